@@ -1,0 +1,12 @@
+/* handstat — exact, exhaustive card-hand statistics. The umbrella header: include this one. */
+#ifndef HANDSTAT_HANDSTAT_H
+#define HANDSTAT_HANDSTAT_H
+
+#define HS_VERSION_STRING "0.1.0"
+
+#include "handstat/error.h"
+#include "handstat/cards.h"
+#include "handstat/progress.h"
+#include "handstat/crib.h"
+
+#endif

@@ -1,0 +1,26 @@
+/* Error code descriptions. */
+#include "handstat/error.h"
+
+const char *hs_strerror(int err) {
+    switch ((hs_error)err) {
+    case HS_OK:
+        return "success";
+    case HS_ERR_TOKEN:
+        return "not a card";
+    case HS_ERR_DUPLICATE:
+        return "duplicate card";
+    case HS_ERR_COUNT:
+        return "wrong number of cards";
+    case HS_ERR_OVERFLOW:
+        return "result does not fit";
+    case HS_ERR_NOMEM:
+        return "out of memory";
+    case HS_ERR_ARG:
+        return "argument out of range";
+    case HS_ERR_CANCELLED:
+        return "cancelled";
+    case HS_ERR_FORMAT:
+        return "malformed input";
+    }
+    return "unknown error";
+}
