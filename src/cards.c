@@ -37,7 +37,7 @@ static int suit_parse(const char *s, size_t len, int *suit) {
     }
     if (len == 3 && (unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x99) {
         /* U+2660 spade, 2661 heart, 2662 diamond, 2663 club, then the other form of each. */
-        static const int BY_LOW[8] = {HS_SPADES, HS_HEARTS,   HS_DIAMONDS, HS_CLUBS,
+        static const int BY_LOW[8] = {HS_SPADES, HS_HEARTS, HS_DIAMONDS, HS_CLUBS,
                                       HS_SPADES, HS_HEARTS, HS_DIAMONDS, HS_CLUBS};
         unsigned low = (unsigned char)s[2];
         if (low >= 0xA0 && low <= 0xA7) {

@@ -64,8 +64,8 @@ int hs_crib_explain(uint64_t hand, int starter, hs_crib_rules rules,
     for (int i = 0; i < 5; i++)
         for (int j = i + 1; j < 5; j++)
             if (hs_card_rank(cards[i]) == hs_card_rank(cards[j]))
-                items[count++] = (hs_crib_item){
-                    HS_CRIB_ITEM_PAIR, hs_card_bit(cards[i]) | hs_card_bit(cards[j]), 2};
+                items[count++] = (hs_crib_item){HS_CRIB_ITEM_PAIR,
+                                                hs_card_bit(cards[i]) | hs_card_bit(cards[j]), 2};
     for (int len = 5; len >= 3; len--) {
         int found = 0;
         for (unsigned sub = 1; sub < 32; sub++) {
@@ -79,12 +79,11 @@ int hs_crib_explain(uint64_t hand, int starter, hs_crib_rules rules,
     }
     unsigned flush = hs_crib_flush_points(hand, starter, rules);
     if (flush != 0)
-        items[count++] = (hs_crib_item){HS_CRIB_ITEM_FLUSH,
-                                        flush == 4 ? hand : hand | hs_card_bit(starter),
-                                        (int)flush};
-    if (hs_crib_nobs_points(hand, starter))
         items[count++] = (hs_crib_item){
-            HS_CRIB_ITEM_NOBS, hs_card_bit(hs_card(HS_JACK, hs_card_suit(starter))), 1};
+            HS_CRIB_ITEM_FLUSH, flush == 4 ? hand : hand | hs_card_bit(starter), (int)flush};
+    if (hs_crib_nobs_points(hand, starter))
+        items[count++] = (hs_crib_item){HS_CRIB_ITEM_NOBS,
+                                        hs_card_bit(hs_card(HS_JACK, hs_card_suit(starter))), 1};
     /* Sort each kind's items by card mask (insertion sort: few items, stable). */
     for (int i = 1; i < count; i++) {
         hs_crib_item it = items[i];

@@ -42,7 +42,7 @@ static inline uint32_t hs_crib_rank_entry(uint64_t all) {
 static inline unsigned hs_crib_flush_points(uint64_t hand, int starter, hs_crib_rules rules) {
     int hand_suit = __builtin_ctzll(hand) / HS_RANKS;
     uint64_t lane = UINT64_C(0x1FFF) << (hand_suit * HS_RANKS);
-    unsigned four = (hand & ~lane) == 0;                   /* all four hand cards in one suit */
+    unsigned four = (hand & ~lane) == 0;                      /* all four hand cards in one suit */
     unsigned five = four & (starter / HS_RANKS == hand_suit); /* ...and the starter too */
     return rules == HS_CRIB_CRIB ? 5 * five : 4 * four + five;
 }

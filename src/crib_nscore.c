@@ -175,17 +175,17 @@ int hs_crib_nscore_parse(const char *text, size_t len, uint64_t counts[HS_RANKS]
     }
     if (want == 0)
         return fail(err, HS_ERR_FORMAT, start, tlen, line);
+    *n = want;
     uint64_t got = 0;
     while (next_token(text, len, &pos, &line, &start, &tlen)) {
         if (got == want)
-            return fail(err, HS_ERR_FORMAT, start, tlen, line);
+            return fail(err, HS_ERR_COUNT, start, tlen, line);
         int rank;
         if (hs_rank_parse(text + start, tlen, &rank) != HS_OK)
             return fail(err, HS_ERR_TOKEN, start, tlen, line);
         counts[rank]++;
         got++;
     }
-    *n = want;
     if (got < want)
         return fail(err, HS_ERR_COUNT, len, 0, line);
     return HS_OK;

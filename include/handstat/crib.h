@@ -82,8 +82,9 @@ void hs_crib_nscore_mpz(const uint64_t counts[HS_RANKS], mpz_t score);
 /* Read the "Cribbage On Steroids" format from `len` bytes of text: a card count n >= 1, then n
  * rank tokens (A 2-9 T J Q K, also 10, any case), separated by blanks. Adds the ranks to
  * counts[] (which the caller zeroes) and stores n in *n. Returns HS_OK, HS_ERR_FORMAT (n missing
- * or not a positive integer, or text after the n-th card), HS_ERR_TOKEN (not a rank) or
- * HS_ERR_COUNT (fewer than n ranks); *err locates the token and its line. */
+ * or not a positive integer below 2^64), HS_ERR_TOKEN (not a rank) or HS_ERR_COUNT (fewer than
+ * n ranks: *err is an empty range at the end of the text; or more: *err names the first extra
+ * token). *err (may be NULL) locates the token and its 1-based line. */
 int hs_crib_nscore_parse(const char *text, size_t len, uint64_t counts[HS_RANKS], uint64_t *n,
                          hs_parse_error *err);
 

@@ -13,6 +13,10 @@ extern "C" {
  * Return 0 to go on; non-zero asks the enumeration to stop early and return HS_ERR_CANCELLED. */
 typedef int (*hs_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 
+/* The number of worker threads an enumeration uses when asked for 0 (OpenMP's default: one per
+ * available core unless OMP_NUM_THREADS says otherwise). */
+int hs_default_threads(void);
+
 #ifdef __cplusplus
 }
 #endif

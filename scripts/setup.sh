@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Install what handstat needs (Debian, as root), build the release preset and run the main job:
+# regenerate the datasets in results/. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config libgmp-dev libcmocka-dev libjemalloc-dev
+          libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+
+cmake --preset release ${HS_CMAKE_ARGS:-}
+cmake --build --preset release
+cmake --build --preset release --target results

@@ -1,0 +1,71 @@
+/* The handstat command-line tool: shared helpers of the subcommands. The CLI turns arguments
+ * into plain settings, calls the library's public API and prints; all I/O lives here. */
+#ifndef HS_CLI_H
+#define HS_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit codes (documented in README.md and --help). */
+enum {
+    CLI_OK = 0,
+    CLI_EXIT_DATA = 1,  /* bad input data (a card, a line, a file's content) */
+    CLI_EXIT_USAGE = 2, /* bad command line */
+    CLI_EXIT_IO = 3,    /* a file could not be read or written */
+    CLI_EXIT_INTERRUPTED = 130
+};
+
+/* "handstat crib hist": the command path, used as the prefix of every error message. */
+extern const char *cli_command;
+
+/* Print "handstat <command>: <message>" and a newline on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* True when arg is -h or --help. */
+int cli_is_help(const char *arg);
+
+/* Parse a --threads value: an integer 1..1024. Prints the error; returns -1 on failure. */
+int cli_parse_threads(const char *text);
+
+/* An output destination written whole or not at all: a temporary file in the target's directory
+ * renamed over it on commit, or stdout for NULL or "-". */
+typedef struct cli_out {
+    FILE *fp;
+    const char *path; /* NULL for stdout */
+    char *tmp_path;
+} cli_out;
+
+/* Open the destination (creating the temporary file now, so an unwritable path fails before any
+ * long work). Prints the error and returns non-zero on failure. */
+int cli_out_open(cli_out *out, const char *path);
+/* Flush, sync and rename into place. Prints the error and returns non-zero on failure, leaving
+ * any previous file at the path untouched. */
+int cli_out_commit(cli_out *out);
+/* Discard the temporary file. */
+void cli_out_abort(cli_out *out);
+
+/* Read a whole stream into a NUL-terminated heap buffer. Returns NULL (after printing the error)
+ * on failure. */
+char *cli_read_all(FILE *fp, const char *name, size_t *len);
+
+/* A progress display on stderr, active only when stderr is a terminal. */
+typedef struct cli_progress {
+    int active;
+    double start;
+    double last;
+    const char *label;
+} cli_progress;
+
+void cli_progress_init(cli_progress *p, const char *label);
+/* An hs_progress_fn: ctx is a cli_progress. */
+int cli_progress_update(void *ctx, uint64_t done, uint64_t total);
+/* Clear the progress line. */
+void cli_progress_done(cli_progress *p);
+
+/* Seconds on a monotonic clock. */
+double cli_now(void);
+
+/* Subcommand groups. */
+int cli_crib_main(int argc, char **argv);
+
+#endif

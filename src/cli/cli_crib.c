@@ -1,0 +1,441 @@
+/* handstat crib: score, nscore and hist. */
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "handstat/handstat.h"
+
+static const char SCORE_USAGE[] =
+    "usage: handstat crib score [--crib] [--csv] [CARD x5]\n"
+    "\n"
+    "Score a cribbage hand: four hand cards, then the starter. With cards on the command line,\n"
+    "print the hand with every fifteen, pair, run, flush and nobs named by its cards. Without\n"
+    "cards, score one hand per line of standard input (blank lines and lines starting with '#'\n"
+    "are skipped); a bad line is reported with its number and the others are still scored.\n"
+    "\n"
+    "  --crib   crib rules: only a five-card flush scores (hand rules: 4, or 5 with the starter)\n"
+    "  --csv    a header, then one row per hand:\n"
+    "           hand,starter,fifteens,pairs,runs,flush,nobs,total\n"
+    "\n"
+    "exit status: 0 all hands scored, 1 a hand was not valid, 2 bad command line\n";
+
+static const char NSCORE_USAGE[] =
+    "usage: handstat crib nscore [FILE]\n"
+    "\n"
+    "Score any number of cards by rank only, as in the ICPC problem \"Cribbage On Steroids\":\n"
+    "2 per subset adding up to 15 (A=1, T/J/Q/K=10), 2 per pair, and for every maximal block of\n"
+    "three or more consecutive ranks its length times the product of its ranks' counts.\n"
+    "Input (FILE, or standard input): n, then n ranks (A 2-9 T J Q K) separated by blanks.\n"
+    "Prints the exact score as one integer, of any size (no 64-bit limit).\n"
+    "\n"
+    "exit status: 0 scored, 1 bad input, 2 bad command line, 3 file error\n";
+
+static const char HIST_USAGE[] =
+    "usage: handstat crib hist [--crib] [--threads N] [-o FILE] [--components FILE]\n"
+    "\n"
+    "Score all 270,725 four-card hands with each of their 48 starters (12,994,800 hands) and\n"
+    "write the exact distribution as CSV: score,count,probability, one row for each score 0..29.\n"
+    "A summary (mean and standard deviation, exact fractions too, and the points of each\n"
+    "component) goes to standard error. Results are identical at every thread count.\n"
+    "\n"
+    "  --crib               crib rules for the flush (hand rules otherwise)\n"
+    "  --threads N          worker threads, 1..1024 (default: OpenMP's default, one per core)\n"
+    "  -o FILE              write the histogram to FILE (default: standard output)\n"
+    "  --components FILE    also write component,points,mean,mean_exact rows to FILE\n"
+    "\n"
+    "Files are written whole or not at all (a temporary file renamed into place).\n"
+    "exit status: 0 written, 2 bad command line, 3 file error\n";
+
+static const char *const COMPONENT_NAMES[5] = {"fifteens", "pairs", "runs", "flush", "nobs"};
+static const char *const ITEM_NAMES[5] = {"fifteen", "pair", "run", "flush", "nobs"};
+
+/* Score one hand of five cards given in order (last: starter). */
+static hs_crib_score score_cards(const int cards[5], hs_crib_rules rules, uint64_t *hand) {
+    *hand = 0;
+    for (int i = 0; i < 4; i++)
+        *hand |= hs_card_bit(cards[i]);
+    return hs_crib_score5(*hand, cards[4], rules);
+}
+
+static void print_cards(FILE *out, const int *cards, int n) {
+    for (int i = 0; i < n; i++) {
+        char name[3];
+        hs_card_format(cards[i], name);
+        fprintf(out, "%s%s", i ? " " : "", name);
+    }
+}
+
+static void print_csv_row(const int cards[5], hs_crib_score s) {
+    print_cards(stdout, cards, 4);
+    char starter[3];
+    hs_card_format(cards[4], starter);
+    printf(",%s,%u,%u,%u,%u,%u,%u\n", starter, s.fifteens, s.pairs, s.runs, s.flush, s.nobs,
+           s.total);
+}
+
+static void print_breakdown(const int cards[5], hs_crib_rules rules) {
+    uint64_t hand;
+    hs_crib_score s = score_cards(cards, rules, &hand);
+    printf("hand ");
+    print_cards(stdout, cards, 4);
+    char starter[3];
+    hs_card_format(cards[4], starter);
+    printf("  starter %s  (%s rules)\n", starter, rules == HS_CRIB_CRIB ? "crib" : "hand");
+    hs_crib_item items[HS_CRIB_MAX_ITEMS];
+    int n = hs_crib_explain(hand, cards[4], rules, items);
+    for (int i = 0; i < n; i++) {
+        /* Name the item's cards in the order the user gave them. */
+        int in_item[5], k = 0;
+        for (int c = 0; c < 5; c++)
+            if (items[i].cards & hs_card_bit(cards[c]))
+                in_item[k++] = cards[c];
+        printf("  %-8s ", ITEM_NAMES[items[i].kind]);
+        print_cards(stdout, in_item, k);
+        printf("%*s%2d\n", 3 * (5 - k) + 2, "", items[i].points);
+    }
+    if (n == 0)
+        printf("  (nothing scores)\n");
+    printf("fifteens %u, pairs %u, runs %u, flush %u, nobs %u: total %u\n", s.fifteens, s.pairs,
+           s.runs, s.flush, s.nobs, s.total);
+}
+
+/* Parse exactly five cards from text. On failure prints a message (with the line number when
+ * line > 0) and returns non-zero. */
+static int parse_hand(const char *text, size_t len, size_t line, int cards[5]) {
+    size_t n;
+    hs_parse_error err;
+    int rc = hs_cards_parse(text, len, cards, 5, &n, &err);
+    char where[32] = "";
+    if (line > 0)
+        snprintf(where, sizeof where, "line %zu: ", line);
+    if (rc == HS_ERR_TOKEN || rc == HS_ERR_DUPLICATE) {
+        cli_error("%s'%.*s' is %s", where, (int)err.length, text + err.offset,
+                  rc == HS_ERR_TOKEN ? "not a card" : "a duplicate card");
+        return -1;
+    }
+    if (rc == HS_ERR_COUNT || n != 5) {
+        if (rc == HS_ERR_COUNT)
+            cli_error("%stoo many cards at '%.*s': expected 5 (four in hand, then the starter)",
+                      where, (int)err.length, text + err.offset);
+        else
+            cli_error("%sexpected 5 cards (four in hand, then the starter), got %zu", where, n);
+        return -1;
+    }
+    return 0;
+}
+
+static int crib_score(int argc, char **argv) {
+    hs_crib_rules rules = HS_CRIB_HAND;
+    int csv = 0;
+    /* Card arguments are joined so that one argument may also hold several cards. */
+    size_t cap = 1, used = 0;
+    for (int i = 1; i < argc; i++)
+        cap += strlen(argv[i]) + 1;
+    char *text = malloc(cap);
+    if (text == NULL) {
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(SCORE_USAGE, stdout);
+            free(text);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--crib") == 0) {
+            rules = HS_CRIB_CRIB;
+        } else if (strcmp(argv[i], "--csv") == 0) {
+            csv = 1;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            cli_error("unknown option '%s' (see --help)", argv[i]);
+            free(text);
+            return CLI_EXIT_USAGE;
+        } else {
+            size_t n = strlen(argv[i]);
+            memcpy(text + used, argv[i], n);
+            used += n;
+            text[used++] = ' ';
+        }
+    }
+    text[used] = '\0';
+    if (csv)
+        printf("hand,starter,fifteens,pairs,runs,flush,nobs,total\n");
+    if (used > 0) {
+        int cards[5];
+        int bad = parse_hand(text, used, 0, cards);
+        free(text);
+        if (bad)
+            return CLI_EXIT_DATA;
+        if (csv) {
+            uint64_t hand;
+            print_csv_row(cards, score_cards(cards, rules, &hand));
+        } else {
+            print_breakdown(cards, rules);
+        }
+        return CLI_OK;
+    }
+    free(text);
+    size_t len;
+    char *input = cli_read_all(stdin, "standard input", &len);
+    if (input == NULL)
+        return CLI_EXIT_IO;
+    int status = CLI_OK;
+    size_t line = 0;
+    for (size_t pos = 0; pos < len;) {
+        const char *start = input + pos;
+        const char *nl = memchr(start, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - start) : len - pos;
+        pos += n + (nl != NULL);
+        line++;
+        size_t skip = 0;
+        while (skip < n && (start[skip] == ' ' || start[skip] == '\t' || start[skip] == '\r'))
+            skip++;
+        if (skip == n || start[skip] == '#')
+            continue;
+        int cards[5];
+        if (parse_hand(start, n, line, cards) != 0) {
+            status = CLI_EXIT_DATA;
+            continue;
+        }
+        uint64_t hand;
+        hs_crib_score s = score_cards(cards, rules, &hand);
+        if (csv) {
+            print_csv_row(cards, s);
+        } else {
+            print_cards(stdout, cards, 4);
+            char starter[3];
+            hs_card_format(cards[4], starter);
+            printf(" | %s  %u  (fifteens %u, pairs %u, runs %u, flush %u, nobs %u)\n", starter,
+                   s.total, s.fifteens, s.pairs, s.runs, s.flush, s.nobs);
+        }
+    }
+    free(input);
+    return status;
+}
+
+static int crib_nscore(int argc, char **argv) {
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(NSCORE_USAGE, stdout);
+            return CLI_OK;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            cli_error("unknown option '%s' (see --help)", argv[i]);
+            return CLI_EXIT_USAGE;
+        } else if (path != NULL) {
+            cli_error("one input file at most, got '%s' and '%s'", path, argv[i]);
+            return CLI_EXIT_USAGE;
+        } else {
+            path = argv[i];
+        }
+    }
+    FILE *fp = stdin;
+    const char *name = "standard input";
+    if (path != NULL && strcmp(path, "-") != 0) {
+        fp = fopen(path, "rb");
+        name = path;
+        if (fp == NULL) {
+            cli_error("cannot open '%s'", path);
+            return CLI_EXIT_IO;
+        }
+    }
+    size_t len;
+    char *text = cli_read_all(fp, name, &len);
+    if (fp != stdin)
+        fclose(fp);
+    if (text == NULL)
+        return CLI_EXIT_IO;
+    uint64_t counts[HS_RANKS] = {0}, n;
+    hs_parse_error err;
+    int rc = hs_crib_nscore_parse(text, len, counts, &n, &err);
+    if (rc != HS_OK) {
+        const char *tok = text + err.offset;
+        int tl = (int)err.length;
+        if (rc == HS_ERR_TOKEN)
+            cli_error("line %zu: '%.*s' is not a rank (A 2-9 T J Q K)", err.line, tl, tok);
+        else if (rc == HS_ERR_COUNT && tl == 0)
+            cli_error("line %zu: the input ends before the %llu cards it announced", err.line,
+                      (unsigned long long)n);
+        else if (rc == HS_ERR_COUNT)
+            cli_error("line %zu: '%.*s': more cards than the %llu the input announced", err.line,
+                      tl, tok, (unsigned long long)n);
+        else if (tl == 0)
+            cli_error("empty input: expected the number of cards, then the cards");
+        else
+            cli_error("line %zu: '%.*s': expected the number of cards, a whole number from 1",
+                      err.line, tl, tok);
+        free(text);
+        return CLI_EXIT_DATA;
+    }
+    free(text);
+    uint64_t score;
+    if (hs_crib_nscore_u64(counts, &score) == HS_OK) {
+        printf("%llu\n", (unsigned long long)score);
+    } else {
+        mpz_t big;
+        mpz_init(big);
+        hs_crib_nscore_mpz(counts, big);
+        mpz_out_str(stdout, 10, big);
+        putchar('\n');
+        mpz_clear(big);
+    }
+    return CLI_OK;
+}
+
+/* "p/q" of an exact fraction into a GMP-allocated string the caller frees with free(). */
+static char *fraction_text(const mpq_t q) {
+    return mpq_get_str(NULL, 10, q);
+}
+
+static int write_components(const char *path, const hs_crib_hist *h) {
+    cli_out out;
+    if (cli_out_open(&out, path) != 0)
+        return CLI_EXIT_IO;
+    fprintf(out.fp, "component,points,mean,mean_exact\n");
+    mpq_t q;
+    mpq_init(q);
+    uint64_t total = 0;
+    for (int c = 0; c <= 5; c++) {
+        uint64_t pts = c < 5 ? h->points[c] : total;
+        total += c < 5 ? pts : 0;
+        mpq_set_ui(q, 0, 1);
+        mpz_set_ui(mpq_numref(q), pts);
+        mpz_set_ui(mpq_denref(q), h->hands);
+        mpq_canonicalize(q);
+        char *exact = fraction_text(q);
+        fprintf(out.fp, "%s,%llu,%.12g,%s\n", c < 5 ? COMPONENT_NAMES[c] : "total",
+                (unsigned long long)pts, mpq_get_d(q), exact);
+        free(exact);
+    }
+    mpq_clear(q);
+    return cli_out_commit(&out) == 0 ? CLI_OK : CLI_EXIT_IO;
+}
+
+/* Mean, variance (both exact) and standard deviation of the distribution, on stderr. */
+static void print_summary(const hs_crib_hist *h, hs_crib_rules rules, int threads, double seconds) {
+    mpz_t sum, sum2, n;
+    mpz_inits(sum, sum2, n, NULL);
+    mpz_set_ui(n, h->hands);
+    for (int s = 0; s <= HS_CRIB_MAX_SCORE; s++) {
+        mpz_t term;
+        mpz_init_set_ui(term, h->count[s]);
+        mpz_mul_ui(term, term, (unsigned long)s);
+        mpz_add(sum, sum, term);
+        mpz_mul_ui(term, term, (unsigned long)s);
+        mpz_add(sum2, sum2, term);
+        mpz_clear(term);
+    }
+    mpq_t mean, var;
+    mpq_inits(mean, var, NULL);
+    mpq_set_num(mean, sum);
+    mpq_set_den(mean, n);
+    mpq_canonicalize(mean);
+    /* variance = (n * sum2 - sum^2) / n^2 */
+    mpz_mul(sum2, sum2, n);
+    mpz_submul(sum2, sum, sum);
+    mpz_mul(n, n, n);
+    mpq_set_num(var, sum2);
+    mpq_set_den(var, n);
+    mpq_canonicalize(var);
+    char *mean_text = fraction_text(mean), *var_text = fraction_text(var);
+    fprintf(stderr, "crib hist (%s rules): %llu hands in %.3f s with %d thread%s\n",
+            rules == HS_CRIB_CRIB ? "crib" : "hand", (unsigned long long)h->hands, seconds, threads,
+            threads == 1 ? "" : "s");
+    fprintf(stderr, "mean %.6f (exactly %s), variance %.6f (exactly %s), std dev %.6f\n",
+            mpq_get_d(mean), mean_text, mpq_get_d(var), var_text, sqrt(mpq_get_d(var)));
+    fprintf(stderr, "points:");
+    for (int c = 0; c < 5; c++)
+        fprintf(stderr, " %s %llu%s", COMPONENT_NAMES[c], (unsigned long long)h->points[c],
+                c < 4 ? "," : "\n");
+    free(mean_text);
+    free(var_text);
+    mpq_clears(mean, var, NULL);
+    mpz_clears(sum, sum2, n, NULL);
+}
+
+static int crib_hist(int argc, char **argv) {
+    hs_crib_rules rules = HS_CRIB_HAND;
+    int threads = 0;
+    const char *path = NULL, *components = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has_value = i + 1 < argc;
+        if (cli_is_help(a)) {
+            fputs(HIST_USAGE, stdout);
+            return CLI_OK;
+        } else if (strcmp(a, "--crib") == 0) {
+            rules = HS_CRIB_CRIB;
+        } else if ((strcmp(a, "--threads") == 0 || strcmp(a, "-o") == 0 ||
+                    strcmp(a, "--components") == 0) &&
+                   !has_value) {
+            cli_error("%s needs a value (see --help)", a);
+            return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--threads") == 0) {
+            threads = cli_parse_threads(argv[++i]);
+            if (threads < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "-o") == 0) {
+            path = argv[++i];
+        } else if (strcmp(a, "--components") == 0) {
+            components = argv[++i];
+        } else {
+            cli_error("unexpected argument '%s' (see --help)", a);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    cli_out out;
+    if (cli_out_open(&out, path) != 0)
+        return CLI_EXIT_IO;
+    cli_progress progress;
+    cli_progress_init(&progress, "crib hist");
+    hs_crib_hist h;
+    double start = cli_now();
+    int rc = hs_crib_hist_run(rules, threads, cli_progress_update, &progress, &h);
+    double seconds = cli_now() - start;
+    cli_progress_done(&progress);
+    if (rc != HS_OK) {
+        cli_error("%s", hs_strerror(rc));
+        cli_out_abort(&out);
+        return rc == HS_ERR_CANCELLED ? CLI_EXIT_INTERRUPTED : CLI_EXIT_USAGE;
+    }
+    fprintf(out.fp, "score,count,probability\n");
+    for (int s = 0; s <= HS_CRIB_MAX_SCORE; s++)
+        fprintf(out.fp, "%d,%llu,%.12g\n", s, (unsigned long long)h.count[s],
+                (double)h.count[s] / (double)h.hands);
+    if (cli_out_commit(&out) != 0)
+        return CLI_EXIT_IO;
+    if (components != NULL && write_components(components, &h) != CLI_OK)
+        return CLI_EXIT_IO;
+    print_summary(&h, rules, threads > 0 ? threads : hs_default_threads(), seconds);
+    return CLI_OK;
+}
+
+int cli_crib_main(int argc, char **argv) {
+    static const char GROUP_USAGE[] =
+        "usage: handstat crib <command> [options]\n"
+        "\n"
+        "  score    score a hand and starter, with a breakdown (or one hand per input line)\n"
+        "  nscore   score n cards by rank only (\"Cribbage On Steroids\")\n"
+        "  hist     the exact score distribution over all 12,994,800 hands\n"
+        "\n"
+        "'handstat crib <command> --help' describes each.\n";
+    if (argc < 2 || cli_is_help(argv[1])) {
+        fputs(GROUP_USAGE, argc < 2 ? stderr : stdout);
+        return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
+    }
+    if (strcmp(argv[1], "score") == 0) {
+        cli_command = "handstat crib score";
+        return crib_score(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "nscore") == 0) {
+        cli_command = "handstat crib nscore";
+        return crib_nscore(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "hist") == 0) {
+        cli_command = "handstat crib hist";
+        return crib_hist(argc - 1, argv + 1);
+    }
+    cli_error("unknown crib command '%s' (try 'handstat crib --help')", argv[1]);
+    return CLI_EXIT_USAGE;
+}

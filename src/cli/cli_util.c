@@ -1,0 +1,175 @@
+/* Shared CLI helpers: messages, output files written atomically, input reading, progress. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *cli_command = "handstat";
+
+void cli_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", cli_command);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int cli_is_help(const char *arg) {
+    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+int cli_parse_threads(const char *text) {
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < 1 || v > 1024) {
+        cli_error("--threads takes a whole number from 1 to 1024, not '%s'", text);
+        return -1;
+    }
+    return (int)v;
+}
+
+int cli_out_open(cli_out *out, const char *path) {
+    memset(out, 0, sizeof *out);
+    if (path == NULL || strcmp(path, "-") == 0) {
+        out->fp = stdout;
+        return 0;
+    }
+    size_t n = strlen(path);
+    out->tmp_path = malloc(n + sizeof ".tmp.XXXXXX");
+    if (out->tmp_path == NULL) {
+        cli_error("out of memory");
+        return -1;
+    }
+    memcpy(out->tmp_path, path, n);
+    memcpy(out->tmp_path + n, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+    int fd = mkstemp(out->tmp_path);
+    if (fd < 0) {
+        cli_error("cannot write '%s': %s", path, strerror(errno));
+        free(out->tmp_path);
+        out->tmp_path = NULL;
+        return -1;
+    }
+    /* mkstemp makes the file 0600; results are ordinary files. */
+    mode_t mask = umask(0);
+    umask(mask);
+    (void)fchmod(fd, 0666 & ~mask);
+    out->fp = fdopen(fd, "w");
+    if (out->fp == NULL) {
+        cli_error("cannot write '%s': %s", path, strerror(errno));
+        close(fd);
+        unlink(out->tmp_path);
+        free(out->tmp_path);
+        out->tmp_path = NULL;
+        return -1;
+    }
+    out->path = path;
+    return 0;
+}
+
+int cli_out_commit(cli_out *out) {
+    if (out->path == NULL) {
+        if (fflush(out->fp) != 0 || ferror(out->fp)) {
+            cli_error("cannot write to standard output: %s", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    int failed = fflush(out->fp) != 0 || ferror(out->fp) || fsync(fileno(out->fp)) != 0;
+    int saved = errno;
+    if (fclose(out->fp) != 0 && !failed) {
+        failed = 1;
+        saved = errno;
+    }
+    out->fp = NULL;
+    if (!failed && rename(out->tmp_path, out->path) != 0) {
+        failed = 1;
+        saved = errno;
+    }
+    if (failed) {
+        cli_error("cannot write '%s': %s", out->path, strerror(saved));
+        unlink(out->tmp_path);
+    }
+    free(out->tmp_path);
+    out->tmp_path = NULL;
+    return failed ? -1 : 0;
+}
+
+void cli_out_abort(cli_out *out) {
+    if (out->path != NULL) {
+        if (out->fp != NULL)
+            fclose(out->fp);
+        unlink(out->tmp_path);
+        free(out->tmp_path);
+    }
+    memset(out, 0, sizeof *out);
+}
+
+char *cli_read_all(FILE *fp, const char *name, size_t *len) {
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf != NULL) {
+        n += fread(buf + n, 1, cap - n - 1, fp);
+        if (ferror(fp)) {
+            cli_error("cannot read %s: %s", name, strerror(errno));
+            free(buf);
+            return NULL;
+        }
+        if (feof(fp)) {
+            buf[n] = '\0';
+            *len = n;
+            return buf;
+        }
+        if (n + 1 == cap) {
+            char *grown = realloc(buf, cap * 2);
+            if (grown == NULL)
+                free(buf);
+            buf = grown;
+            cap *= 2;
+        }
+    }
+    cli_error("out of memory reading %s", name);
+    return NULL;
+}
+
+double cli_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_progress_init(cli_progress *p, const char *label) {
+    p->active = isatty(STDERR_FILENO);
+    p->start = cli_now();
+    p->last = 0;
+    p->label = label;
+}
+
+int cli_progress_update(void *ctx, uint64_t done, uint64_t total) {
+    cli_progress *p = ctx;
+    if (!p->active)
+        return 0;
+    double now = cli_now();
+    if (now - p->last < 0.1 && done != total)
+        return 0;
+    p->last = now;
+    double elapsed = now - p->start;
+    double eta = done > 0 ? elapsed * (double)(total - done) / (double)done : 0.0;
+    fprintf(stderr, "\r%s: %5.1f%% (%llu/%llu units), %.1f s elapsed, about %.1f s left   ",
+            p->label, 100.0 * (double)done / (double)total, (unsigned long long)done,
+            (unsigned long long)total, elapsed, eta);
+    fflush(stderr);
+    return 0;
+}
+
+void cli_progress_done(cli_progress *p) {
+    if (p->active && p->last > 0)
+        fprintf(stderr, "\r%*s\r", 100, "");
+}

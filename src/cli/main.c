@@ -1,0 +1,38 @@
+/* handstat: the command-line entry point; dispatches to the subcommand groups. */
+#include "cli.h"
+
+#include <string.h>
+
+#include "handstat/handstat.h"
+
+static const char USAGE[] =
+    "usage: handstat <game> <command> [options]\n"
+    "\n"
+    "Exact, exhaustive card-hand statistics.\n"
+    "\n"
+    "commands:\n"
+    "  crib score [--crib] [--csv] [CARD x5]   score a cribbage hand (last card: starter)\n"
+    "  crib nscore [FILE]                      score n cards by rank (\"Cribbage On Steroids\")\n"
+    "  crib hist [--crib] [--threads N] [-o FILE] [--components FILE]\n"
+    "                                          the exact distribution over all 12,994,800 hands\n"
+    "\n"
+    "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
+    "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
+    "\n"
+    "exit status: 0 success, 1 bad input data, 2 bad command line, 3 file error,\n"
+    "             130 interrupted\n";
+
+int main(int argc, char **argv) {
+    if (argc < 2 || cli_is_help(argv[1])) {
+        fputs(USAGE, argc < 2 ? stderr : stdout);
+        return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("handstat %s\n", HS_VERSION_STRING);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "crib") == 0)
+        return cli_crib_main(argc - 1, argv + 1);
+    cli_error("unknown game '%s' (try 'handstat --help')", argv[1]);
+    return CLI_EXIT_USAGE;
+}

@@ -1,0 +1,95 @@
+/* Test-only process runner for the CLI tests (see cli_run.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli_run.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+char *read_file(const char *path, size_t *len) {
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf != NULL && (got = fread(buf + n, 1, cap - n - 1, fp)) > 0) {
+        n += got;
+        if (n + 1 == cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    fclose(fp);
+    if (buf == NULL)
+        return NULL;
+    buf[n] = '\0';
+    if (len != NULL)
+        *len = n;
+    return buf;
+}
+
+static int temp_file(char *path_template) {
+    int fd = mkstemp(path_template);
+    if (fd < 0) {
+        perror("mkstemp");
+        exit(99);
+    }
+    return fd;
+}
+
+cli_result cli_run(const char *const *argv, const char *input) {
+    char in_path[] = "/tmp/hs_cli_in.XXXXXX", out_path[] = "/tmp/hs_cli_out.XXXXXX",
+         err_path[] = "/tmp/hs_cli_err.XXXXXX";
+    int in_fd = temp_file(in_path), out_fd = temp_file(out_path), err_fd = temp_file(err_path);
+    if (input != NULL && write(in_fd, input, strlen(input)) != (ssize_t)strlen(input)) {
+        perror("write");
+        exit(99);
+    }
+    lseek(in_fd, 0, SEEK_SET);
+    size_t argc = 0;
+    while (argv[argc] != NULL)
+        argc++;
+    /* execv takes char *const[]; the strings are not modified, so copy the pointers. */
+    char **full = calloc(argc + 2, sizeof *full);
+    const char *bin = HANDSTAT_BIN;
+    memcpy(&full[0], &bin, sizeof bin);
+    memcpy(full + 1, argv, argc * sizeof *argv);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(in_fd, 0);
+        dup2(out_fd, 1);
+        dup2(err_fd, 2);
+        execv(HANDSTAT_BIN, full);
+        _exit(127);
+    }
+    int wstatus = 0;
+    waitpid(pid, &wstatus, 0);
+    free(full);
+    close(in_fd);
+    close(out_fd);
+    close(err_fd);
+    cli_result r;
+    r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+    r.out = read_file(out_path, NULL);
+    r.err = read_file(err_path, NULL);
+    unlink(in_path);
+    unlink(out_path);
+    unlink(err_path);
+    return r;
+}
+
+void cli_result_free(cli_result *r) {
+    free(r->out);
+    free(r->err);
+}
+
+const char *shared_data_dir(void) {
+    struct stat st;
+    if (stat(HS_SHARED_DATA, &st) == 0 && S_ISDIR(st.st_mode))
+        return HS_SHARED_DATA;
+    fprintf(stderr, "shared data not found at %s: skipping\n", HS_SHARED_DATA);
+    return NULL;
+}

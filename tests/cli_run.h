@@ -1,0 +1,24 @@
+/* Test-only: run the handstat binary with arguments and standard input, capturing its output. */
+#ifndef HS_TEST_CLI_RUN_H
+#define HS_TEST_CLI_RUN_H
+
+#include <stddef.h>
+
+typedef struct cli_result {
+    int status; /* exit status, or 128 + signal */
+    char *out;  /* standard output, NUL-terminated (heap) */
+    char *err;  /* standard error, NUL-terminated (heap) */
+} cli_result;
+
+/* Run HANDSTAT_BIN with argv (NULL-terminated, without the program name) and `input` on
+ * standard input (NULL: empty). */
+cli_result cli_run(const char *const *argv, const char *input);
+void cli_result_free(cli_result *r);
+
+/* The whole content of a file (heap, NUL-terminated) or NULL when it cannot be read. */
+char *read_file(const char *path, size_t *len);
+
+/* The shared reference data folder, or NULL (with a message) when it is absent. */
+const char *shared_data_dir(void);
+
+#endif
