@@ -3,6 +3,7 @@
 #ifndef HS_CLI_H
 #define HS_CLI_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -62,10 +63,24 @@ int cli_progress_update(void *ctx, uint64_t done, uint64_t total);
 /* Clear the progress line. */
 void cli_progress_done(cli_progress *p);
 
+/* Call fn(text, len, line, ctx) for each line of input that is not blank and does not start
+ * with '#' (after leading blanks); line numbers count from 1. Returns CLI_EXIT_DATA when any call
+ * returned non-zero, else CLI_OK. */
+typedef int (*cli_line_fn)(const char *text, size_t len, size_t line, void *ctx);
+int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx);
+
+/* Parse between min and max cards (in order) from text into cards[] (room for max). On failure
+ * prints one line naming the offending token, prefixed by "line N: " when line > 0 and by
+ * "<what>: " when what is not NULL; `expected` describes the count wanted ("5 cards (...)").
+ * Returns the number of cards, or -1. */
+int cli_parse_cards(const char *text, size_t len, size_t line, const char *what, int min, int max,
+                    const char *expected, int *cards);
+
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 
 /* Subcommand groups. */
 int cli_crib_main(int argc, char **argv);
+int cli_poker_main(int argc, char **argv);
 
 #endif

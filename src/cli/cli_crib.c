@@ -101,29 +101,33 @@ static void print_breakdown(const int cards[5], hs_crib_rules rules) {
            s.runs, s.flush, s.nobs, s.total);
 }
 
-/* Parse exactly five cards from text. On failure prints a message (with the line number when
- * line > 0) and returns non-zero. */
-static int parse_hand(const char *text, size_t len, size_t line, int cards[5]) {
-    size_t n;
-    hs_parse_error err;
-    int rc = hs_cards_parse(text, len, cards, 5, &n, &err);
-    char where[32] = "";
-    if (line > 0)
-        snprintf(where, sizeof where, "line %zu: ", line);
-    if (rc == HS_ERR_TOKEN || rc == HS_ERR_DUPLICATE) {
-        cli_error("%s'%.*s' is %s", where, (int)err.length, text + err.offset,
-                  rc == HS_ERR_TOKEN ? "not a card" : "a duplicate card");
-        return -1;
+static const char FIVE_CARDS[] = "5 cards (four in hand, then the starter)";
+
+typedef struct score_settings {
+    hs_crib_rules rules;
+    int csv;
+} score_settings;
+
+/* Score one line (or the joined arguments) of five cards and print it. */
+static int score_line(const char *text, size_t len, size_t line, void *ctx) {
+    const score_settings *set = ctx;
+    int cards[5];
+    if (cli_parse_cards(text, len, line, NULL, 5, 5, FIVE_CARDS, cards) < 0)
+        return CLI_EXIT_DATA;
+    uint64_t hand;
+    hs_crib_score s = score_cards(cards, set->rules, &hand);
+    if (set->csv) {
+        print_csv_row(cards, s);
+    } else if (line == 0) {
+        print_breakdown(cards, set->rules);
+    } else {
+        print_cards(stdout, cards, 4);
+        char starter[3];
+        hs_card_format(cards[4], starter);
+        printf(" | %s  %u  (fifteens %u, pairs %u, runs %u, flush %u, nobs %u)\n", starter,
+               s.total, s.fifteens, s.pairs, s.runs, s.flush, s.nobs);
     }
-    if (rc == HS_ERR_COUNT || n != 5) {
-        if (rc == HS_ERR_COUNT)
-            cli_error("%stoo many cards at '%.*s': expected 5 (four in hand, then the starter)",
-                      where, (int)err.length, text + err.offset);
-        else
-            cli_error("%sexpected 5 cards (four in hand, then the starter), got %zu", where, n);
-        return -1;
-    }
-    return 0;
+    return CLI_OK;
 }
 
 static int crib_score(int argc, char **argv) {
@@ -161,55 +165,18 @@ static int crib_score(int argc, char **argv) {
     text[used] = '\0';
     if (csv)
         printf("hand,starter,fifteens,pairs,runs,flush,nobs,total\n");
+    score_settings set = {rules, csv};
     if (used > 0) {
-        int cards[5];
-        int bad = parse_hand(text, used, 0, cards);
+        int status = score_line(text, used, 0, &set);
         free(text);
-        if (bad)
-            return CLI_EXIT_DATA;
-        if (csv) {
-            uint64_t hand;
-            print_csv_row(cards, score_cards(cards, rules, &hand));
-        } else {
-            print_breakdown(cards, rules);
-        }
-        return CLI_OK;
+        return status;
     }
     free(text);
     size_t len;
     char *input = cli_read_all(stdin, "standard input", &len);
     if (input == NULL)
         return CLI_EXIT_IO;
-    int status = CLI_OK;
-    size_t line = 0;
-    for (size_t pos = 0; pos < len;) {
-        const char *start = input + pos;
-        const char *nl = memchr(start, '\n', len - pos);
-        size_t n = nl ? (size_t)(nl - start) : len - pos;
-        pos += n + (nl != NULL);
-        line++;
-        size_t skip = 0;
-        while (skip < n && (start[skip] == ' ' || start[skip] == '\t' || start[skip] == '\r'))
-            skip++;
-        if (skip == n || start[skip] == '#')
-            continue;
-        int cards[5];
-        if (parse_hand(start, n, line, cards) != 0) {
-            status = CLI_EXIT_DATA;
-            continue;
-        }
-        uint64_t hand;
-        hs_crib_score s = score_cards(cards, rules, &hand);
-        if (csv) {
-            print_csv_row(cards, s);
-        } else {
-            print_cards(stdout, cards, 4);
-            char starter[3];
-            hs_card_format(cards[4], starter);
-            printf(" | %s  %u  (fifteens %u, pairs %u, runs %u, flush %u, nobs %u)\n", starter,
-                   s.total, s.fifteens, s.pairs, s.runs, s.flush, s.nobs);
-        }
-    }
+    int status = cli_for_each_line(input, len, score_line, &set);
     free(input);
     return status;
 }

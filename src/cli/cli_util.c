@@ -2,6 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include "handstat/cards.h"
+#include "handstat/error.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -172,4 +175,52 @@ int cli_progress_update(void *ctx, uint64_t done, uint64_t total) {
 void cli_progress_done(cli_progress *p) {
     if (p->active && p->last > 0)
         fprintf(stderr, "\r%*s\r", 100, "");
+}
+
+int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx) {
+    int status = CLI_OK;
+    size_t line = 0;
+    for (size_t pos = 0; pos < len;) {
+        const char *start = input + pos;
+        const char *nl = memchr(start, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - start) : len - pos;
+        pos += n + (nl != NULL);
+        line++;
+        size_t skip = 0;
+        while (skip < n && (start[skip] == ' ' || start[skip] == '\t' || start[skip] == '\r'))
+            skip++;
+        if (skip == n || start[skip] == '#')
+            continue;
+        if (fn(start, n, line, ctx) != 0)
+            status = CLI_EXIT_DATA;
+    }
+    return status;
+}
+
+int cli_parse_cards(const char *text, size_t len, size_t line, const char *what, int min, int max,
+                    const char *expected, int *cards) {
+    size_t n;
+    hs_parse_error err;
+    int rc = hs_cards_parse(text, len, cards, (size_t)max, &n, &err);
+    char where[64] = "";
+    if (line > 0)
+        snprintf(where, sizeof where, "line %zu: ", line);
+    if (what != NULL)
+        snprintf(where + strlen(where), sizeof where - strlen(where), "%s: ", what);
+    const char *tok = text + err.offset;
+    int tl = (int)err.length;
+    if (rc == HS_ERR_TOKEN || rc == HS_ERR_DUPLICATE) {
+        cli_error("%s'%.*s' is %s", where, tl, tok,
+                  rc == HS_ERR_TOKEN ? "not a card" : "a duplicate card");
+        return -1;
+    }
+    if (rc == HS_ERR_COUNT) {
+        cli_error("%stoo many cards at '%.*s': expected %s", where, tl, tok, expected);
+        return -1;
+    }
+    if ((int)n < min) {
+        cli_error("%sexpected %s, got %zu", where, expected, n);
+        return -1;
+    }
+    return (int)n;
 }

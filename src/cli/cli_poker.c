@@ -1,0 +1,417 @@
+/* handstat poker: rank, compare, pe54 and hist. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "handstat/handstat.h"
+
+static const char RANK_USAGE[] =
+    "usage: handstat poker rank [--csv] [CARD x5..7]\n"
+    "\n"
+    "Rank a poker hand of 5, 6 or 7 cards by its best five: the equivalence class (1 = royal\n"
+    "flush .. 7462 = 7-5-4-3-2 offsuit; lower is better), its category and a description.\n"
+    "Without cards, rank one hand per line of standard input (blank lines and lines starting\n"
+    "with '#' are skipped); a bad line is reported with its number and the others still ranked.\n"
+    "\n"
+    "  --csv    a header, then one row per hand: cards,class,category,description\n"
+    "\n"
+    "exit status: 0 all hands ranked, 1 a hand was not valid, 2 bad command line\n";
+
+static const char COMPARE_USAGE[] =
+    "usage: handstat poker compare HAND1 -- HAND2\n"
+    "\n"
+    "Rank two hands of 5, 6 or 7 cards each (best five of each) and say which wins, or a tie.\n"
+    "The hands are ranked independently, so they may share cards (as two hold'em hands share\n"
+    "the board). Example: handstat poker compare AS AD KC KD 2S -- QS QH QD 3C 3H\n"
+    "\n"
+    "exit status: 0 compared, 1 a hand was not valid, 2 bad command line\n";
+
+static const char PE54_USAGE[] =
+    "usage: handstat poker pe54 [--verbose] [FILE]\n"
+    "\n"
+    "Read Project Euler problem 54's format (FILE, or standard input): ten cards a line,\n"
+    "player 1's five, then player 2's, all ten different. Print the number of lines that\n"
+    "player 1 wins, as one integer. Blank lines and lines starting with '#' are skipped. When a\n"
+    "line is not valid every bad line is reported with its number and no count is printed.\n"
+    "\n"
+    "  --verbose   also print each line's winner and both hands' descriptions\n"
+    "\n"
+    "exit status: 0 counted, 1 a line was not valid, 2 bad command line, 3 file error\n";
+
+static const char HIST_USAGE[] =
+    "usage: handstat poker hist --cards K [--classes] [--threads N] [-o FILE]\n"
+    "\n"
+    "Rank every K-card hand (K = 5, 6 or 7: C(52,K) hands, best five of K) and write the exact\n"
+    "distribution as CSV. By default category,count,probability, nine rows best first; with\n"
+    "--classes, class,category,description,count for all 7462 classes (classes that cannot\n"
+    "occur keep their row with count 0). A summary goes to standard error. Results are\n"
+    "identical at every thread count.\n"
+    "\n"
+    "  --cards K      5, 6 or 7 (required)\n"
+    "  --classes      one row per equivalence class instead of per category\n"
+    "  --threads N    worker threads, 1..1024 (default: OpenMP's default, one per core)\n"
+    "  -o FILE        write to FILE (default: standard output), whole or not at all\n"
+    "\n"
+    "exit status: 0 written, 2 bad command line, 3 file error\n";
+
+/* Write s as one CSV field, quoted when it holds a comma or a quote. */
+static void csv_field(FILE *out, const char *s) {
+    if (strpbrk(s, ",\"\n") == NULL) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+/* Parse a hand of 5..7 cards into cards[] and *hand; see cli_parse_cards(). */
+static int parse_poker_hand(const char *text, size_t len, size_t line, const char *what,
+                            int cards[8], uint64_t *hand) {
+    int n = cli_parse_cards(text, len, line, what, 5, 7, "5 to 7 cards", cards);
+    *hand = 0;
+    for (int i = 0; i < n; i++)
+        *hand |= hs_card_bit(cards[i]);
+    return n;
+}
+
+/* Join the arguments argv[from..to) with spaces into a heap string. */
+static char *join_args(char **argv, int from, int to, size_t *len) {
+    size_t cap = 1;
+    for (int i = from; i < to; i++)
+        cap += strlen(argv[i]) + 1;
+    char *text = malloc(cap);
+    if (text == NULL)
+        return NULL;
+    size_t used = 0;
+    for (int i = from; i < to; i++) {
+        size_t n = strlen(argv[i]);
+        memcpy(text + used, argv[i], n);
+        used += n;
+        text[used++] = ' ';
+    }
+    text[used] = '\0';
+    *len = used;
+    return text;
+}
+
+static void print_ranked(int csv, const int *cards, int n, int cls) {
+    char desc[128];
+    hs_poker_describe(cls, desc, sizeof desc);
+    const char *cat = hs_poker_category_name(hs_poker_category(cls));
+    for (int i = 0; i < n; i++) {
+        char name[3];
+        hs_card_format(cards[i], name);
+        printf("%s%s", i ? " " : "", name);
+    }
+    if (csv) {
+        printf(",%d,%s,", cls, cat);
+        csv_field(stdout, desc);
+        putchar('\n');
+    } else {
+        printf("  class %d  %s  (%s)\n", cls, desc, cat);
+    }
+}
+
+static int rank_line(const char *text, size_t len, size_t line, void *ctx) {
+    int cards[8];
+    uint64_t hand;
+    int n = parse_poker_hand(text, len, line, NULL, cards, &hand);
+    if (n < 0)
+        return CLI_EXIT_DATA;
+    print_ranked(*(int *)ctx, cards, n, hs_poker_rank(hand));
+    return CLI_OK;
+}
+
+static int poker_rank(int argc, char **argv) {
+    int csv = 0, first_card = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(RANK_USAGE, stdout);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--csv") == 0) {
+            csv = 1;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            cli_error("unknown option '%s' (see --help)", argv[i]);
+            return CLI_EXIT_USAGE;
+        } else if (first_card == 0) {
+            first_card = i;
+        }
+    }
+    if (csv)
+        printf("cards,class,category,description\n");
+    if (first_card > 0) {
+        /* Collect the card arguments (options may stand anywhere). */
+        char **cards_args = malloc((size_t)argc * sizeof *cards_args);
+        int n = 0;
+        for (int i = first_card; i < argc; i++)
+            if (argv[i][0] != '-' || argv[i][1] == '\0')
+                cards_args[n++] = argv[i];
+        size_t len;
+        char *text = join_args(cards_args, 0, n, &len);
+        free(cards_args);
+        if (text == NULL) {
+            cli_error("out of memory");
+            return CLI_EXIT_IO;
+        }
+        int status = rank_line(text, len, 0, &csv);
+        free(text);
+        return status;
+    }
+    size_t len;
+    char *input = cli_read_all(stdin, "standard input", &len);
+    if (input == NULL)
+        return CLI_EXIT_IO;
+    int status = cli_for_each_line(input, len, rank_line, &csv);
+    free(input);
+    return status;
+}
+
+static int poker_compare(int argc, char **argv) {
+    int sep = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(COMPARE_USAGE, stdout);
+            return CLI_OK;
+        }
+        if (strcmp(argv[i], "--") == 0 && sep == 0)
+            sep = i;
+        else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            cli_error("unknown option '%s' (see --help)", argv[i]);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (sep == 0) {
+        cli_error("expected two hands separated by '--' (see --help)");
+        return CLI_EXIT_USAGE;
+    }
+    int cards[2][8], n[2], cls[2];
+    uint64_t hand[2];
+    for (int h = 0; h < 2; h++) {
+        size_t len;
+        char *text = h == 0 ? join_args(argv, 1, sep, &len) : join_args(argv, sep + 1, argc, &len);
+        if (text == NULL) {
+            cli_error("out of memory");
+            return CLI_EXIT_IO;
+        }
+        n[h] = parse_poker_hand(text, len, 0, h == 0 ? "hand 1" : "hand 2", cards[h], &hand[h]);
+        free(text);
+        if (n[h] < 0)
+            return CLI_EXIT_DATA;
+        cls[h] = hs_poker_rank(hand[h]);
+    }
+    for (int h = 0; h < 2; h++) {
+        printf("hand %d: ", h + 1);
+        print_ranked(0, cards[h], n[h], cls[h]);
+    }
+    if (cls[0] == cls[1])
+        printf("tie\n");
+    else
+        printf("hand %d wins\n", cls[0] < cls[1] ? 1 : 2);
+    return CLI_OK;
+}
+
+typedef struct pe54_state {
+    int verbose;
+    uint64_t wins[3]; /* player 1, player 2, ties */
+} pe54_state;
+
+static int pe54_line(const char *text, size_t len, size_t line, void *ctx) {
+    pe54_state *st = ctx;
+    int cards[10];
+    if (cli_parse_cards(text, len, line, NULL, 10, 10,
+                        "10 cards (player 1's five, then player 2's)", cards) < 0)
+        return CLI_EXIT_DATA;
+    uint64_t p1 = 0, all = 0;
+    for (int i = 0; i < 10; i++)
+        (i < 5 ? p1 : all) |= hs_card_bit(cards[i]);
+    all |= p1;
+    int c1 = hs_poker_rank5(p1), c2 = hs_poker_rank5(all & ~p1);
+    int outcome = c1 < c2 ? 0 : c2 < c1 ? 1 : 2;
+    st->wins[outcome]++;
+    if (st->verbose) {
+        char d1[128], d2[128];
+        hs_poker_describe(c1, d1, sizeof d1);
+        hs_poker_describe(c2, d2, sizeof d2);
+        static const char *const WHO[3] = {"player 1 wins", "player 2 wins", "tie"};
+        printf("line %zu: %s: %s (class %d) vs %s (class %d)\n", line, WHO[outcome], d1, c1, d2,
+               c2);
+    }
+    return CLI_OK;
+}
+
+static int poker_pe54(int argc, char **argv) {
+    pe54_state st = {0, {0, 0, 0}};
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(PE54_USAGE, stdout);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
+            st.verbose = 1;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            cli_error("unknown option '%s' (see --help)", argv[i]);
+            return CLI_EXIT_USAGE;
+        } else if (path != NULL) {
+            cli_error("one input file at most, got '%s' and '%s'", path, argv[i]);
+            return CLI_EXIT_USAGE;
+        } else {
+            path = argv[i];
+        }
+    }
+    FILE *fp = stdin;
+    const char *name = "standard input";
+    if (path != NULL && strcmp(path, "-") != 0) {
+        fp = fopen(path, "rb");
+        name = path;
+        if (fp == NULL) {
+            cli_error("cannot open '%s'", path);
+            return CLI_EXIT_IO;
+        }
+    }
+    size_t len;
+    char *input = cli_read_all(fp, name, &len);
+    if (fp != stdin)
+        fclose(fp);
+    if (input == NULL)
+        return CLI_EXIT_IO;
+    int status = cli_for_each_line(input, len, pe54_line, &st);
+    free(input);
+    if (status != CLI_OK)
+        return status;
+    if (st.verbose)
+        printf("player 1 wins %llu, player 2 wins %llu, ties %llu\n",
+               (unsigned long long)st.wins[0], (unsigned long long)st.wins[1],
+               (unsigned long long)st.wins[2]);
+    printf("%llu\n", (unsigned long long)st.wins[0]);
+    return CLI_OK;
+}
+
+static int poker_hist(int argc, char **argv) {
+    int k = 0, classes = 0, threads = 0;
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(HIST_USAGE, stdout);
+            return CLI_OK;
+        } else if (strcmp(a, "--classes") == 0) {
+            classes = 1;
+        } else if ((strcmp(a, "--cards") == 0 || strcmp(a, "--threads") == 0 ||
+                    strcmp(a, "-o") == 0) &&
+                   i + 1 >= argc) {
+            cli_error("%s needs a value (see --help)", a);
+            return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "--cards") == 0) {
+            const char *v = argv[++i];
+            if (strlen(v) != 1 || v[0] < '5' || v[0] > '7') {
+                cli_error("--cards takes 5, 6 or 7, not '%s'", v);
+                return CLI_EXIT_USAGE;
+            }
+            k = v[0] - '0';
+        } else if (strcmp(a, "--threads") == 0) {
+            threads = cli_parse_threads(argv[++i]);
+            if (threads < 0)
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(a, "-o") == 0) {
+            path = argv[++i];
+        } else {
+            cli_error("unexpected argument '%s' (see --help)", a);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (k == 0) {
+        cli_error("--cards K is required: 5, 6 or 7 (see --help)");
+        return CLI_EXIT_USAGE;
+    }
+    hs_poker_hist *h = malloc(sizeof *h);
+    if (h == NULL) {
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
+    }
+    cli_out out;
+    if (cli_out_open(&out, path) != 0) {
+        free(h);
+        return CLI_EXIT_IO;
+    }
+    cli_progress progress;
+    char label[32];
+    snprintf(label, sizeof label, "poker hist --cards %d", k);
+    cli_progress_init(&progress, label);
+    double start = cli_now();
+    int rc = hs_poker_hist_run(k, threads, cli_progress_update, &progress, h);
+    double seconds = cli_now() - start;
+    cli_progress_done(&progress);
+    if (rc != HS_OK) {
+        cli_error("%s", hs_strerror(rc));
+        cli_out_abort(&out);
+        free(h);
+        return rc == HS_ERR_CANCELLED ? CLI_EXIT_INTERRUPTED : CLI_EXIT_IO;
+    }
+    int occurring = 0;
+    for (int c = 1; c <= HS_POKER_CLASSES; c++)
+        occurring += h->count[c] != 0;
+    if (classes) {
+        fprintf(out.fp, "class,category,description,count\n");
+        for (int c = 1; c <= HS_POKER_CLASSES; c++) {
+            char desc[128];
+            hs_poker_describe(c, desc, sizeof desc);
+            fprintf(out.fp, "%d,%s,", c, hs_poker_category_name(hs_poker_category(c)));
+            csv_field(out.fp, desc);
+            fprintf(out.fp, ",%llu\n", (unsigned long long)h->count[c]);
+        }
+    } else {
+        fprintf(out.fp, "category,count,probability\n");
+        for (int cat = 0; cat < HS_POKER_CATEGORIES; cat++)
+            fprintf(out.fp, "%s,%llu,%.12g\n", hs_poker_category_name(cat),
+                    (unsigned long long)h->category[cat],
+                    (double)h->category[cat] / (double)h->hands);
+    }
+    if (cli_out_commit(&out) != 0) {
+        free(h);
+        return CLI_EXIT_IO;
+    }
+    int used = threads > 0 ? threads : hs_default_threads();
+    fprintf(stderr, "poker hist --cards %d: %llu hands in %.3f s with %d thread%s, %d of %d "
+                    "classes occur\n",
+            k, (unsigned long long)h->hands, seconds, used, used == 1 ? "" : "s", occurring,
+            HS_POKER_CLASSES);
+    free(h);
+    return CLI_OK;
+}
+
+int cli_poker_main(int argc, char **argv) {
+    static const char GROUP_USAGE[] =
+        "usage: handstat poker <command> [options]\n"
+        "\n"
+        "  rank      the class, category and description of 5-7 card hands\n"
+        "  compare   which of two hands wins\n"
+        "  pe54      count player 1's wins in Project Euler 54's format\n"
+        "  hist      the exact distribution over all 5-, 6- or 7-card hands\n"
+        "\n"
+        "'handstat poker <command> --help' describes each.\n";
+    if (argc < 2 || cli_is_help(argv[1])) {
+        fputs(GROUP_USAGE, argc < 2 ? stderr : stdout);
+        return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
+    }
+    static const struct {
+        const char *name, *path;
+        int (*fn)(int, char **);
+    } COMMANDS[] = {{"rank", "handstat poker rank", poker_rank},
+                    {"compare", "handstat poker compare", poker_compare},
+                    {"pe54", "handstat poker pe54", poker_pe54},
+                    {"hist", "handstat poker hist", poker_hist}};
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
+        if (strcmp(argv[1], COMMANDS[i].name) == 0) {
+            cli_command = COMMANDS[i].path;
+            return COMMANDS[i].fn(argc - 1, argv + 1);
+        }
+    }
+    cli_error("unknown poker command '%s' (try 'handstat poker --help')", argv[1]);
+    return CLI_EXIT_USAGE;
+}
