@@ -27,11 +27,6 @@ static inline unsigned hs_poker_squeeze(unsigned set, int r) {
     return (set & below) | ((set >> 1) & ~below);
 }
 
-/* 1 when the lane holds five or more cards, as an all-ones or all-zeros mask. */
-static inline unsigned hs_poker_five_mask(unsigned lane) {
-    return 0u - (unsigned)(__builtin_popcount(lane) >= 5);
-}
-
 /* The class of the best five cards of a hand of 5..7 cards (any bigger hand could hold a flush
  * together with four of a kind or a full house, which this does not look for). */
 static inline int hs_poker_rank_kernel(uint64_t hand) {
@@ -40,11 +35,13 @@ static inline int hs_poker_rank_kernel(uint64_t hand) {
     unsigned h = (unsigned)(m >> 26) & 0x1FFF, s = (unsigned)(m >> 39) & 0x1FFF;
 
     /* At most one lane of seven cards holds five; with a flush the hand cannot also make four of
-     * a kind or a full house (that would take 8 cards), so the flush table decides. */
-    unsigned flush = (c & hs_poker_five_mask(c)) | (d & hs_poker_five_mask(d)) |
-                     (h & hs_poker_five_mask(h)) | (s & hs_poker_five_mask(s));
+     * a kind or a full house (that would take 8 cards), so the flush table decides. Its entry is
+     * 0 for lanes of fewer than five cards, so OR-ing the four lookups finds the flush without
+     * counting bits (popcount is a library call unless the target has POPCNT). */
+    unsigned flush =
+        (unsigned)(hs_poker_flush[c] | hs_poker_flush[d] | hs_poker_flush[h] | hs_poker_flush[s]);
     if (flush != 0)
-        return hs_poker_flush[flush];
+        return (int)flush;
 
     /* Bit-sliced rank counts across the four lanes: a rank is in ge2 when two lanes hold it, in
      * ge3 for three, in four for all four. */
@@ -81,13 +78,15 @@ static inline int hs_poker_rank_kernel(uint64_t hand) {
         unsigned kick = hs_poker_squeeze(ranks ^ (1u << t), t);
         return 1610 + (12 - t) * 66 + 65 - hs_poker_colex2[kick];
     }
-    if (pairs_below & (pairs_below - 1)) {
-        /* two pair: the best two pairs (drop the lowest of three), then the best other rank */
-        unsigned two =
-            __builtin_popcount(pairs_below) > 2 ? pairs_below & (pairs_below - 1) : pairs_below;
+    unsigned below_lowest = pairs_below & (pairs_below - 1); /* without the lowest pair */
+    if (below_lowest != 0) {
+        /* two pair: the best two pairs (drop the lowest of three pairs), then the best other rank
+         * (which may be the dropped pair's) */
+        unsigned two = (below_lowest & (below_lowest - 1)) != 0 ? below_lowest : pairs_below;
+        int hi = hs_poker_top(two), lo = __builtin_ctz(two);
         int k = hs_poker_top(ranks & ~two);
         /* kicker index = ranks above k, less the paired ranks above k */
-        return 2468 + (77 - hs_poker_colex2[two]) * 11 + (12 - k) - __builtin_popcount(two >> k);
+        return 2468 + (77 - hs_poker_colex2[two]) * 11 + (12 - k) - (hi > k) - (lo > k);
     }
     /* one pair: the three best kickers indexed among the 12 other ranks (C(12,3) = 220) */
     int p = hs_poker_top(pairs_below);
