@@ -30,6 +30,29 @@ int hs_poker_rank7(uint64_t hand) {
     return hs_poker_rank_kernel(hand);
 }
 
+uint64_t hs_poker_best_five(uint64_t hand) {
+    assert(hs_poker_valid(hand));
+    int n = hs_hand_size(hand), best = hs_poker_rank_kernel(hand);
+    if (n == 5)
+        return hand;
+    /* Leave out one card (six cards) or two (seven), lowest indices first. */
+    for (uint64_t a = hand; a != 0; a &= a - 1) {
+        uint64_t rest = hand & ~(a & -a);
+        if (n == 6) {
+            if (hs_poker_rank_kernel(rest) == best)
+                return rest;
+            continue;
+        }
+        for (uint64_t b = a & (a - 1); b != 0; b &= b - 1) {
+            uint64_t five = rest & ~(b & -b);
+            if (hs_poker_rank_kernel(five) == best)
+                return five;
+        }
+    }
+    assert(0 && "some five cards make the hand's class");
+    return hand;
+}
+
 /* The last class of each category. */
 static const int category_last[HS_POKER_CATEGORIES] = {10,   166,  322,  1599, 1609,
                                                        2467, 3325, 6185, 7462};

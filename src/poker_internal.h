@@ -53,16 +53,17 @@ static inline int hs_poker_rank_kernel(uint64_t hand) {
 
     unsigned four = cd_and & hs_and;
     if (four != 0) {
-        /* class = 11 + 12 * (quads below ace) + (kickers above k other than q) */
+        /* class = 11 + 12 * (ranks above q) + (ranks above k other than q) */
         int q = hs_poker_top(four), k = hs_poker_top(ranks ^ four);
         return 11 + (12 - q) * 12 + (12 - k) - (q > k);
     }
     unsigned ge3 = (cd_and & hs_or) | (hs_and & cd_or);
     int t = ge3 != 0 ? hs_poker_top(ge3) : 0;
-    unsigned pairs_below = ge2 & ~(ge3 != 0 ? 1u << t : 0u);
-    if (ge3 != 0 && pairs_below != 0) {
+    /* the ranks held two or more times, other than the best trips */
+    unsigned pairs = ge2 & ~(ge3 != 0 ? 1u << t : 0u);
+    if (ge3 != 0 && pairs != 0) {
         /* full house: the best trips over the best other rank held twice (maybe a second trips) */
-        int p = hs_poker_top(pairs_below);
+        int p = hs_poker_top(pairs);
         return 167 + (12 - t) * 12 + (12 - p) - (t > p);
     }
 
@@ -78,19 +79,19 @@ static inline int hs_poker_rank_kernel(uint64_t hand) {
         unsigned kick = hs_poker_squeeze(ranks ^ (1u << t), t);
         return 1610 + (12 - t) * 66 + 65 - hs_poker_colex2[kick];
     }
-    unsigned below_lowest = pairs_below & (pairs_below - 1); /* without the lowest pair */
+    unsigned below_lowest = pairs & (pairs - 1); /* without the lowest pair */
     if (below_lowest != 0) {
         /* two pair: the best two pairs (drop the lowest of three pairs), then the best other rank
          * (which may be the dropped pair's) */
-        unsigned two = (below_lowest & (below_lowest - 1)) != 0 ? below_lowest : pairs_below;
+        unsigned two = (below_lowest & (below_lowest - 1)) != 0 ? below_lowest : pairs;
         int hi = hs_poker_top(two), lo = __builtin_ctz(two);
         int k = hs_poker_top(ranks & ~two);
         /* kicker index = ranks above k, less the paired ranks above k */
         return 2468 + (77 - hs_poker_colex2[two]) * 11 + (12 - k) - (hi > k) - (lo > k);
     }
     /* one pair: the three best kickers indexed among the 12 other ranks (C(12,3) = 220) */
-    int p = hs_poker_top(pairs_below);
-    unsigned kick = hs_poker_squeeze(ranks ^ pairs_below, p);
+    int p = hs_poker_top(pairs);
+    unsigned kick = hs_poker_squeeze(ranks ^ pairs, p);
     return 3326 + (12 - p) * 220 + 219 - hs_poker_colex3[kick];
 }
 

@@ -112,6 +112,36 @@ static void test_seven_card_edges(void **state) {
     assert_int_equal(rank_of("AC QD TH 8S 6C 4D 2H"), rank_of("AC QD TH 8S 6C"));
 }
 
+static uint64_t splitmix64(uint64_t *s) {
+    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static void test_best_five(void **state) {
+    (void)state;
+    assert_int_equal(hs_poker_best_five(hand_of("AH 2H 3H 4H 5H KH QC")),
+                     hand_of("AH 2H 3H 4H 5H"));
+    assert_int_equal(hs_poker_best_five(hand_of("2H 4H 5H 9H KH 3C 6D")),
+                     hand_of("2H 4H 5H 9H KH"));
+    assert_int_equal(hs_poker_best_five(hand_of("7C 7D 7H 7S 9C 9D 9H")),
+                     hand_of("7C 7D 7H 7S 9H")); /* the lowest indices (9C, 9D) left out */
+    assert_int_equal(hs_poker_best_five(hand_of("AC KD QH JS 9C 2D")), hand_of("AC KD QH JS 9C"));
+    assert_int_equal(hs_poker_best_five(hand_of("AC KD QH JS 9C")), hand_of("AC KD QH JS 9C"));
+    uint64_t seed = 7;
+    for (int i = 0; i < 100000; i++) {
+        uint64_t hand = 0;
+        int n = 5 + i % 3;
+        while (hs_hand_size(hand) < n)
+            hand |= hs_card_bit((int)(splitmix64(&seed) % 52));
+        uint64_t five = hs_poker_best_five(hand);
+        assert_int_equal(hs_hand_size(five), 5);
+        assert_int_equal(five & ~hand, 0);
+        assert_int_equal(hs_poker_rank5(five), hs_poker_rank(hand));
+    }
+}
+
 static void test_categories(void **state) {
     (void)state;
     static const char *const names[9] = {"straight_flush", "four_of_a_kind", "full_house",
@@ -328,13 +358,21 @@ static void test_project_euler_54(void **state) {
 }
 
 int main(void) {
+    /* clang-format off */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_five_card_boundaries),   cmocka_unit_test(test_sized_variants_agree),
-        cmocka_unit_test(test_seven_card_edges),       cmocka_unit_test(test_categories),
-        cmocka_unit_test(test_descriptions),           cmocka_unit_test(test_descriptions_unique),
-        cmocka_unit_test(test_class_ranks_round_trip), cmocka_unit_test(test_hist_arguments),
-        cmocka_unit_test(test_units_cover_every_hand), cmocka_unit_test(test_hist_cancel),
+        cmocka_unit_test(test_five_card_boundaries),
+        cmocka_unit_test(test_sized_variants_agree),
+        cmocka_unit_test(test_seven_card_edges),
+        cmocka_unit_test(test_best_five),
+        cmocka_unit_test(test_categories),
+        cmocka_unit_test(test_descriptions),
+        cmocka_unit_test(test_descriptions_unique),
+        cmocka_unit_test(test_class_ranks_round_trip),
+        cmocka_unit_test(test_hist_arguments),
+        cmocka_unit_test(test_units_cover_every_hand),
+        cmocka_unit_test(test_hist_cancel),
         cmocka_unit_test(test_project_euler_54),
     };
+    /* clang-format on */
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,6 +62,13 @@ int hs_poker_rank5(uint64_t hand);
 int hs_poker_rank6(uint64_t hand);
 int hs_poker_rank7(uint64_t hand);
 
+/* Five of the cards of `hand` that make its class: hs_poker_rank5(result) == hs_poker_rank(hand).
+ * When several choices tie (e.g. equal kickers of different suits) the first one found is
+ * returned, searching by leaving out the lowest card indices first; deterministic.
+ * Precondition: hs_poker_valid(hand). Not on any hot path (up to 22 rankings). Pure; thread-safe.
+ */
+uint64_t hs_poker_best_five(uint64_t hand);
+
 /* The category (an enum hs_poker_category value, 0..8) of class `cls`.
  * Precondition: 1 <= cls <= 7462. Pure; thread-safe. */
 int hs_poker_category(int cls);
