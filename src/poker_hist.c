@@ -96,12 +96,15 @@ int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx, hs
     memset(out, 0, sizeof *out);
     if (k < 5 || k > 7 || threads < 0)
         return HS_ERR_ARG;
-    const int team = threads > 0 ? threads : omp_get_max_threads();
+    const size_t units = hs_poker_hist_units(k);
+    /* More workers than units would only idle (and each costs a 60 KB histogram). */
+    int team = threads > 0 ? threads : omp_get_max_threads();
+    if ((size_t)team > units)
+        team = (int)units;
     /* One private histogram per worker, merged after the parallel region. */
     hs_poker_hist *mine = calloc((size_t)team, sizeof *mine);
     if (mine == NULL)
         return HS_ERR_NOMEM;
-    const size_t units = hs_poker_hist_units(k);
     size_t done = 0;
     int cancelled = 0;
 #pragma omp parallel num_threads(team)
