@@ -8,5 +8,6 @@
 #include "handstat/cards.h"
 #include "handstat/progress.h"
 #include "handstat/crib.h"
+#include "handstat/poker.h"
 
 #endif

@@ -124,8 +124,8 @@ static int score_line(const char *text, size_t len, size_t line, void *ctx) {
         print_cards(stdout, cards, 4);
         char starter[3];
         hs_card_format(cards[4], starter);
-        printf(" | %s  %u  (fifteens %u, pairs %u, runs %u, flush %u, nobs %u)\n", starter,
-               s.total, s.fifteens, s.pairs, s.runs, s.flush, s.nobs);
+        printf(" | %s  %u  (fifteens %u, pairs %u, runs %u, flush %u, nobs %u)\n", starter, s.total,
+               s.fifteens, s.pairs, s.runs, s.flush, s.nobs);
     }
     return CLI_OK;
 }

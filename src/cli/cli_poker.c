@@ -227,11 +227,12 @@ static int pe54_line(const char *text, size_t len, size_t line, void *ctx) {
     if (cli_parse_cards(text, len, line, NULL, 10, 10,
                         "10 cards (player 1's five, then player 2's)", cards) < 0)
         return CLI_EXIT_DATA;
-    uint64_t p1 = 0, all = 0;
-    for (int i = 0; i < 10; i++)
-        (i < 5 ? p1 : all) |= hs_card_bit(cards[i]);
-    all |= p1;
-    int c1 = hs_poker_rank5(p1), c2 = hs_poker_rank5(all & ~p1);
+    uint64_t p1 = 0, p2 = 0;
+    for (int i = 0; i < 5; i++) {
+        p1 |= hs_card_bit(cards[i]);
+        p2 |= hs_card_bit(cards[i + 5]);
+    }
+    int c1 = hs_poker_rank5(p1), c2 = hs_poker_rank5(p2);
     int outcome = c1 < c2 ? 0 : c2 < c1 ? 1 : 2;
     st->wins[outcome]++;
     if (st->verbose) {
@@ -377,8 +378,9 @@ static int poker_hist(int argc, char **argv) {
         return CLI_EXIT_IO;
     }
     int used = threads > 0 ? threads : hs_default_threads();
-    fprintf(stderr, "poker hist --cards %d: %llu hands in %.3f s with %d thread%s, %d of %d "
-                    "classes occur\n",
+    fprintf(stderr,
+            "poker hist --cards %d: %llu hands in %.3f s with %d thread%s, %d of %d "
+            "classes occur\n",
             k, (unsigned long long)h->hands, seconds, used, used == 1 ? "" : "s", occurring,
             HS_POKER_CLASSES);
     free(h);

@@ -15,6 +15,11 @@ static const char USAGE[] =
     "  crib nscore [FILE]                      score n cards by rank (\"Cribbage On Steroids\")\n"
     "  crib hist [--crib] [--threads N] [-o FILE] [--components FILE]\n"
     "                                          the exact distribution over all 12,994,800 hands\n"
+    "  poker rank [--csv] [CARD x5..7]         class (1..7462), category, description\n"
+    "  poker compare HAND1 -- HAND2            which hand wins\n"
+    "  poker pe54 [--verbose] [FILE]           Project Euler 54: player 1's wins\n"
+    "  poker hist --cards K [--classes] [--threads N] [-o FILE]\n"
+    "                                          the exact distribution over all K-card hands\n"
     "\n"
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
@@ -33,6 +38,8 @@ int main(int argc, char **argv) {
     }
     if (strcmp(argv[1], "crib") == 0)
         return cli_crib_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "poker") == 0)
+        return cli_poker_main(argc - 1, argv + 1);
     cli_error("unknown game '%s' (try 'handstat --help')", argv[1]);
     return CLI_EXIT_USAGE;
 }

@@ -1,0 +1,135 @@
+/* handstat — the poker hand ranker: the best five-card hand out of 5, 6 or 7 cards as one of the
+ * 7462 equivalence classes, its category and description, and the exhaustive distribution of
+ * classes over all 5-, 6- and 7-card hands. */
+#ifndef HANDSTAT_POKER_H
+#define HANDSTAT_POKER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "handstat/cards.h"
+#include "handstat/progress.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- classes ------------------------------------------------------------------------------
+ * Every five-card poker hand falls into one of 7462 equivalence classes, numbered from the best
+ * (1, the royal flush) to the worst (7462, 7-5-4-3-2 not all of one suit); a lower class beats a
+ * higher one and equal classes tie. The conventional numbering:
+ *
+ *   category           classes        count      category          classes      count
+ *   straight flush     1 ..   10        10       three of a kind   1610 .. 2467   858
+ *   four of a kind    11 ..  166       156       two pair          2468 .. 3325   858
+ *   full house       167 ..  322       156       one pair          3326 .. 6185  2860
+ *   flush            323 .. 1599      1277       high card         6186 .. 7462  1277
+ *   straight        1600 .. 1609        10
+ *
+ * Inside a category classes go by the defining ranks (see hs_poker_class_ranks()) in descending
+ * order. The ace plays high and low: A-2-3-4-5 (the wheel) is the lowest straight (1609) and
+ * straight flush (10). */
+
+#define HS_POKER_CLASSES 7462
+#define HS_POKER_CATEGORIES 9
+
+/* Hand categories, best first; the values are what hs_poker_category() returns. (No typedef: the
+ * name hs_poker_category is the function; write `enum hs_poker_category` for the type.) */
+enum hs_poker_category {
+    HS_POKER_STRAIGHT_FLUSH = 0,
+    HS_POKER_FOUR_OF_A_KIND = 1,
+    HS_POKER_FULL_HOUSE = 2,
+    HS_POKER_FLUSH = 3,
+    HS_POKER_STRAIGHT = 4,
+    HS_POKER_THREE_OF_A_KIND = 5,
+    HS_POKER_TWO_PAIR = 6,
+    HS_POKER_PAIR = 7,
+    HS_POKER_HIGH_CARD = 8
+};
+
+/* True when `hand` holds 5, 6 or 7 cards and no bit above card 51. */
+int hs_poker_valid(uint64_t hand);
+
+/* The class 1..7462 of the best five-card hand among the cards of `hand`.
+ * Precondition: hs_poker_valid(hand) (checked by assert). Table-driven and branch-light: a few
+ * bit operations on the suit lanes and at most two lookups in 45 KB of tables; no sorting, no
+ * loop over cards. Pure; thread-safe. */
+int hs_poker_rank(uint64_t hand);
+
+/* The same as hs_poker_rank() for a hand known to hold exactly 5, 6 or 7 cards respectively
+ * (precondition, checked by assert). */
+int hs_poker_rank5(uint64_t hand);
+int hs_poker_rank6(uint64_t hand);
+int hs_poker_rank7(uint64_t hand);
+
+/* Five of the cards of `hand` that make its class: hs_poker_rank5(result) == hs_poker_rank(hand).
+ * When several choices tie (e.g. equal kickers of different suits) the first one found is
+ * returned, searching by leaving out the lowest card indices first; deterministic.
+ * Precondition: hs_poker_valid(hand). Not on any hot path (up to 22 rankings). Pure; thread-safe.
+ */
+uint64_t hs_poker_best_five(uint64_t hand);
+
+/* The category (an enum hs_poker_category value, 0..8) of class `cls`.
+ * Precondition: 1 <= cls <= 7462. Pure; thread-safe. */
+int hs_poker_category(int cls);
+
+/* The lower-case identifier of category `cat` (0..8): "straight_flush", "four_of_a_kind",
+ * "full_house", "flush", "straight", "three_of_a_kind", "two_pair", "pair", "high_card"; for any
+ * other value "unknown". Static storage; thread-safe. */
+const char *hs_poker_category_name(int cat);
+
+/* The first and last class of category `cat` (0..8): classes first..last make the category. */
+int hs_poker_category_first(int cat);
+int hs_poker_category_last(int cat);
+
+/* Store the five ranks that define class `cls` in ranks[] (card ranks: 0 = ace, 1 = two, ...,
+ * 12 = king), most significant first: quads q q q q k; full house t t t p p; trips t t t a b;
+ * two pair p p q q k; pair p p a b c; straights from the high card down (the wheel as 5 4 3 2 A);
+ * flush and high card in descending order (the ace first). Returns the category.
+ * Precondition: 1 <= cls <= 7462. Pure; thread-safe. */
+int hs_poker_class_ranks(int cls, int ranks[5]);
+
+/* Write a description of class `cls` that names it uniquely, e.g. "Royal flush", "Straight flush,
+ * five high", "Four of a kind, aces, king kicker", "Full house, kings over fours", "Flush,
+ * ace-king-nine-five-three", "Straight, ace high", "Three of a kind, sevens, kickers ace-king",
+ * "Two pair, jacks and fours, ace kicker", "Pair of nines, kickers ace-king-two", "High card,
+ * ace-king-nine-five-three". Writes at most cap bytes including a terminating NUL (nothing when
+ * cap is 0) and returns the length of the full description, like snprintf.
+ * Precondition: 1 <= cls <= 7462. Pure; thread-safe. */
+size_t hs_poker_describe(int cls, char *buf, size_t cap);
+
+/* ---- exhaustive distribution --------------------------------------------------------------
+ * The class of every k-card hand, k = 5, 6 or 7: C(52,5) = 2,598,960, C(52,6) = 20,358,520 and
+ * C(52,7) = 133,784,560 hands. A work unit is the set of hands whose two highest cards (by card
+ * index) are a fixed pair; units are listed with the largest first. Counts are exact integers, so
+ * merging units in any order gives identical totals. */
+
+typedef struct hs_poker_hist {
+    uint64_t count[HS_POKER_CLASSES + 1];   /* hands of each class; count[0] stays 0 */
+    uint64_t category[HS_POKER_CATEGORIES]; /* hands of each category */
+    uint64_t hands;                         /* hands counted */
+} hs_poker_hist;
+
+/* The number of work units for k-card hands, or 0 when k is not 5, 6 or 7. */
+size_t hs_poker_hist_units(int k);
+
+/* Add the counts of work unit `unit` (0 <= unit < hs_poker_hist_units(k)) of the k-card
+ * distribution to *acc. Single-threaded, pure apart from *acc; thread-safe for distinct
+ * accumulators. */
+void hs_poker_hist_unit(int k, size_t unit, hs_poker_hist *acc);
+
+/* Add src's counts to dst. */
+void hs_poker_hist_merge(hs_poker_hist *dst, const hs_poker_hist *src);
+
+/* The whole k-card distribution into *out (zeroed first) with `threads` OpenMP workers (0: the
+ * OpenMP default). Each worker keeps its own counts; they are merged after the parallel region,
+ * so *out is identical at every thread count. `progress` (may be NULL) is called after each unit.
+ * Returns HS_OK, HS_ERR_ARG (k not 5..7 or threads < 0), HS_ERR_NOMEM, or HS_ERR_CANCELLED (the
+ * callback asked to stop; *out is then zeroed). The histogram is about 60 KB: allocate it. */
+int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx, hs_poker_hist *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

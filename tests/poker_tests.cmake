@@ -1,0 +1,28 @@
+# The poker ranker's tests; included from tests/CMakeLists.txt. Self-contained: it finds cmocka
+# and names the shared data folder itself when the including file has not.
+if(NOT TARGET PkgConfig::CMOCKA)
+  pkg_check_modules(CMOCKA REQUIRED IMPORTED_TARGET cmocka)
+endif()
+if(NOT DEFINED HS_SHARED_DATA)
+  set(HS_SHARED_DATA "${PROJECT_SOURCE_DIR}/../shared/data" CACHE PATH
+      "Folder of outside reference data (Project Euler 54, ICPC judge cases)")
+endif()
+
+# The independent reference ranker the tests compare against.
+add_library(hs_test_poker_ref STATIC ${CMAKE_CURRENT_LIST_DIR}/poker_ref.c)
+target_link_libraries(hs_test_poker_ref PRIVATE hs_warnings)
+
+add_executable(test_poker ${CMAKE_CURRENT_LIST_DIR}/test_poker.c)
+target_link_libraries(test_poker PRIVATE hslib hs_test_poker_ref PkgConfig::CMOCKA hs_warnings)
+target_compile_definitions(test_poker PRIVATE HS_SHARED_DATA="${HS_SHARED_DATA}")
+add_test(NAME test_poker COMMAND test_poker)
+set_tests_properties(test_poker PROPERTIES LABELS unit)
+
+# One executable, one CTest entry per hand size so that each stays well under a minute.
+add_executable(test_poker_exhaustive ${CMAKE_CURRENT_LIST_DIR}/test_poker_exhaustive.c)
+target_link_libraries(test_poker_exhaustive
+  PRIVATE hslib hs_test_poker_ref PkgConfig::CMOCKA hs_warnings)
+foreach(k 5 6 7)
+  add_test(NAME test_poker_exhaustive_${k} COMMAND test_poker_exhaustive ${k})
+  set_tests_properties(test_poker_exhaustive_${k} PROPERTIES LABELS exhaustive)
+endforeach()
