@@ -63,36 +63,53 @@ static int is_separator(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',';
 }
 
+/* The length of the card at the start of s (len bytes): a rank of one byte or "10", then a suit
+ * of one byte or one three-byte UTF-8 symbol. Only the shape is checked here. */
+static size_t card_length(const char *s, size_t len) {
+    size_t rank_len = (len >= 3 && s[0] == '1' && s[1] == '0') ? 2 : 1;
+    if (len <= rank_len)
+        return len;
+    size_t n = rank_len + ((unsigned char)s[rank_len] == 0xE2 ? 3 : 1);
+    return n <= len ? n : len;
+}
+
 int hs_cards_parse(const char *text, size_t len, int *cards, size_t cap, size_t *count,
                    hs_parse_error *err) {
     uint64_t seen = 0;
     size_t n = 0, i = 0;
     int rc = HS_OK;
     size_t start = 0, end = 0;
-    while (i < len) {
+    while (i < len && rc == HS_OK) {
         while (i < len && is_separator(text[i]))
             i++;
         if (i == len)
             break;
-        start = i;
+        size_t token = i;
         while (i < len && !is_separator(text[i]))
             i++;
-        end = i;
-        int card;
-        if (hs_card_parse(text + start, end - start, &card) != HS_OK) {
-            rc = HS_ERR_TOKEN;
-            break;
+        /* A token is one card, or several written together ("AhKd"): split it into cards when
+         * it is not one card by itself. */
+        int one;
+        int whole = hs_card_parse(text + token, i - token, &one) == HS_OK;
+        for (size_t p = token; p < i && rc == HS_OK;) {
+            size_t clen = whole ? i - token : card_length(text + p, i - p);
+            start = p;
+            end = p + clen;
+            int card;
+            if (hs_card_parse(text + p, clen, &card) != HS_OK) {
+                start = token; /* name the whole token */
+                end = i;
+                rc = HS_ERR_TOKEN;
+            } else if (seen & hs_card_bit(card)) {
+                rc = HS_ERR_DUPLICATE;
+            } else if (n == cap) {
+                rc = HS_ERR_COUNT;
+            } else {
+                seen |= hs_card_bit(card);
+                cards[n++] = card;
+            }
+            p = end;
         }
-        if (seen & hs_card_bit(card)) {
-            rc = HS_ERR_DUPLICATE;
-            break;
-        }
-        if (n == cap) {
-            rc = HS_ERR_COUNT;
-            break;
-        }
-        seen |= hs_card_bit(card);
-        cards[n++] = card;
     }
     *count = n;
     if (rc != HS_OK && err != NULL) {

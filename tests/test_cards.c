@@ -50,6 +50,13 @@ static void test_parse_forms(void **state) {
     assert_int_equal(cards[0], hs_card(HS_KING, HS_HEARTS));
     assert_int_equal(cards[1], hs_card(1, HS_DIAMONDS));
     assert_int_equal(cards[2], hs_card(HS_JACK, HS_SPADES));
+    /* Cards written together. */
+    assert_int_equal(parse("AhKd 10s9\xE2\x99\xA0", cards, 8, &n, NULL), HS_OK);
+    assert_int_equal(n, 4);
+    assert_int_equal(cards[0], hs_card(HS_ACE, HS_HEARTS));
+    assert_int_equal(cards[1], hs_card(HS_KING, HS_DIAMONDS));
+    assert_int_equal(cards[2], hs_card(HS_TEN, HS_SPADES));
+    assert_int_equal(cards[3], hs_card(8, HS_SPADES));
     assert_int_equal(parse("  ", cards, 8, &n, NULL), HS_OK);
     assert_int_equal(n, 0);
 }
@@ -69,6 +76,14 @@ static void test_parse_errors_name_the_token(void **state) {
     text = "AS 2S 3S";
     assert_int_equal(parse(text, cards, 2, &n, &err), HS_ERR_COUNT);
     assert_int_equal(err.offset, 6);
+    text = "AS AhKx 3S"; /* a run of cards with a bad one: the whole token is named */
+    assert_int_equal(parse(text, cards, 8, &n, &err), HS_ERR_TOKEN);
+    assert_int_equal(err.offset, 3);
+    assert_int_equal(err.length, 4);
+    text = "AhKdAh";
+    assert_int_equal(parse(text, cards, 8, &n, &err), HS_ERR_DUPLICATE);
+    assert_int_equal(err.offset, 4);
+    assert_int_equal(err.length, 2);
     const char *bad[] = {"1S", "11S", "AX", "A", "S", "ASS", "0S", "\xE2\x99\xA8", "A\xE2\x99"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int c;

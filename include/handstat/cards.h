@@ -71,7 +71,8 @@ int hs_card_parse(const char *token, size_t len, int *card);
  * HS_OK or HS_ERR_TOKEN. */
 int hs_rank_parse(const char *token, size_t len, int *rank);
 
-/* Parse `len` bytes of text holding cards separated by blanks (spaces, tabs, CR, LF) or commas.
+/* Parse `len` bytes of text holding cards separated by blanks (spaces, tabs, CR, LF) or commas,
+ * or written together ("AhKd10s": a token that is not one card is read as several).
  * Stores up to `cap` card indices in order in cards[] and the number found in *count. At most
  * `cap` cards are accepted: one more is HS_ERR_COUNT, naming the first extra card.
  * Returns HS_OK, HS_ERR_TOKEN (unknown token), HS_ERR_DUPLICATE (a card repeated; the second

@@ -55,10 +55,13 @@ typedef struct cli_progress {
     double start;
     double last;
     const char *label;
+    uint64_t base;  /* units done before this run (resumed work), added to what is reported */
+    uint64_t total; /* units of the whole job when larger than what one call reports, or 0 */
 } cli_progress;
 
 void cli_progress_init(cli_progress *p, const char *label);
-/* An hs_progress_fn: ctx is a cli_progress. */
+/* An hs_progress_fn: ctx is a cli_progress. Returns non-zero (stop) once SIGINT or SIGTERM has
+ * arrived, so that long jobs end promptly. */
 int cli_progress_update(void *ctx, uint64_t done, uint64_t total);
 /* Clear the progress line. */
 void cli_progress_done(cli_progress *p);
@@ -76,11 +79,20 @@ int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx);
 int cli_parse_cards(const char *text, size_t len, size_t line, const char *what, int min, int max,
                     const char *expected, int *cards);
 
+/* Catch SIGINT and SIGTERM: the first one sets a flag that cli_progress_update reports; the
+ * job then stops at its next unit. */
+void cli_catch_signals(void);
+/* 0, or the signal that asked to stop. */
+int cli_stop_signal(void);
+/* The exit status for a job stopped by a signal: 128 + the signal (130 for SIGINT). */
+int cli_interrupted_status(void);
+
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 
 /* Subcommand groups. */
 int cli_crib_main(int argc, char **argv);
 int cli_poker_main(int argc, char **argv);
+int cli_holdem_main(int argc, char **argv);
 
 #endif

@@ -354,6 +354,7 @@ static int crib_hist(int argc, char **argv) {
     cli_out out;
     if (cli_out_open(&out, path) != 0)
         return CLI_EXIT_IO;
+    cli_catch_signals();
     cli_progress progress;
     cli_progress_init(&progress, "crib hist");
     hs_crib_hist h;
@@ -362,9 +363,12 @@ static int crib_hist(int argc, char **argv) {
     double seconds = cli_now() - start;
     cli_progress_done(&progress);
     if (rc != HS_OK) {
-        cli_error("%s", hs_strerror(rc));
+        if (rc == HS_ERR_CANCELLED)
+            cli_error("interrupted; nothing written");
+        else
+            cli_error("%s", hs_strerror(rc));
         cli_out_abort(&out);
-        return rc == HS_ERR_CANCELLED ? CLI_EXIT_INTERRUPTED : CLI_EXIT_USAGE;
+        return rc == HS_ERR_CANCELLED ? cli_interrupted_status() : CLI_EXIT_IO;
     }
     fprintf(out.fp, "score,count,probability\n");
     for (int s = 0; s <= HS_CRIB_MAX_SCORE; s++)

@@ -340,6 +340,7 @@ static int poker_hist(int argc, char **argv) {
         free(h);
         return CLI_EXIT_IO;
     }
+    cli_catch_signals();
     cli_progress progress;
     char label[32];
     snprintf(label, sizeof label, "poker hist --cards %d", k);
@@ -349,10 +350,13 @@ static int poker_hist(int argc, char **argv) {
     double seconds = cli_now() - start;
     cli_progress_done(&progress);
     if (rc != HS_OK) {
-        cli_error("%s", hs_strerror(rc));
+        if (rc == HS_ERR_CANCELLED)
+            cli_error("interrupted; nothing written");
+        else
+            cli_error("%s", hs_strerror(rc));
         cli_out_abort(&out);
         free(h);
-        return rc == HS_ERR_CANCELLED ? CLI_EXIT_INTERRUPTED : CLI_EXIT_IO;
+        return rc == HS_ERR_CANCELLED ? cli_interrupted_status() : CLI_EXIT_IO;
     }
     int occurring = 0;
     for (int c = 1; c <= HS_POKER_CLASSES; c++)

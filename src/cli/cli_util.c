@@ -6,6 +6,7 @@
 #include "handstat/error.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,15 +149,43 @@ double cli_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static volatile sig_atomic_t stop_signal = 0;
+
+static void on_signal(int sig) {
+    if (stop_signal == 0)
+        stop_signal = sig;
+}
+
+void cli_catch_signals(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int cli_stop_signal(void) {
+    return stop_signal;
+}
+
+int cli_interrupted_status(void) {
+    return 128 + (stop_signal != 0 ? stop_signal : SIGINT);
+}
+
 void cli_progress_init(cli_progress *p, const char *label) {
     p->active = isatty(STDERR_FILENO);
     p->start = cli_now();
     p->last = 0;
     p->label = label;
+    p->base = 0;
+    p->total = 0;
 }
 
 int cli_progress_update(void *ctx, uint64_t done, uint64_t total) {
     cli_progress *p = ctx;
+    if (stop_signal != 0)
+        return 1;
     if (!p->active)
         return 0;
     double now = cli_now();
@@ -164,10 +193,14 @@ int cli_progress_update(void *ctx, uint64_t done, uint64_t total) {
         return 0;
     p->last = now;
     double elapsed = now - p->start;
-    double eta = done > 0 ? elapsed * (double)(total - done) / (double)done : 0.0;
-    fprintf(stderr, "\r%s: %5.1f%% (%llu/%llu units), %.1f s elapsed, about %.1f s left   ",
-            p->label, 100.0 * (double)done / (double)total, (unsigned long long)done,
-            (unsigned long long)total, elapsed, eta);
+    uint64_t all = p->total > total ? p->total : total;
+    uint64_t finished = p->base + done;
+    double rate = elapsed > 0 ? (double)done / elapsed : 0.0;
+    double eta = rate > 0 ? (double)(all - finished) / rate : 0.0;
+    fprintf(stderr,
+            "\r%s: %5.1f%% (%llu/%llu units, %.0f units/s), %.1f s elapsed, about %.1f s left   ",
+            p->label, 100.0 * (double)finished / (double)all, (unsigned long long)finished,
+            (unsigned long long)all, rate, elapsed, eta);
     fflush(stderr);
     return 0;
 }

@@ -20,6 +20,8 @@ static const char USAGE[] =
     "  poker pe54 [--verbose] [FILE]           Project Euler 54: player 1's wins\n"
     "  poker hist --cards K [--classes] [--threads N] [-o FILE]\n"
     "                                          the exact distribution over all K-card hands\n"
+    "  holdem equity HAND HAND.. [--board C] [--dead C]  exact equity over every board\n"
+    "  holdem preflop [-o FILE] [--resume]     the exact 169 x 169 heads-up preflop table\n"
     "\n"
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
@@ -40,6 +42,8 @@ int main(int argc, char **argv) {
         return cli_crib_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "poker") == 0)
         return cli_poker_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "holdem") == 0)
+        return cli_holdem_main(argc - 1, argv + 1);
     cli_error("unknown game '%s' (try 'handstat --help')", argv[1]);
     return CLI_EXIT_USAGE;
 }

@@ -1,0 +1,121 @@
+/* handstat — Texas hold'em: starting-hand classes, exact multi-way equity over every board, and
+ * the exact heads-up preflop table of the 169 starting-hand classes. */
+#ifndef HANDSTAT_HOLDEM_H
+#define HANDSTAT_HOLDEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "handstat/cards.h"
+#include "handstat/progress.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- starting-hand classes ------------------------------------------------------------------
+ * The 169 classes of two hole cards, numbered as the usual 13 x 13 grid read row by row with the
+ * ace first: index = 13 * row + column, where row and column run A K Q J T 9 .. 2. The diagonal
+ * holds the pairs (AA = 0, KK = 14, .. 22 = 168); above it the suited hands (row = higher rank:
+ * AKs = 1), below it the offsuit hands (column = higher rank: AKo = 13). A pair has 6
+ * combinations, a suited hand 4, an offsuit hand 12: 1326 in all. */
+
+#define HS_HOLDEM_CLASSES 169
+#define HS_HOLDEM_MAX_PLAYERS 9
+/* Every pot share is counted in units of 1/2520 of a pot: 2520 = lcm(1..9) divides evenly among
+ * any number of players who split it. */
+#define HS_HOLDEM_SHARE_UNIT 2520
+
+/* The class 0..168 of two distinct cards given as a two-card mask. Precondition: two cards. */
+int hs_holdem_class(uint64_t hole);
+
+/* The name of class `cls` (0..168), e.g. "AA", "AKs", "T9o", into out[4] (NUL-terminated). */
+void hs_holdem_class_name(int cls, char out[4]);
+
+/* The number of combinations of class `cls`: 6, 4 or 12. */
+int hs_holdem_class_combos(int cls);
+
+/* Store the two-card masks of class `cls` in combos[] (room for 12), in increasing mask order.
+ * Returns their number. */
+int hs_holdem_class_hands(int cls, uint64_t combos[12]);
+
+/* Parse one hold'em hand: either two cards ("AhKd", "Ah Kd", "10h 9h") or a class name ("AA",
+ * "AKs", "t9o", ranks in either order, any case). Stores every concrete two-card mask it stands
+ * for in combos[] (room for 12) and their number in *n. Returns HS_OK, HS_ERR_TOKEN (neither
+ * cards nor a class; "AK" without s or o is not a class), HS_ERR_DUPLICATE or HS_ERR_COUNT (not
+ * two cards); *err (may be NULL) locates the offending token. */
+int hs_holdem_hand_parse(const char *text, size_t len, uint64_t combos[12], size_t *n,
+                         hs_parse_error *err);
+
+/* ---- exact equity ---------------------------------------------------------------------------
+ * Each player holds one of a list of two-card combinations (one list per player; a concrete hand
+ * is a list of one). A deal picks one combination per player, pairwise disjoint and disjoint
+ * from the board and the dead cards, and then completes the board to five cards from the
+ * remaining deck; every such deal counts once (all equally likely). For each deal the players
+ * with the best seven-card hand win: one alone is a win, several split the pot (a tie for each
+ * of them). */
+
+typedef struct hs_holdem_player {
+    uint64_t wins;   /* deals won alone */
+    uint64_t ties;   /* deals where the player split the pot with others */
+    uint64_t losses; /* deals lost */
+    uint64_t shares; /* pot shares won, in units of 1/HS_HOLDEM_SHARE_UNIT of a pot */
+} hs_holdem_player;
+
+typedef struct hs_holdem_equity {
+    int players;
+    uint64_t deals; /* deals enumerated; each player's equity = shares / (deals * SHARE_UNIT) */
+    hs_holdem_player player[HS_HOLDEM_MAX_PLAYERS];
+} hs_holdem_equity;
+
+/* Enumerate every deal for `players` (2..9) players; ranges[i] holds counts[i] two-card masks.
+ * `board` holds 0..5 known board cards, `dead` cards out of play. Uses `threads` OpenMP workers
+ * (0: the default); results are identical at every thread count. Returns HS_OK; HS_ERR_ARG (bad
+ * player count, a range empty or holding something other than two cards, board or dead cards
+ * overlapping each other or over five board cards, threads < 0); HS_ERR_COUNT when no deal is
+ * possible (every choice of hands collides); HS_ERR_CANCELLED if `progress` asked to stop. */
+int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
+                         uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
+                         void *ctx, hs_holdem_equity *out);
+
+/* ---- the heads-up preflop table -------------------------------------------------------------
+ * For every ordered pair of classes (A, B): every pair of disjoint combinations a in A, b in B
+ * with every board of five of the other 48 cards. wins[A][B] counts deals where A's hand wins,
+ * ties[A][B] split pots; B's wins are wins[B][A]. The work is a fixed list of units over the
+ * boards that are distinct up to a permutation of suits (each weighted by the number of boards
+ * it stands for: a suit permutation maps every class to itself), so partial counts from units
+ * merge exactly in any order, across threads, runs or machines. */
+
+typedef struct hs_holdem_preflop_counts {
+    uint64_t wins[HS_HOLDEM_CLASSES][HS_HOLDEM_CLASSES];
+    uint64_t ties[HS_HOLDEM_CLASSES][HS_HOLDEM_CLASSES];
+    uint64_t units_done;
+} hs_holdem_preflop_counts;
+
+/* The boards of the preflop table, built once (about 1 MB; takes a fraction of a second). */
+typedef struct hs_holdem_preflop hs_holdem_preflop;
+
+/* Build the board list into *out. Returns HS_OK or HS_ERR_NOMEM. */
+int hs_holdem_preflop_new(hs_holdem_preflop **out);
+void hs_holdem_preflop_free(hs_holdem_preflop *table);
+
+/* The number of work units, and the number of suit-distinct boards (134,459). */
+size_t hs_holdem_preflop_units(const hs_holdem_preflop *table);
+size_t hs_holdem_preflop_boards(const hs_holdem_preflop *table);
+
+/* Add units [first, last) to *acc (and their number to acc->units_done) with `threads` OpenMP
+ * workers (0: the default). `progress` is called after each unit with the units done of this
+ * call. Returns HS_OK, HS_ERR_ARG (bad range or threads), HS_ERR_NOMEM or HS_ERR_CANCELLED (then
+ * *acc is unchanged). */
+int hs_holdem_preflop_run(const hs_holdem_preflop *table, size_t first, size_t last, int threads,
+                          hs_progress_fn progress, void *ctx, hs_holdem_preflop_counts *acc);
+
+/* The number of disjoint combination pairs of classes a and b (e.g. AA vs KK: 36, AA vs AA: 6,
+ * AKs vs AKo: 24). */
+uint64_t hs_holdem_class_pairs(int a, int b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,307 @@
+/* The exact heads-up preflop table of the 169 starting-hand classes.
+ *
+ * Instead of replaying every matchup (1326 x 1225 hole-card pairs x 1.7 M boards), the table is
+ * built board by board: for one board, the 1081 hole-card pairs that avoid it are ranked once and
+ * swept from the worst to the best, so that each pair adds, for every class, how many strictly
+ * worse pairs of that class there are (one 169-entry vector add). Pairs of hands that share a
+ * card are not a real matchup; two different hole-card pairs share at most one card, so they are
+ * taken out with per-card counts (inclusion-exclusion). Boards that differ only by a permutation
+ * of the suits give the same counts (a suit permutation maps every class onto itself), so only
+ * one board of each such set is swept, weighted by the size of the set. */
+#include "holdem_internal.h"
+#include "handstat/error.h"
+#include "handstat/poker.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <omp.h>
+
+#define HOLES 1326          /* two-card hands */
+#define BOARDS_PER_UNIT 128 /* suit-distinct boards per work unit */
+#define CARD_CLASSES 25     /* classes that hold a given card: its pair, 12 suited, 12 offsuit */
+
+struct hs_holdem_preflop {
+    uint64_t *boards; /* suit-distinct boards in increasing mask order */
+    uint8_t *weight;  /* boards each stands for: 24 / (its suit permutations that fix it) */
+    size_t n_boards;
+    /* Every two-card hand: its cards, its class, and the classes holding each card. */
+    uint8_t hole_a[HOLES], hole_b[HOLES];
+    uint8_t hole_class[HOLES];
+    uint8_t card_classes[HS_CARDS][CARD_CLASSES];
+};
+
+/* The 24 permutations of the four suits. */
+static void suit_permutations(int perms[24][4]) {
+    int n = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            for (int c = 0; c < 4; c++)
+                for (int d = 0; d < 4; d++)
+                    if (a != b && a != c && a != d && b != c && b != d && c != d) {
+                        perms[n][0] = a, perms[n][1] = b, perms[n][2] = c, perms[n][3] = d;
+                        n++;
+                    }
+}
+
+static uint64_t permute(uint64_t m, const int perm[4]) {
+    uint64_t out = 0;
+    for (int s = 0; s < 4; s++)
+        out |= (uint64_t)hs_lane(m, s) << (HS_RANKS * perm[s]);
+    return out;
+}
+
+int hs_holdem_preflop_new(hs_holdem_preflop **out) {
+    hs_holdem_preflop *t = calloc(1, sizeof *t);
+    if (t == NULL)
+        return HS_ERR_NOMEM;
+    int perms[24][4];
+    suit_permutations(perms);
+    size_t cap = 140000;
+    t->boards = malloc(cap * sizeof *t->boards);
+    t->weight = malloc(cap);
+    if (t->boards == NULL || t->weight == NULL) {
+        hs_holdem_preflop_free(t);
+        return HS_ERR_NOMEM;
+    }
+    /* Every board in increasing mask order (Gosper's hack); keep it when no suit permutation
+     * maps it to a smaller mask. */
+    for (uint64_t m = 0x1F; m < (UINT64_C(1) << HS_CARDS);) {
+        uint64_t images[24];
+        int canonical = 1, distinct = 0;
+        for (int p = 0; p < 24 && canonical; p++) {
+            images[p] = permute(m, perms[p]);
+            canonical = images[p] >= m;
+            int seen = 0;
+            for (int q = 0; q < p; q++)
+                seen |= images[q] == images[p];
+            distinct += !seen;
+        }
+        if (canonical) {
+            if (t->n_boards == cap) {
+                hs_holdem_preflop_free(t);
+                return HS_ERR_NOMEM; /* cannot happen: there are 134,459 */
+            }
+            t->boards[t->n_boards] = m;
+            t->weight[t->n_boards] = (uint8_t)distinct;
+            t->n_boards++;
+        }
+        uint64_t low = m & -m, ripple = m + low;
+        m = ripple | (((m ^ ripple) >> 2) / low);
+    }
+    int h = 0;
+    int per_card[HS_CARDS] = {0};
+    uint8_t seen_class[HS_CARDS][HS_HOLDEM_CLASSES] = {{0}};
+    for (int a = 0; a < HS_CARDS; a++)
+        for (int b = a + 1; b < HS_CARDS; b++, h++) {
+            int cls = hs_holdem_class_of(a, b);
+            t->hole_a[h] = (uint8_t)a;
+            t->hole_b[h] = (uint8_t)b;
+            t->hole_class[h] = (uint8_t)cls;
+            const int cards[2] = {a, b};
+            for (int k = 0; k < 2; k++)
+                if (!seen_class[cards[k]][cls]) {
+                    seen_class[cards[k]][cls] = 1;
+                    t->card_classes[cards[k]][per_card[cards[k]]++] = (uint8_t)cls;
+                }
+        }
+    *out = t;
+    return HS_OK;
+}
+
+void hs_holdem_preflop_free(hs_holdem_preflop *t) {
+    if (t == NULL)
+        return;
+    free(t->boards);
+    free(t->weight);
+    free(t);
+}
+
+size_t hs_holdem_preflop_units(const hs_holdem_preflop *t) {
+    return (t->n_boards + BOARDS_PER_UNIT - 1) / BOARDS_PER_UNIT;
+}
+
+size_t hs_holdem_preflop_boards(const hs_holdem_preflop *t) {
+    return t->n_boards;
+}
+
+uint64_t hs_holdem_class_pairs(int a, int b) {
+    uint64_t ha[12], hb[12];
+    int na = hs_holdem_class_hands(a, ha), nb = hs_holdem_class_hands(b, hb);
+    uint64_t n = 0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            n += (ha[i] & hb[j]) == 0;
+    return n;
+}
+
+/* Per-thread working memory for one board. */
+typedef struct sweep {
+    uint16_t rank[HOLES];                             /* class of the best five of board + hand */
+    uint16_t order[HOLES];                            /* hands of this board, worst first */
+    uint16_t tmp[HOLES];                              /* radix sort buffer */
+    uint64_t worse[HS_HOLDEM_CLASSES];                /* weighted count of worse hands by class */
+    uint64_t worse_card[HS_CARDS][HS_HOLDEM_CLASSES]; /* ... of worse hands holding a card */
+    uint32_t group_card[HS_CARDS][HS_HOLDEM_CLASSES]; /* hands of the current group by card */
+    uint32_t group_class[HS_HOLDEM_CLASSES];          /* hands of the current group by class */
+    uint8_t group_labels[HS_HOLDEM_CLASSES];          /* distinct classes of the group */
+} sweep;
+
+/* Stable sort of the n hand indices in s->order by rank, descending (worst hand first): two
+ * counting passes over 7-bit digits of (8191 - rank). */
+static void sort_worst_first(sweep *s, int n) {
+    uint16_t *src = s->order, *dst = s->tmp;
+    for (int pass = 0; pass < 2; pass++) {
+        int count[129] = {0};
+        int shift = 7 * pass;
+        for (int i = 0; i < n; i++)
+            count[(((8191 - s->rank[src[i]]) >> shift) & 127) + 1]++;
+        for (int d = 0; d < 128; d++)
+            count[d + 1] += count[d];
+        for (int i = 0; i < n; i++)
+            dst[count[((8191 - s->rank[src[i]]) >> shift) & 127]++] = src[i];
+        uint16_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    /* after two passes the sorted list is back in s->order */
+}
+
+static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, sweep *s,
+                        hs_holdem_preflop_counts *acc) {
+    int n = 0;
+    for (int h = 0; h < HOLES; h++) {
+        uint64_t hole = hs_card_bit(t->hole_a[h]) | hs_card_bit(t->hole_b[h]);
+        if (hole & board)
+            continue;
+        s->rank[h] = (uint16_t)hs_poker_rank7(board | hole);
+        s->order[n++] = (uint16_t)h;
+    }
+    sort_worst_first(s, n);
+    memset(s->worse, 0, sizeof s->worse);
+    memset(s->worse_card, 0, sizeof s->worse_card);
+
+    for (int gs = 0; gs < n;) {
+        int ge = gs + 1;
+        while (ge < n && s->rank[s->order[ge]] == s->rank[s->order[gs]])
+            ge++;
+        /* The group's hands by class and by card. */
+        int labels = 0;
+        for (int i = gs; i < ge; i++) {
+            int h = s->order[i], L = t->hole_class[h];
+            if (s->group_class[L]++ == 0)
+                s->group_labels[labels++] = (uint8_t)L;
+            s->group_card[t->hole_a[h]][L]++;
+            s->group_card[t->hole_b[h]][L]++;
+        }
+        /* Wins over strictly worse hands: every hand of class L in the group beats all of
+         * worse[], less the worse hands that share one of its cards. */
+        for (int k = 0; k < labels; k++) {
+            int L = s->group_labels[k];
+            uint64_t m = s->group_class[L];
+            uint64_t *row = acc->wins[L];
+            for (int y = 0; y < HS_HOLDEM_CLASSES; y++)
+                row[y] += m * s->worse[y];
+        }
+        /* Ties within the group: all ordered pairs, less those sharing a card. A pair shares
+         * card a or card b of the first hand; only the hand itself holds both. */
+        for (int k = 0; k < labels; k++) {
+            int L = s->group_labels[k];
+            uint64_t m = w * s->group_class[L];
+            for (int j = 0; j < labels; j++) {
+                int Y = s->group_labels[j];
+                acc->ties[L][Y] += m * s->group_class[Y];
+            }
+            acc->ties[L][L] += m; /* the hand with itself, taken out twice below */
+        }
+        for (int i = gs; i < ge; i++) {
+            int h = s->order[i], L = t->hole_class[h];
+            const int cards[2] = {t->hole_a[h], t->hole_b[h]};
+            for (int k = 0; k < 2; k++) {
+                const uint8_t *ys = t->card_classes[cards[k]];
+                for (int j = 0; j < CARD_CLASSES; j++) {
+                    int y = ys[j];
+                    acc->wins[L][y] -= s->worse_card[cards[k]][y];
+                    acc->ties[L][y] -= w * s->group_card[cards[k]][y];
+                }
+            }
+        }
+        /* The group's hands become worse hands for the better groups. */
+        for (int i = gs; i < ge; i++) {
+            int h = s->order[i], L = t->hole_class[h];
+            s->worse[L] += w;
+            s->worse_card[t->hole_a[h]][L] += w;
+            s->worse_card[t->hole_b[h]][L] += w;
+            s->group_card[t->hole_a[h]][L] = 0;
+            s->group_card[t->hole_b[h]][L] = 0;
+            s->group_class[L] = 0;
+        }
+        gs = ge;
+    }
+}
+
+int hs_holdem_preflop_run(const hs_holdem_preflop *t, size_t first, size_t last, int threads,
+                          hs_progress_fn progress, void *ctx, hs_holdem_preflop_counts *acc) {
+    const size_t units = hs_holdem_preflop_units(t);
+    if (first > last || last > units || threads < 0)
+        return HS_ERR_ARG;
+    int nthreads = threads > 0 ? threads : omp_get_max_threads();
+    hs_holdem_preflop_counts **part = calloc((size_t)nthreads, sizeof *part);
+    sweep **work = calloc((size_t)nthreads, sizeof *work);
+    int failed = part == NULL || work == NULL;
+    for (int i = 0; i < nthreads && !failed; i++) {
+        part[i] = calloc(1, sizeof **part);
+        work[i] = calloc(1, sizeof **work);
+        failed = part[i] == NULL || work[i] == NULL;
+    }
+    int cancelled = 0;
+    uint64_t done = 0;
+    if (!failed) {
+#pragma omp parallel num_threads(nthreads)
+        {
+            int me = omp_get_thread_num();
+#pragma omp for schedule(dynamic, 1)
+            for (size_t u = first; u < last; u++) {
+                int stop;
+#pragma omp atomic read
+                stop = cancelled;
+                if (stop)
+                    continue;
+                size_t b0 = u * BOARDS_PER_UNIT;
+                size_t b1 = b0 + BOARDS_PER_UNIT < t->n_boards ? b0 + BOARDS_PER_UNIT : t->n_boards;
+                for (size_t b = b0; b < b1; b++)
+                    sweep_board(t, t->boards[b], t->weight[b], work[me], part[me]);
+                part[me]->units_done++;
+                if (progress != NULL) {
+#pragma omp critical(hs_preflop_progress)
+                    {
+                        done++;
+                        if (!cancelled && progress(ctx, done, last - first) != 0) {
+#pragma omp atomic write
+                            cancelled = 1;
+                        }
+                    }
+                }
+            }
+        }
+        if (!cancelled) {
+            for (int i = 0; i < nthreads; i++) {
+                for (int a = 0; a < HS_HOLDEM_CLASSES; a++)
+                    for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
+                        acc->wins[a][b] += part[i]->wins[a][b];
+                        acc->ties[a][b] += part[i]->ties[a][b];
+                    }
+                acc->units_done += part[i]->units_done;
+            }
+        }
+    }
+    for (int i = 0; part != NULL && i < nthreads; i++)
+        free(part[i]);
+    for (int i = 0; work != NULL && i < nthreads; i++)
+        free(work[i]);
+    free(part);
+    free(work);
+    if (failed)
+        return HS_ERR_NOMEM;
+    return cancelled ? HS_ERR_CANCELLED : HS_OK;
+}

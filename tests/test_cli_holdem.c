@@ -1,0 +1,110 @@
+/* The handstat holdem commands, run as a user would. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli_run.h"
+
+#define RUN(input, ...) cli_run((const char *const[]){__VA_ARGS__, NULL}, input)
+
+static void assert_contains(const char *haystack, const char *needle) {
+    if (strstr(haystack, needle) == NULL)
+        fail_msg("expected to find \"%s\" in:\n%s", needle, haystack);
+}
+
+static void test_equity_output(void **state) {
+    (void)state;
+    cli_result r = RUN(NULL, "holdem", "equity", "AhAd", "KsKc", "--csv");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "player,hand,wins,ties,losses,equity,equity_exact\n"
+                               "1,AhAd,1388072,6538,317694,0.812554896794,29603/36432\n"
+                               "2,KsKc,317694,6538,1388072,0.187445103206,6829/36432\n");
+    cli_result_free(&r);
+    r = RUN(NULL, "holdem", "equity", "AhKh", "QQ", "76s", "--board", "2h 7h Tc");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "deals: 16254, all equally likely");
+    assert_contains(r.out, "1390/2709");
+    cli_result_free(&r);
+    /* Three players splitting: shares in thirds are exact. */
+    r = RUN(NULL, "holdem", "equity", "2c2d", "3c3d", "4c4d", "--board", "AsKsQsJsTs", "--csv");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "1,2c2d,0,1,0,0.333333333333,1/3\n");
+    cli_result_free(&r);
+}
+
+static void test_equity_errors(void **state) {
+    (void)state;
+    struct {
+        const char *args[6];
+        int status;
+        const char *message;
+    } cases[] = {
+        {{"AhAd"}, 2, "expected 2 to 9 hands, got 1"},
+        {{"AK", "QQ"}, 1, "hand 1: 'AK' is not a card or a class"},
+        {{"AhAd", "AhKd"}, 1, "hand 2: AH is already in another hand"},
+        {{"AhAd", "KK", "--board", "Ah 2c 3c"}, 1, "hand 1: AH is already in the board"},
+        {{"AhAd", "KK", "--board", "2c 3c 4c 5c 6c 7c"}, 1, "--board: too many cards at '7c'"},
+        {{"AhAd", "KK", "--board", "2c", "--dead", "2c"}, 1, "2C is both a board card and a dead"},
+        {{"AA", "AA", "AA"}, 1, "no deal is possible"},
+        {{"AhAd", "Kx"}, 1, "hand 2: 'Kx' is not a card or a class"},
+        {{"AhAd", "KK", "--bogus"}, 2, "unknown option '--bogus'"},
+        {{"AhAd", "KK", "--threads", "0"}, 2, "--threads takes a whole number"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *argv[9] = {"holdem", "equity"};
+        for (int k = 0; k < 6 && cases[i].args[k] != NULL; k++)
+            argv[2 + k] = cases[i].args[k];
+        cli_result r = cli_run(argv, NULL);
+        assert_int_equal(r.status, cases[i].status);
+        assert_contains(r.err, cases[i].message);
+        assert_string_equal(r.out, "");
+        cli_result_free(&r);
+    }
+    cli_result r =
+        RUN(NULL, "holdem", "equity", "AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55");
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "at most 9 players");
+    cli_result_free(&r);
+}
+
+static void test_preflop_arguments(void **state) {
+    (void)state;
+    cli_result r = RUN(NULL, "holdem", "preflop", "--resume", "--checkpoint", "/nonexistent/x");
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "cannot resume: cannot open checkpoint '/nonexistent/x'");
+    cli_result_free(&r);
+    r = RUN(NULL, "holdem", "preflop", "-o", "/nonexistent/dir/p.csv");
+    assert_int_equal(r.status, 3);
+    assert_contains(r.err, "cannot write '/nonexistent/dir/p.csv'");
+    cli_result_free(&r);
+    r = RUN(NULL, "holdem", "preflop", "--threads", "x");
+    assert_int_equal(r.status, 2);
+    cli_result_free(&r);
+}
+
+static void test_help_everywhere(void **state) {
+    (void)state;
+    const char *const commands[][4] = {
+        {"holdem", "--help"}, {"holdem", "equity", "--help"}, {"holdem", "preflop", "--help"}};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        cli_result r = cli_run(commands[i], NULL);
+        assert_int_equal(r.status, 0);
+        assert_contains(r.out, "usage: handstat holdem");
+        cli_result_free(&r);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_equity_output),
+        cmocka_unit_test(test_equity_errors),
+        cmocka_unit_test(test_preflop_arguments),
+        cmocka_unit_test(test_help_everywhere),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
