@@ -9,5 +9,6 @@
 #include "handstat/progress.h"
 #include "handstat/crib.h"
 #include "handstat/poker.h"
+#include "handstat/showdown.h"
 
 #endif
