@@ -20,6 +20,8 @@ static const char USAGE[] =
     "  poker pe54 [--verbose] [FILE]           Project Euler 54: player 1's wins\n"
     "  poker hist --cards K [--classes] [--threads N] [-o FILE]\n"
     "                                          the exact distribution over all K-card hands\n"
+    "  poker matchups [--threads N] [-o FILE]  every 5-card hand against every disjoint one\n"
+    "  poker matchups --hand CARD x5 [--csv]   one hand against every disjoint hand\n"
     "\n"
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
