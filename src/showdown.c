@@ -1,6 +1,6 @@
-/* Poker showdowns: one five-card hand against every disjoint five-card hand by a direct loop,
- * and every hand against every disjoint hand by inclusion-exclusion over shared cards. Only
- * hs_poker_matchups_run() uses OpenMP. */
+/* Poker showdowns: one five-card hand against every disjoint five-card hand by counting the
+ * opponents of each rank multiset, and every hand against every disjoint hand by
+ * inclusion-exclusion over shared cards. Only hs_poker_matchups_run() uses OpenMP. */
 #include "handstat/showdown.h"
 #include "handstat/error.h"
 #include "poker_internal.h"
@@ -62,35 +62,65 @@ uint64_t hs_hand5_unrank(uint32_t rank) {
 
 /* ---- one hand --------------------------------------------------------------------------- */
 
+/* The opponents are counted by their multiset of five ranks (6175 of them) instead of one by
+ * one: with avail[r] cards of rank r left, a multiset with m_r cards of each rank r is held by
+ * the product of C(avail[r], m_r) opponents, all of one class, except that five distinct ranks
+ * also make a flush in each suit that still holds all five. So one ranking per multiset (and per
+ * flush) replaces 1,533,939 rankings. */
 hs_showdown hs_poker_showdown5(uint64_t hand) {
     assert((hand & ~HS_DECK_MASK) == 0 && hs_hand_size(hand) == 5);
     const int mine = hs_poker_rank_kernel(hand);
-    int rest[HS_CARDS - 5], n = 0;
-    for (int c = 0; c < HS_CARDS; c++)
-        if (!(hand & hs_card_bit(c)))
-            rest[n++] = c;
-    /* 32-bit counts: at most C(47,5) opponents. Comparisons as 0/1 sums keep the loop free of
-     * unpredictable branches. */
-    uint32_t wins = 0, ties = 0;
-    for (int a = 4; a < n; a++) {
-        uint64_t ma = hs_card_bit(rest[a]);
-        for (int b = 3; b < a; b++) {
-            uint64_t mb = ma | hs_card_bit(rest[b]);
-            for (int c = 2; c < b; c++) {
-                uint64_t mc = mb | hs_card_bit(rest[c]);
-                for (int d = 1; d < c; d++) {
-                    uint64_t md = mc | hs_card_bit(rest[d]);
-                    for (int e = 0; e < d; e++) {
-                        int theirs = hs_poker_rank_kernel(md | hs_card_bit(rest[e]));
-                        wins += (uint32_t)(theirs > mine);
-                        ties += (uint32_t)(theirs == mine);
+    const uint64_t left = HS_DECK_MASK & ~hand;
+    unsigned lane[HS_SUITS], avail[HS_RANKS];
+    for (int s = 0; s < HS_SUITS; s++)
+        lane[s] = hs_lane(left, s);
+    for (int r = 0; r < HS_RANKS; r++)
+        avail[r] = ((lane[0] >> r) & 1) + ((lane[1] >> r) & 1) + ((lane[2] >> r) & 1) +
+                   ((lane[3] >> r) & 1);
+    uint64_t wins = 0, ties = 0, total = 0;
+    int r[5];
+    for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
+        for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
+            for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++)
+                for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++)
+                    for (r[4] = r[3] + (r[0] == r[3]); r[4] < HS_RANKS; r[4]++) {
+                        /* The opponents holding these ranks, and one of them: equal ranks are
+                         * adjacent, so suits 0, 1, 2, 3, 0 by position never repeat a card and
+                         * never make a flush. */
+                        uint64_t ways = 1, some = 0;
+                        unsigned set = 0;
+                        for (int i = 0, run = 0; i < 5; i++) {
+                            run = i > 0 && r[i] == r[i - 1] ? run + 1 : 1;
+                            /* C(a, run) = C(a, run - 1) * (a - run + 1) / run, 0 past a */
+                            const unsigned a = avail[r[i]], m = (unsigned)run;
+                            ways = m > a ? 0 : ways * (a - m + 1) / m;
+                            some |= hs_card_bit(hs_card(r[i], i % 4));
+                            set |= 1u << r[i];
+                        }
+                        if (ways == 0)
+                            continue;
+                        if (hs_hand_size(set) == 5) {
+                            /* distinct ranks: take out the flushes still possible */
+                            unsigned flushes = 0;
+                            for (int s = 0; s < HS_SUITS; s++)
+                                flushes += (lane[s] & set) == set;
+                            if (flushes > 0) {
+                                int theirs = hs_poker_rank_kernel(set); /* a club flush */
+                                wins += flushes * (uint64_t)(theirs > mine);
+                                ties += flushes * (uint64_t)(theirs == mine);
+                                total += flushes;
+                                ways -= flushes;
+                            }
+                        }
+                        int theirs = hs_poker_rank_kernel(some);
+                        wins += ways * (uint64_t)(theirs > mine);
+                        ties += ways * (uint64_t)(theirs == mine);
+                        total += ways;
                     }
-                }
-            }
-        }
-    }
-    hs_showdown s = {wins, ties, HS_SHOWDOWN_OPPONENTS - wins - ties};
-    return s;
+    assert(total == HS_SHOWDOWN_OPPONENTS);
+    (void)total;
+    hs_showdown out = {wins, ties, HS_SHOWDOWN_OPPONENTS - wins - ties};
+    return out;
 }
 
 /* ---- every hand against every disjoint hand ---------------------------------------------- */

@@ -34,9 +34,9 @@ uint32_t hs_hand5_colex(uint64_t hand);
 uint64_t hs_hand5_unrank(uint32_t rank);
 
 /* One five-card hand against each of the C(47,5) = 1,533,939 five-card hands made of the other
- * 47 cards: wins + ties + losses = HS_SHOWDOWN_OPPONENTS. A direct loop ranking every opponent
- * (a few milliseconds). Precondition: exactly five cards, none above card 51 (checked by assert).
- * Pure; thread-safe. */
+ * 47 cards: wins + ties + losses = HS_SHOWDOWN_OPPONENTS. The opponents are counted by their
+ * multiset of ranks (6175 rankings, about 60 microseconds), not one by one.
+ * Precondition: exactly five cards, none above card 51 (checked by assert). Pure; thread-safe. */
 hs_showdown hs_poker_showdown5(uint64_t hand);
 
 /* ---- every hand against every disjoint hand ----------------------------------------------
