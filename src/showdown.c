@@ -195,7 +195,7 @@ static void run_group(worker *w, uint64_t set, int k, int64_t weight) {
     for (int c = 0; c < HS_CARDS; c++)
         if (!(set & hs_card_bit(c)))
             rest[n++] = c;
-    const int64_t sign = k % 2 == 0 ? weight : -weight;
+    const int64_t term = k % 2 == 0 ? weight : -weight; /* (-1)^k * weight */
 
     /* Pass 1: the group's class histogram. */
     FOR_EACH_MEMBER(set, rest, n, k, hand, {
@@ -213,8 +213,8 @@ static void run_group(worker *w, uint64_t set, int k, int64_t weight) {
             bits &= ~(UINT64_C(1) << top);
             int cls = word * 64 + top;
             uint64_t count = w->hist[cls];
-            w->wins[cls] += sign * (int64_t)(count * above);
-            w->ties[cls] += sign * (int64_t)(count * count);
+            w->wins[cls] += term * (int64_t)(count * above);
+            w->ties[cls] += term * (int64_t)(count * count);
             if (k == 0)
                 w->hands[cls] += count;
             w->worse[cls] = (uint32_t)above;
@@ -225,12 +225,12 @@ static void run_group(worker *w, uint64_t set, int k, int64_t weight) {
     /* Pass 2 (per-hand output only): the same terms for each member by its colex rank. */
     if (w->per_hand != NULL) {
         int32_t(*per_hand)[2] = w->per_hand;
-        const int32_t one = k % 2 == 0 ? 1 : -1;
+        const int32_t sign = k % 2 == 0 ? 1 : -1;
         FOR_EACH_MEMBER(set, rest, n, k, hand, {
             int cls = hs_poker_rank_kernel(hand);
             int32_t *acc = per_hand[colex5(hand)];
-            acc[0] += one * (int32_t)w->worse[cls];
-            acc[1] += one * (int32_t)w->hist[cls];
+            acc[0] += sign * (int32_t)w->worse[cls];
+            acc[1] += sign * (int32_t)w->hist[cls];
         });
     }
 
