@@ -75,7 +75,7 @@ size_t hs_poker_matchups_units(void);
  * default). `progress` (may be NULL) is called after each work unit. When per_hand is not NULL it
  * must hold HS_HANDS5 entries, and per_hand[hs_hand5_colex(H)] receives the showdown of every
  * hand H (each equal to hs_poker_showdown5(H)); this runs every group, visiting each member
- * twice, and takes 21 MB per worker: about 15 times the time of the class table alone. Each worker
+ * twice, and takes 21 MB per worker: about 25 times the time of the class table alone. Each worker
  * keeps its own signed partial sums, merged after the parallel region, so the results are identical
  * at every thread count. Returns HS_OK, HS_ERR_ARG (threads < 0), HS_ERR_NOMEM, or HS_ERR_CANCELLED
  * (the callback asked to stop; *out and per_hand are then zeroed). */
