@@ -10,5 +10,6 @@
 #include "handstat/crib.h"
 #include "handstat/poker.h"
 #include "handstat/holdem.h"
+#include "handstat/showdown.h"
 
 #endif

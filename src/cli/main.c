@@ -22,6 +22,8 @@ static const char USAGE[] =
     "                                          the exact distribution over all K-card hands\n"
     "  holdem equity HAND HAND.. [--board C] [--dead C]  exact equity over every board\n"
     "  holdem preflop [-o FILE] [--resume]     the exact 169 x 169 heads-up preflop table\n"
+    "  poker matchups [--threads N] [-o FILE]  every 5-card hand against every disjoint one\n"
+    "  poker matchups --hand CARD x5 [--csv]   one hand against every disjoint hand\n"
     "\n"
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
