@@ -7,6 +7,7 @@
 #include "handstat/error.h"
 #include "handstat/cards.h"
 #include "handstat/progress.h"
+#include "handstat/cpu.h"
 #include "handstat/crib.h"
 #include "handstat/poker.h"
 #include "handstat/holdem.h"

@@ -1,0 +1,20 @@
+/* Runtime instruction-set detection for the batch kernels. */
+#include "handstat/cpu.h"
+
+int hs_cpu_has_avx2(void) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    /* __builtin_cpu_supports also checks that the OS enabled the AVX state (XGETBV). */
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
+hs_isa hs_isa_best(void) {
+    return hs_cpu_has_avx2() ? HS_ISA_AVX2 : HS_ISA_SCALAR;
+}
+
+const char *hs_isa_name(hs_isa isa) {
+    return isa == HS_ISA_AVX2 ? "avx2" : "scalar";
+}
