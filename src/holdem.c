@@ -393,7 +393,10 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
     out->players = players;
     uint64_t done = 0;
     int cancelled = 0, failed = 0;
-#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
+    /* One worker per choice of hands at most: a single matchup runs on one thread. */
+    int workers = threads > 0 ? threads : omp_get_max_threads();
+    workers = (size_t)workers < n_deals ? workers : (int)n_deals;
+#pragma omp parallel num_threads(workers)
     {
         hs_holdem_equity mine;
         memset(&mine, 0, sizeof mine);
