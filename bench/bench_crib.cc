@@ -40,6 +40,49 @@ const std::vector<Deal> &random_deals() {
     return deals;
 }
 
+// The same deals as separate arrays of hand masks and starters, for the batch kernels.
+struct DealArrays {
+    std::vector<uint64_t> hands;
+    std::vector<uint8_t> starters;
+};
+const DealArrays &deal_arrays() {
+    static const DealArrays arrays = [] {
+        DealArrays a;
+        for (const Deal &d : random_deals()) {
+            a.hands.push_back(d.hand);
+            a.starters.push_back(static_cast<uint8_t>(d.cards[4]));
+        }
+        return a;
+    }();
+    return arrays;
+}
+
+// Batches of 1024 random deals; arg 0 = scalar batch, 1 = AVX2 batch.
+void BM_crib_total_batch(benchmark::State &state) {
+    const DealArrays &a = deal_arrays();
+    const size_t batch = 1024, n = a.hands.size();
+    std::vector<uint8_t> totals(batch);
+    const bool avx2 = state.range(0) == 1;
+    if (avx2 && !hs_cpu_has_avx2()) {
+        state.SkipWithError("this CPU has no AVX2");
+        return;
+    }
+    size_t at = 0;
+    for (auto _ : state) {
+        if (avx2)
+            hs_crib_total_batch_avx2(&a.hands[at], &a.starters[at], batch, HS_CRIB_HAND,
+                                     totals.data());
+        else
+            hs_crib_total_batch_scalar(&a.hands[at], &a.starters[at], batch, HS_CRIB_HAND,
+                                       totals.data());
+        benchmark::DoNotOptimize(totals.data());
+        at = (at + batch) % n;
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(batch));
+    state.SetLabel(avx2 ? "avx2" : "scalar");
+}
+BENCHMARK(BM_crib_total_batch)->Arg(0)->Arg(1);
+
 void BM_crib_score_random(benchmark::State &state) {
     const auto &deals = random_deals();
     size_t i = 0;

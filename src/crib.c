@@ -3,6 +3,9 @@
 
 #include <assert.h>
 
+#include "handstat/cpu.h"
+#include "handstat/error.h"
+
 int hs_crib_valid(uint64_t hand, int starter) {
     return (hand & ~HS_DECK_MASK) == 0 && hs_hand_size(hand) == 4 && starter >= 0 &&
            starter < HS_CARDS && (hand & hs_card_bit(starter)) == 0;
@@ -10,15 +13,32 @@ int hs_crib_valid(uint64_t hand, int starter) {
 
 hs_crib_score hs_crib_score5(uint64_t hand, int starter, hs_crib_rules rules) {
     assert(hs_crib_valid(hand, starter));
-    uint32_t e = hs_crib_rank_entry(hand | hs_card_bit(starter));
+    unsigned e = hs_crib_rank_entry(hand | hs_card_bit(starter));
     hs_crib_score s;
-    s.fifteens = (uint8_t)(e & 0xFF);
-    s.pairs = (uint8_t)(e >> 8 & 0xFF);
-    s.runs = (uint8_t)(e >> 16 & 0xFF);
+    s.fifteens = (uint8_t)(2 * (e & 15));
+    s.pairs = (uint8_t)(2 * (e >> 4 & 7));
+    s.runs = (uint8_t)(e >> 7 & 15);
     s.flush = (uint8_t)hs_crib_flush_points(hand, starter, rules);
     s.nobs = (uint8_t)hs_crib_nobs_points(hand, starter);
-    s.total = (uint8_t)((e >> 24) + s.flush + s.nobs);
+    s.total = (uint8_t)((e >> 11) + s.flush + s.nobs);
     return s;
+}
+
+void hs_crib_total_batch_scalar(const uint64_t *hands, const uint8_t *starters, size_t n,
+                                hs_crib_rules rules, uint8_t *totals) {
+    for (size_t i = 0; i < n; i++) {
+        uint64_t hand = hands[i];
+        int starter = starters[i];
+        unsigned e = hs_crib_rank_entry(hand | hs_card_bit(starter));
+        totals[i] = (uint8_t)((e >> 11) + hs_crib_flush_points(hand, starter, rules) +
+                              hs_crib_nobs_points(hand, starter));
+    }
+}
+
+void hs_crib_total_batch(const uint64_t *hands, const uint8_t *starters, size_t n,
+                         hs_crib_rules rules, uint8_t *totals) {
+    if (hs_crib_total_batch_avx2(hands, starters, n, rules, totals) != HS_OK)
+        hs_crib_total_batch_scalar(hands, starters, n, rules, totals);
 }
 
 static int card_value(int card) {

@@ -5,36 +5,12 @@
 #include "crib_tables.h"
 #include "handstat/crib.h"
 
-/* Order two ranks without a branch: a <= b afterwards (compiles to min/max or cmov). */
-#define HS_SORT2(a, b)                                                                             \
-    do {                                                                                           \
-        int lo_ = (a) < (b) ? (a) : (b);                                                           \
-        int hi_ = (a) < (b) ? (b) : (a);                                                           \
-        (a) = lo_;                                                                                 \
-        (b) = hi_;                                                                                 \
-    } while (0)
-
-/* The packed rank-only entry (see crib_tables.h) for the five cards of `all`. */
-static inline uint32_t hs_crib_rank_entry(uint64_t all) {
-    int r[5];
-    for (int k = 0; k < 5; k++) { /* exactly five cards: the loop unrolls, no data branch */
-        r[k] = __builtin_ctzll(all) % HS_RANKS;
-        all &= all - 1;
-    }
-    /* An optimal 9-comparator sorting network for five values. */
-    HS_SORT2(r[0], r[1]);
-    HS_SORT2(r[3], r[4]);
-    HS_SORT2(r[2], r[4]);
-    HS_SORT2(r[2], r[3]);
-    HS_SORT2(r[0], r[3]);
-    HS_SORT2(r[0], r[2]);
-    HS_SORT2(r[1], r[4]);
-    HS_SORT2(r[1], r[3]);
-    HS_SORT2(r[1], r[2]);
-    unsigned idx = hs_crib_mset_step[0][r[0]] + hs_crib_mset_step[1][r[1]] +
-                   hs_crib_mset_step[2][r[2]] + hs_crib_mset_step[3][r[3]] +
-                   hs_crib_mset_step[4][r[4]];
-    return hs_crib_rank_part[idx];
+/* The packed rank-only entry (see crib_tables.h) of the five cards of `all`: the four suit lanes'
+ * weights add up to the key of the hand's rank multiset. */
+static inline unsigned hs_crib_rank_entry(uint64_t all) {
+    unsigned key = hs_crib_lane_key[all & 0x1FFF] + hs_crib_lane_key[(all >> 13) & 0x1FFF] +
+                   hs_crib_lane_key[(all >> 26) & 0x1FFF] + hs_crib_lane_key[(all >> 39) & 0x1FFF];
+    return hs_crib_key_part[key];
 }
 
 /* Flush points: hand rules give 4 for a one-suit hand plus 1 when the starter matches; crib

@@ -1,5 +1,15 @@
-/* The exhaustive poker class distribution over all 5-, 6- and 7-card hands. This is the
- * enumeration layer, the only poker code that uses OpenMP. */
+/* The exhaustive poker class distribution over all 5-, 6- and 7-card hands, two ways: by
+ * counting (hs_poker_hist_run) and by ranking every hand (hs_poker_hist_enumerate), which the
+ * tests hold against each other. This is the enumeration layer, the only poker code that uses
+ * OpenMP.
+ *
+ * Counting: a hand without five cards of one suit ranks by its ranks alone, so each multiset of
+ * k ranks is ranked once and weighted by its suit assignments, less those that put five or more
+ * cards in one suit (at most one suit can, with k <= 7). A hand with five or more cards of one
+ * suit is a flush or straight flush decided by those cards alone: its other one or two cards
+ * cannot make four of a kind or a full house (that takes three cards outside the suit). So each
+ * set of 5..k ranks in a suit is ranked once and weighted by the ways to pick the other cards
+ * from the 39 of the other suits, times the four suits. */
 #include "poker_internal.h"
 #include "handstat/error.h"
 
@@ -13,7 +23,7 @@
  * hands of a unit number C(nx, k - 2), so the units are listed by nx descending (largest first,
  * which balances a static round-robin split): nx = 50 has one unit (hi = 51), nx = 49 two, and
  * so on; C(51 - nx, 2) units come before those of nx. */
-size_t hs_poker_hist_units(int k) {
+static size_t enum_units(int k) {
     if (k < 5 || k > 7)
         return 0;
     size_t n = (size_t)(HS_CARDS - (k - 2)); /* choices of nx and hi: C(54 - k, 2) pairs */
@@ -56,8 +66,8 @@ static inline void rest5(uint64_t base, int lim, uint32_t *local) {
         rest4(base | hs_card_bit(a), a, local);
 }
 
-void hs_poker_hist_unit(int k, size_t unit, hs_poker_hist *acc) {
-    assert(k >= 5 && k <= 7 && unit < hs_poker_hist_units(k));
+static void enum_unit(int k, size_t unit, hs_poker_hist *acc) {
+    assert(k >= 5 && k <= 7 && unit < enum_units(k));
     int hi, nx;
     unit_cards(k, unit, &hi, &nx);
     uint64_t base = hs_card_bit(hi) | hs_card_bit(nx);
@@ -84,6 +94,98 @@ void hs_poker_hist_unit(int k, size_t unit, hs_poker_hist *acc) {
     acc->hands += total;
 }
 
+/* ---- counting ------------------------------------------------------------------------------ */
+
+#define FLUSH_UNIT HS_RANKS /* units 0..12: rank multisets by lowest rank; 13: the flushes */
+
+size_t hs_poker_hist_units(int k) {
+    return (k >= 5 && k <= 7) ? FLUSH_UNIT + 1 : 0;
+}
+
+static void add_class(hs_poker_hist *acc, int cls, uint64_t n) {
+    acc->count[cls] += n;
+    acc->category[hs_poker_category(cls)] += n;
+    acc->hands += n;
+}
+
+static uint64_t binom(unsigned n, unsigned k) {
+    if (k > n)
+        return 0;
+    uint64_t r = 1;
+    for (unsigned i = 1; i <= k; i++)
+        r = r * (n - k + i) / i;
+    return r;
+}
+
+typedef struct rank_walk {
+    int k;
+    hs_poker_hist *acc;
+} rank_walk;
+
+/* Multisets of the remaining `left` ranks from rank `rank` up. `ways` counts the suit assignments
+ * so far; poly[j] those with exactly j cards in suit 0 (the ranks placed so far); `mask` holds the
+ * cards placed with suits spread (the i-th card in rank order in suit i mod 4: no suit gets five
+ * of seven, and equal ranks get different suits). */
+static void rank_multisets(const rank_walk *w, int rank, int left, int placed, uint64_t ways,
+                           const uint64_t poly[8], uint64_t mask) {
+    if (left == 0) {
+        uint64_t flush = 0; /* assignments with five or more in suit 0, for each of 4 suits */
+        for (int j = 5; j <= w->k; j++)
+            flush += poly[j];
+        add_class(w->acc, hs_poker_rank_kernel(mask), ways - 4 * flush);
+        return;
+    }
+    if (rank == HS_RANKS)
+        return;
+    for (int m = 0; m <= left && m <= 4; m++) {
+        /* m cards of this rank: C(4,m) suit choices, C(3,m-1) of them use suit 0 and C(3,m)
+         * do not. */
+        uint64_t next[8] = {0};
+        for (int j = 0; j <= 7; j++) {
+            next[j] = poly[j] * binom(3, (unsigned)m);
+            if (j > 0 && m > 0)
+                next[j] += poly[j - 1] * binom(3, (unsigned)(m - 1));
+        }
+        uint64_t cards = mask;
+        for (int c = 0; c < m; c++)
+            cards |= hs_card_bit(hs_card(rank, (placed + c) & 3));
+        rank_multisets(w, rank + 1, left - m, placed + m, ways * binom(4, (unsigned)m), next,
+                       cards);
+    }
+}
+
+/* Flush hands: j = 5..k cards of suit 0 (any j ranks), the other k - j cards from the 39 cards of
+ * the other suits; times 4 suits. */
+static void flush_sets(int k, hs_poker_hist *acc) {
+    for (int j = 5; j <= k; j++) {
+        uint64_t others = 4 * binom(39, (unsigned)(k - j));
+        for (unsigned set = (1u << j) - 1; set < (1u << HS_RANKS);) {
+            add_class(acc, hs_poker_rank_kernel(set), others);
+            unsigned low = set & -set, ripple = set + low;
+            set = ripple | (((set ^ ripple) >> 2) / low);
+        }
+    }
+}
+
+void hs_poker_hist_unit(int k, size_t unit, hs_poker_hist *acc) {
+    assert(unit < hs_poker_hist_units(k));
+    if (unit == FLUSH_UNIT) {
+        flush_sets(k, acc);
+        return;
+    }
+    /* The multisets whose lowest rank is `unit`: m >= 1 cards of it, the rest above. */
+    rank_walk w = {k, acc};
+    const int r = (int)unit;
+    for (int m = 1; m <= 4 && m <= k; m++) {
+        uint64_t poly[8] = {0}, mask = 0;
+        poly[0] = binom(3, (unsigned)m);
+        poly[1] = binom(3, (unsigned)(m - 1));
+        for (int c = 0; c < m; c++)
+            mask |= hs_card_bit(hs_card(r, c));
+        rank_multisets(&w, r + 1, k - m, m, binom(4, (unsigned)m), poly, mask);
+    }
+}
+
 void hs_poker_hist_merge(hs_poker_hist *dst, const hs_poker_hist *src) {
     for (int i = 0; i <= HS_POKER_CLASSES; i++)
         dst->count[i] += src->count[i];
@@ -92,11 +194,12 @@ void hs_poker_hist_merge(hs_poker_hist *dst, const hs_poker_hist *src) {
     dst->hands += src->hands;
 }
 
-int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx, hs_poker_hist *out) {
+/* Run every unit of a unit list with private per-worker histograms. */
+static int run_units(int k, int threads, hs_progress_fn progress, void *ctx, hs_poker_hist *out,
+                     size_t units, void (*unit_fn)(int, size_t, hs_poker_hist *)) {
     memset(out, 0, sizeof *out);
     if (k < 5 || k > 7 || threads < 0)
         return HS_ERR_ARG;
-    const size_t units = hs_poker_hist_units(k);
     /* More workers than units would only idle (and each costs a 60 KB histogram). */
     int team = threads > 0 ? threads : omp_get_max_threads();
     if ((size_t)team > units)
@@ -119,7 +222,7 @@ int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx, hs
             stop = cancelled;
             if (stop)
                 continue;
-            hs_poker_hist_unit(k, u, acc);
+            unit_fn(k, u, acc);
             if (progress != NULL) {
 #pragma omp critical(hs_poker_progress)
                 {
@@ -140,4 +243,13 @@ int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx, hs
         return HS_ERR_CANCELLED;
     }
     return HS_OK;
+}
+
+int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx, hs_poker_hist *out) {
+    return run_units(k, threads, progress, ctx, out, hs_poker_hist_units(k), hs_poker_hist_unit);
+}
+
+int hs_poker_hist_enumerate(int k, int threads, hs_progress_fn progress, void *ctx,
+                            hs_poker_hist *out) {
+    return run_units(k, threads, progress, ctx, out, enum_units(k), enum_unit);
 }

@@ -258,8 +258,8 @@ static void test_hist_arguments(void **state) {
     (void)state;
     assert_int_equal(hs_poker_hist_units(4), 0);
     assert_int_equal(hs_poker_hist_units(8), 0);
-    assert_int_equal(hs_poker_hist_units(5), 49 * 48 / 2);
-    assert_int_equal(hs_poker_hist_units(7), 47 * 46 / 2);
+    assert_int_equal(hs_poker_hist_units(5), 14);
+    assert_int_equal(hs_poker_hist_units(7), 14);
     hs_poker_hist *h = malloc(sizeof *h);
     assert_non_null(h);
     assert_int_equal(hs_poker_hist_run(4, 1, NULL, NULL, h), HS_ERR_ARG);
@@ -272,39 +272,46 @@ static void test_hist_arguments(void **state) {
 static void test_units_cover_every_hand(void **state) {
     (void)state;
     static const uint64_t hands[3] = {2598960, 20358520, 133784560};
-    for (int k = 5; k <= 7; k++) {
-        uint64_t sum = 0;
-        size_t units = hs_poker_hist_units(k);
-        /* sizes only: C(nx, k - 2) for the unit's second card, without ranking anything */
-        for (int hi = 51; hi >= 0; hi--)
-            for (int nx = hi - 1; nx >= k - 2; nx--) {
-                uint64_t c = 1;
-                for (int i = 0; i < k - 2; i++)
-                    c = c * (uint64_t)(nx - i) / (uint64_t)(i + 1);
-                sum += c;
-            }
-        assert_int_equal(sum, hands[k - 5]);
-        assert_int_equal(units, (size_t)(54 - k) * (size_t)(53 - k) / 2);
-    }
-    /* ...and the 5-card units really count them: first, last and a middle unit. */
     hs_poker_hist *h = calloc(1, sizeof *h);
     assert_non_null(h);
-    hs_poker_hist_unit(5, 0, h); /* 51, 50 + three of 0..49 */
-    assert_int_equal(h->hands, 19600);
+    for (int k = 5; k <= 7; k++) {
+        uint64_t sum = 0;
+        for (size_t u = 0; u < hs_poker_hist_units(k); u++) {
+            memset(h, 0, sizeof *h);
+            hs_poker_hist_unit(k, u, h);
+            sum += h->hands;
+        }
+        assert_int_equal(sum, hands[k - 5]);
+    }
+    /* The last unit holds the flushes: 4 suits x C(13,5) for five cards, all of them flushes or
+     * straight flushes. Unit 12 (every card a king) holds no five-card hand. */
     memset(h, 0, sizeof *h);
-    hs_poker_hist_unit(5, hs_poker_hist_units(5) - 1, h); /* 51, 3 + three of 0..2 */
-    assert_int_equal(h->hands, 1);
-    uint64_t cats = 0;
-    for (int c = 0; c < HS_POKER_CATEGORIES; c++)
-        cats += h->category[c];
-    assert_int_equal(cats, 1);
+    hs_poker_hist_unit(5, hs_poker_hist_units(5) - 1, h);
+    assert_int_equal(h->hands, 4 * 1287);
+    assert_int_equal(h->category[HS_POKER_FLUSH] + h->category[HS_POKER_STRAIGHT_FLUSH], 4 * 1287);
+    memset(h, 0, sizeof *h);
+    hs_poker_hist_unit(5, 12, h);
+    assert_int_equal(h->hands, 0);
+    /* Unit 11 (queens and kings only, at least one queen): four queens and a king or four kings
+     * and a queen, 4 + 4 hands; queens full or kings full, 6 * 4 + 4 * 6 hands. */
+    hs_poker_hist_unit(5, 11, h);
+    assert_int_equal(h->hands, 56);
+    assert_int_equal(h->category[HS_POKER_FOUR_OF_A_KIND], 8);
+    assert_int_equal(h->category[HS_POKER_FULL_HOUSE], 48);
     free(h);
 }
 
 static int cancel_at_three(void *ctx, uint64_t done, uint64_t total) {
     int *calls = ctx;
     (*calls)++;
-    assert_true(total == 49 * 48 / 2);
+    assert_true(total == hs_poker_hist_units(5));
+    return done >= 3;
+}
+
+static int cancel_at_three_enum(void *ctx, uint64_t done, uint64_t total) {
+    int *calls = ctx;
+    (*calls)++;
+    assert_true(total == 49 * 48 / 2); /* pairs of top cards */
     return done >= 3;
 }
 
@@ -317,6 +324,11 @@ static void test_hist_cancel(void **state) {
     assert_true(calls >= 3);
     assert_int_equal(h->hands, 0);
     assert_int_equal(h->count[1], 0);
+    calls = 0;
+    assert_int_equal(hs_poker_hist_enumerate(5, 2, cancel_at_three_enum, &calls, h),
+                     HS_ERR_CANCELLED);
+    assert_true(calls >= 3);
+    assert_int_equal(h->hands, 0);
     free(h);
 }
 

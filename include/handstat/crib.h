@@ -42,6 +42,18 @@ int hs_crib_valid(uint64_t hand, int starter);
  * Table-driven and branch-light; pure and thread-safe. */
 hs_crib_score hs_crib_score5(uint64_t hand, int starter, hs_crib_rules rules);
 
+/* Totals of many hands at once: totals[i] = hs_crib_score5(hands[i], starters[i], rules).total
+ * for i < n. Preconditions as for hs_crib_score5 on every hand (not checked). The dispatching
+ * form runs the AVX2 kernel when the CPU has AVX2 (hs_cpu_has_avx2()), else the scalar one; both
+ * give identical results. hs_crib_total_batch_avx2 returns HS_ERR_ARG without writing when the
+ * CPU lacks AVX2, else HS_OK. Pure; thread-safe. */
+void hs_crib_total_batch(const uint64_t *hands, const uint8_t *starters, size_t n,
+                         hs_crib_rules rules, uint8_t *totals);
+void hs_crib_total_batch_scalar(const uint64_t *hands, const uint8_t *starters, size_t n,
+                                hs_crib_rules rules, uint8_t *totals);
+int hs_crib_total_batch_avx2(const uint64_t *hands, const uint8_t *starters, size_t n,
+                             hs_crib_rules rules, uint8_t *totals);
+
 /* One scoring combination of an itemized breakdown. */
 typedef enum hs_crib_item_kind {
     HS_CRIB_ITEM_FIFTEEN = 0,
@@ -90,8 +102,10 @@ int hs_crib_nscore_parse(const char *text, size_t len, uint64_t counts[HS_RANKS]
 
 /* ---- exhaustive distribution --------------------------------------------------------------
  * Every four-card hand (270,725) with every one of the 48 other cards as starter: 12,994,800
- * scored hands. The work is a fixed list of units (blocks of hands in a fixed order); each unit's
- * counts are exact integers, so merging them in any order gives identical totals. */
+ * scored hands. They are counted, not visited one by one: grouped by the ranks of the hand and
+ * the starter, each group's deals and its flush and nobs cases have closed forms (see
+ * src/crib_hist.c). The work is a fixed list of units (the hands by their lowest rank); each
+ * unit's counts are exact integers, so merging them in any order gives identical totals. */
 
 #define HS_CRIB_HANDS UINT64_C(270725)
 #define HS_CRIB_COMBOS UINT64_C(12994800)
