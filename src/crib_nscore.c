@@ -135,14 +135,21 @@ static int is_blank(char c) {
 }
 
 /* The next blank-separated token at or after *pos: its start and length; advances *pos and the
- * line count. Returns 0 at the end of the text. */
+ * line count. A '#' where a token would start begins a comment to the end of its line. Returns 0
+ * at the end of the text. */
 static int next_token(const char *text, size_t len, size_t *pos, size_t *line, size_t *start,
                       size_t *tlen) {
     size_t i = *pos;
-    while (i < len && is_blank(text[i])) {
-        if (text[i] == '\n')
-            (*line)++;
-        i++;
+    for (;;) {
+        while (i < len && is_blank(text[i])) {
+            if (text[i] == '\n')
+                (*line)++;
+            i++;
+        }
+        if (i == len || text[i] != '#')
+            break;
+        while (i < len && text[i] != '\n')
+            i++;
     }
     if (i == len) {
         *pos = i;

@@ -92,7 +92,8 @@ int hs_crib_nscore_u64(const uint64_t counts[HS_RANKS], uint64_t *score);
 void hs_crib_nscore_mpz(const uint64_t counts[HS_RANKS], mpz_t score);
 
 /* Read the "Cribbage On Steroids" format from `len` bytes of text: a card count n >= 1, then n
- * rank tokens (A 2-9 T J Q K, also 10, any case), separated by blanks. Adds the ranks to
+ * rank tokens (A 2-9 T J Q K, also 10, any case), separated by blanks; a '#' where a token would
+ * start comments out the rest of its line. Adds the ranks to
  * counts[] (which the caller zeroes) and stores n in *n. Returns HS_OK, HS_ERR_FORMAT (n missing
  * or not a positive integer below 2^64), HS_ERR_TOKEN (not a rank) or HS_ERR_COUNT (fewer than
  * n ranks: *err is an empty range at the end of the text; or more: *err names the first extra

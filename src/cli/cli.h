@@ -22,6 +22,11 @@ extern const char *cli_command;
 /* Print "handstat <command>: <message>" and a newline on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* A token of input made safe to print in a message: at most 40 bytes shown (then "..."), bytes
+ * outside printable ASCII and UTF-8 sequences as \xNN. Returns one of two rotating static
+ * buffers, so a message may hold two tokens. */
+const char *cli_token(const char *s, size_t n);
+
 /* True when arg is -h or --help. */
 int cli_is_help(const char *arg);
 
@@ -45,9 +50,14 @@ int cli_out_commit(cli_out *out);
 /* Discard the temporary file. */
 void cli_out_abort(cli_out *out);
 
-/* Read a whole stream into a NUL-terminated heap buffer. Returns NULL (after printing the error)
- * on failure. */
-char *cli_read_all(FILE *fp, const char *name, size_t *len);
+/* The largest input read (256 MiB): beyond it a command refuses the input with a clear error
+ * rather than exhausting memory. */
+#define CLI_MAX_INPUT ((size_t)256 << 20)
+
+/* Read a whole stream into a NUL-terminated heap buffer, without a leading UTF-8 byte-order
+ * mark. Returns NULL (after printing the error; *status set to CLI_EXIT_IO for a read error,
+ * CLI_EXIT_DATA for input over CLI_MAX_INPUT) on failure. */
+char *cli_read_all(FILE *fp, const char *name, size_t *len, int *status);
 
 /* A progress display on stderr, active only when stderr is a terminal. */
 typedef struct cli_progress {

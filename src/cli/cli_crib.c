@@ -173,9 +173,10 @@ static int crib_score(int argc, char **argv) {
     }
     free(text);
     size_t len;
-    char *input = cli_read_all(stdin, "standard input", &len);
+    int read_status;
+    char *input = cli_read_all(stdin, "standard input", &len, &read_status);
     if (input == NULL)
-        return CLI_EXIT_IO;
+        return read_status;
     int status = cli_for_each_line(input, len, score_line, &set);
     free(input);
     return status;
@@ -208,30 +209,31 @@ static int crib_nscore(int argc, char **argv) {
         }
     }
     size_t len;
-    char *text = cli_read_all(fp, name, &len);
+    int read_status;
+    char *text = cli_read_all(fp, name, &len, &read_status);
     if (fp != stdin)
         fclose(fp);
     if (text == NULL)
-        return CLI_EXIT_IO;
+        return read_status;
     uint64_t counts[HS_RANKS] = {0}, n;
     hs_parse_error err;
     int rc = hs_crib_nscore_parse(text, len, counts, &n, &err);
     if (rc != HS_OK) {
-        const char *tok = text + err.offset;
+        const char *tok = cli_token(text + err.offset, err.length);
         int tl = (int)err.length;
         if (rc == HS_ERR_TOKEN)
-            cli_error("line %zu: '%.*s' is not a rank (A 2-9 T J Q K)", err.line, tl, tok);
+            cli_error("line %zu: '%s' is not a rank (A 2-9 T J Q K)", err.line, tok);
         else if (rc == HS_ERR_COUNT && tl == 0)
             cli_error("line %zu: the input ends before the %llu cards it announced", err.line,
                       (unsigned long long)n);
         else if (rc == HS_ERR_COUNT)
-            cli_error("line %zu: '%.*s': more cards than the %llu the input announced", err.line,
-                      tl, tok, (unsigned long long)n);
+            cli_error("line %zu: '%s': more cards than the %llu the input announced", err.line, tok,
+                      (unsigned long long)n);
         else if (tl == 0)
             cli_error("empty input: expected the number of cards, then the cards");
         else
-            cli_error("line %zu: '%.*s': expected the number of cards, a whole number from 1",
-                      err.line, tl, tok);
+            cli_error("line %zu: '%s': expected the number of cards, a whole number from 1",
+                      err.line, tok);
         free(text);
         return CLI_EXIT_DATA;
     }

@@ -128,9 +128,10 @@ static int holdem_equity(int argc, char **argv) {
         if (rc != HS_OK) {
             if (rc == HS_ERR_COUNT)
                 cli_error("hand %d: '%s' is not two cards or a class such as AA, AKs, AKo", p + 1,
-                          hands[p]);
+                          cli_token(hands[p], strlen(hands[p])));
             else
-                cli_error("hand %d: '%.*s' is %s", p + 1, (int)err.length, hands[p] + err.offset,
+                cli_error("hand %d: '%s' is %s", p + 1,
+                          cli_token(hands[p] + err.offset, err.length),
                           rc == HS_ERR_DUPLICATE ? "a duplicate card"
                                                  : "not a card or a class (AA, AKs, AKo, ...)");
             return CLI_EXIT_DATA;

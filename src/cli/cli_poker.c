@@ -185,9 +185,10 @@ static int poker_rank(int argc, char **argv) {
         return status;
     }
     size_t len;
-    char *input = cli_read_all(stdin, "standard input", &len);
+    int read_status;
+    char *input = cli_read_all(stdin, "standard input", &len, &read_status);
     if (input == NULL)
-        return CLI_EXIT_IO;
+        return read_status;
     int status = cli_for_each_line(input, len, rank_line, &csv);
     free(input);
     return status;
@@ -297,11 +298,12 @@ static int poker_pe54(int argc, char **argv) {
         }
     }
     size_t len;
-    char *input = cli_read_all(fp, name, &len);
+    int read_status;
+    char *input = cli_read_all(fp, name, &len, &read_status);
     if (fp != stdin)
         fclose(fp);
     if (input == NULL)
-        return CLI_EXIT_IO;
+        return read_status;
     int status = cli_for_each_line(input, len, pe54_line, &st);
     free(input);
     if (status != CLI_OK)

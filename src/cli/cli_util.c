@@ -116,9 +116,10 @@ void cli_out_abort(cli_out *out) {
     memset(out, 0, sizeof *out);
 }
 
-char *cli_read_all(FILE *fp, const char *name, size_t *len) {
+char *cli_read_all(FILE *fp, const char *name, size_t *len, int *status) {
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
+    *status = CLI_EXIT_IO;
     while (buf != NULL) {
         n += fread(buf + n, 1, cap - n - 1, fp);
         if (ferror(fp)) {
@@ -128,10 +129,21 @@ char *cli_read_all(FILE *fp, const char *name, size_t *len) {
         }
         if (feof(fp)) {
             buf[n] = '\0';
+            /* A UTF-8 byte-order mark is not part of the text. */
+            if (n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+                memmove(buf, buf + 3, n - 2);
+                n -= 3;
+            }
             *len = n;
             return buf;
         }
         if (n + 1 == cap) {
+            if (cap > CLI_MAX_INPUT) {
+                cli_error("%s is larger than the %zu MiB limit", name, CLI_MAX_INPUT >> 20);
+                free(buf);
+                *status = CLI_EXIT_DATA;
+                return NULL;
+            }
             char *grown = realloc(buf, cap * 2);
             if (grown == NULL)
                 free(buf);
@@ -141,6 +153,27 @@ char *cli_read_all(FILE *fp, const char *name, size_t *len) {
     }
     cli_error("out of memory reading %s", name);
     return NULL;
+}
+
+const char *cli_token(const char *s, size_t n) {
+    static char bufs[2][4 * 40 + 8];
+    static int which = 0;
+    char *out = bufs[which];
+    which ^= 1;
+    size_t o = 0, shown = n < 40 ? n : 40;
+    for (size_t i = 0; i < shown; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7F)
+            out[o++] = (char)c;
+        else
+            o += (size_t)sprintf(out + o, "\\x%02X", c);
+    }
+    if (shown < n) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o] = '\0';
+    return out;
 }
 
 double cli_now(void) {
@@ -240,15 +273,14 @@ int cli_parse_cards(const char *text, size_t len, size_t line, const char *what,
         snprintf(where, sizeof where, "line %zu: ", line);
     if (what != NULL)
         snprintf(where + strlen(where), sizeof where - strlen(where), "%s: ", what);
-    const char *tok = text + err.offset;
-    int tl = (int)err.length;
+    const char *tok = cli_token(text + err.offset, err.length);
     if (rc == HS_ERR_TOKEN || rc == HS_ERR_DUPLICATE) {
-        cli_error("%s'%.*s' is %s", where, tl, tok,
+        cli_error("%s'%s' is %s", where, tok,
                   rc == HS_ERR_TOKEN ? "not a card" : "a duplicate card");
         return -1;
     }
     if (rc == HS_ERR_COUNT) {
-        cli_error("%stoo many cards at '%.*s': expected %s", where, tl, tok, expected);
+        cli_error("%stoo many cards at '%s': expected %s", where, tok, expected);
         return -1;
     }
     if ((int)n < min) {

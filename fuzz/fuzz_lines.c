@@ -1,0 +1,63 @@
+/* Fuzz target: the CLI's line readers, as `crib score`, `poker rank` and `poker pe54` use them
+ * (cli_for_each_line + cli_parse_cards), then the scorers on whatever they accept. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../src/cli/cli.h"
+#include "handstat/handstat.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc, (void)argv;
+    if (freopen("/dev/null", "w", stderr) == NULL) /* the readers report bad lines there */
+        abort();
+    return 0;
+}
+
+static int crib_line(const char *text, size_t len, size_t line, void *ctx) {
+    (void)ctx;
+    int cards[5];
+    if (cli_parse_cards(text, len, line, NULL, 5, 5, "5 cards", cards) < 0)
+        return 1;
+    uint64_t hand = 0;
+    for (int i = 0; i < 4; i++)
+        hand |= hs_card_bit(cards[i]);
+    hs_crib_score s = hs_crib_score5(hand, cards[4], HS_CRIB_HAND);
+    if (s.total > HS_CRIB_MAX_SCORE)
+        abort();
+    return 0;
+}
+
+static int poker_line(const char *text, size_t len, size_t line, void *ctx) {
+    (void)ctx;
+    int cards[10];
+    int n = cli_parse_cards(text, len, line, NULL, 5, 7, "5 to 7 cards", cards);
+    if (n < 0)
+        return 1;
+    uint64_t hand = 0;
+    for (int i = 0; i < n; i++)
+        hand |= hs_card_bit(cards[i]);
+    int cls = hs_poker_rank(hand);
+    if (cls < 1 || cls > HS_POKER_CLASSES)
+        abort();
+    return 0;
+}
+
+static int pe54_line(const char *text, size_t len, size_t line, void *ctx) {
+    (void)ctx;
+    int cards[10];
+    return cli_parse_cards(text, len, line, NULL, 10, 10, "10 cards", cards) < 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    const char *text = (const char *)data;
+    cli_for_each_line(text, size, crib_line, NULL);
+    cli_for_each_line(text, size, poker_line, NULL);
+    cli_for_each_line(text, size, pe54_line, NULL);
+    cli_token(text, size);
+    return 0;
+}
