@@ -306,7 +306,7 @@ static void test_hist_output_errors(void **state) {
     struct dirent *e;
     int entries = 0;
     while ((e = readdir(d)) != NULL)
-        entries += e->d_name[0] != '.';
+        entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
     closedir(d);
     assert_int_equal(entries, 1);
     unlink(path);

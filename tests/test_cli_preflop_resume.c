@@ -46,7 +46,8 @@ static void test_interrupt_and_resume(void **state) {
     /* Start the same job, wait for its first checkpoint, then interrupt it. */
     pid_t pid = fork();
     if (pid == 0) {
-        freopen("/dev/null", "w", stderr);
+        if (freopen("/dev/null", "w", stderr) == NULL)
+            _exit(126);
         execl(HANDSTAT_BIN, HANDSTAT_BIN, "holdem", "preflop", "--threads", "1", "-o", part,
               (char *)NULL);
         _exit(127);
@@ -96,9 +97,63 @@ static void test_interrupt_and_resume(void **state) {
     rmdir(dir);
 }
 
+/* Start a preflop run writing over `out`, wait for its first checkpoint (so it is mid-job), then
+ * send `sig`; returns the wait status. */
+static int run_and_signal(const char *out, const char *ckpt, int sig) {
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (freopen("/dev/null", "w", stderr) == NULL)
+            _exit(126);
+        execl(HANDSTAT_BIN, HANDSTAT_BIN, "holdem", "preflop", "--threads", "1", "-o", out,
+              "--checkpoint", ckpt, (char *)NULL);
+        _exit(127);
+    }
+    for (int waited = 0; !exists(ckpt) && waited < 60000; waited += 5)
+        sleep_ms(5);
+    assert_true(exists(ckpt));
+    kill(pid, sig);
+    int status;
+    waitpid(pid, &status, 0);
+    return status;
+}
+
+/* A job killed outright (SIGKILL: no handler runs) leaves the previous output as it was; SIGTERM
+ * stops it with status 143, also leaving the output alone. */
+static void test_killed_job_leaves_output_intact(void **state) {
+    (void)state;
+    char dir[] = "/tmp/hs_kill.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char out[256], ckpt[256];
+    snprintf(out, sizeof out, "%s/table.csv", dir);
+    snprintf(ckpt, sizeof ckpt, "%s/table.ckpt", dir);
+    FILE *fp = fopen(out, "w");
+    fputs("previous table\n", fp);
+    fclose(fp);
+
+    int status = run_and_signal(out, ckpt, SIGKILL);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    char *now = read_file(out, NULL);
+    assert_string_equal(now, "previous table\n");
+    free(now);
+
+    unlink(ckpt);
+    status = run_and_signal(out, ckpt, SIGTERM);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 143);
+    now = read_file(out, NULL);
+    assert_string_equal(now, "previous table\n");
+    free(now);
+
+    /* Clean up, temporaries of the killed run included. */
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_interrupt_and_resume),
+        cmocka_unit_test(test_killed_job_leaves_output_intact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -76,8 +76,8 @@ int cli_progress_update(void *ctx, uint64_t done, uint64_t total);
 /* Clear the progress line. */
 void cli_progress_done(cli_progress *p);
 
-/* Call fn(text, len, line, ctx) for each line of input that is not blank and does not start
- * with '#' (after leading blanks); line numbers count from 1. Returns CLI_EXIT_DATA when any call
+/* Call fn(text, len, line, ctx) for each line of input, without its comment ('#' to the end of
+ * the line), that is not blank; line numbers count from 1. Returns CLI_EXIT_DATA when any call
  * returned non-zero, else CLI_OK. */
 typedef int (*cli_line_fn)(const char *text, size_t len, size_t line, void *ctx);
 int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx);

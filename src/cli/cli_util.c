@@ -46,14 +46,20 @@ int cli_out_open(cli_out *out, const char *path) {
         out->fp = stdout;
         return 0;
     }
+    /* The temporary file is hidden beside the target (".NAME.tmp.XXXXXX"), so that rename()
+     * stays within one file system and an interrupted run leaves no file that looks final. */
     size_t n = strlen(path);
-    out->tmp_path = malloc(n + sizeof ".tmp.XXXXXX");
+    const char *slash = strrchr(path, '/');
+    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+    out->tmp_path = malloc(n + sizeof ".tmp.XXXXXX" + 1);
     if (out->tmp_path == NULL) {
         cli_error("out of memory");
         return -1;
     }
-    memcpy(out->tmp_path, path, n);
-    memcpy(out->tmp_path + n, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+    memcpy(out->tmp_path, path, dir_len);
+    out->tmp_path[dir_len] = '.';
+    memcpy(out->tmp_path + dir_len + 1, path + dir_len, n - dir_len);
+    memcpy(out->tmp_path + n + 1, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
     int fd = mkstemp(out->tmp_path);
     if (fd < 0) {
         cli_error("cannot write '%s': %s", path, strerror(errno));
@@ -252,10 +258,14 @@ int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx) 
         size_t n = nl ? (size_t)(nl - start) : len - pos;
         pos += n + (nl != NULL);
         line++;
+        /* '#' starts a comment to the end of the line (no card holds one). */
+        const char *hash = memchr(start, '#', n);
+        if (hash != NULL)
+            n = (size_t)(hash - start);
         size_t skip = 0;
         while (skip < n && (start[skip] == ' ' || start[skip] == '\t' || start[skip] == '\r'))
             skip++;
-        if (skip == n || start[skip] == '#')
+        if (skip == n)
             continue;
         if (fn(start, n, line, ctx) != 0)
             status = CLI_EXIT_DATA;

@@ -1,0 +1,191 @@
+/* Hostile and messy input, table-driven: what must be accepted gives the same answer as clean
+ * input; what must be refused gets a documented exit code and a one-line message naming the
+ * problem, and never creates or changes an output file. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cli_run.h"
+
+/* ---- accepted: the same answers as clean input ------------------------------------------- */
+
+typedef struct same_case {
+    const char *args[6];
+    const char *clean, *messy;
+} same_case;
+
+static void test_messy_input_is_accepted(void **state) {
+    (void)state;
+    const same_case cases[] = {
+        {{"crib", "score", "--csv"},
+         "5H 5C 5S JD 5D\nAH 2H 3H 4H 5S\n",
+         "\xEF\xBB\xBF# hands\r\n\r\n5h\t5c  5s , JD 5D\r\n   \r\nAH 2H 3H 4H 5S   # trailing\r\n"},
+        {{"poker", "rank", "--csv"},
+         "AS KS QS JS TS\n7C 5D 4H 3S 2C\n",
+         "\xEF\xBB\xBF\tAS KS QS JS TS\r\n# comment\n\n7c 5d 4h 3s 2c\r\n"},
+        {{"poker", "pe54"},
+         "5H 5C 6S 7S KD 2C 3S 8S 8D TD\n",
+         "\xEF\xBB\xBF"
+         "5H 5C 6S 7S KD   2C 3S 8S 8D TD\r\n\r\n# done\r\n"},
+        {{"crib", "nscore"}, "5\nA 2 3 4 5\n", "\xEF\xBB\xBF# judge\r\n5\r\nA\t2 3 # x\r\n4 5\r\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cli_result clean = cli_run(cases[i].args, cases[i].clean);
+        cli_result messy = cli_run(cases[i].args, cases[i].messy);
+        assert_int_equal(clean.status, 0);
+        if (messy.status != 0)
+            fail_msg("case %zu: exit %d: %s", i, messy.status, messy.err);
+        assert_string_equal(messy.out, clean.out);
+        cli_result_free(&clean);
+        cli_result_free(&messy);
+    }
+}
+
+/* ---- refused ---------------------------------------------------------------------------------
+ * "@OUT" in the arguments stands for an output path in a fresh folder; `existing` makes a file
+ * there first, which must be left as it was. */
+
+typedef struct bad_case {
+    const char *args[10];
+    const char *input;
+    int status;
+    const char *message;
+    int existing;
+} bad_case;
+
+static char long_line[100 * 1024 + 2], garbage[4096 + 1];
+
+static const bad_case BAD[] = {
+    {{"crib", "score"}, long_line, 1, "line 1: 'AS2345678910JQKAS2345678910JQKAS234567", 0},
+    {{"poker", "rank"}, garbage, 1, "is not a card", 0},
+    {{"crib", "score"}, "AS 2S\0 3S 4S 5S\n", 1, "expected 5 cards", 0},
+    {{"crib", "hist", "--threads", "0", "-o", "@OUT"},
+     NULL,
+     2,
+     "--threads takes a whole number from 1 to 1024, not '0'",
+     1},
+    {{"crib", "hist", "--threads", "-1", "-o", "@OUT"}, NULL, 2, "not '-1'", 1},
+    {{"crib", "hist", "--threads", "abc", "-o", "@OUT"}, NULL, 2, "not 'abc'", 1},
+    {{"crib", "hist", "--threads", "100000", "-o", "@OUT"}, NULL, 2, "not '100000'", 1},
+    {{"poker", "hist", "--cards", "7", "--threads", "1e3", "-o", "@OUT"}, NULL, 2, "not '1e3'", 1},
+    {{"crib", "nscore"}, "0\n", 1, "'0': expected the number of cards", 0},
+    {{"crib", "nscore"}, "-3 A 2 3\n", 1, "'-3': expected the number of cards", 0},
+    {{"crib", "nscore"}, "5\nA 2\n", 1, "ends before the 5 cards", 0},
+    {{"crib", "nscore"}, "2\nA 2 3\n", 1, "'3': more cards than the 2", 0},
+    {{"crib", "nscore"}, "10000000\nA 2 3\n", 1, "ends before the 10000000 cards", 0},
+    {{"crib", "nscore"}, "18446744073709551616 A\n", 1, "expected the number of cards", 0},
+    {{"crib", "nscore"}, "", 1, "empty input", 0},
+    {{"crib", "nscore"}, "3\nA Z 3\n", 1, "line 2: 'Z' is not a rank", 0},
+    {{"crib", "nscore", "/"}, NULL, 3, "cannot read /", 0},
+    {{"crib", "nscore", "/nonexistent/in.txt"}, NULL, 3, "cannot open '/nonexistent/in.txt'", 0},
+    {{"poker", "hist", "--cards", "4", "-o", "@OUT"},
+     NULL,
+     2,
+     "--cards takes 5, 6 or 7, not '4'",
+     1},
+    {{"poker", "hist", "-o", "@OUT"}, NULL, 2, "--cards K is required", 0},
+    {{"poker", "pe54"}, "5H 5C 6S 7S KD 2C 3S 8S 8D\n", 1, "line 1: expected 10 cards", 0},
+    {{"poker", "pe54"}, "5H 5C 6S 7S KD 2C 3S 8S 8D 5H\n", 1, "line 1: '5H' is a duplicate", 0},
+    {{"poker", "rank"}, "AS KS QS JS\n", 1, "line 1: expected 5 to 7 cards, got 4", 0},
+    {{"poker", "rank", "AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S"},
+     NULL,
+     1,
+     "too many cards at '7S'",
+     0},
+    {{"poker", "compare", "AS", "KS", "QS", "JS", "TS"}, NULL, 2, "separated by '--'", 0},
+    {{"holdem", "equity", "AhAd"}, NULL, 2, "expected 2 to 9 hands, got 1", 0},
+    {{"holdem", "equity", "AK", "QQ"}, NULL, 1, "'AK' is not a card or a class", 0},
+    {{"holdem", "equity", "AhAd", "KK", "--board", "2c3c4c5c6c7c"}, NULL, 1, "too many cards", 0},
+    {{"holdem", "equity", "AhAd", "KK", "--threads", "0"}, NULL, 2, "--threads takes", 0},
+    {{"holdem", "preflop", "--threads", "x", "-o", "@OUT"}, NULL, 2, "not 'x'", 1},
+    {{"crib", "hist", "-o", "/nonexistent/dir/h.csv"},
+     NULL,
+     3,
+     "cannot write '/nonexistent/dir/h.csv'",
+     0},
+    {{"crib", "hist", "-o", "@OUT/"}, NULL, 3, "cannot write", 0},
+    {{"crib", "hist", "-o"}, NULL, 2, "-o needs a value", 0},
+    {{"crib", "score", "--bogus"}, NULL, 2, "unknown option '--bogus'", 0},
+    {{"chess"}, NULL, 2, "unknown game 'chess'", 0},
+    {{"poker", "shuffle"}, NULL, 2, "unknown poker command 'shuffle'", 0},
+    {{"crib", "score", "AS", "AS", "3D", "4C", "5H"}, NULL, 1, "'AS' is a duplicate card", 0},
+    {{"crib", "score", "XX"}, NULL, 1, "'XX' is not a card", 0},
+    {{"crib", "score", "2C", "3C", "4C", "5C"}, NULL, 1, "got 4", 0},
+};
+
+static void test_bad_input_is_refused(void **state) {
+    (void)state;
+    memset(long_line, 0, sizeof long_line);
+    const char *cycle = "AS2345678910JQK";
+    for (size_t i = 0; i < sizeof long_line - 2; i++)
+        long_line[i] = cycle[i % strlen(cycle)];
+    long_line[sizeof long_line - 2] = '\n';
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    for (size_t i = 0; i < sizeof garbage - 1; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        garbage[i] = (char)(1 + x % 255); /* no NUL: the runner passes text; one line */
+        if (garbage[i] == '\n')
+            garbage[i] = ' ';
+    }
+    for (size_t c = 0; c < sizeof BAD / sizeof BAD[0]; c++) {
+        const bad_case *b = &BAD[c];
+        char dir[] = "/tmp/hs_hostile.XXXXXX";
+        assert_non_null(mkdtemp(dir));
+        char out[256], with_slash[260];
+        snprintf(out, sizeof out, "%s/out.csv", dir);
+        snprintf(with_slash, sizeof with_slash, "%s/", out);
+        if (b->existing) {
+            FILE *fp = fopen(out, "w");
+            fputs("previous contents\n", fp);
+            fclose(fp);
+        }
+        const char *args[11] = {NULL};
+        for (int i = 0; i < 10 && b->args[i] != NULL; i++)
+            args[i] = strcmp(b->args[i], "@OUT") == 0    ? out
+                      : strcmp(b->args[i], "@OUT/") == 0 ? with_slash
+                                                         : b->args[i];
+        cli_result r = cli_run(args, b->input);
+        if (r.status != b->status || strstr(r.err, b->message) == NULL)
+            fail_msg("case %zu (%s %s): exit %d, stderr: %s", c, b->args[0], b->args[1], r.status,
+                     r.err);
+        /* one line, of a sensible length */
+        const char *nl = strchr(r.err, '\n');
+        assert_non_null(nl);
+        if (strlen(r.err) >= 400 || nl[1] != '\0')
+            fail_msg("case %zu: not one short line: %s", c, r.err);
+        /* no output file created or changed, no temporary left behind */
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        int entries = 0;
+        while ((e = readdir(d)) != NULL)
+            entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+        closedir(d);
+        assert_int_equal(entries, b->existing);
+        if (b->existing) {
+            char *now = read_file(out, NULL);
+            assert_string_equal(now, "previous contents\n");
+            free(now);
+            unlink(out);
+        }
+        rmdir(dir);
+        cli_result_free(&r);
+    }
+    print_message("%zu hostile cases refused cleanly\n", sizeof BAD / sizeof BAD[0]);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_messy_input_is_accepted),
+        cmocka_unit_test(test_bad_input_is_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
