@@ -283,7 +283,7 @@ int cli_parse_cards(const char *text, size_t len, size_t line, const char *what,
         snprintf(where, sizeof where, "line %zu: ", line);
     if (what != NULL)
         snprintf(where + strlen(where), sizeof where - strlen(where), "%s: ", what);
-    const char *tok = cli_token(text + err.offset, err.length);
+    const char *tok = rc != HS_OK ? cli_token(text + err.offset, err.length) : "";
     if (rc == HS_ERR_TOKEN || rc == HS_ERR_DUPLICATE) {
         cli_error("%s'%s' is %s", where, tok,
                   rc == HS_ERR_TOKEN ? "not a card" : "a duplicate card");
