@@ -59,6 +59,10 @@ void cli_out_abort(cli_out *out);
  * CLI_EXIT_DATA for input over CLI_MAX_INPUT) on failure. */
 char *cli_read_all(FILE *fp, const char *name, size_t *len, int *status);
 
+/* Read the file at `path` ("-" or NULL: standard input) whole, as cli_read_all. Prints the error
+ * and returns NULL with *status set (CLI_EXIT_IO when it cannot be opened or read). */
+char *cli_read_input(const char *path, size_t *len, int *status);
+
 /* A progress display on stderr, active only when stderr is a terminal. */
 typedef struct cli_progress {
     int active;

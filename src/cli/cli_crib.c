@@ -201,21 +201,9 @@ static int crib_nscore(int argc, char **argv) {
             path = argv[i];
         }
     }
-    FILE *fp = stdin;
-    const char *name = "standard input";
-    if (path != NULL && strcmp(path, "-") != 0) {
-        fp = fopen(path, "rb");
-        name = path;
-        if (fp == NULL) {
-            cli_error("cannot open '%s'", path);
-            return CLI_EXIT_IO;
-        }
-    }
     size_t len;
     int read_status;
-    char *text = cli_read_all(fp, name, &len, &read_status);
-    if (fp != stdin)
-        fclose(fp);
+    char *text = cli_read_input(path, &len, &read_status);
     if (text == NULL)
         return read_status;
     uint64_t counts[HS_RANKS] = {0}, n;

@@ -287,21 +287,9 @@ static int poker_pe54(int argc, char **argv) {
             path = argv[i];
         }
     }
-    FILE *fp = stdin;
-    const char *name = "standard input";
-    if (path != NULL && strcmp(path, "-") != 0) {
-        fp = fopen(path, "rb");
-        name = path;
-        if (fp == NULL) {
-            cli_error("cannot open '%s'", path);
-            return CLI_EXIT_IO;
-        }
-    }
     size_t len;
     int read_status;
-    char *input = cli_read_all(fp, name, &len, &read_status);
-    if (fp != stdin)
-        fclose(fp);
+    char *input = cli_read_input(path, &len, &read_status);
     if (input == NULL)
         return read_status;
     int status = cli_for_each_line(input, len, pe54_line, &st);

@@ -161,6 +161,20 @@ char *cli_read_all(FILE *fp, const char *name, size_t *len, int *status) {
     return NULL;
 }
 
+char *cli_read_input(const char *path, size_t *len, int *status) {
+    if (path == NULL || strcmp(path, "-") == 0)
+        return cli_read_all(stdin, "standard input", len, status);
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL) {
+        cli_error("cannot open '%s': %s", path, strerror(errno));
+        *status = CLI_EXIT_IO;
+        return NULL;
+    }
+    char *text = cli_read_all(fp, path, len, status);
+    fclose(fp);
+    return text;
+}
+
 const char *cli_token(const char *s, size_t n) {
     static char bufs[2][4 * 40 + 8];
     static int which = 0;
