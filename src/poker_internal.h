@@ -5,6 +5,8 @@
 #include "handstat/poker.h"
 #include "poker_tables.h"
 
+#include <assert.h>
+
 /* The aces of the four lanes (card-encoding bit 0 of each lane) and the top bit of each lane. */
 #define HS_POKER_LANE_LOW UINT64_C(0x0008004002001)
 #define HS_POKER_LANE_TOP (HS_POKER_LANE_LOW << 12)
@@ -45,5 +47,20 @@ static inline int hs_poker_rank_kernel(uint64_t hand) {
     uint32_t none = (uint32_t)(flush == 0) - 1u; /* all ones when there is a flush */
     return (int)((flush & none) | (cls & ~none));
 }
+/* The mask of seven card ids (0..51, distinct; checked by assert). */
+static inline uint64_t hs_poker_ids7_mask(const uint8_t ids[7]) {
+    uint64_t m = 0;
+    for (int j = 0; j < 7; j++) {
+        assert(ids[j] < HS_CARDS);
+        m |= UINT64_C(1) << ids[j];
+    }
+    assert(hs_hand_size(m) == 7);
+    return m;
+}
+
+/* The AVX2 kernels (poker_avx2.c), for callers that checked hs_cpu_has_avx2(): the same results
+ * as hs_poker_rank_batch_scalar() and the scalar card-id loop. */
+void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t *classes);
+void hs_poker_avx2_rank7_ids(const uint8_t (*ids)[7], size_t n, uint16_t *out);
 
 #endif
