@@ -1,4 +1,5 @@
-/* Private: the inline poker ranking kernel shared by the public ranker and the enumeration. */
+/* Private: the inline poker ranking kernel shared by the public ranker, the batch rankers and
+ * the enumeration. */
 #ifndef HS_POKER_INTERNAL_H
 #define HS_POKER_INTERNAL_H
 
@@ -6,28 +7,6 @@
 #include "poker_tables.h"
 
 #include <assert.h>
-
-/* The aces of the four lanes (card-encoding bit 0 of each lane) and the top bit of each lane. */
-#define HS_POKER_LANE_LOW UINT64_C(0x0008004002001)
-#define HS_POKER_LANE_TOP (HS_POKER_LANE_LOW << 12)
-
-/* Rotate every 13-bit suit lane so the ace becomes the top bit: ace-high order, bit 0 = two ..
- * bit 11 = king, bit 12 = ace. Per lane: (lane >> 1) | (lane & 1) << 12. */
-static inline uint64_t hs_poker_ace_high(uint64_t hand) {
-    return ((hand >> 1) & ~HS_POKER_LANE_TOP) | ((hand & HS_POKER_LANE_LOW) << 12);
-}
-
-/* Index of the highest set bit of a non-zero rank set. */
-static inline int hs_poker_top(unsigned set) {
-    return 31 - __builtin_clz(set);
-}
-
-/* Remove bit `r` (which is clear) from a rank set, moving the bits above it down by one: the set
- * re-indexed over the 12 other ranks. */
-static inline unsigned hs_poker_squeeze(unsigned set, int r) {
-    unsigned below = (1u << r) - 1;
-    return (set & below) | ((set >> 1) & ~below);
-}
 
 /* The class of the best five cards of a hand of 5..7 cards, branch-free: the four lane entries
  * of hs_poker_lane added give the base-5 rank key (low half) and the flush class (high half,

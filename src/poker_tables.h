@@ -51,21 +51,6 @@ extern const uint16_t hs_poker_disp[(1 << HS_POKER_HASH_BUCKET_BITS) + 1];
  * padding at the end for 32-bit gathers. */
 extern const uint16_t hs_poker_class[HS_POKER_HASH_SLOTS + 1];
 
-/* For a suited rank set of >= 5 ranks: its best straight-flush class (1..10), or else the flush
- * class (323..1599) of its five highest ranks. 0 for smaller sets. */
-extern const uint16_t hs_poker_flush[8192];
-
-/* For a rank set of >= 5 ranks: its best straight class (1600..1609), or else the high-card
- * class (6186..7462) of its five highest ranks. 0 for smaller sets. */
-extern const uint16_t hs_poker_unique5[8192];
-
-/* Colex index of the two highest ranks a > b of the set: C(a,2) + C(b,1) (0..77). */
-extern const uint8_t hs_poker_colex2[8192];
-
-/* Colex index of the three highest ranks a > b > c of a 12-bit set: C(a,3) + C(b,2) + C(c,1)
- * (0..219). */
-extern const uint8_t hs_poker_colex3[4096];
-
 /* Per class 1..7462 (index 0 unused): bits 0-19 the five defining card ranks (0 = ace ..
  * 12 = king), four bits each, most significant first; bits 20-23 the category 0..8. */
 extern const uint32_t hs_poker_class_info[7463];

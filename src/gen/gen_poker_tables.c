@@ -1,8 +1,8 @@
 /* Build-time generator of the poker ranking tables (src/poker_tables.h declares them).
  *
- * Here a rank set is a 13-bit mask in ace-high order: bit 0 = two, ..., bit 11 = king,
- * bit 12 = ace, except for the lane tables of the key + perfect hash ranker, which are indexed
- * by a raw 13-bit suit lane of a hand mask (card-rank order: bit 0 = ace .. bit 12 = king).
+ * Inside this program a rank set is a 13-bit mask in ace-high order: bit 0 = two, ...,
+ * bit 11 = king, bit 12 = ace. The lane table it writes is indexed by a raw 13-bit suit lane of a
+ * hand mask instead (card-rank order: bit 0 = ace .. bit 12 = king).
  *
  * This program *defines* the 7462 equivalence classes: it walks them in order, best first,
  * category by category, and numbers them 1..7462. Inside a category the classes go by the
@@ -13,14 +13,10 @@
  *   - hs_poker_disp[bucket], hs_poker_class[slot]: the minimal perfect hash from the base-5 rank
  *                            key of every multiset of 5, 6 or 7 ranks (each at most 4 times) to
  *                            the class of its best five cards, flushes aside;
- *   - hs_poker_flush[set]:   straight-flush class of the set if it holds a straight, else the
- *                            flush class of its five highest ranks (sets of >= 5 ranks);
- *   - hs_poker_unique5[set]: the same for a straight / high card (sets of >= 5 ranks);
- *   - hs_poker_colex2[set]:  C(a,2) + C(b,1) for the two highest bits a > b of the set;
- *   - hs_poker_colex3[set]:  C(a,3) + C(b,2) + C(c,1) for the three highest bits (12-bit sets);
  *   - hs_poker_class_info[class]: the category and five defining ranks of each class.
- * The ranker's arithmetic for the other categories must agree with this walk; the tests check
- * the result against an independent reference ranker over every five-card hand.
+ * The flush class of a lane is its best straight flush, else the flush of its five highest ranks.
+ * The class of a 6- or 7-rank multiset is the best class of the multisets one rank smaller. The
+ * tests check the result against an independent reference ranker.
  *
  * The hash constants (multipliers, bucket count) live in poker_tables.h, so that the ranker
  * compiles them in as immediates; this program fails if they no longer give a perfect hash.
@@ -35,15 +31,6 @@
 #include "poker_tables.h"
 
 enum { RANKS = 13, SETS = 1 << RANKS, CLASSES = 7462 };
-
-static unsigned binom(unsigned n, unsigned k) {
-    if (k > n)
-        return 0;
-    unsigned long long r = 1;
-    for (unsigned i = 1; i <= k; i++)
-        r = r * (n - k + i) / i;
-    return (unsigned)r;
-}
 
 /* The straights as rank sets, best first: ace-high down to the wheel 5-4-3-2-A. */
 static unsigned straight_set(int i) {
@@ -63,14 +50,6 @@ static unsigned top_bits(unsigned set, int n) {
     while (__builtin_popcount(set) > n)
         set &= set - 1;
     return set;
-}
-
-/* Colex index of the highest `n` bits of set: sum of C(bit, i) for the i-th lowest of them. */
-static unsigned colex_top(unsigned set, int n) {
-    unsigned t = top_bits(set, n), idx = 0;
-    for (int i = 1; t != 0; i++, t &= t - 1)
-        idx += binom((unsigned)__builtin_ctz(t), (unsigned)i);
-    return idx;
 }
 
 static unsigned class_info[CLASSES + 1];
@@ -310,7 +289,7 @@ int main(int argc, char **argv) {
     pow5[0] = 1;
     for (int r = 1; r < RANKS; r++)
         pow5[r] = pow5[r - 1] * 5;
-    static unsigned flush_of5[SETS], high_of5[SETS];
+    static unsigned flush_of5[SETS], high_of5[SETS]; /* first class of each 5-rank set */
     unsigned sf_class[10], st_class[10];
 
     /* The walk, best class first. Categories: 0 straight flush .. 8 high card. */
@@ -352,16 +331,13 @@ int main(int argc, char **argv) {
     add_distinct(8, high_of5);
     check_boundary(CLASSES + 1, "high cards");
 
-    static unsigned flush[SETS], unique5[SETS], colex2[SETS], colex3[SETS / 2];
+    /* the flush class of each ace-high suited rank set of >= 5 ranks */
+    static unsigned flush[SETS];
     for (unsigned set = 0; set < SETS; set++) {
         if (__builtin_popcount(set) >= 5) {
             int s = best_straight(set);
             flush[set] = s >= 0 ? sf_class[s] : flush_of5[top_bits(set, 5)];
-            unique5[set] = s >= 0 ? st_class[s] : high_of5[top_bits(set, 5)];
         }
-        colex2[set] = colex_top(set, 2);
-        if (set < SETS / 2)
-            colex3[set] = colex_top(set, 3);
     }
 
     make_keys();
@@ -374,8 +350,8 @@ int main(int argc, char **argv) {
                 n_keys);
         return 1;
     }
-    /* The lane table: raw lane bits in card-rank order (bit 0 = ace); the flush tables above are
-     * in ace-high order (bit 12 = ace). */
+    /* The lane table: raw lane bits in card-rank order (bit 0 = ace); flush[] is in ace-high
+     * order (bit 12 = ace). */
     static uint64_t lane[SETS];
     for (unsigned raw = 0; raw < SETS; raw++) {
         unsigned ace_high = (raw >> 1) | (raw & 1) << 12;
@@ -393,15 +369,6 @@ int main(int argc, char **argv) {
     }
     fprintf(out, "/* Generated by gen_poker_tables.c: do not edit. */\n");
     fprintf(out, "#include \"poker_tables.h\"\n");
-    const char *names[] = {"hs_poker_flush", "hs_poker_unique5"};
-    const unsigned *tables[] = {flush, unique5};
-    for (int t = 0; t < 2; t++) {
-        fprintf(out, "\nconst uint16_t %s[%d] = {\n", names[t], SETS);
-        for (int i = 0; i < SETS; i++)
-            fprintf(out, "%s%u,%s", i % 12 == 0 ? "    " : "", tables[t][i],
-                    i % 12 == 11 ? "\n" : " ");
-        fprintf(out, "\n};\n");
-    }
     fprintf(out, "\nconst uint64_t hs_poker_lane[%d] = {\n", SETS);
     for (int i = 0; i < SETS; i++)
         fprintf(out, "%s0x%011llx,%s", i % 6 == 0 ? "    " : "", (unsigned long long)lane[i],
@@ -409,13 +376,7 @@ int main(int argc, char **argv) {
     fprintf(out, "\n};\n");
     print_u16(out, "hs_poker_disp", disp, BUCKETS, 1);
     print_u16(out, "hs_poker_class", slot_class, HS_POKER_HASH_SLOTS, 1);
-    fprintf(out, "\nconst uint8_t hs_poker_colex2[%d] = {\n", SETS);
-    for (int i = 0; i < SETS; i++)
-        fprintf(out, "%s%u,%s", i % 16 == 0 ? "    " : "", colex2[i], i % 16 == 15 ? "\n" : " ");
-    fprintf(out, "\n};\n\nconst uint8_t hs_poker_colex3[%d] = {\n", SETS / 2);
-    for (int i = 0; i < SETS / 2; i++)
-        fprintf(out, "%s%u,%s", i % 16 == 0 ? "    " : "", colex3[i], i % 16 == 15 ? "\n" : " ");
-    fprintf(out, "\n};\n\nconst uint32_t hs_poker_class_info[%d] = {\n", CLASSES + 1);
+    fprintf(out, "\nconst uint32_t hs_poker_class_info[%d] = {\n", CLASSES + 1);
     for (int i = 0; i <= CLASSES; i++)
         fprintf(out, "%s0x%06x,%s", i % 8 == 0 ? "    " : "", class_info[i],
                 i % 8 == 7 ? "\n" : " ");
