@@ -1,5 +1,6 @@
 // Poker ranker benchmarks: random-order ranking from card ids, sequential (enumeration-order)
-// ranking, the plain reference ranker from tests/ as the baseline, and the whole histograms.
+// ranking, the batch rankers (scalar, AVX2, dispatching, card ids), the plain reference ranker
+// from tests/ as the baseline, and the whole histograms.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -72,6 +73,95 @@ void BM_poker_rank_sequential(benchmark::State &state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_poker_rank_sequential)->Arg(5)->Arg(7);
+
+// The batch rankers: path 0 = scalar batch, 1 = AVX2 batch (skipped without AVX2), 2 = the
+// dispatching hs_poker_rank_batch().
+enum { kBatch = 256 };
+
+bool batch_path(benchmark::State &state, int path, const uint64_t *hands, size_t n, uint16_t *out) {
+    if (path == 0) {
+        hs_poker_rank_batch_scalar(hands, n, out);
+    } else if (path == 1) {
+        if (hs_poker_rank_batch_avx2(hands, n, out) != HS_OK) {
+            state.SkipWithError("this CPU lacks AVX2");
+            return false;
+        }
+    } else {
+        hs_poker_rank_batch(hands, n, out);
+    }
+    return true;
+}
+
+// Random order from card ids, in batches of 256: the masks are built inside the timed loop.
+void BM_poker_rank_batch_random(benchmark::State &state) {
+    const int path = static_cast<int>(state.range(0));
+    const std::vector<int> &ids = random_ids(7);
+    const size_t hands = ids.size() / 7;
+    uint64_t masks[kBatch];
+    uint16_t out[kBatch];
+    size_t i = 0;
+    for (auto _ : state) {
+        const int *c = &ids[(i & (hands - 1)) * 7];
+        i += kBatch;
+        for (size_t h = 0; h < kBatch; h++, c += 7)
+            masks[h] = hs_card_bit(c[0]) | hs_card_bit(c[1]) | hs_card_bit(c[2]) |
+                       hs_card_bit(c[3]) | hs_card_bit(c[4]) | hs_card_bit(c[5]) |
+                       hs_card_bit(c[6]);
+        if (!batch_path(state, path, masks, kBatch, out))
+            break;
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * kBatch);
+}
+BENCHMARK(BM_poker_rank_batch_random)->Arg(0)->Arg(1)->Arg(2);
+
+// Random order through the card-id entry point hs_poker_rank7_ids_batch() (dispatching).
+void BM_poker_rank7_ids_batch(benchmark::State &state) {
+    static std::vector<uint8_t> bytes;
+    const std::vector<int> &ids = random_ids(7);
+    if (bytes.empty())
+        bytes.assign(ids.begin(), ids.end());
+    const size_t hands = ids.size() / 7;
+    const uint8_t(*all)[7] = reinterpret_cast<const uint8_t(*)[7]>(bytes.data());
+    uint16_t out[kBatch];
+    size_t i = 0;
+    for (auto _ : state) {
+        hs_poker_rank7_ids_batch(all + (i & (hands - 1)), kBatch, out);
+        i += kBatch;
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * kBatch);
+    state.SetLabel(hs_isa_name(hs_isa_best()));
+}
+BENCHMARK(BM_poker_rank7_ids_batch);
+
+// Sequential order in batches of 256: 2^16 consecutive seven-card masks in colex order, made
+// once outside the timed loop (making them takes a 64-bit division each, which would dominate).
+void BM_poker_rank_batch_sequential(benchmark::State &state) {
+    static std::vector<uint64_t> seq;
+    if (seq.empty()) {
+        uint64_t m = (UINT64_C(1) << 7) - 1;
+        for (size_t h = 0; h < (1u << 16); h++) {
+            seq.push_back(m);
+            uint64_t low = m & -m, ripple = m + low;
+            m = ripple | (((m ^ ripple) >> 2) / low);
+        }
+    }
+    const int path = static_cast<int>(state.range(0));
+    uint16_t out[kBatch];
+    size_t i = 0;
+    for (auto _ : state) {
+        if (!batch_path(state, path, &seq[i & (seq.size() - 1)], kBatch, out))
+            break;
+        i += kBatch;
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * kBatch);
+}
+BENCHMARK(BM_poker_rank_batch_sequential)->Arg(0)->Arg(1)->Arg(2);
 
 #ifdef HS_BENCH_HAVE_REF
 // The plain reference (sort, group, compare tuples; best of 21 for seven cards).

@@ -26,3 +26,16 @@ foreach(k 5 6 7)
   add_test(NAME test_poker_exhaustive_${k} COMMAND test_poker_exhaustive ${k})
   set_tests_properties(test_poker_exhaustive_${k} PROPERTIES LABELS exhaustive)
 endforeach()
+
+# The batch rankers (scalar, AVX2, card ids) against hs_poker_rank() and the reference: quick
+# checks under `unit` (also run under ASan), every 5- and 6-card hand and 10 M random 7-card
+# hands under `exhaustive`.
+add_executable(test_poker_batch ${CMAKE_CURRENT_LIST_DIR}/test_poker_batch.c)
+target_link_libraries(test_poker_batch
+  PRIVATE hslib hs_test_poker_ref PkgConfig::CMOCKA hs_warnings)
+add_test(NAME test_poker_batch COMMAND test_poker_batch unit)
+set_tests_properties(test_poker_batch PROPERTIES LABELS unit)
+foreach(k 5 6 7)
+  add_test(NAME test_poker_batch_exhaustive_${k} COMMAND test_poker_batch ${k})
+  set_tests_properties(test_poker_batch_exhaustive_${k} PROPERTIES LABELS exhaustive)
+endforeach()

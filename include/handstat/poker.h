@@ -51,8 +51,9 @@ enum hs_poker_category {
 int hs_poker_valid(uint64_t hand);
 
 /* The class 1..7462 of the best five-card hand among the cards of `hand`.
- * Precondition: hs_poker_valid(hand) (checked by assert). Table-driven and branch-light: a few
- * bit operations on the suit lanes and at most two lookups in 45 KB of tables; no sorting, no
+ * Precondition: hs_poker_valid(hand) (checked by assert). Table-driven and branch-free: one
+ * lookup per suit lane gives the hand's base-5 rank key and its flush class, and the key goes
+ * through a minimal perfect hash to its class (six lookups in 240 KiB of tables); no sorting, no
  * loop over cards. Pure; thread-safe. */
 int hs_poker_rank(uint64_t hand);
 
@@ -61,6 +62,30 @@ int hs_poker_rank(uint64_t hand);
 int hs_poker_rank5(uint64_t hand);
 int hs_poker_rank6(uint64_t hand);
 int hs_poker_rank7(uint64_t hand);
+
+/* ---- batches -------------------------------------------------------------------------------
+ * The class of each of n hands, as hs_poker_rank() gives it, stored as 16-bit values:
+ * classes[i] = hs_poker_rank(hands[i]) for 0 <= i < n. Precondition: every hand is
+ * hs_poker_valid() (checked by assert in the scalar path); `classes` holds n entries and does not
+ * overlap `hands`. n may be 0. Pure apart from the output; thread-safe.
+ *
+ * hs_poker_rank_batch() picks the fastest path this CPU runs (see hs_isa_best() in
+ * handstat/cpu.h): the AVX2 kernel (eight hands per step, table lookups by gathers) when the CPU
+ * has AVX2, else the scalar one. All paths give bit-identical results. */
+void hs_poker_rank_batch(const uint64_t *hands, size_t n, uint16_t *classes);
+
+/* The portable path: the scalar ranker in a loop. Always available. */
+void hs_poker_rank_batch_scalar(const uint64_t *hands, size_t n, uint16_t *classes);
+
+/* The AVX2 path. Returns HS_OK, or HS_ERR_ARG without touching `classes` when the CPU lacks AVX2
+ * (or the library was built for another architecture). */
+int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *classes);
+
+/* The class of each of n seven-card hands given as card ids (0..51, see handstat/cards.h; the
+ * seven ids of a hand distinct, in any order): out[i] is the class of ids[i][0..6]. Builds the
+ * masks and ranks them as hs_poker_rank_batch() does (same dispatch, same results).
+ * Precondition: ids valid as said (checked by assert in the scalar path). Thread-safe. */
+void hs_poker_rank7_ids_batch(const uint8_t (*ids)[7], size_t n, uint16_t *out);
 
 /* Five of the cards of `hand` that make its class: hs_poker_rank5(result) == hs_poker_rank(hand).
  * When several choices tie (e.g. equal kickers of different suits) the first one found is
