@@ -10,6 +10,7 @@
 #include "crib_internal.h"
 #include "handstat/error.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include <omp.h>
@@ -71,11 +72,15 @@ static void add_group(const int h[HS_RANKS], int s, hs_crib_rules rules, hs_crib
     uint64_t n40 = rules == HS_CRIB_HAND ? flush_any - flush5 : 0;
     uint64_t n01 = nobs - flush5_nobs;
     uint64_t n00 = deals - n51 - n50 - n40 - n01;
-    acc->count[base + 6] += n51;
-    acc->count[base + 5] += n50;
-    acc->count[base + 4] += n40;
-    acc->count[base + 1] += n01;
-    acc->count[base] += n00;
+    /* Flush and nobs cases exist only where they fit under 29 (the rank part of a flush hand is
+     * small); a case with no deals adds nothing and must not index past the histogram. */
+    const uint64_t cases[7] = {n00, n01, 0, 0, n40, n50, n51};
+    for (unsigned extra = 0; extra < 7; extra++) {
+        if (cases[extra] != 0) {
+            assert(base + extra <= HS_CRIB_MAX_SCORE);
+            acc->count[base + extra] += cases[extra];
+        }
+    }
     acc->points[0] += deals * 2 * (e & 15);
     acc->points[1] += deals * 2 * (e >> 4 & 7);
     acc->points[2] += deals * (e >> 7 & 15);
