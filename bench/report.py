@@ -137,6 +137,16 @@ h2, _ = seconds("BM_crib_hist/2/real_time")
 if h2:
     target_row("cribbage full histogram (12,994,800)", "~0.65 s", "≤ 15 ms at 2 threads",
                "counted: %s at 2 threads, %s at 1" % (ms(h2), ms(h1 or 0)), h2 <= 0.015)
+da, _ = seconds("BM_discard_analyze/6")
+if da:
+    dr, _ = seconds("BM_discard_reference/iterations:1")
+    target_row("cribbage discard analysis of one six-card deal (15 keeps, hand and crib exact)",
+               "(none)", "< 5 ms", "%s (plain reference loops: %s)" % (ms(da), ms(dr or 0)),
+               da < 0.005)
+cd2 = job_ms("crib deals, 2 threads")
+if cd2:
+    target_row("best keep of all 20,358,520 six-card deals", "(none)",
+               "a few minutes at 2 threads", "%.2f s at 2 threads" % cd2, cd2 <= 180)
 hu, _ = seconds("BM_holdem_headsup/1/real_time")
 if hu:
     target_row("one heads-up hold'em matchup, all boards", "5.1 ms", "≤ 2.5 ms", ms(hu),
@@ -174,6 +184,7 @@ pairs = [("BM_crib_total_batch/0", "BM_crib_score_reference"),
          ("BM_poker_rank_random/7", "BM_poker_reference_random/7"),
          ("BM_poker_showdown5", "BM_poker_showdown5_reference"),
          ("BM_holdem_headsup/1/real_time", "BM_holdem_headsup_reference/iterations:1"),
+         ("BM_discard_analyze/6", "BM_discard_reference/iterations:1"),
          ("BM_holdem_preflop_table/2/iterations:1/real_time",
           "BM_holdem_headsup_reference/iterations:1")]
 if best7[0] != "BM_poker_rank_random/7":

@@ -9,6 +9,7 @@
 #include "handstat/progress.h"
 #include "handstat/cpu.h"
 #include "handstat/crib.h"
+#include "handstat/discard.h"
 #include "handstat/poker.h"
 #include "handstat/holdem.h"
 #include "handstat/showdown.h"

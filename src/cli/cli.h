@@ -106,6 +106,8 @@ double cli_now(void);
 
 /* Subcommand groups. */
 int cli_crib_main(int argc, char **argv);
+/* crib discard, throw-table and deals (cli_discard.c): `command` is one of those names. */
+int cli_crib_discard_main(const char *command, int argc, char **argv);
 int cli_poker_main(int argc, char **argv);
 int cli_holdem_main(int argc, char **argv);
 

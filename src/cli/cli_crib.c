@@ -382,6 +382,9 @@ int cli_crib_main(int argc, char **argv) {
         "  score    score a hand and starter, with a breakdown (or one hand per input line)\n"
         "  nscore   score n cards by rank only (\"Cribbage On Steroids\")\n"
         "  hist     the exact score distribution over all 12,994,800 hands\n"
+        "  discard  every keep of a deal: exact hand, crib and combined expectations\n"
+        "  throw-table  the exact expected crib of every two-card throw\n"
+        "  deals    the best keep of every two-player deal: distributions and patterns\n"
         "\n"
         "'handstat crib <command> --help' describes each.\n";
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -399,6 +402,13 @@ int cli_crib_main(int argc, char **argv) {
     if (strcmp(argv[1], "hist") == 0) {
         cli_command = "handstat crib hist";
         return crib_hist(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "discard") == 0 || strcmp(argv[1], "throw-table") == 0 ||
+        strcmp(argv[1], "deals") == 0) {
+        static char command[32];
+        snprintf(command, sizeof command, "handstat crib %s", argv[1]);
+        cli_command = command;
+        return cli_crib_discard_main(argv[1], argc - 1, argv + 1);
     }
     cli_error("unknown crib command '%s' (try 'handstat crib --help')", argv[1]);
     return CLI_EXIT_USAGE;

@@ -1,0 +1,123 @@
+// Cribbage discard analysis: one deal's whole analysis (items = deals), the plain-loop reference
+// for the same deal, and the whole all-deals enumeration.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "handstat/handstat.h"
+#ifdef HS_BENCH_HAVE_REF
+#include "discard_ref.h"
+#endif
+
+namespace {
+
+// A fixed pseudo-random set of six-card (or five-card) deals, made once.
+std::vector<uint64_t> random_deals(int cards) {
+    std::vector<uint64_t> v(256);
+    uint64_t x = 0x13198A2E03707344u + static_cast<uint64_t>(cards);
+    for (uint64_t &m : v) {
+        m = 0;
+        while (hs_hand_size(m) < cards) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            m |= hs_card_bit(static_cast<int>(x % 52));
+        }
+    }
+    return v;
+}
+
+// Arg: cards dealt (6: two players, 5: three players).
+void BM_discard_analyze(benchmark::State &state) {
+    const std::vector<uint64_t> deals = random_deals(static_cast<int>(state.range(0)));
+    size_t i = 0;
+    hs_discard d;
+    for (auto _ : state) {
+        int rc = hs_discard_analyze(deals[i++ % deals.size()], HS_CRIB_DEALER, &d);
+        if (rc != HS_OK)
+            state.SkipWithError("hs_discard_analyze failed");
+        benchmark::DoNotOptimize(d);
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(hs_isa_name(hs_isa_best()));
+}
+BENCHMARK(BM_discard_analyze)->Arg(6)->Arg(5)->Unit(benchmark::kMillisecond);
+
+#ifdef HS_BENCH_HAVE_REF
+// The same analysis by plain loops with the reference scorer (tests/discard_ref.c): one deal.
+void BM_discard_reference(benchmark::State &state) {
+    const std::vector<uint64_t> deals = random_deals(6);
+    for (auto _ : state) {
+        const uint64_t dealt = deals[0];
+        uint64_t sum = 0;
+        int c[6], n = 0;
+        for (int k = 0; k < 52; k++)
+            if (dealt >> k & 1)
+                c[n++] = k;
+        for (int a = 0; a < 6; a++)
+            for (int b = a + 1; b < 6; b++) {
+                ref_discard_keep r =
+                    ref_discard_keep_sums(dealt, hs_card_bit(c[a]) | hs_card_bit(c[b]));
+                sum += r.crib_sum + r.hand_sum;
+            }
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_discard_reference)->Iterations(1)->Unit(benchmark::kMillisecond);
+#endif
+
+// The throw table (169 classes x 58,800 cases).
+void BM_crib_throw_table(benchmark::State &state) {
+    hs_crib_throw_class t[HS_THROW_CLASSES];
+    for (auto _ : state) {
+        hs_crib_throw_table(t);
+        benchmark::DoNotOptimize(t);
+    }
+    state.SetItemsProcessed(state.iterations() * HS_THROW_CLASSES);
+}
+BENCHMARK(BM_crib_throw_table)->Unit(benchmark::kMillisecond);
+
+// The per-deal kernel of crib deals (tables made once): items = deals.
+void BM_discard_deal_sums(benchmark::State &state) {
+    static hs_discard_tables *tables = [] {
+        hs_discard_tables *t = nullptr;
+        hs_discard_tables_new(0, &t);
+        return t;
+    }();
+    if (tables == nullptr) {
+        state.SkipWithError("hs_discard_tables_new failed");
+        return;
+    }
+    const std::vector<uint64_t> deals = random_deals(6);
+    size_t i = 0;
+    uint64_t keep[15], hand[15], crib[15];
+    for (auto _ : state) {
+        hs_discard_deal_sums(tables, deals[i++ % deals.size()], keep, hand, crib);
+        benchmark::DoNotOptimize(crib);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_discard_deal_sums);
+
+// Tables and every deal, at 1 and 2 threads: items = deals.
+void BM_crib_deals(benchmark::State &state) {
+    const int threads = static_cast<int>(state.range(0));
+    std::unique_ptr<hs_discard_deals> out(new hs_discard_deals);
+    for (auto _ : state) {
+        hs_discard_tables *t = nullptr;
+        int rc = hs_discard_tables_new(threads, &t);
+        if (rc == HS_OK)
+            rc = hs_discard_deals_run(t, threads, nullptr, nullptr, out.get());
+        hs_discard_tables_free(t);
+        if (rc != HS_OK)
+            state.SkipWithError("crib deals failed");
+        benchmark::DoNotOptimize(out.get());
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(HS_DEALS6));
+}
+BENCHMARK(BM_crib_deals)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+} // namespace

@@ -1,0 +1,451 @@
+/* handstat crib: discard, throw-table and deals (the discard analysis of handstat/discard.h). */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "handstat/handstat.h"
+
+#define MODEL_TEXT                                                                                 \
+    "Model: the cards you have not seen are equally likely. Two players (6 cards dealt, keep 4,\n" \
+    "throw 2): the hand's starter is any of the 46 unseen cards; the crib is your two cards "      \
+    "plus\n"                                                                                       \
+    "any two of the 46 the opponent could throw (1035 pairs, all equally likely) with the "        \
+    "starter\n"                                                                                    \
+    "any of the 44 left: 45,540 equally likely cases per keep. Three players (5 cards dealt, "     \
+    "keep\n"                                                                                       \
+    "4, throw 1): the starter is any of the 47 unseen; the crib's other three cards (two\n"        \
+    "opponents' throws and the card from the deck) are any 3 of the 47 and the starter any of "    \
+    "the\n"                                                                                        \
+    "other 44 (713,460 cases). The hand is scored with hand rules, the crib with crib rules "      \
+    "(only\n"                                                                                      \
+    "a five-card flush). The dealer owns the crib: combined = hand + crib for the dealer, hand "   \
+    "-\n"                                                                                          \
+    "crib for the pone.\n"
+
+static const char DISCARD_USAGE[] =
+    "usage: handstat crib discard [--dealer | --pone] [--csv] CARD x6 (or x5)\n"
+    "\n"
+    "Every way to keep four of the dealt cards, with the exact expectation of the hand (and its\n"
+    "minimum, maximum and standard deviation over the starters), of the crib, and combined,\n"
+    "best combined first (ties: higher hand expectation, then lower kept ranks).\n"
+    "\n" MODEL_TEXT "\n"
+    "  --dealer   the crib is yours (the default)\n"
+    "  --pone     the crib is the opponent's\n"
+    "  --csv      a header, then one row per keep, best first:\n"
+    "             keep,throw,hand_ev,hand_ev_exact,hand_min,hand_max,hand_sd,crib_ev,\n"
+    "             crib_ev_exact,combined_ev,combined_ev_exact,role\n"
+    "             (cards space-separated in rank order, exact values as reduced fractions p/q)\n"
+    "\n"
+    "exit status: 0 analysed, 1 bad cards, 2 bad command line\n";
+
+static const char THROW_USAGE[] =
+    "usage: handstat crib throw-table [-o FILE]\n"
+    "\n"
+    "The exact expected crib of every two-card throw when nothing else is known: the crib's other\n"
+    "two cards are any two of the 50 other cards, the starter any of the 48 left, all 58,800\n"
+    "cases equally likely; crib rules (only a five-card flush). The 1326 throws fall into 169\n"
+    "classes with equal expectations (a suit permutation maps one onto another): 13 pairs, 78\n"
+    "suited and 78 offsuit rank pairs; one row per class, the rank pairs ace low.\n"
+    "CSV: ranks,suits,combos,crib_sum,cases,crib_ev,crib_ev_exact (crib_sum is one throw's sum).\n"
+    "\n"
+    "  -o FILE   write to FILE (default: standard output)\n"
+    "\n"
+    "exit status: 0 written, 2 bad command line, 3 file error\n";
+
+static const char DEALS_USAGE[] =
+    "usage: handstat crib deals [--threads N] [-o FILE] [--combined FILE] [--patterns FILE]\n"
+    "\n"
+    "Every two-player deal of six cards (20,358,520; folded by suit permutation, each analysed\n"
+    "deal weighted by how many it stands for), with the best keep by hand expectation and by the\n"
+    "dealer's and the pone's combined expectation (model below). Ties: higher hand expectation,\n"
+    "then the kept ranks in ascending order lexicographically smaller (suit-blind, so folding is\n"
+    "exact). A pattern is the sorted ranks of the best keep, ace low: 5-5-J-Q.\n"
+    "\n" MODEL_TEXT "\n"
+    "  --threads N       worker threads, 1..1024 (default: one per core)\n"
+    "  -o FILE           the best hand expectation, exactly: "
+    "hand_sum,hand_ev,hand_ev_exact,deals,\n"
+    "                    probability (hand_ev = hand_sum / 46; rows with deals > 0)\n"
+    "  --combined FILE   the best combined expectation in tenths of a point: ev_from,ev_to,\n"
+    "                    dealer_deals,pone_deals,dealer_probability,pone_probability\n"
+    "                    (the bin [ev_from, ev_to); every bin from the lowest to the highest "
+    "used)\n"
+    "  --patterns FILE   how often each pattern is the best keep: "
+    "pattern,hand_deals,dealer_deals,\n"
+    "                    pone_deals,hand_probability,dealer_probability,pone_probability\n"
+    "                    (patterns in rank order; rows with any deals)\n"
+    "A summary with exact means goes to standard error; progress too when it is a terminal.\n"
+    "Results are identical at every thread count. Files are written whole or not at all.\n"
+    "\n"
+    "exit status: 0 written, 2 bad command line, 3 file error, 130 interrupted\n";
+
+static const char RANK_CHARS[] = "A23456789TJQK";
+
+/* The cards of a mask in rank order (ace low), then suit: "3H 4D 5D 5S". */
+static void format_by_rank(uint64_t mask, char *buf) {
+    size_t n = 0;
+    for (int r = 0; r < HS_RANKS; r++)
+        for (int s = 0; s < HS_SUITS; s++)
+            if (mask & hs_card_bit(hs_card(r, s))) {
+                if (n > 0)
+                    buf[n++] = ' ';
+                hs_card_format(hs_card(r, s), buf + n);
+                n += 2;
+            }
+    buf[n] = '\0';
+}
+
+static uint64_t gcd_u64(uint64_t a, uint64_t b) {
+    while (b != 0) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* num/den reduced, as "p/q" (den > 0). */
+static void fraction(int64_t num, uint64_t den, char *buf, size_t cap) {
+    uint64_t mag = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num;
+    uint64_t g = gcd_u64(mag, den);
+    if (g == 0)
+        g = 1;
+    snprintf(buf, cap, "%s%" PRIu64 "/%" PRIu64, num < 0 ? "-" : "", mag / g, den / g);
+}
+
+static double hand_sd(const hs_discard_keep *k) {
+    double n = k->hand_cases;
+    double var = (n * (double)k->hand_sum2 - (double)k->hand_sum * (double)k->hand_sum) / (n * n);
+    return var > 0 ? sqrt(var) : 0.0;
+}
+
+static int crib_discard(int argc, char **argv) {
+    int csv = 0, dealer = 0, pone = 0;
+    size_t cap = 1, used = 0;
+    for (int i = 1; i < argc; i++)
+        cap += strlen(argv[i]) + 1;
+    char *text = malloc(cap);
+    if (text == NULL) {
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(DISCARD_USAGE, stdout);
+            free(text);
+            return CLI_OK;
+        } else if (strcmp(a, "--csv") == 0) {
+            csv = 1;
+        } else if (strcmp(a, "--dealer") == 0) {
+            dealer = 1;
+        } else if (strcmp(a, "--pone") == 0) {
+            pone = 1;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            cli_error("unknown option '%s' (see --help)", a);
+            free(text);
+            return CLI_EXIT_USAGE;
+        } else {
+            size_t n = strlen(a);
+            memcpy(text + used, a, n);
+            used += n;
+            text[used++] = ' ';
+        }
+    }
+    text[used] = '\0';
+    if (dealer && pone) {
+        cli_error("--dealer and --pone exclude each other: give one");
+        free(text);
+        return CLI_EXIT_USAGE;
+    }
+    if (used == 0) {
+        cli_error("no cards given: expected 6 cards (two players) or 5 (three players)");
+        free(text);
+        return CLI_EXIT_USAGE;
+    }
+    int cards[6];
+    int n = cli_parse_cards(text, used, 0, NULL, 5, 6, "6 cards (two players) or 5 (three players)",
+                            cards);
+    free(text);
+    if (n < 0)
+        return CLI_EXIT_DATA;
+    uint64_t dealt = 0;
+    for (int i = 0; i < n; i++)
+        dealt |= hs_card_bit(cards[i]);
+    const hs_crib_role role = pone ? HS_CRIB_PONE : HS_CRIB_DEALER;
+    hs_discard d;
+    int rc = hs_discard_analyze(dealt, role, &d);
+    if (rc != HS_OK) {
+        cli_error("%s", hs_strerror(rc));
+        return CLI_EXIT_DATA;
+    }
+    const char *role_name = role == HS_CRIB_DEALER ? "dealer" : "pone";
+    if (csv)
+        printf("keep,throw,hand_ev,hand_ev_exact,hand_min,hand_max,hand_sd,crib_ev,crib_ev_exact,"
+               "combined_ev,combined_ev_exact,role\n");
+    else {
+        char all[32];
+        format_by_rank(dealt, all);
+        printf("dealt %s: %s players, you are the %s%s\n", all, d.players == 2 ? "two" : "three",
+               role_name, dealer || pone ? "" : " (the default; --pone for the other side)");
+        if (d.players == 2)
+            printf("every keep over all 46 unseen starters (hand) and all 45,540 equally likely\n"
+                   "(opponent's throw, starter) cases from the 46 unseen cards (crib)\n");
+        else
+            printf("every keep over all 47 unseen starters (hand) and all 713,460 equally likely\n"
+                   "(three other crib cards, starter) cases from the 47 unseen cards (crib)\n");
+        printf("combined = hand %s crib; see --help for the model\n\n",
+               role == HS_CRIB_DEALER ? "+" : "-");
+        printf(" #  keep          throw    hand  min max     sd    crib  combined   exact: "
+               "hand, crib, combined\n");
+    }
+    for (int k = 0; k < d.n_keeps; k++) {
+        const hs_discard_keep *kp = &d.keeps[k];
+        char keep[16], thrown[8], he[48], ce[48], xe[48];
+        format_by_rank(kp->keep, keep);
+        format_by_rank(kp->thrown, thrown);
+        fraction((int64_t)kp->hand_sum, kp->hand_cases, he, sizeof he);
+        fraction((int64_t)kp->crib_sum, kp->crib_cases, ce, sizeof ce);
+        fraction(kp->combined_num, kp->crib_cases, xe, sizeof xe);
+        const double hv = (double)kp->hand_sum / kp->hand_cases;
+        const double cv = (double)kp->crib_sum / (double)kp->crib_cases;
+        const double xv = (double)kp->combined_num / (double)kp->crib_cases;
+        if (csv)
+            printf("%s,%s,%.6f,%s,%u,%u,%.6f,%.6f,%s,%.6f,%s,%s\n", keep, thrown, hv, he,
+                   kp->hand_min, kp->hand_max, hand_sd(kp), cv, ce, xv, xe, role_name);
+        else
+            printf("%2d  %-12s  %-6s %6.3f  %3u %3u %6.3f  %6.3f  %8.3f   %s, %s, %s\n", k + 1,
+                   keep, thrown, hv, kp->hand_min, kp->hand_max, hand_sd(kp), cv, xv, he, ce, xe);
+    }
+    return CLI_OK;
+}
+
+static int parse_out_options(int argc, char **argv, const char *usage, const char *const *names,
+                             const char **values, int n_names, int *threads) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(usage, stdout);
+            return 1;
+        }
+        int matched = -1;
+        for (int k = 0; k < n_names; k++)
+            if (strcmp(a, names[k]) == 0)
+                matched = k;
+        int is_threads = threads != NULL && strcmp(a, "--threads") == 0;
+        if (matched < 0 && !is_threads) {
+            cli_error("unexpected argument '%s' (see --help)", a);
+            return -1;
+        }
+        if (i + 1 >= argc) {
+            cli_error("%s needs a value (see --help)", a);
+            return -1;
+        }
+        if (is_threads) {
+            *threads = cli_parse_threads(argv[++i]);
+            if (*threads < 0)
+                return -1;
+        } else {
+            values[matched] = argv[++i];
+        }
+    }
+    return 0;
+}
+
+static const char *const SUIT_KIND[3] = {"offsuit", "suited", "pair"};
+
+static int crib_throw_table(int argc, char **argv) {
+    static const char *const names[] = {"-o"};
+    const char *path = NULL;
+    int p = parse_out_options(argc, argv, THROW_USAGE, names, &path, 1, NULL);
+    if (p != 0)
+        return p > 0 ? CLI_OK : CLI_EXIT_USAGE;
+    cli_out out;
+    if (cli_out_open(&out, path) != 0)
+        return CLI_EXIT_IO;
+    hs_crib_throw_class t[HS_THROW_CLASSES];
+    hs_crib_throw_table(t);
+    fprintf(out.fp, "ranks,suits,combos,crib_sum,cases,crib_ev,crib_ev_exact\n");
+    for (int i = 0; i < HS_THROW_CLASSES; i++) {
+        char exact[48];
+        fraction((int64_t)t[i].crib_sum, HS_THROW_CASES, exact, sizeof exact);
+        fprintf(out.fp, "%c-%c,%s,%d,%" PRIu64 ",%u,%.6f,%s\n", RANK_CHARS[t[i].rank_lo],
+                RANK_CHARS[t[i].rank_hi], SUIT_KIND[t[i].rank_lo == t[i].rank_hi ? 2 : t[i].suited],
+                t[i].combos, t[i].crib_sum, HS_THROW_CASES, (double)t[i].crib_sum / HS_THROW_CASES,
+                exact);
+    }
+    return cli_out_commit(&out) == 0 ? CLI_OK : CLI_EXIT_IO;
+}
+
+static void pattern_text(int p, char buf[8]) {
+    int r[4];
+    hs_deals_pattern_ranks(p, r);
+    snprintf(buf, 8, "%c-%c-%c-%c", RANK_CHARS[r[0]], RANK_CHARS[r[1]], RANK_CHARS[r[2]],
+             RANK_CHARS[r[3]]);
+}
+
+static void write_hand(FILE *fp, const hs_discard_deals *d) {
+    fprintf(fp, "hand_sum,hand_ev,hand_ev_exact,deals,probability\n");
+    for (int k = 0; k < HS_DEALS_HAND_NUMS; k++) {
+        if (d->best_hand[k] == 0)
+            continue;
+        char exact[48];
+        fraction(k, HS_DISCARD_HAND_CASES2, exact, sizeof exact);
+        fprintf(fp, "%d,%.6f,%s,%" PRIu64 ",%.12g\n", k, k / 46.0, exact, d->best_hand[k],
+                (double)d->best_hand[k] / (double)d->deals);
+    }
+}
+
+static void write_combined(FILE *fp, const hs_discard_deals *d) {
+    int lo = HS_DEALS_BINS, hi = -1;
+    for (int b = 0; b < HS_DEALS_BINS; b++)
+        if (d->best_combined[0][b] != 0 || d->best_combined[1][b] != 0) {
+            lo = b < lo ? b : lo;
+            hi = b;
+        }
+    fprintf(fp, "ev_from,ev_to,dealer_deals,pone_deals,dealer_probability,pone_probability\n");
+    for (int b = lo; b <= hi; b++) {
+        const int from = b - HS_DEALS_BIN_OFFSET;
+        fprintf(fp, "%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%.12g,%.12g\n", from / 10.0,
+                (from + 1) / 10.0, d->best_combined[0][b], d->best_combined[1][b],
+                (double)d->best_combined[0][b] / (double)d->deals,
+                (double)d->best_combined[1][b] / (double)d->deals);
+    }
+}
+
+static void write_patterns(FILE *fp, const hs_discard_deals *d) {
+    fprintf(fp, "pattern,hand_deals,dealer_deals,pone_deals,hand_probability,dealer_probability,"
+                "pone_probability\n");
+    /* in rank order: the pattern index is colex, so sort by the ranks themselves */
+    for (int r0 = 0; r0 < HS_RANKS; r0++)
+        for (int r1 = r0; r1 < HS_RANKS; r1++)
+            for (int r2 = r1; r2 < HS_RANKS; r2++)
+                for (int r3 = r2; r3 < HS_RANKS; r3++) {
+                    const int r[4] = {r0, r1, r2, r3};
+                    const int p = hs_deals_pattern_index(r);
+                    const uint64_t *c[3] = {&d->pattern[0][p], &d->pattern[1][p],
+                                            &d->pattern[2][p]};
+                    if (*c[0] == 0 && *c[1] == 0 && *c[2] == 0)
+                        continue;
+                    char name[8];
+                    pattern_text(p, name);
+                    fprintf(fp, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.12g,%.12g,%.12g\n", name,
+                            *c[0], *c[1], *c[2], (double)*c[0] / (double)d->deals,
+                            (double)*c[1] / (double)d->deals, (double)*c[2] / (double)d->deals);
+                }
+}
+
+/* The most frequent pattern of a criterion (ties: the first in index order). */
+static int top_pattern(const hs_discard_deals *d, int criterion) {
+    int best = 0;
+    for (int p = 1; p < HS_DEALS_PATTERNS; p++)
+        if (d->pattern[criterion][p] > d->pattern[criterion][best])
+            best = p;
+    return best;
+}
+
+static void print_deals_summary(const hs_discard_deals *d, int threads, double seconds,
+                                double table_seconds) {
+    fprintf(stderr,
+            "crib deals: %" PRIu64 " deals (%" PRIu64 " up to suit permutation) in %.2f s "
+            "(tables %.2f s) with %d thread%s\n",
+            d->deals, d->canonical, seconds, table_seconds, threads, threads == 1 ? "" : "s");
+    char exact[64];
+    /* mean best hand = sum_best_hand / (46 deals) */
+    fraction((int64_t)d->sum_best_hand, 46 * d->deals, exact, sizeof exact);
+    fprintf(stderr, "mean best hand expectation %.6f (exactly %s)\n",
+            (double)d->sum_best_hand / (46.0 * (double)d->deals), exact);
+    const char *names[2] = {"dealer", "pone"};
+    for (int r = 0; r < 2; r++) {
+        fraction(d->sum_best_combined[r], HS_DISCARD_CRIB_CASES2 * d->deals, exact, sizeof exact);
+        fprintf(stderr, "mean best combined, %s: %.6f (exactly %s)\n", names[r],
+                (double)d->sum_best_combined[r] / (HS_DISCARD_CRIB_CASES2 * (double)d->deals),
+                exact);
+    }
+    const char *crit[3] = {"hand", "dealer", "pone"};
+    for (int c = 0; c < 3; c++) {
+        char name[8];
+        int p = top_pattern(d, c);
+        pattern_text(p, name);
+        fprintf(stderr, "most frequent best keep (%s): %s in %.3f%% of deals\n", crit[c], name,
+                100.0 * (double)d->pattern[c][p] / (double)d->deals);
+    }
+}
+
+static int crib_deals(int argc, char **argv) {
+    static const char *const names[] = {"-o", "--combined", "--patterns"};
+    const char *paths[3] = {NULL, NULL, NULL};
+    int threads = 0;
+    int p = parse_out_options(argc, argv, DEALS_USAGE, names, paths, 3, &threads);
+    if (p != 0)
+        return p > 0 ? CLI_OK : CLI_EXIT_USAGE;
+    cli_out outs[3];
+    int opened = 0;
+    for (; opened < 3; opened++) {
+        /* only -o defaults to standard output */
+        if (opened > 0 && paths[opened] == NULL)
+            continue;
+        if (cli_out_open(&outs[opened], paths[opened]) != 0) {
+            for (int k = 0; k < opened; k++)
+                if (k == 0 || paths[k] != NULL)
+                    cli_out_abort(&outs[k]);
+            return CLI_EXIT_IO;
+        }
+    }
+    cli_catch_signals();
+    double start = cli_now();
+    hs_discard_tables *tables;
+    int rc = hs_discard_tables_new(threads, &tables);
+    double table_seconds = cli_now() - start;
+    hs_discard_deals *d = malloc(sizeof *d);
+    if (rc == HS_OK && d == NULL)
+        rc = HS_ERR_NOMEM;
+    if (rc == HS_OK) {
+        cli_progress progress;
+        cli_progress_init(&progress, "crib deals");
+        rc = hs_discard_deals_run(tables, threads, cli_progress_update, &progress, d);
+        cli_progress_done(&progress);
+    }
+    double seconds = cli_now() - start;
+    hs_discard_tables_free(tables);
+    if (rc != HS_OK) {
+        if (rc == HS_ERR_CANCELLED)
+            cli_error("interrupted; nothing written");
+        else
+            cli_error("%s", hs_strerror(rc));
+        for (int k = 0; k < 3; k++)
+            if (k == 0 || paths[k] != NULL)
+                cli_out_abort(&outs[k]);
+        free(d);
+        return rc == HS_ERR_CANCELLED ? cli_interrupted_status() : CLI_EXIT_IO;
+    }
+    void (*writers[3])(FILE *, const hs_discard_deals *) = {write_hand, write_combined,
+                                                            write_patterns};
+    int status = CLI_OK;
+    for (int k = 0; k < 3; k++) {
+        if (k > 0 && paths[k] == NULL)
+            continue;
+        if (status != CLI_OK) {
+            cli_out_abort(&outs[k]);
+            continue;
+        }
+        writers[k](outs[k].fp, d);
+        if (cli_out_commit(&outs[k]) != 0)
+            status = CLI_EXIT_IO;
+    }
+    if (status == CLI_OK)
+        print_deals_summary(d, threads > 0 ? threads : hs_default_threads(), seconds,
+                            table_seconds);
+    free(d);
+    return status;
+}
+
+int cli_crib_discard_main(const char *command, int argc, char **argv) {
+    if (strcmp(command, "discard") == 0)
+        return crib_discard(argc, argv);
+    if (strcmp(command, "throw-table") == 0)
+        return crib_throw_table(argc, argv);
+    return crib_deals(argc, argv);
+}

@@ -1,0 +1,38 @@
+/* Private: helpers shared by the discard analysis (crib_discard.c) and the all-deals enumeration
+ * (crib_deals.c), so that both order keeps the same way. */
+#ifndef HS_DISCARD_INTERNAL_H
+#define HS_DISCARD_INTERNAL_H
+
+#include "handstat/discard.h"
+
+/* The kept ranks as a base-13 number of the ranks in ascending order (ace low): comparing these
+ * numbers compares the sorted rank lists lexicographically. Suit-blind. */
+static inline uint32_t hs_keep_rank_key(uint64_t keep) {
+    int r[4], n = 0;
+    for (uint64_t m = keep; m != 0; m &= m - 1)
+        r[n++] = hs_card_rank(__builtin_ctzll(m));
+    /* insertion sort of four */
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && r[j - 1] > r[j]; j--) {
+            int t = r[j];
+            r[j] = r[j - 1];
+            r[j - 1] = t;
+        }
+    return (uint32_t)(((r[0] * 13 + r[1]) * 13 + r[2]) * 13 + r[3]);
+}
+
+/* True when keep a (figure fa, hand sum ha) ranks before keep b: higher figure, then higher hand
+ * sum, then smaller rank key, then smaller mask. */
+static inline int hs_keep_better(int64_t fa, uint64_t ha, uint64_t ka, int64_t fb, uint64_t hb,
+                                 uint64_t kb) {
+    if (fa != fb)
+        return fa > fb;
+    if (ha != hb)
+        return ha > hb;
+    uint32_t ra = hs_keep_rank_key(ka), rb = hs_keep_rank_key(kb);
+    if (ra != rb)
+        return ra < rb;
+    return ka < kb;
+}
+
+#endif
