@@ -89,11 +89,25 @@ static void test_holdem(void **state) {
     hs_holdem_preflop_free(table);
 }
 
+static void test_discard_deals(void **state) {
+    (void)state;
+    hs_discard_tables *t1, *t2;
+    assert_int_equal(hs_discard_tables_new(1, &t1), HS_OK);
+    assert_int_equal(hs_discard_tables_new(8, &t2), HS_OK);
+    hs_discard_deals *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    assert_int_equal(hs_discard_deals_run(t1, 2, NULL, NULL, a), HS_OK);
+    assert_int_equal(hs_discard_deals_run(t2, 8, NULL, NULL, b), HS_OK);
+    assert_memory_equal(a, b, sizeof *a);
+    free(a);
+    free(b);
+    hs_discard_tables_free(t1);
+    hs_discard_tables_free(t2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_crib_hist),
-        cmocka_unit_test(test_poker_hists),
-        cmocka_unit_test(test_matchups),
+        cmocka_unit_test(test_crib_hist),   cmocka_unit_test(test_discard_deals),
+        cmocka_unit_test(test_poker_hists), cmocka_unit_test(test_matchups),
         cmocka_unit_test(test_holdem),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

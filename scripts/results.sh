@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Make every dataset of results/ into a folder: scripts/results.sh HANDSTAT OUTDIR
+# The one list of the commands behind results/ (results/README.md describes each file): the
+# `results` build target runs it into results/, and the `results` test into a scratch folder to
+# compare with the committed files.
+set -euo pipefail
+hs=$1
+out=$2
+mkdir -p "$out"
+"$hs" crib hist -o "$out/crib_hand.csv" --components "$out/crib_hand_components.csv"
+"$hs" crib hist --crib -o "$out/crib_crib.csv" --components "$out/crib_crib_components.csv"
+for k in 5 6 7; do
+  "$hs" poker hist --cards "$k" -o "$out/poker_${k}card_categories.csv"
+  "$hs" poker hist --cards "$k" --classes -o "$out/poker_${k}card_classes.csv"
+done
+"$hs" poker matchups -o "$out/poker_matchups5.csv"
+"$hs" holdem preflop -o "$out/holdem_preflop.csv"
+"$hs" crib throw-table -o "$out/crib_throw_table.csv"
+"$hs" crib deals -o "$out/crib_deals_hand.csv" --combined "$out/crib_deals_combined.csv" \
+  --patterns "$out/crib_deals_patterns.csv"
