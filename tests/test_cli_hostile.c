@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -182,10 +184,38 @@ static void test_bad_input_is_refused(void **state) {
     print_message("%zu hostile cases refused cleanly\n", sizeof BAD / sizeof BAD[0]);
 }
 
+/* Output to a FIFO (like /dev/null, not a regular file) is written in place: renaming a finished
+ * file over it would replace the FIFO or device itself. */
+static void test_output_to_a_fifo(void **state) {
+    (void)state;
+    char dir[] = "/tmp/hs_fifo.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char fifo[256];
+    snprintf(fifo, sizeof fifo, "%s/pipe", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    int reader = open(fifo, O_RDONLY | O_NONBLOCK); /* so the writer's open does not block */
+    assert_true(reader >= 0);
+    cli_result r = cli_run((const char *const[]){"crib", "hist", "-o", fifo, NULL}, NULL);
+    assert_int_equal(r.status, 0);
+    cli_result_free(&r);
+    char buf[4096];
+    ssize_t got = read(reader, buf, sizeof buf - 1);
+    assert_true(got > 0);
+    buf[got] = '\0';
+    assert_true(strncmp(buf, "score,count,probability\n", 24) == 0);
+    close(reader);
+    struct stat st;
+    assert_int_equal(stat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    unlink(fifo);
+    rmdir(dir);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_messy_input_is_accepted),
         cmocka_unit_test(test_bad_input_is_refused),
+        cmocka_unit_test(test_output_to_a_fifo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

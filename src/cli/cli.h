@@ -34,11 +34,13 @@ int cli_is_help(const char *arg);
 int cli_parse_threads(const char *text);
 
 /* An output destination written whole or not at all: a temporary file in the target's directory
- * renamed over it on commit, or stdout for NULL or "-". */
+ * renamed over it on commit, or stdout for NULL or "-". A path that is a device or a pipe (such as
+ * /dev/null) is written in place instead: renaming over it would replace the device. */
 typedef struct cli_out {
     FILE *fp;
-    const char *path; /* NULL for stdout */
+    const char *path; /* the regular file renamed into place; NULL otherwise */
     char *tmp_path;
+    int direct; /* fp is a device or pipe opened in place (closed on commit or abort) */
 } cli_out;
 
 /* Open the destination (creating the temporary file now, so an unwritable path fails before any

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <gmp.h>
@@ -346,7 +347,10 @@ static int holdem_preflop(int argc, char **argv) {
             return CLI_EXIT_USAGE;
         }
     }
-    int to_stdout = path == NULL || strcmp(path, "-") == 0;
+    /* Standard output or a device (/dev/null): no files are made beside it by default. */
+    struct stat st;
+    int to_stdout =
+        path == NULL || strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode));
     char *matrix = matrix_arg  ? strdup(matrix_arg)
                    : to_stdout ? NULL
                                : derived_path(path, "_matrix.csv");

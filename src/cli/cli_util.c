@@ -46,6 +46,19 @@ int cli_out_open(cli_out *out, const char *path) {
         out->fp = stdout;
         return 0;
     }
+    /* A device, pipe or socket (/dev/null, a FIFO) is written in place: renaming a file over it
+     * would replace the device itself. Only regular files are written by rename. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        out->fp = fopen(path, "w");
+        if (out->fp == NULL) {
+            cli_error("cannot write '%s': %s", path, strerror(errno));
+            return -1;
+        }
+        out->path = NULL;
+        out->direct = 1;
+        return 0;
+    }
     /* The temporary file is hidden beside the target (".NAME.tmp.XXXXXX"), so that rename()
      * stays within one file system and an interrupted run leaves no file that looks final. */
     size_t n = strlen(path);
@@ -86,8 +99,15 @@ int cli_out_open(cli_out *out, const char *path) {
 
 int cli_out_commit(cli_out *out) {
     if (out->path == NULL) {
-        if (fflush(out->fp) != 0 || ferror(out->fp)) {
-            cli_error("cannot write to standard output: %s", strerror(errno));
+        int failed = fflush(out->fp) != 0 || ferror(out->fp);
+        int saved = errno;
+        if (out->direct && fclose(out->fp) != 0 && !failed) {
+            failed = 1;
+            saved = errno;
+        }
+        out->fp = NULL;
+        if (failed) {
+            cli_error("cannot write the output: %s", strerror(saved));
             return -1;
         }
         return 0;
@@ -113,6 +133,8 @@ int cli_out_commit(cli_out *out) {
 }
 
 void cli_out_abort(cli_out *out) {
+    if (out->direct && out->fp != NULL)
+        fclose(out->fp);
     if (out->path != NULL) {
         if (out->fp != NULL)
             fclose(out->fp);
