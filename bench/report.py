@@ -52,7 +52,7 @@ for line in open(os.path.join(tmp, "tables.txt")):
         tables[parts[3]] = int(parts[1], 16)
 # The tables the poker ranker reads for every hand (the describe tables are not hot).
 HOT_POKER = [t for t in tables if t.startswith("hs_poker_") and "describe" not in t
-             and "class_ranks" not in t]
+             and "class_ranks" not in t and "class_info" not in t]
 hot_bytes = sum(tables[t] for t in HOT_POKER)
 
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")

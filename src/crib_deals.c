@@ -18,6 +18,7 @@
 
 #include "crib_internal.h"
 #include "handstat/error.h"
+#include "run_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -346,8 +347,8 @@ int hs_discard_deals_run(const hs_discard_tables *t, int threads, hs_progress_fn
     if (threads < 0)
         return HS_ERR_ARG;
     const size_t units = hs_discard_deals_units();
-    size_t done = 0;
-    int cancelled = 0, nomem = 0;
+    hs_run run = hs_run_start(progress, ctx, units);
+    int nomem = 0;
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
     {
         hs_discard_deals *mine = calloc(1, sizeof *mine);
@@ -359,22 +360,10 @@ int hs_discard_deals_run(const hs_discard_tables *t, int threads, hs_progress_fn
          * handed out dynamically; the counts are exact integers, so the order never matters. */
 #pragma omp for schedule(dynamic, 1)
         for (size_t u = 0; u < units; u++) {
-            int stop;
-#pragma omp atomic read
-            stop = cancelled;
-            if (stop || mine == NULL)
+            if (hs_run_stopped(&run) || mine == NULL)
                 continue;
             hs_discard_deals_unit(t, u, mine);
-            if (progress != NULL) {
-#pragma omp critical(hs_deals_progress)
-                {
-                    done++;
-                    if (!cancelled && progress(ctx, done, units) != 0) {
-#pragma omp atomic write
-                        cancelled = 1;
-                    }
-                }
-            }
+            hs_run_unit_done(&run);
         }
         if (mine != NULL) {
 #pragma omp critical(hs_deals_merge)
@@ -382,7 +371,7 @@ int hs_discard_deals_run(const hs_discard_tables *t, int threads, hs_progress_fn
             free(mine);
         }
     }
-    if (cancelled || nomem) {
+    if (run.cancelled || nomem) {
         memset(out, 0, sizeof *out);
         return nomem ? HS_ERR_NOMEM : HS_ERR_CANCELLED;
     }

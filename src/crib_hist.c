@@ -9,6 +9,7 @@
  * the only cribbage code that uses OpenMP. */
 #include "crib_internal.h"
 #include "handstat/error.h"
+#include "run_internal.h"
 
 #include <assert.h>
 #include <string.h>
@@ -124,8 +125,7 @@ int hs_crib_hist_run(hs_crib_rules rules, int threads, hs_progress_fn progress, 
     if (threads < 0)
         return HS_ERR_ARG;
     const size_t units = hs_crib_hist_units();
-    size_t done = 0;
-    int cancelled = 0;
+    hs_run run = hs_run_start(progress, ctx, units);
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
     {
         hs_crib_hist mine;
@@ -134,27 +134,15 @@ int hs_crib_hist_run(hs_crib_rules rules, int threads, hs_progress_fn progress, 
          * sums, only who adds them. */
 #pragma omp for schedule(static, 1)
         for (size_t u = 0; u < units; u++) {
-            int stop;
-#pragma omp atomic read
-            stop = cancelled;
-            if (stop)
+            if (hs_run_stopped(&run))
                 continue;
             hs_crib_hist_unit(u, rules, &mine);
-            if (progress != NULL) {
-#pragma omp critical(hs_crib_progress)
-                {
-                    done++;
-                    if (!cancelled && progress(ctx, done, units) != 0) {
-#pragma omp atomic write
-                        cancelled = 1;
-                    }
-                }
-            }
+            hs_run_unit_done(&run);
         }
 #pragma omp critical(hs_crib_merge)
         hs_crib_hist_merge(out, &mine);
     }
-    if (cancelled) {
+    if (run.cancelled) {
         memset(out, 0, sizeof *out);
         return HS_ERR_CANCELLED;
     }

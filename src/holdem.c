@@ -2,6 +2,7 @@
 #include "crib_tables.h"
 #include "holdem_internal.h"
 #include "handstat/error.h"
+#include "run_internal.h"
 #include "handstat/poker.h"
 
 #include <assert.h>
@@ -391,8 +392,8 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
         return HS_ERR_COUNT;
     }
     out->players = players;
-    uint64_t done = 0;
-    int cancelled = 0, failed = 0;
+    hs_run run = hs_run_start(progress, ctx, n_deals);
+    int failed = 0;
     /* One worker per choice of hands at most: a single matchup runs on one thread. */
     int workers = threads > 0 ? threads : omp_get_max_threads();
     workers = (size_t)workers < n_deals ? workers : (int)n_deals;
@@ -408,22 +409,10 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
         /* A unit is one choice of hands; the units' counts are exact and merge in any order. */
 #pragma omp for schedule(dynamic, 1)
         for (size_t u = 0; u < n_deals; u++) {
-            int stop;
-#pragma omp atomic read
-            stop = cancelled;
-            if (stop || w == NULL)
+            if (hs_run_stopped(&run) || w == NULL)
                 continue;
             count_boards(w, &deals[u], players, board, dead, &mine);
-            if (progress != NULL) {
-#pragma omp critical(hs_holdem_progress)
-                {
-                    done++;
-                    if (!cancelled && progress(ctx, done, n_deals) != 0) {
-#pragma omp atomic write
-                        cancelled = 1;
-                    }
-                }
-            }
+            hs_run_unit_done(&run);
         }
         free(w);
 #pragma omp critical(hs_holdem_merge)
@@ -442,7 +431,7 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
         memset(out, 0, sizeof *out);
         return HS_ERR_NOMEM;
     }
-    if (cancelled) {
+    if (run.cancelled) {
         memset(out, 0, sizeof *out);
         return HS_ERR_CANCELLED;
     }

@@ -10,6 +10,7 @@
  * one board of each such set is swept, weighted by the size of the set. */
 #include "holdem_internal.h"
 #include "handstat/error.h"
+#include "run_internal.h"
 #include "handstat/poker.h"
 
 #include <stdlib.h>
@@ -254,37 +255,24 @@ int hs_holdem_preflop_run(const hs_holdem_preflop *t, size_t first, size_t last,
         work[i] = calloc(1, sizeof **work);
         failed = part[i] == NULL || work[i] == NULL;
     }
-    int cancelled = 0;
-    uint64_t done = 0;
+    hs_run run = hs_run_start(progress, ctx, last - first);
     if (!failed) {
 #pragma omp parallel num_threads(nthreads)
         {
             int me = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 1)
             for (size_t u = first; u < last; u++) {
-                int stop;
-#pragma omp atomic read
-                stop = cancelled;
-                if (stop)
+                if (hs_run_stopped(&run))
                     continue;
                 size_t b0 = u * BOARDS_PER_UNIT;
                 size_t b1 = b0 + BOARDS_PER_UNIT < t->n_boards ? b0 + BOARDS_PER_UNIT : t->n_boards;
                 for (size_t b = b0; b < b1; b++)
                     sweep_board(t, t->boards[b], t->weight[b], work[me], part[me]);
                 part[me]->units_done++;
-                if (progress != NULL) {
-#pragma omp critical(hs_preflop_progress)
-                    {
-                        done++;
-                        if (!cancelled && progress(ctx, done, last - first) != 0) {
-#pragma omp atomic write
-                            cancelled = 1;
-                        }
-                    }
-                }
+                hs_run_unit_done(&run);
             }
         }
-        if (!cancelled) {
+        if (!run.cancelled) {
             for (int i = 0; i < nthreads; i++) {
                 for (int a = 0; a < HS_HOLDEM_CLASSES; a++)
                     for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
@@ -303,5 +291,5 @@ int hs_holdem_preflop_run(const hs_holdem_preflop *t, size_t first, size_t last,
     free(work);
     if (failed)
         return HS_ERR_NOMEM;
-    return cancelled ? HS_ERR_CANCELLED : HS_OK;
+    return run.cancelled ? HS_ERR_CANCELLED : HS_OK;
 }

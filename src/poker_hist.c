@@ -12,6 +12,7 @@
  * from the 39 of the other suits, times the four suits. */
 #include "poker_internal.h"
 #include "handstat/error.h"
+#include "run_internal.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -208,8 +209,7 @@ static int run_units(int k, int threads, hs_progress_fn progress, void *ctx, hs_
     hs_poker_hist *mine = calloc((size_t)team, sizeof *mine);
     if (mine == NULL)
         return HS_ERR_NOMEM;
-    size_t done = 0;
-    int cancelled = 0;
+    hs_run run = hs_run_start(progress, ctx, units);
 #pragma omp parallel num_threads(team)
     {
         hs_poker_hist *acc = &mine[omp_get_thread_num()];
@@ -217,28 +217,16 @@ static int run_units(int k, int threads, hs_progress_fn progress, void *ctx, hs_
          * sums, only who adds them. */
 #pragma omp for schedule(static, 1)
         for (size_t u = 0; u < units; u++) {
-            int stop;
-#pragma omp atomic read
-            stop = cancelled;
-            if (stop)
+            if (hs_run_stopped(&run))
                 continue;
             unit_fn(k, u, acc);
-            if (progress != NULL) {
-#pragma omp critical(hs_poker_progress)
-                {
-                    done++;
-                    if (!cancelled && progress(ctx, done, units) != 0) {
-#pragma omp atomic write
-                        cancelled = 1;
-                    }
-                }
-            }
+            hs_run_unit_done(&run);
         }
     }
     for (int i = 0; i < team; i++)
         hs_poker_hist_merge(out, &mine[i]);
     free(mine);
-    if (cancelled) {
+    if (run.cancelled) {
         memset(out, 0, sizeof *out);
         return HS_ERR_CANCELLED;
     }

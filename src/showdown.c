@@ -3,6 +3,7 @@
  * inclusion-exclusion over shared cards. Only hs_poker_matchups_run() uses OpenMP. */
 #include "handstat/showdown.h"
 #include "handstat/error.h"
+#include "run_internal.h"
 #include "poker_internal.h"
 
 #include <assert.h>
@@ -302,8 +303,7 @@ int hs_poker_matchups_run(int threads, hs_progress_fn progress, void *ctx, hs_po
         if (workers[i].per_hand == NULL)
             rc = HS_ERR_NOMEM;
     }
-    size_t done = 0;
-    int cancelled = 0;
+    hs_run run = hs_run_start(progress, ctx, units);
     if (rc == HS_OK) {
 #pragma omp parallel num_threads(team)
         {
@@ -312,25 +312,13 @@ int hs_poker_matchups_run(int threads, hs_progress_fn progress, void *ctx, hs_po
              * workers come free; the sums are exact, so who runs a unit never changes them. */
 #pragma omp for schedule(dynamic, 1)
             for (size_t u = 0; u < units; u++) {
-                int stop;
-#pragma omp atomic read
-                stop = cancelled;
-                if (stop)
+                if (hs_run_stopped(&run))
                     continue;
                 run_unit(w, u);
-                if (progress != NULL) {
-#pragma omp critical(hs_matchups_progress)
-                    {
-                        done++;
-                        if (!cancelled && progress(ctx, done, units) != 0) {
-#pragma omp atomic write
-                            cancelled = 1;
-                        }
-                    }
-                }
+                hs_run_unit_done(&run);
             }
         }
-        if (cancelled)
+        if (run.cancelled)
             rc = HS_ERR_CANCELLED;
     }
 
