@@ -1,6 +1,7 @@
 /* Hold'em starting-hand classes, hand parsing and exact multi-way equity. */
 #include "crib_tables.h"
 #include "holdem_internal.h"
+#include "poker_internal.h"
 #include "handstat/error.h"
 #include "run_internal.h"
 #include "handstat/poker.h"
@@ -169,17 +170,21 @@ static int list_deals(int players, const uint64_t *const ranges[], const size_t 
     return HS_OK;
 }
 
+/* A pot split among w players: HS_HOLDEM_SHARE_UNIT / w (a table, not a division per board). */
+static const uint64_t share_of[HS_HOLDEM_MAX_PLAYERS + 1] = {0,   2520, 1260, 840, 630,
+                                                             504, 420,  360,  315, 280};
+
 /* Score one complete board for a choice of hands into acc. */
 static inline void score_board(const deal_hands *d, int players, uint64_t board,
                                hs_holdem_equity *acc) {
     int rank[HS_HOLDEM_MAX_PLAYERS], best = HS_POKER_CLASSES + 1, winners = 0;
     for (int p = 0; p < players; p++) {
-        rank[p] = hs_poker_rank7(board | d->hole[p]);
+        rank[p] = hs_poker_rank_kernel(board | d->hole[p]);
         best = rank[p] < best ? rank[p] : best;
     }
     for (int p = 0; p < players; p++)
         winners += rank[p] == best;
-    uint64_t share = HS_HOLDEM_SHARE_UNIT / (uint64_t)winners;
+    uint64_t share = share_of[winners];
     for (int p = 0; p < players; p++) {
         int won = rank[p] == best;
         acc->player[p].wins += won & (winners == 1);
@@ -272,7 +277,7 @@ static int rank_only_class(const int counts[HS_RANKS]) {
     for (int r = 0; r < HS_RANKS; r++)
         for (int c = 0; c < counts[r]; c++, i++)
             mask |= hs_card_bit(hs_card(r, i & 3));
-    return hs_poker_rank7(mask);
+    return hs_poker_rank_kernel(mask);
 }
 
 /* Every multiset of ranks for the cards to come (ranks from `rank` on, `left` cards). */
@@ -292,7 +297,7 @@ static void rank_patterns(board_walk *w, int rank, int left, uint64_t boards, un
         }
         for (int p = 0; p < w->players; p++)
             winners += cls[p] == best;
-        uint64_t share = HS_HOLDEM_SHARE_UNIT / (uint64_t)winners;
+        uint64_t share = share_of[winners];
         for (int p = 0; p < w->players; p++) {
             hs_holdem_player *pl = &w->acc->player[p];
             if (cls[p] != best)

@@ -9,6 +9,7 @@
  * of the suits give the same counts (a suit permutation maps every class onto itself), so only
  * one board of each such set is swept, weighted by the size of the set. */
 #include "holdem_internal.h"
+#include "poker_internal.h"
 #include "handstat/error.h"
 #include "run_internal.h"
 #include "handstat/poker.h"
@@ -175,7 +176,7 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
         uint64_t hole = hs_card_bit(t->hole_a[h]) | hs_card_bit(t->hole_b[h]);
         if (hole & board)
             continue;
-        s->rank[h] = (uint16_t)hs_poker_rank7(board | hole);
+        s->rank[h] = (uint16_t)hs_poker_rank_kernel(board | hole);
         s->order[n++] = (uint16_t)h;
     }
     sort_worst_first(s, n);
