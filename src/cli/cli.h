@@ -30,6 +30,10 @@ const char *cli_token(const char *s, size_t n);
 /* True when arg is -h or --help. */
 int cli_is_help(const char *arg);
 
+/* An argument of a command that takes at most one input file: an unknown option or a second file
+ * is an error (printed; returns non-zero, a usage error); otherwise *path takes the argument. */
+int cli_input_path_arg(const char *arg, const char **path);
+
 /* Parse a --threads value: an integer 1..1024. Prints the error; returns -1 on failure. */
 int cli_parse_threads(const char *text);
 
@@ -81,6 +85,11 @@ void cli_progress_init(cli_progress *p, const char *label);
 int cli_progress_update(void *ctx, uint64_t done, uint64_t total);
 /* Clear the progress line. */
 void cli_progress_done(cli_progress *p);
+
+/* The arguments argv[from..to) joined with single spaces into a heap string (*len its length),
+ * skipping options (arguments that start with '-' other than "-" itself) when skip_options is
+ * set; card arguments may so hold one card or several. NULL (after printing) when out of memory. */
+char *cli_join_args(char **argv, int from, int to, int skip_options, size_t *len);
 
 /* Call fn(text, len, line, ctx) for each line of input, without its comment ('#' to the end of
  * the line), that is not blank; line numbers count from 1. Returns CLI_EXIT_DATA when any call

@@ -136,19 +136,9 @@ static int score_line(const char *text, size_t len, size_t line, void *ctx) {
 static int crib_score(int argc, char **argv) {
     hs_crib_rules rules = HS_CRIB_HAND;
     int csv = 0;
-    /* Card arguments are joined so that one argument may also hold several cards. */
-    size_t cap = 1, used = 0;
-    for (int i = 1; i < argc; i++)
-        cap += strlen(argv[i]) + 1;
-    char *text = malloc(cap);
-    if (text == NULL) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(SCORE_USAGE, stdout);
-            free(text);
             return CLI_OK;
         } else if (strcmp(argv[i], "--crib") == 0) {
             rules = HS_CRIB_CRIB;
@@ -156,16 +146,14 @@ static int crib_score(int argc, char **argv) {
             csv = 1;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             cli_error("unknown option '%s' (see --help)", argv[i]);
-            free(text);
             return CLI_EXIT_USAGE;
-        } else {
-            size_t n = strlen(argv[i]);
-            memcpy(text + used, argv[i], n);
-            used += n;
-            text[used++] = ' ';
         }
     }
-    text[used] = '\0';
+    /* Card arguments are joined, so that one argument may also hold several cards. */
+    size_t used;
+    char *text = cli_join_args(argv, 1, argc, 1, &used);
+    if (text == NULL)
+        return CLI_EXIT_IO;
     if (csv)
         printf("hand,starter,fifteens,pairs,runs,flush,nobs,total\n");
     score_settings set = {rules, csv};
@@ -191,14 +179,8 @@ static int crib_nscore(int argc, char **argv) {
         if (cli_is_help(argv[i])) {
             fputs(NSCORE_USAGE, stdout);
             return CLI_OK;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            cli_error("unknown option '%s' (see --help)", argv[i]);
+        } else if (cli_input_path_arg(argv[i], &path) != 0) {
             return CLI_EXIT_USAGE;
-        } else if (path != NULL) {
-            cli_error("one input file at most, got '%s' and '%s'", path, argv[i]);
-            return CLI_EXIT_USAGE;
-        } else {
-            path = argv[i];
         }
     }
     size_t len;

@@ -123,19 +123,10 @@ static double hand_sd(const hs_discard_keep *k) {
 
 static int crib_discard(int argc, char **argv) {
     int csv = 0, dealer = 0, pone = 0;
-    size_t cap = 1, used = 0;
-    for (int i = 1; i < argc; i++)
-        cap += strlen(argv[i]) + 1;
-    char *text = malloc(cap);
-    if (text == NULL) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
             fputs(DISCARD_USAGE, stdout);
-            free(text);
             return CLI_OK;
         } else if (strcmp(a, "--csv") == 0) {
             csv = 1;
@@ -145,16 +136,13 @@ static int crib_discard(int argc, char **argv) {
             pone = 1;
         } else if (a[0] == '-' && a[1] != '\0') {
             cli_error("unknown option '%s' (see --help)", a);
-            free(text);
             return CLI_EXIT_USAGE;
-        } else {
-            size_t n = strlen(a);
-            memcpy(text + used, a, n);
-            used += n;
-            text[used++] = ' ';
         }
     }
-    text[used] = '\0';
+    size_t used;
+    char *text = cli_join_args(argv, 1, argc, 1, &used);
+    if (text == NULL)
+        return CLI_EXIT_IO;
     if (dealer && pone) {
         cli_error("--dealer and --pone exclude each other: give one");
         free(text);

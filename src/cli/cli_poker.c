@@ -101,26 +101,6 @@ static int parse_poker_hand(const char *text, size_t len, size_t line, const cha
     return n;
 }
 
-/* Join the arguments argv[from..to) with spaces into a heap string. */
-static char *join_args(char **argv, int from, int to, size_t *len) {
-    size_t cap = 1;
-    for (int i = from; i < to; i++)
-        cap += strlen(argv[i]) + 1;
-    char *text = malloc(cap);
-    if (text == NULL)
-        return NULL;
-    size_t used = 0;
-    for (int i = from; i < to; i++) {
-        size_t n = strlen(argv[i]);
-        memcpy(text + used, argv[i], n);
-        used += n;
-        text[used++] = ' ';
-    }
-    text[used] = '\0';
-    *len = used;
-    return text;
-}
-
 static void print_ranked(int csv, const int *cards, int n, int cls) {
     char desc[128];
     hs_poker_describe(cls, desc, sizeof desc);
@@ -167,19 +147,11 @@ static int poker_rank(int argc, char **argv) {
     if (csv)
         printf("cards,class,category,description\n");
     if (first_card > 0) {
-        /* Collect the card arguments (options may stand anywhere). */
-        char **cards_args = malloc((size_t)argc * sizeof *cards_args);
-        int n = 0;
-        for (int i = first_card; i < argc; i++)
-            if (argv[i][0] != '-' || argv[i][1] == '\0')
-                cards_args[n++] = argv[i];
+        /* The card arguments (options may stand anywhere). */
         size_t len;
-        char *text = join_args(cards_args, 0, n, &len);
-        free(cards_args);
-        if (text == NULL) {
-            cli_error("out of memory");
+        char *text = cli_join_args(argv, first_card, argc, 1, &len);
+        if (text == NULL)
             return CLI_EXIT_IO;
-        }
         int status = rank_line(text, len, 0, &csv);
         free(text);
         return status;
@@ -216,11 +188,10 @@ static int poker_compare(int argc, char **argv) {
     uint64_t hand[2];
     for (int h = 0; h < 2; h++) {
         size_t len;
-        char *text = h == 0 ? join_args(argv, 1, sep, &len) : join_args(argv, sep + 1, argc, &len);
-        if (text == NULL) {
-            cli_error("out of memory");
+        char *text = h == 0 ? cli_join_args(argv, 1, sep, 0, &len)
+                            : cli_join_args(argv, sep + 1, argc, 0, &len);
+        if (text == NULL)
             return CLI_EXIT_IO;
-        }
         n[h] = parse_poker_hand(text, len, 0, h == 0 ? "hand 1" : "hand 2", cards[h], &hand[h]);
         free(text);
         if (n[h] < 0)
@@ -277,14 +248,8 @@ static int poker_pe54(int argc, char **argv) {
             return CLI_OK;
         } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
             st.verbose = 1;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            cli_error("unknown option '%s' (see --help)", argv[i]);
+        } else if (cli_input_path_arg(argv[i], &path) != 0) {
             return CLI_EXIT_USAGE;
-        } else if (path != NULL) {
-            cli_error("one input file at most, got '%s' and '%s'", path, argv[i]);
-            return CLI_EXIT_USAGE;
-        } else {
-            path = argv[i];
         }
     }
     size_t len;
@@ -414,11 +379,9 @@ static unsigned long long gcd_ull(unsigned long long a, unsigned long long b) {
 /* handstat poker matchups --hand: one hand's showdown against every disjoint hand. */
 static int matchups_hand(char **argv, int from, int to, int csv) {
     size_t len;
-    char *text = join_args(argv, from, to, &len);
-    if (text == NULL) {
-        cli_error("out of memory");
+    char *text = cli_join_args(argv, from, to, 0, &len);
+    if (text == NULL)
         return CLI_EXIT_IO;
-    }
     int cards[5];
     int n = cli_parse_cards(text, len, 0, "--hand", 5, 5, "5 cards", cards);
     free(text);

@@ -29,6 +29,19 @@ int cli_is_help(const char *arg) {
     return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
 
+int cli_input_path_arg(const char *arg, const char **path) {
+    if (arg[0] == '-' && arg[1] != '\0') {
+        cli_error("unknown option '%s' (see --help)", arg);
+        return -1;
+    }
+    if (*path != NULL) {
+        cli_error("one input file at most, got '%s' and '%s'", *path, arg);
+        return -1;
+    }
+    *path = arg;
+    return 0;
+}
+
 int cli_parse_threads(const char *text) {
     char *end;
     errno = 0;
@@ -283,6 +296,28 @@ int cli_progress_update(void *ctx, uint64_t done, uint64_t total) {
 void cli_progress_done(cli_progress *p) {
     if (p->active && p->last > 0)
         fprintf(stderr, "\r%*s\r", 100, "");
+}
+
+char *cli_join_args(char **argv, int from, int to, int skip_options, size_t *len) {
+    size_t cap = 1, used = 0;
+    for (int i = from; i < to; i++)
+        cap += strlen(argv[i]) + 1;
+    char *text = malloc(cap);
+    if (text == NULL) {
+        cli_error("out of memory");
+        return NULL;
+    }
+    for (int i = from; i < to; i++) {
+        if (skip_options && argv[i][0] == '-' && argv[i][1] != '\0')
+            continue;
+        size_t n = strlen(argv[i]);
+        memcpy(text + used, argv[i], n);
+        used += n;
+        text[used++] = ' ';
+    }
+    text[used] = '\0';
+    *len = used;
+    return text;
 }
 
 int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx) {
