@@ -277,7 +277,8 @@ static void test_hist_output_errors(void **state) {
     /* "-o -" is standard output. */
     cli_result out = RUN(NULL, "crib", "hist", "-o", "-");
     assert_int_equal(out.status, 0);
-    assert_true(strncmp(out.out, "score,count,probability\n0,1009008,", 35) == 0);
+    const char *head = "score,count,probability\n0,1009008,";
+    assert_true(strncmp(out.out, head, strlen(head)) == 0);
     cli_result_free(&out);
     cli_result r = RUN(NULL, "crib", "hist", "-o", "/nonexistent/dir/hist.csv");
     assert_int_equal(r.status, 3);
