@@ -174,37 +174,38 @@ static int list_deals(int players, const uint64_t *const ranges[], const size_t 
 static const uint64_t share_of[HS_HOLDEM_MAX_PLAYERS + 1] = {0,   2520, 1260, 840, 630,
                                                              504, 420,  360,  315, 280};
 
-/* Score one complete board for a choice of hands into acc. */
-static inline void score_board(const deal_hands *d, int players, uint64_t board,
+/* Add `weight` deals whose players' classes are cls[] to acc: the best class wins alone, or
+ * ties with the players of equal class. */
+static inline void add_outcome(const int *cls, int players, uint64_t weight,
                                hs_holdem_equity *acc) {
-    int rank[HS_HOLDEM_MAX_PLAYERS], best = HS_POKER_CLASSES + 1, winners = 0;
-    for (int p = 0; p < players; p++) {
-        rank[p] = hs_poker_rank_kernel(board | d->hole[p]);
-        best = rank[p] < best ? rank[p] : best;
-    }
+    int best = HS_POKER_CLASSES + 1, winners = 0;
     for (int p = 0; p < players; p++)
-        winners += rank[p] == best;
+        best = cls[p] < best ? cls[p] : best;
+    for (int p = 0; p < players; p++)
+        winners += cls[p] == best;
     uint64_t share = share_of[winners];
     for (int p = 0; p < players; p++) {
-        int won = rank[p] == best;
-        acc->player[p].wins += won & (winners == 1);
-        acc->player[p].ties += won & (winners > 1);
-        acc->player[p].losses += !won;
-        acc->player[p].shares += won ? share : 0;
+        hs_holdem_player *pl = &acc->player[p];
+        uint64_t won = cls[p] == best;
+        pl->wins += weight * (won & (winners == 1));
+        pl->ties += weight * (won & (winners > 1));
+        pl->losses += weight * !won;
+        pl->shares += weight * (won ? share : 0);
     }
-    acc->deals++;
+    acc->deals += weight;
 }
 
 /* ---- counting the boards of one choice of hands ----------------------------------------------
  * A player can make a flush only in a suit where the board will hold at least 5 minus the
  * player's hole cards of that suit. Boards where some player could (the "flush boards") are
- * enumerated and ranked card by card. On every other board no one has a flush, so the outcome
- * depends only on the ranks of the cards to come: each multiset of ranks is ranked once and
- * counted with the number of boards that have those ranks, less the flush boards among them.
- * For two concrete hands that is about 6,200 rank patterns and 75,000-230,000 flush boards
- * instead of 1.7 million boards. */
+ * enumerated and ranked card by card (in batches, by the batch ranker). On every other board no one
+ * has a flush, so the outcome depends only on the ranks of the cards to come: each multiset of
+ * ranks is ranked once and counted with the number of boards that have those ranks, less the flush
+ * boards among them. For two concrete hands that is about 6,200 rank patterns and 75,000-230,000
+ * flush boards instead of 1.7 million boards. */
 
-#define MSETS 6188 /* multisets of up to five ranks: dense index as in crib_tables.h */
+#define MSETS 6188       /* multisets of up to five ranks: dense index as in crib_tables.h */
+#define FLUSH_BATCH 2048 /* flush boards ranked together by the batch ranker */
 
 typedef struct board_walk {
     const deal_hands *d;
@@ -214,7 +215,11 @@ typedef struct board_walk {
     uint64_t lanes[HS_SUITS];
     hs_holdem_equity *acc;
     uint32_t flush_boards[MSETS]; /* flush boards counted, by the multiset of their new ranks */
-    int counts[HS_RANKS];         /* ranks of the cards to come, for the rank-pattern walk */
+    size_t pending;               /* flush boards waiting in chosen[] to be ranked as a batch */
+    uint64_t chosen[FLUSH_BATCH]; /* their new cards */
+    uint64_t hands[FLUSH_BATCH];  /* one player's seven cards on each */
+    uint16_t classes[HS_HOLDEM_MAX_PLAYERS][FLUSH_BATCH];
+    int counts[HS_RANKS]; /* ranks of the cards to come, for the rank-pattern walk */
     int base[HS_HOLDEM_MAX_PLAYERS][HS_RANKS]; /* ranks of each player's hole + known board */
     int avail[HS_RANKS];                       /* cards of each rank left in the deck */
 } board_walk;
@@ -237,10 +242,31 @@ static unsigned mset_index_of_cards(uint64_t cards) {
 }
 
 /* Choose n[s] cards from each suit's lane (suits from `suit` on) and score the board. */
+/* Rank the queued flush boards for every player with the batch ranker (AVX2 where the CPU has
+ * it), then count their outcomes and their rank multisets. */
+static void flush_pending(board_walk *w) {
+    const size_t n = w->pending;
+    for (int p = 0; p < w->players; p++) {
+        uint64_t fixed = w->board | w->d->hole[p];
+        for (size_t i = 0; i < n; i++)
+            w->hands[i] = fixed | w->chosen[i];
+        hs_poker_rank_batch(w->hands, n, w->classes[p]);
+    }
+    for (size_t i = 0; i < n; i++) {
+        int cls[HS_HOLDEM_MAX_PLAYERS];
+        for (int p = 0; p < w->players; p++)
+            cls[p] = w->classes[p][i];
+        add_outcome(cls, w->players, 1, w->acc);
+        w->flush_boards[mset_index_of_cards(w->chosen[i])]++;
+    }
+    w->pending = 0;
+}
+
 static void flush_boards(board_walk *w, const int n[HS_SUITS], int suit, uint64_t chosen) {
     if (suit == HS_SUITS) {
-        score_board(w->d, w->players, w->board | chosen, w->acc);
-        w->flush_boards[mset_index_of_cards(chosen)]++;
+        w->chosen[w->pending++] = chosen;
+        if (w->pending == FLUSH_BATCH)
+            flush_pending(w);
         return;
     }
     if (n[suit] == 0) {
@@ -287,28 +313,14 @@ static void rank_patterns(board_walk *w, int rank, int left, uint64_t boards, un
         uint64_t weight = boards - w->flush_boards[idx];
         if (weight == 0)
             return;
-        int cls[HS_HOLDEM_MAX_PLAYERS], best = HS_POKER_CLASSES + 1, winners = 0;
+        int cls[HS_HOLDEM_MAX_PLAYERS];
         for (int p = 0; p < w->players; p++) {
             int counts[HS_RANKS];
             for (int r = 0; r < HS_RANKS; r++)
                 counts[r] = w->base[p][r] + w->counts[r];
             cls[p] = rank_only_class(counts);
-            best = cls[p] < best ? cls[p] : best;
         }
-        for (int p = 0; p < w->players; p++)
-            winners += cls[p] == best;
-        uint64_t share = share_of[winners];
-        for (int p = 0; p < w->players; p++) {
-            hs_holdem_player *pl = &w->acc->player[p];
-            if (cls[p] != best)
-                pl->losses += weight;
-            else if (winners == 1)
-                pl->wins += weight;
-            else
-                pl->ties += weight;
-            pl->shares += cls[p] == best ? weight * share : 0;
-        }
-        w->acc->deals += weight;
+        add_outcome(cls, w->players, weight, w->acc);
         return;
     }
     if (rank == HS_RANKS)
@@ -344,6 +356,7 @@ static void count_boards(board_walk *w, const deal_hands *d, int players, uint64
         need_suit[s] = 5 - __builtin_popcount(hs_lane(board, s)) - most;
     }
     memset(w->flush_boards, 0, sizeof w->flush_boards);
+    w->pending = 0;
     /* Flush boards, by how many of the new cards fall in each suit. */
     int n[HS_SUITS];
     for (n[0] = 0; n[0] <= w->need; n[0]++)
@@ -358,6 +371,7 @@ static void count_boards(board_walk *w, const deal_hands *d, int players, uint64
                 if (possible && flush)
                     flush_boards(w, n, 0, 0);
             }
+    flush_pending(w);
     /* Every other board, by the ranks of the new cards. */
     for (int r = 0; r < HS_RANKS; r++) {
         w->avail[r] = 0;
