@@ -25,16 +25,16 @@ static const char USAGE[] =
     "  poker pe54 [--verbose] [FILE]           Project Euler 54: player 1's wins\n"
     "  poker hist --cards K [--classes] [--threads N] [-o FILE]\n"
     "                                          the exact distribution over all K-card hands\n"
-    "  holdem equity HAND HAND.. [--board C] [--dead C]  exact equity over every board\n"
-    "  holdem preflop [-o FILE] [--resume]     the exact 169 x 169 heads-up preflop table\n"
     "  poker matchups [--threads N] [-o FILE]  every 5-card hand against every disjoint one\n"
     "  poker matchups --hand CARD x5 [--csv]   one hand against every disjoint hand\n"
+    "  holdem equity HAND HAND.. [--board C] [--dead C]  exact equity over every board\n"
+    "  holdem preflop [-o FILE] [--resume]     the exact 169 x 169 heads-up preflop table\n"
     "\n"
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
     "\n"
     "exit status: 0 success, 1 bad input data, 2 bad command line, 3 file error,\n"
-    "             130 interrupted\n";
+    "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
 int main(int argc, char **argv) {
     if (argc < 2 || cli_is_help(argv[1])) {
