@@ -88,6 +88,14 @@ void hs_card_format(int card, char out[3]);
  * into buf (NUL-terminated, truncated to cap). Returns the length the full text needs. */
 size_t hs_hand_format(uint64_t hand, char *buf, size_t cap);
 
+/* The hand mask of n card indices (0..51). */
+static inline uint64_t hs_cards_mask(const int *cards, size_t n) {
+    uint64_t mask = 0;
+    for (size_t i = 0; i < n; i++)
+        mask |= hs_card_bit(cards[i]);
+    return mask;
+}
+
 /* Number of cards in a hand mask. */
 static inline int hs_hand_size(uint64_t hand) {
     return __builtin_popcountll(hand);

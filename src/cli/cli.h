@@ -97,6 +97,10 @@ char *cli_join_args(char **argv, int from, int to, int skip_options, size_t *len
 typedef int (*cli_line_fn)(const char *text, size_t len, size_t line, void *ctx);
 int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx);
 
+/* Read the input (as cli_read_input) and call fn on each of its lines (as cli_for_each_line).
+ * Returns the read error's status, CLI_EXIT_DATA when a line failed, else CLI_OK. */
+int cli_for_each_input_line(const char *path, cli_line_fn fn, void *ctx);
+
 /* Parse between min and max cards (in order) from text into cards[] (room for max). On failure
  * prints one line naming the offending token, prefixed by "line N: " when line > 0 and by
  * "<what>: " when what is not NULL; `expected` describes the count wanted ("5 cards (...)").

@@ -56,9 +56,7 @@ static const char *const ITEM_NAMES[5] = {"fifteen", "pair", "run", "flush", "no
 
 /* Score one hand of five cards given in order (last: starter). */
 static hs_crib_score score_cards(const int cards[5], hs_crib_rules rules, uint64_t *hand) {
-    *hand = 0;
-    for (int i = 0; i < 4; i++)
-        *hand |= hs_card_bit(cards[i]);
+    *hand = hs_cards_mask(cards, 4);
     return hs_crib_score5(*hand, cards[4], rules);
 }
 
@@ -163,14 +161,7 @@ static int crib_score(int argc, char **argv) {
         return status;
     }
     free(text);
-    size_t len;
-    int read_status;
-    char *input = cli_read_all(stdin, "standard input", &len, &read_status);
-    if (input == NULL)
-        return read_status;
-    int status = cli_for_each_line(input, len, score_line, &set);
-    free(input);
-    return status;
+    return cli_for_each_input_line(NULL, score_line, &set);
 }
 
 static int crib_nscore(int argc, char **argv) {

@@ -159,9 +159,7 @@ static int crib_discard(int argc, char **argv) {
     free(text);
     if (n < 0)
         return CLI_EXIT_DATA;
-    uint64_t dealt = 0;
-    for (int i = 0; i < n; i++)
-        dealt |= hs_card_bit(cards[i]);
+    uint64_t dealt = hs_cards_mask(cards, (size_t)n);
     const hs_crib_role role = pone ? HS_CRIB_PONE : HS_CRIB_DEALER;
     hs_discard d;
     int rc = hs_discard_analyze(dealt, role, &d);

@@ -59,9 +59,7 @@ static int parse_card_set(const char *opt, const char *text, int max, uint64_t *
     int n = cli_parse_cards(text, strlen(text), 0, opt, 0, max, "fewer cards", cards);
     if (n < 0)
         return -1;
-    *mask = 0;
-    for (int i = 0; i < n; i++)
-        *mask |= hs_card_bit(cards[i]);
+    *mask = hs_cards_mask(cards, (size_t)n);
     return 0;
 }
 

@@ -95,9 +95,7 @@ static void csv_field(FILE *out, const char *s) {
 static int parse_poker_hand(const char *text, size_t len, size_t line, const char *what,
                             int cards[8], uint64_t *hand) {
     int n = cli_parse_cards(text, len, line, what, 5, 7, "5 to 7 cards", cards);
-    *hand = 0;
-    for (int i = 0; i < n; i++)
-        *hand |= hs_card_bit(cards[i]);
+    *hand = n > 0 ? hs_cards_mask(cards, (size_t)n) : 0;
     return n;
 }
 
@@ -156,14 +154,7 @@ static int poker_rank(int argc, char **argv) {
         free(text);
         return status;
     }
-    size_t len;
-    int read_status;
-    char *input = cli_read_all(stdin, "standard input", &len, &read_status);
-    if (input == NULL)
-        return read_status;
-    int status = cli_for_each_line(input, len, rank_line, &csv);
-    free(input);
-    return status;
+    return cli_for_each_input_line(NULL, rank_line, &csv);
 }
 
 static int poker_compare(int argc, char **argv) {
@@ -220,11 +211,7 @@ static int pe54_line(const char *text, size_t len, size_t line, void *ctx) {
     if (cli_parse_cards(text, len, line, NULL, 10, 10,
                         "10 cards (player 1's five, then player 2's)", cards) < 0)
         return CLI_EXIT_DATA;
-    uint64_t p1 = 0, p2 = 0;
-    for (int i = 0; i < 5; i++) {
-        p1 |= hs_card_bit(cards[i]);
-        p2 |= hs_card_bit(cards[i + 5]);
-    }
+    uint64_t p1 = hs_cards_mask(cards, 5), p2 = hs_cards_mask(cards + 5, 5);
     int c1 = hs_poker_rank5(p1), c2 = hs_poker_rank5(p2);
     int outcome = c1 < c2 ? 0 : c2 < c1 ? 1 : 2;
     st->wins[outcome]++;
@@ -252,13 +239,7 @@ static int poker_pe54(int argc, char **argv) {
             return CLI_EXIT_USAGE;
         }
     }
-    size_t len;
-    int read_status;
-    char *input = cli_read_input(path, &len, &read_status);
-    if (input == NULL)
-        return read_status;
-    int status = cli_for_each_line(input, len, pe54_line, &st);
-    free(input);
+    int status = cli_for_each_input_line(path, pe54_line, &st);
     if (status != CLI_OK)
         return status;
     if (st.verbose)
@@ -387,9 +368,7 @@ static int matchups_hand(char **argv, int from, int to, int csv) {
     free(text);
     if (n < 0)
         return CLI_EXIT_DATA;
-    uint64_t hand = 0;
-    for (int i = 0; i < 5; i++)
-        hand |= hs_card_bit(cards[i]);
+    uint64_t hand = hs_cards_mask(cards, 5);
     hs_showdown s = hs_poker_showdown5(hand);
     if (csv) {
         printf("hand,wins,ties,losses\n");

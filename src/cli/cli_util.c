@@ -210,6 +210,17 @@ char *cli_read_input(const char *path, size_t *len, int *status) {
     return text;
 }
 
+int cli_for_each_input_line(const char *path, cli_line_fn fn, void *ctx) {
+    size_t len;
+    int status;
+    char *input = cli_read_input(path, &len, &status);
+    if (input == NULL)
+        return status;
+    status = cli_for_each_line(input, len, fn, ctx);
+    free(input);
+    return status;
+}
+
 const char *cli_token(const char *s, size_t n) {
     static char bufs[2][4 * 40 + 8];
     static int which = 0;
