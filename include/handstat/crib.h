@@ -6,8 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <gmp.h>
-
 #include "handstat/cards.h"
 #include "handstat/progress.h"
 
@@ -88,8 +86,7 @@ int hs_crib_explain(uint64_t hand, int starter, hs_crib_rules rules,
  * exact value exceeds UINT64_MAX: then use hs_crib_nscore_mpz(). Pure; thread-safe. */
 int hs_crib_nscore_u64(const uint64_t counts[HS_RANKS], uint64_t *score);
 
-/* The exact score of any size into an initialized GMP integer. Pure; thread-safe. */
-void hs_crib_nscore_mpz(const uint64_t counts[HS_RANKS], mpz_t score);
+/* The exact score of any size: hs_crib_nscore_mpz() in handstat/crib_gmp.h (GMP). */
 
 /* Read the "Cribbage On Steroids" format from `len` bytes of text: a card count n >= 1, then n
  * rank tokens (A 2-9 T J Q K, also 10, any case), separated by blanks; a '#' where a token would

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "handstat/cards.h"
+#include "handstat/job.h"
 #include "handstat/progress.h"
 
 #ifdef __cplusplus
@@ -109,6 +110,8 @@ void hs_crib_throw_table(hs_crib_throw_class out[HS_THROW_CLASSES]);
  * four kept cards (see src/crib_deals.c); the tables take about 8 MB. */
 
 #define HS_DEALS6 UINT64_C(20358520)
+/* Deals distinct up to a permutation of the suits. */
+#define HS_DEALS6_CANONICAL UINT64_C(962988)
 /* Best hand expectations are k / 46 with k = 0..46*29. */
 #define HS_DEALS_HAND_NUMS (46 * 29 + 1)
 /* Combined expectations are binned by tenths of a point: bin b holds [b/10 - 30, (b+1)/10 - 30). */
@@ -158,10 +161,17 @@ size_t hs_discard_deals_units(void);
 void hs_discard_deals_unit(const hs_discard_tables *t, size_t unit, hs_discard_deals *acc);
 void hs_discard_deals_merge(hs_discard_deals *dst, const hs_discard_deals *src);
 
-/* Every deal with `threads` OpenMP workers (0: the default), per-worker counts merged after the
- * parallel region, so *out is identical at every thread count. `progress` (may be NULL) is
- * called after each unit. Returns HS_OK, HS_ERR_ARG (threads < 0), HS_ERR_NOMEM (a worker's
- * 70 KB of counts) or HS_ERR_CANCELLED (then *out is zeroed). */
+/* The enumeration as a job (handstat/job.h: threads, progress, any subset of units, checkpoints)
+ * over the tables t, which must outlive it. Returns HS_OK or HS_ERR_NOMEM. Its invariants: every
+ * deal counted once in each table, the orbit representatives, and the sums of the best figures
+ * consistent with their histograms. */
+int hs_discard_deals_job_new(const hs_discard_tables *t, hs_job **out);
+/* The counts of the job's units done so far. */
+const hs_discard_deals *hs_discard_deals_job_counts(const hs_job *job);
+
+/* Every deal with `threads` OpenMP workers (0: the default): the job run whole; *out is
+ * identical at every thread count. `progress` (may be NULL) is called after each unit. Returns
+ * HS_OK, HS_ERR_ARG (threads < 0), HS_ERR_NOMEM or HS_ERR_CANCELLED (then *out is zeroed). */
 int hs_discard_deals_run(const hs_discard_tables *t, int threads, hs_progress_fn progress,
                          void *ctx, hs_discard_deals *out);
 

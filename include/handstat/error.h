@@ -17,7 +17,11 @@ typedef enum hs_error {
     HS_ERR_NOMEM = -5,     /* allocation failed */
     HS_ERR_ARG = -6,       /* an argument is out of range */
     HS_ERR_CANCELLED = -7, /* a progress callback asked to stop */
-    HS_ERR_FORMAT = -8     /* input is not in the expected format */
+    HS_ERR_FORMAT = -8,    /* input is not in the expected format (or a damaged checkpoint) */
+    HS_ERR_IO = -9,        /* a job's save callback failed */
+    HS_ERR_MISMATCH = -10, /* a checkpoint of another job or other parameters */
+    HS_ERR_VERSION = -11,  /* a checkpoint of another library version or build */
+    HS_ERR_CORRUPT = -12   /* finished counts fail the job's invariant check */
 } hs_error;
 
 /* A static, human-readable English description of an error code; never NULL. Thread-safe. */

@@ -2,13 +2,15 @@
 #ifndef HANDSTAT_HANDSTAT_H
 #define HANDSTAT_HANDSTAT_H
 
-#define HS_VERSION_STRING "0.1.0"
-
+#include "handstat/version.h"
 #include "handstat/error.h"
 #include "handstat/cards.h"
 #include "handstat/progress.h"
+#include "handstat/job.h"
 #include "handstat/cpu.h"
 #include "handstat/crib.h"
+#include "handstat/crib_gmp.h"
+#include "handstat/stats.h"
 #include "handstat/discard.h"
 #include "handstat/poker.h"
 #include "handstat/holdem.h"

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "handstat/cards.h"
+#include "handstat/job.h"
 #include "handstat/progress.h"
 
 #ifdef __cplusplus
@@ -104,15 +105,23 @@ size_t hs_holdem_preflop_units(const hs_holdem_preflop *table);
 size_t hs_holdem_preflop_boards(const hs_holdem_preflop *table);
 
 /* Add units [first, last) to *acc (and their number to acc->units_done) with `threads` OpenMP
- * workers (0: the default). `progress` is called after each unit with the units done of this
- * call. Returns HS_OK, HS_ERR_ARG (bad range or threads), HS_ERR_NOMEM or HS_ERR_CANCELLED (then
- * *acc is unchanged). */
+ * workers (0: the default). `progress` is called after each unit with the units of the table
+ * done and the units of the table. Returns HS_OK, HS_ERR_ARG (bad range or threads), HS_ERR_NOMEM
+ * or HS_ERR_CANCELLED (then *acc is unchanged). */
 int hs_holdem_preflop_run(const hs_holdem_preflop *table, size_t first, size_t last, int threads,
                           hs_progress_fn progress, void *ctx, hs_holdem_preflop_counts *acc);
 
 /* The number of disjoint combination pairs of classes a and b (e.g. AA vs KK: 36, AA vs AA: 6,
  * AKs vs AKo: 24). */
 uint64_t hs_holdem_class_pairs(int a, int b);
+
+/* The table as a job (handstat/job.h: threads, progress, any subset of units, checkpoints) over
+ * the board list t, which must outlive it. Returns HS_OK or HS_ERR_NOMEM. Its invariants: for
+ * every ordered pair of classes, A's wins + ties + B's wins = hs_holdem_class_pairs(A, B) x
+ * 1,712,304 boards, and the ties are the same both ways. */
+int hs_holdem_preflop_job_new(const hs_holdem_preflop *table, hs_job **out);
+/* The counts of the job's units done so far. */
+const hs_holdem_preflop_counts *hs_holdem_preflop_job_counts(const hs_job *job);
 
 #ifdef __cplusplus
 }

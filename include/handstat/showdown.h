@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "handstat/poker.h"
+#include "handstat/job.h"
 #include "handstat/progress.h"
 
 #ifdef __cplusplus
@@ -75,12 +76,23 @@ size_t hs_poker_matchups_units(void);
  * default). `progress` (may be NULL) is called after each work unit. When per_hand is not NULL it
  * must hold HS_HANDS5 entries, and per_hand[hs_hand5_colex(H)] receives the showdown of every
  * hand H (each equal to hs_poker_showdown5(H)); this runs every group, visiting each member
- * twice, and takes 21 MB per worker: about 25 times the time of the class table alone. Each worker
- * keeps its own signed partial sums, merged after the parallel region, so the results are identical
- * at every thread count. Returns HS_OK, HS_ERR_ARG (threads < 0), HS_ERR_NOMEM, or HS_ERR_CANCELLED
- * (the callback asked to stop; *out and per_hand are then zeroed). */
+ * twice, and takes 21 MB per worker: about 25 times the time of the class table alone. The
+ * signed partial sums are exact, so the results are identical at every thread count. Returns
+ * HS_OK, HS_ERR_ARG (threads < 0), HS_ERR_NOMEM, or HS_ERR_CANCELLED (the callback asked to stop;
+ * *out and per_hand are then zeroed). */
 int hs_poker_matchups_run(int threads, hs_progress_fn progress, void *ctx, hs_poker_matchups *out,
                           hs_showdown *per_hand);
+
+/* The same enumeration as a job (handstat/job.h: threads, progress, any subset of units,
+ * checkpoints); per_hand non-zero also sums every hand's own showdown. Returns HS_OK or
+ * HS_ERR_NOMEM. */
+int hs_poker_matchups_job_new(int per_hand, hs_job **out);
+
+/* The tables of a finished matchups job into *out (and per_hand, HS_HANDS5 entries, when not NULL:
+ * only for a job made with per_hand). Returns HS_OK; HS_ERR_ARG (units remain, or per-hand
+ * showdowns asked of a job without them); HS_ERR_CORRUPT (the sums fail the invariants: total
+ * wins equal total losses, every hand once, every count within its bounds). */
+int hs_poker_matchups_job_result(const hs_job *job, hs_poker_matchups *out, hs_showdown *per_hand);
 
 #ifdef __cplusplus
 }

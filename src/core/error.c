@@ -1,5 +1,6 @@
 /* Error code descriptions. */
 #include "handstat/error.h"
+#include "handstat/version.h"
 
 const char *hs_strerror(int err) {
     switch ((hs_error)err) {
@@ -21,6 +22,18 @@ const char *hs_strerror(int err) {
         return "cancelled";
     case HS_ERR_FORMAT:
         return "malformed input";
+    case HS_ERR_IO:
+        return "saving the job's progress failed";
+    case HS_ERR_MISMATCH:
+        return "a checkpoint of another job or other parameters";
+    case HS_ERR_VERSION:
+        return "a checkpoint of another handstat version or build";
+    case HS_ERR_CORRUPT:
+        return "the counts fail the job's invariant check";
     }
     return "unknown error";
+}
+
+const char *hs_version(void) {
+    return HS_VERSION_STRING;
 }

@@ -1,5 +1,6 @@
 /* Five-card cribbage scoring: the fast table-driven scorer and the itemized breakdown. */
 #include "crib_internal.h"
+#include "job_internal.h"
 
 #include <assert.h>
 
@@ -115,4 +116,9 @@ int hs_crib_explain(uint64_t hand, int starter, hs_crib_rules rules,
         items[j] = it;
     }
     return count;
+}
+
+uint64_t hs_crib_tables_hash(void) {
+    uint64_t h = hs_hash64(hs_crib_lane_key, sizeof hs_crib_lane_key, HS_HASH64_INIT);
+    return hs_hash64(hs_crib_key_part, sizeof hs_crib_key_part, h);
 }

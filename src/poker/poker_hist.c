@@ -1,7 +1,6 @@
 /* The exhaustive poker class distribution over all 5-, 6- and 7-card hands, two ways: by
  * counting (hs_poker_hist_run) and by ranking every hand (hs_poker_hist_enumerate), which the
- * tests hold against each other. This is the enumeration layer, the only poker code that uses
- * OpenMP.
+ * tests hold against each other. Both run as jobs of the runtime in core/.
  *
  * Counting: a hand without five cards of one suit ranks by its ranks alone, so each multiset of
  * k ranks is ranked once and weighted by its suit assignments, less those that put five or more
@@ -12,13 +11,13 @@
  * from the 39 of the other suits, times the four suits. */
 #include "poker_internal.h"
 #include "handstat/error.h"
-#include "run_internal.h"
+#include "combin.h"
+#include "job_internal.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <omp.h>
 
 /* A unit is a pair of top cards hi > nx, with nx >= k - 2 so that k - 2 cards fit below it. The
  * hands of a unit number C(nx, k - 2), so the units are listed by nx descending (largest first,
@@ -109,15 +108,6 @@ static void add_class(hs_poker_hist *acc, int cls, uint64_t n) {
     acc->hands += n;
 }
 
-static uint64_t binom(unsigned n, unsigned k) {
-    if (k > n)
-        return 0;
-    uint64_t r = 1;
-    for (unsigned i = 1; i <= k; i++)
-        r = r * (n - k + i) / i;
-    return r;
-}
-
 typedef struct rank_walk {
     int k;
     hs_poker_hist *acc;
@@ -143,14 +133,14 @@ static void rank_multisets(const rank_walk *w, int rank, int left, int placed, u
          * do not. */
         uint64_t next[8] = {0};
         for (int j = 0; j <= 7; j++) {
-            next[j] = poly[j] * binom(3, (unsigned)m);
+            next[j] = poly[j] * hs_binom(3, (unsigned)m);
             if (j > 0 && m > 0)
-                next[j] += poly[j - 1] * binom(3, (unsigned)(m - 1));
+                next[j] += poly[j - 1] * hs_binom(3, (unsigned)(m - 1));
         }
         uint64_t cards = mask;
         for (int c = 0; c < m; c++)
             cards |= hs_card_bit(hs_card(rank, (placed + c) & 3));
-        rank_multisets(w, rank + 1, left - m, placed + m, ways * binom(4, (unsigned)m), next,
+        rank_multisets(w, rank + 1, left - m, placed + m, ways * hs_binom(4, (unsigned)m), next,
                        cards);
     }
 }
@@ -159,7 +149,7 @@ static void rank_multisets(const rank_walk *w, int rank, int left, int placed, u
  * the other suits; times 4 suits. */
 static void flush_sets(int k, hs_poker_hist *acc) {
     for (int j = 5; j <= k; j++) {
-        uint64_t others = 4 * binom(39, (unsigned)(k - j));
+        uint64_t others = 4 * hs_binom(39, (unsigned)(k - j));
         for (unsigned set = (1u << j) - 1; set < (1u << HS_RANKS);) {
             add_class(acc, hs_poker_rank_kernel(set), others);
             unsigned low = set & -set, ripple = set + low;
@@ -179,11 +169,11 @@ void hs_poker_hist_unit(int k, size_t unit, hs_poker_hist *acc) {
     const int r = (int)unit;
     for (int m = 1; m <= 4 && m <= k; m++) {
         uint64_t poly[8] = {0}, mask = 0;
-        poly[0] = binom(3, (unsigned)m);
-        poly[1] = binom(3, (unsigned)(m - 1));
+        poly[0] = hs_binom(3, (unsigned)m);
+        poly[1] = hs_binom(3, (unsigned)(m - 1));
         for (int c = 0; c < m; c++)
             mask |= hs_card_bit(hs_card(r, c));
-        rank_multisets(&w, r + 1, k - m, m, binom(4, (unsigned)m), poly, mask);
+        rank_multisets(&w, r + 1, k - m, m, hs_binom(4, (unsigned)m), poly, mask);
     }
 }
 
@@ -195,49 +185,67 @@ void hs_poker_hist_merge(hs_poker_hist *dst, const hs_poker_hist *src) {
     dst->hands += src->hands;
 }
 
-/* Run every unit of a unit list with private per-worker histograms. */
-static int run_units(int k, int threads, hs_progress_fn progress, void *ctx, hs_poker_hist *out,
-                     size_t units, void (*unit_fn)(int, size_t, hs_poker_hist *)) {
+/* ---- the jobs -------------------------------------------------------------------------------- */
+
+typedef struct hist_ctx {
+    int k;
+    void (*unit)(int k, size_t unit, hs_poker_hist *acc);
+} hist_ctx;
+
+static void job_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    (void)scratch;
+    const hist_ctx *c = ctx;
+    c->unit(c->k, unit, acc);
+}
+
+static void job_merge(void *dst, const void *src) {
+    hs_poker_hist_merge(dst, src);
+}
+
+/* Every k-card hand once: C(52, k) hands, in the classes and in the categories. */
+static int job_check(const void *ctx, const void *acc) {
+    const hist_ctx *c = ctx;
+    const hs_poker_hist *h = acc;
+    uint64_t classes = 0, categories = 0;
+    for (int i = 0; i <= HS_POKER_CLASSES; i++)
+        classes += h->count[i];
+    for (int i = 0; i < HS_POKER_CATEGORIES; i++)
+        categories += h->category[i];
+    const uint64_t all = hs_binom(HS_CARDS, (unsigned)c->k);
+    return classes == all && categories == all && h->hands == all ? HS_OK : HS_ERR_CORRUPT;
+}
+
+static const hs_job_def hist_job = {"poker hist", 1,        sizeof(hs_poker_hist), 0, job_unit,
+                                    job_merge,    job_check};
+static const hs_job_def enumerate_job = {
+    "poker hist enumerate", 1, sizeof(hs_poker_hist), 0, job_unit, job_merge, job_check};
+
+static int run_job(const hs_job_def *def, int k, int threads, hs_progress_fn progress, void *ctx,
+                   hs_poker_hist *out, size_t units,
+                   void (*unit_fn)(int, size_t, hs_poker_hist *)) {
     memset(out, 0, sizeof *out);
     if (k < 5 || k > 7 || threads < 0)
         return HS_ERR_ARG;
-    /* More workers than units would only idle (and each costs a 60 KB histogram). */
-    int team = threads > 0 ? threads : omp_get_max_threads();
-    if ((size_t)team > units)
-        team = (int)units;
-    /* One private histogram per worker, merged after the parallel region. */
-    hs_poker_hist *mine = calloc((size_t)team, sizeof *mine);
-    if (mine == NULL)
-        return HS_ERR_NOMEM;
-    hs_run run = hs_run_start(progress, ctx, units);
-#pragma omp parallel num_threads(team)
-    {
-        hs_poker_hist *acc = &mine[omp_get_thread_num()];
-        /* A static schedule over a fixed unit list: which thread runs a unit never changes the
-         * sums, only who adds them. */
-#pragma omp for schedule(static, 1)
-        for (size_t u = 0; u < units; u++) {
-            if (hs_run_stopped(&run))
-                continue;
-            unit_fn(k, u, acc);
-            hs_run_unit_done(&run);
-        }
-    }
-    for (int i = 0; i < team; i++)
-        hs_poker_hist_merge(out, &mine[i]);
-    free(mine);
-    if (run.cancelled) {
-        memset(out, 0, sizeof *out);
-        return HS_ERR_CANCELLED;
-    }
-    return HS_OK;
+    hist_ctx c = {k, unit_fn};
+    char params[16];
+    snprintf(params, sizeof params, "cards=%d", k);
+    hs_job *job;
+    int rc = hs_job_new(def, &c, NULL, units, params, hs_poker_tables_hash(), &job);
+    if (rc != HS_OK)
+        return rc;
+    rc = hs_job_run_all(job, threads, progress, ctx);
+    if (rc == HS_OK)
+        memcpy(out, hs_job_acc(job), sizeof *out);
+    hs_job_free(job);
+    return rc;
 }
 
 int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx, hs_poker_hist *out) {
-    return run_units(k, threads, progress, ctx, out, hs_poker_hist_units(k), hs_poker_hist_unit);
+    return run_job(&hist_job, k, threads, progress, ctx, out, hs_poker_hist_units(k),
+                   hs_poker_hist_unit);
 }
 
 int hs_poker_hist_enumerate(int k, int threads, hs_progress_fn progress, void *ctx,
                             hs_poker_hist *out) {
-    return run_units(k, threads, progress, ctx, out, enum_units(k), enum_unit);
+    return run_job(&enumerate_job, k, threads, progress, ctx, out, enum_units(k), enum_unit);
 }

@@ -5,6 +5,12 @@
 #include "crib_tables.h"
 #include "handstat/crib.h"
 
+#include <stdint.h>
+
+/* A hash of the generated tables (for job checkpoints: a build with other tables is another
+ * build). */
+uint64_t hs_crib_tables_hash(void);
+
 /* The packed rank-only entry (see crib_tables.h) of the five cards of `all`: the four suit lanes'
  * weights add up to the key of the hand's rank multiset. */
 static inline unsigned hs_crib_rank_entry(uint64_t all) {

@@ -1,27 +1,15 @@
 /* Poker showdowns: one five-card hand against every disjoint five-card hand by counting the
  * opponents of each rank multiset, and every hand against every disjoint hand by
- * inclusion-exclusion over shared cards. Only hs_poker_matchups_run() uses OpenMP. */
+ * inclusion-exclusion over shared cards, as a job of the runtime in core/. */
 #include "handstat/showdown.h"
 #include "handstat/error.h"
-#include "run_internal.h"
+#include "combin.h"
+#include "job_internal.h"
 #include "poker_internal.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <omp.h>
-
-/* C(n, k) for small arguments; 0 when k > n. Each step is exact: r * (n - k + i) is divisible
- * by i because r * (n - k + i) / i = C(n - k + i, i). */
-static uint32_t binom(unsigned n, unsigned k) {
-    if (k > n)
-        return 0;
-    uint64_t r = 1;
-    for (unsigned i = 1; i <= k; i++)
-        r = r * (n - k + i) / i;
-    return (uint32_t)r;
-}
 
 /* The colex rank without the precondition check: C(c0,1) + ... + C(c4,5) written out (every
  * product stays below 51*50*49*48*47 < 2^32). */
@@ -41,24 +29,9 @@ uint32_t hs_hand5_colex(uint64_t hand) {
     return colex5(hand);
 }
 
-/* The k-subset of the 52 cards with colex rank `rank`: the largest card c with C(c,k) <= rank
- * first, then the rest of the rank among the cards below it. */
-static uint64_t unrank_subset(uint32_t rank, int k) {
-    uint64_t set = 0;
-    unsigned c = HS_CARDS;
-    for (int i = k; i >= 1; i--) {
-        do
-            c--;
-        while (binom(c, (unsigned)i) > rank);
-        set |= hs_card_bit((int)c);
-        rank -= binom(c, (unsigned)i);
-    }
-    return set;
-}
-
 uint64_t hs_hand5_unrank(uint32_t rank) {
     assert(rank < HS_HANDS5);
-    return unrank_subset(rank, 5);
+    return hs_colex_unrank(rank, 5);
 }
 
 /* ---- one hand --------------------------------------------------------------------------- */
@@ -142,20 +115,24 @@ size_t hs_poker_matchups_units(void) {
 
 #define OCC_WORDS ((HS_POKER_CLASSES + 1 + 63) / 64)
 
-/* One worker's signed partial sums and scratch space for one group at a time. */
-typedef struct worker {
+/* The job's accumulator: signed partial sums. */
+typedef struct matchups_acc {
     int64_t wins[HS_POKER_CLASSES + 1]; /* sum over groups of sign * count * worse */
     int64_t ties[HS_POKER_CLASSES + 1]; /* sum over groups of sign * count * count */
     uint64_t hands[HS_POKER_CLASSES + 1];
-    /* the current group: members of each class, members worse than each class, and the bit set
-     * of classes present (hist is all zero and occ empty between groups) */
+    /* in the per-hand job only: per hand (by colex rank) [wins, ties] partial sums: every term of
+     * a hand's sum is below C(52,5) in size and there are 31 of them, far inside int32 */
+    int32_t per_hand[][2];
+} matchups_acc;
+
+/* A worker's scratch space for one group at a time: members of each class, members worse than
+ * each class, and the bit set of classes present (hist is all zero and occ empty between
+ * groups). */
+typedef struct group_scratch {
     uint32_t hist[HS_POKER_CLASSES + 1];
     uint32_t worse[HS_POKER_CLASSES + 1];
     uint64_t occ[OCC_WORDS];
-    /* per hand (by colex rank) [wins, ties] partial sums, or NULL: every term of a hand's sum is
-     * below C(52,5) in size and there are 31 of them, far inside int32 */
-    int32_t (*per_hand)[2];
-} worker;
+} group_scratch;
 
 /* The next m-combination of indices 0..lim-1 in lexicographic order; 0 after the last. */
 static int combo_next(int *idx, int m, int lim) {
@@ -189,9 +166,10 @@ static int combo_next(int *idx, int m, int lim) {
         } while (combo_next(idx_, m_, (n)-1));                                                     \
     } while (0)
 
-/* Add group S (k cards)'s terms, with sign (-1)^k, `weight` times to the worker's class sums
- * (and once to its per-hand sums when it has them). */
-static void run_group(worker *w, uint64_t set, int k, int64_t weight) {
+/* Add group S (k cards)'s terms, with sign (-1)^k, `weight` times to the class sums (and once to
+ * the per-hand sums when per_hand is set). */
+static void run_group(matchups_acc *a, group_scratch *w, int per_hand_sums, uint64_t set, int k,
+                      int64_t weight) {
     int rest[HS_CARDS], n = 0;
     for (int c = 0; c < HS_CARDS; c++)
         if (!(set & hs_card_bit(c)))
@@ -214,18 +192,18 @@ static void run_group(worker *w, uint64_t set, int k, int64_t weight) {
             bits &= ~(UINT64_C(1) << top);
             int cls = word * 64 + top;
             uint64_t count = w->hist[cls];
-            w->wins[cls] += term * (int64_t)(count * above);
-            w->ties[cls] += term * (int64_t)(count * count);
+            a->wins[cls] += term * (int64_t)(count * above);
+            a->ties[cls] += term * (int64_t)(count * count);
             if (k == 0)
-                w->hands[cls] += count;
+                a->hands[cls] += count;
             w->worse[cls] = (uint32_t)above;
             above += count;
         }
     }
 
     /* Pass 2 (per-hand output only): the same terms for each member by its colex rank. */
-    if (w->per_hand != NULL) {
-        int32_t(*per_hand)[2] = w->per_hand;
+    if (per_hand_sums) {
+        int32_t(*per_hand)[2] = a->per_hand;
         const int32_t sign = k % 2 == 0 ? 1 : -1;
         FOR_EACH_MEMBER(set, rest, n, k, hand, {
             int cls = hs_poker_rank_kernel(hand);
@@ -251,33 +229,29 @@ static void run_group(worker *w, uint64_t set, int k, int64_t weight) {
  * smallest of its orbit. */
 static int64_t suit_orbit(uint64_t set) {
     unsigned lane[HS_SUITS];
-    for (int s = 0; s < HS_SUITS; s++)
+    for (int s = 0; s < HS_SUITS; s++) {
         lane[s] = hs_lane(set, s);
-    int64_t orbit = 24, run = 1;
-    for (int s = 1; s < HS_SUITS; s++) {
-        if (lane[s] > lane[s - 1])
+        if (s > 0 && lane[s] > lane[s - 1])
             return 0;
-        run = lane[s] == lane[s - 1] ? run + 1 : 1;
-        orbit /= run; /* dividing by 2, 3, 4 in turn along a run divides by its factorial */
     }
-    return orbit;
+    return hs_suit_orbit_sorted(lane);
 }
 
 /* Run work unit `unit`: per_unit consecutive groups of one size, the first found by unranking
  * and the next ones by stepping to the next k-subset in colex order (the next larger mask with
  * as many bits: Gosper's hack). Without per-hand sums, only the smallest group of each suit orbit
  * runs, weighted by the orbit's size (about 7 times less work); with them every group runs. */
-static void run_unit(worker *w, size_t unit) {
+static void run_unit(matchups_acc *a, group_scratch *w, int per_hand_sums, size_t unit) {
     int k = 0;
     while (unit >= group_sizes[k].groups / group_sizes[k].per_unit) {
         unit -= group_sizes[k].groups / group_sizes[k].per_unit;
         k++;
     }
-    uint64_t set = unrank_subset((uint32_t)unit * group_sizes[k].per_unit, k);
+    uint64_t set = hs_colex_unrank((uint32_t)unit * group_sizes[k].per_unit, (unsigned)k);
     for (uint32_t g = 0; g < group_sizes[k].per_unit; g++) {
-        int64_t weight = w->per_hand != NULL ? 1 : suit_orbit(set);
+        int64_t weight = per_hand_sums ? 1 : suit_orbit(set);
         if (weight != 0)
-            run_group(w, set, k, weight);
+            run_group(a, w, per_hand_sums, set, k, weight);
         if (k > 0) {
             uint64_t low = set & -set, ripple = set + low;
             set = ripple | (((set ^ ripple) >> 2) / low);
@@ -285,84 +259,145 @@ static void run_unit(worker *w, size_t unit) {
     }
 }
 
+/* ---- the job -------------------------------------------------------------------------------- */
+
+typedef struct matchups_ctx {
+    int per_hand;
+} matchups_ctx;
+
+static const matchups_ctx class_ctx = {0}, per_hand_ctx = {1};
+
+static void job_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    run_unit(acc, scratch, ((const matchups_ctx *)ctx)->per_hand, unit);
+}
+
+static void merge_classes(matchups_acc *d, const matchups_acc *s) {
+    for (int c = 0; c <= HS_POKER_CLASSES; c++) {
+        d->wins[c] += s->wins[c];
+        d->ties[c] += s->ties[c];
+        d->hands[c] += s->hands[c];
+    }
+}
+
+static void job_merge(void *dst, const void *src) {
+    merge_classes(dst, src);
+}
+
+static void job_merge_per_hand(void *dst, const void *src) {
+    matchups_acc *d = dst;
+    const matchups_acc *s = src;
+    merge_classes(d, s);
+    for (uint32_t r = 0; r < HS_HANDS5; r++) {
+        d->per_hand[r][0] += s->per_hand[r][0];
+        d->per_hand[r][1] += s->per_hand[r][1];
+    }
+}
+
+/* The tables from the finished sums (out and per_hand may be NULL: only checked). Every matchup
+ * has a winner and a loser or is a tie, so the wins and losses add up to the same total, and
+ * every hand appears once; a sum outside its bounds or a total that differs means the counts
+ * were damaged. Returns HS_OK or HS_ERR_CORRUPT. */
+static int finish(const matchups_acc *a, int per_hand_sums, hs_poker_matchups *out,
+                  hs_showdown *per_hand) {
+    hs_showdown total = {0, 0, 0};
+    uint64_t all_hands = 0;
+    int ok = a->hands[0] == 0 && a->wins[0] == 0 && a->ties[0] == 0;
+    for (int cls = 1; cls <= HS_POKER_CLASSES && ok; cls++) {
+        /* The sums over S of 0..4 cards count each hand's tie with itself once: the signs over
+         * all subsets S of H add to 0, and the missing S = H would subtract it. */
+        const int64_t wins = a->wins[cls], ties = a->ties[cls] - (int64_t)a->hands[cls];
+        const uint64_t hands = a->hands[cls];
+        const uint64_t pairs = hands * HS_SHOWDOWN_OPPONENTS;
+        ok = hands <= HS_HANDS5 && wins >= 0 && ties >= 0 &&
+             (uint64_t)wins + (uint64_t)ties <= pairs;
+        if (!ok)
+            break;
+        all_hands += hands;
+        total.wins += (uint64_t)wins;
+        total.ties += (uint64_t)ties;
+        total.losses += pairs - (uint64_t)wins - (uint64_t)ties;
+        if (out != NULL) {
+            out->hands[cls] = hands;
+            out->wins[cls] = (uint64_t)wins;
+            out->ties[cls] = (uint64_t)ties;
+            out->losses[cls] = pairs - out->wins[cls] - out->ties[cls];
+        }
+    }
+    ok = ok && all_hands == HS_HANDS5 && total.wins == total.losses;
+    if (out != NULL)
+        out->total = total;
+    if (ok && per_hand_sums) {
+        uint64_t wins_sum = 0, ties_sum = 0;
+        for (uint32_t r = 0; r < HS_HANDS5 && ok; r++) {
+            const int64_t wins = a->per_hand[r][0];
+            const int64_t ties = a->per_hand[r][1] - 1; /* less the tie with itself, as above */
+            ok = wins >= 0 && ties >= 0 && wins + ties <= (int64_t)HS_SHOWDOWN_OPPONENTS;
+            wins_sum += (uint64_t)wins;
+            ties_sum += (uint64_t)ties;
+            if (per_hand != NULL && ok) {
+                per_hand[r].wins = (uint64_t)wins;
+                per_hand[r].ties = (uint64_t)ties;
+                per_hand[r].losses = HS_SHOWDOWN_OPPONENTS - per_hand[r].wins - per_hand[r].ties;
+            }
+        }
+        /* each hand's own showdowns add up to the class table's */
+        ok = ok && wins_sum == total.wins && ties_sum == total.ties;
+    }
+    return ok ? HS_OK : HS_ERR_CORRUPT;
+}
+
+static int job_check(const void *ctx, const void *acc) {
+    return finish(acc, ((const matchups_ctx *)ctx)->per_hand, NULL, NULL);
+}
+
+static const hs_job_def class_job = {
+    "poker matchups", 1,        sizeof(matchups_acc), sizeof(group_scratch), job_unit,
+    job_merge,        job_check};
+static const hs_job_def per_hand_job = {"poker matchups per hand",
+                                        1,
+                                        sizeof(matchups_acc) + HS_HANDS5 * sizeof(int32_t[2]),
+                                        sizeof(group_scratch),
+                                        job_unit,
+                                        job_merge_per_hand,
+                                        job_check};
+
+int hs_poker_matchups_job_new(int per_hand, hs_job **out) {
+    return hs_job_new(per_hand ? &per_hand_job : &class_job,
+                      (void *)(uintptr_t)(per_hand ? &per_hand_ctx : &class_ctx), NULL,
+                      hs_poker_matchups_units(), per_hand ? "per_hand=1" : "per_hand=0",
+                      hs_poker_tables_hash(), out);
+}
+
+int hs_poker_matchups_job_result(const hs_job *job, hs_poker_matchups *out, hs_showdown *per_hand) {
+    if (hs_job_units_done(job) != hs_job_units(job))
+        return HS_ERR_ARG;
+    const matchups_ctx *c = hs_job_ctx(job);
+    if (per_hand != NULL && !c->per_hand)
+        return HS_ERR_ARG;
+    memset(out, 0, sizeof *out);
+    int rc = finish(hs_job_acc_const(job), c->per_hand, out, per_hand);
+    if (rc != HS_OK) {
+        memset(out, 0, sizeof *out);
+        if (per_hand != NULL)
+            memset(per_hand, 0, HS_HANDS5 * sizeof *per_hand);
+    }
+    return rc;
+}
+
 int hs_poker_matchups_run(int threads, hs_progress_fn progress, void *ctx, hs_poker_matchups *out,
                           hs_showdown *per_hand) {
     memset(out, 0, sizeof *out);
     if (threads < 0)
         return HS_ERR_ARG;
-    const size_t units = hs_poker_matchups_units();
-    int team = threads > 0 ? threads : omp_get_max_threads();
-    if ((size_t)team > units)
-        team = (int)units;
-    worker *workers = calloc((size_t)team, sizeof *workers);
-    if (workers == NULL)
-        return HS_ERR_NOMEM;
-    int rc = HS_OK;
-    for (int i = 0; i < team && per_hand != NULL; i++) {
-        workers[i].per_hand = calloc(HS_HANDS5, sizeof *workers[i].per_hand);
-        if (workers[i].per_hand == NULL)
-            rc = HS_ERR_NOMEM;
-    }
-    hs_run run = hs_run_start(progress, ctx, units);
-    if (rc == HS_OK) {
-#pragma omp parallel num_threads(team)
-        {
-            worker *w = &workers[omp_get_thread_num()];
-            /* Units differ in size (unit 0 is ten times the others), so they are handed out as
-             * workers come free; the sums are exact, so who runs a unit never changes them. */
-#pragma omp for schedule(dynamic, 1)
-            for (size_t u = 0; u < units; u++) {
-                if (hs_run_stopped(&run))
-                    continue;
-                run_unit(w, u);
-                hs_run_unit_done(&run);
-            }
-        }
-        if (run.cancelled)
-            rc = HS_ERR_CANCELLED;
-    }
-
-    if (rc == HS_OK) {
-        for (int cls = 1; cls <= HS_POKER_CLASSES; cls++) {
-            int64_t wins = 0, ties = 0;
-            uint64_t hands = 0;
-            for (int i = 0; i < team; i++) {
-                wins += workers[i].wins[cls];
-                ties += workers[i].ties[cls];
-                hands += workers[i].hands[cls];
-            }
-            /* The sums over S of 0..4 cards count each hand's tie with itself once: the signs
-             * over all subsets S of H add to 0, and the missing S = H would subtract it. */
-            ties -= (int64_t)hands;
-            const uint64_t pairs = hands * HS_SHOWDOWN_OPPONENTS;
-            assert(wins >= 0 && ties >= 0 && (uint64_t)wins + (uint64_t)ties <= pairs);
-            out->hands[cls] = hands;
-            out->wins[cls] = (uint64_t)wins;
-            out->ties[cls] = (uint64_t)ties;
-            out->losses[cls] = pairs - out->wins[cls] - out->ties[cls];
-            out->total.wins += out->wins[cls];
-            out->total.ties += out->ties[cls];
-            out->total.losses += out->losses[cls];
-        }
-        for (uint32_t r = 0; per_hand != NULL && r < HS_HANDS5; r++) {
-            int64_t wins = 0, ties = -1; /* less the tie with itself, as above */
-            for (int i = 0; i < team; i++) {
-                wins += workers[i].per_hand[r][0];
-                ties += workers[i].per_hand[r][1];
-            }
-            assert(wins >= 0 && ties >= 0 && wins + ties <= (int64_t)HS_SHOWDOWN_OPPONENTS);
-            per_hand[r].wins = (uint64_t)wins;
-            per_hand[r].ties = (uint64_t)ties;
-            per_hand[r].losses = HS_SHOWDOWN_OPPONENTS - per_hand[r].wins - per_hand[r].ties;
-        }
-    }
-    for (int i = 0; i < team; i++)
-        free(workers[i].per_hand);
-    free(workers);
-    if (rc == HS_ERR_CANCELLED) {
-        memset(out, 0, sizeof *out);
-        if (per_hand != NULL)
-            memset(per_hand, 0, HS_HANDS5 * sizeof *per_hand);
-    }
+    hs_job *job;
+    int rc = hs_poker_matchups_job_new(per_hand != NULL, &job);
+    if (rc != HS_OK)
+        return rc;
+    rc = hs_job_run_all(job, threads, progress, ctx);
+    if (rc == HS_OK)
+        rc = hs_poker_matchups_job_result(job, out, per_hand);
+    hs_job_free(job);
+    if (rc != HS_OK && per_hand != NULL)
+        memset(per_hand, 0, HS_HANDS5 * sizeof *per_hand);
     return rc;
 }

@@ -7,6 +7,11 @@
 #include "poker_tables.h"
 
 #include <assert.h>
+#include <stdint.h>
+
+/* A hash of the generated tables (for job checkpoints: a build with other tables is another
+ * build). */
+uint64_t hs_poker_tables_hash(void);
 
 /* The class of the best five cards of a hand of 5..7 cards, branch-free: the four lane entries
  * of hs_poker_lane added give the base-5 rank key (low half) and the flush class (high half,

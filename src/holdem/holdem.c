@@ -1,16 +1,14 @@
 /* Hold'em starting-hand classes, hand parsing and exact multi-way equity. */
-#include "crib_tables.h"
 #include "holdem_internal.h"
 #include "poker_internal.h"
 #include "handstat/error.h"
-#include "run_internal.h"
+#include "combin.h"
+#include "job_internal.h"
 #include "handstat/poker.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <omp.h>
 
 static const char GRID_RANKS[14] = "AKQJT98765432";
 
@@ -204,7 +202,7 @@ static inline void add_outcome(const int *cls, int players, uint64_t weight,
  * boards among them. For two concrete hands that is about 6,200 rank patterns and 75,000-230,000
  * flush boards instead of 1.7 million boards. */
 
-#define MSETS 6188       /* multisets of up to five ranks: dense index as in crib_tables.h */
+#define MSETS 6188       /* multisets of up to five ranks: dense index of combin.h */
 #define FLUSH_BATCH 2048 /* flush boards ranked together by the batch ranker */
 
 typedef struct board_walk {
@@ -225,7 +223,7 @@ typedef struct board_walk {
 } board_walk;
 
 /* Dense index of the multiset of ranks of `cards` (up to five cards): sort the ranks, then add
- * the index terms of crib_tables.h. */
+ * the index terms of combin.h. */
 static unsigned mset_index_of_cards(uint64_t cards) {
     int r[5], n = 0;
     for (; cards != 0; cards &= cards - 1) {
@@ -237,7 +235,7 @@ static unsigned mset_index_of_cards(uint64_t cards) {
     }
     unsigned idx = 0;
     for (int i = 0; i < n; i++)
-        idx += hs_crib_mset_step[i][r[i]];
+        idx += hs_mset_step(i, r[i]);
     return idx;
 }
 
@@ -288,12 +286,6 @@ static void flush_boards(board_walk *w, const int n[HS_SUITS], int suit, uint64_
     }
 }
 
-static uint64_t small_binom(int n, int k) {
-    static const uint8_t C[5][5] = {
-        {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
-    return (uint64_t)C[n][k];
-}
-
 /* The class of a seven-card hand given by rank counts, with suits spread so that no flush
  * forms: the i-th card in rank order gets suit i mod 4 (equal ranks are consecutive, so they
  * get different suits, and no suit gets more than two of the seven). */
@@ -328,9 +320,10 @@ static void rank_patterns(board_walk *w, int rank, int left, uint64_t boards, un
     for (int m = 0; m <= left && m <= w->avail[rank]; m++) {
         unsigned step = 0;
         for (int j = 0; j < m; j++)
-            step += hs_crib_mset_step[placed + j][rank];
+            step += hs_mset_step(placed + j, rank);
         w->counts[rank] = m;
-        rank_patterns(w, rank + 1, left - m, boards * small_binom(w->avail[rank], m), idx + step,
+        rank_patterns(w, rank + 1, left - m,
+                      boards * hs_binom((unsigned)w->avail[rank], (unsigned)m), idx + step,
                       placed + m);
     }
     w->counts[rank] = 0;
@@ -387,6 +380,49 @@ static void count_boards(board_walk *w, const deal_hands *d, int players, uint64
     rank_patterns(w, 0, w->need, 1, 0, 0);
 }
 
+/* ---- the job: one unit per choice of hands ------------------------------------------------ */
+
+typedef struct equity_ctx {
+    int players;
+    uint64_t board, dead;
+    deal_hands *deals;
+} equity_ctx;
+
+static void equity_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    const equity_ctx *c = ctx;
+    count_boards(scratch, &c->deals[unit], c->players, c->board, c->dead, acc);
+}
+
+static void equity_merge(void *dst, const void *src) {
+    hs_holdem_equity *d = dst;
+    const hs_holdem_equity *s = src;
+    d->deals += s->deals;
+    for (int p = 0; p < HS_HOLDEM_MAX_PLAYERS; p++) {
+        d->player[p].wins += s->player[p].wins;
+        d->player[p].ties += s->player[p].ties;
+        d->player[p].losses += s->player[p].losses;
+        d->player[p].shares += s->player[p].shares;
+    }
+}
+
+/* Every deal has one outcome for each player, and the pot is shared out whole. */
+static int equity_check(const void *ctx, const void *acc) {
+    const equity_ctx *c = ctx;
+    const hs_holdem_equity *e = acc;
+    uint64_t shares = 0;
+    for (int p = 0; p < c->players; p++) {
+        const hs_holdem_player *pl = &e->player[p];
+        if (pl->wins + pl->ties + pl->losses != e->deals)
+            return HS_ERR_CORRUPT;
+        shares += pl->shares;
+    }
+    return shares == e->deals * HS_HOLDEM_SHARE_UNIT ? HS_OK : HS_ERR_CORRUPT;
+}
+
+static const hs_job_def equity_job = {"holdem equity",    1,           sizeof(hs_holdem_equity),
+                                      sizeof(board_walk), equity_unit, equity_merge,
+                                      equity_check};
+
 int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
                          uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
                          void *ctx, hs_holdem_equity *out) {
@@ -401,58 +437,31 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
             if (hs_hand_size(ranges[p][i]) != 2 || (ranges[p][i] & ~HS_DECK_MASK))
                 return HS_ERR_ARG;
     }
-    deal_hands *deals;
+    /* Every deal uses two cards per player: the boards need 5 - |board| of what is left. */
+    if (HS_CARDS - hs_hand_size(board | dead) - 2 * players < 5 - hs_hand_size(board))
+        return HS_ERR_COUNT;
+    equity_ctx c = {players, board, dead, NULL};
     size_t n_deals;
-    int rc = list_deals(players, ranges, counts, board | dead, &deals, &n_deals);
+    int rc = list_deals(players, ranges, counts, board | dead, &c.deals, &n_deals);
     if (rc != HS_OK)
         return rc;
     if (n_deals == 0) {
-        free(deals);
+        free(c.deals);
         return HS_ERR_COUNT;
     }
+    hs_job *job;
+    rc = hs_job_new(&equity_job, &c, NULL, n_deals, "", hs_poker_tables_hash(), &job);
+    if (rc == HS_OK) {
+        rc = hs_job_run_all(job, threads, progress, ctx);
+        if (rc == HS_OK)
+            memcpy(out, hs_job_acc(job), sizeof *out);
+        hs_job_free(job);
+    }
+    free(c.deals);
+    if (rc != HS_OK) {
+        memset(out, 0, sizeof *out);
+        return rc;
+    }
     out->players = players;
-    hs_run run = hs_run_start(progress, ctx, n_deals);
-    int failed = 0;
-    /* One worker per choice of hands at most: a single matchup runs on one thread. */
-    int workers = threads > 0 ? threads : omp_get_max_threads();
-    workers = (size_t)workers < n_deals ? workers : (int)n_deals;
-#pragma omp parallel num_threads(workers)
-    {
-        hs_holdem_equity mine;
-        memset(&mine, 0, sizeof mine);
-        board_walk *w = malloc(sizeof *w);
-        if (w == NULL) {
-#pragma omp atomic write
-            failed = 1;
-        }
-        /* A unit is one choice of hands; the units' counts are exact and merge in any order. */
-#pragma omp for schedule(dynamic, 1)
-        for (size_t u = 0; u < n_deals; u++) {
-            if (hs_run_stopped(&run) || w == NULL)
-                continue;
-            count_boards(w, &deals[u], players, board, dead, &mine);
-            hs_run_unit_done(&run);
-        }
-        free(w);
-#pragma omp critical(hs_holdem_merge)
-        {
-            out->deals += mine.deals;
-            for (int p = 0; p < players; p++) {
-                out->player[p].wins += mine.player[p].wins;
-                out->player[p].ties += mine.player[p].ties;
-                out->player[p].losses += mine.player[p].losses;
-                out->player[p].shares += mine.player[p].shares;
-            }
-        }
-    }
-    free(deals);
-    if (failed) {
-        memset(out, 0, sizeof *out);
-        return HS_ERR_NOMEM;
-    }
-    if (run.cancelled) {
-        memset(out, 0, sizeof *out);
-        return HS_ERR_CANCELLED;
-    }
-    return HS_OK;
+    return out->deals > 0 ? HS_OK : HS_ERR_COUNT;
 }

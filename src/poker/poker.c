@@ -1,5 +1,6 @@
 /* Poker hand ranking: the public ranker, categories and class descriptions. */
 #include "poker_internal.h"
+#include "job_internal.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -175,4 +176,11 @@ size_t hs_poker_describe(int cls, char *buf, size_t cap) {
         break;
     }
     return len;
+}
+
+uint64_t hs_poker_tables_hash(void) {
+    uint64_t h = hs_hash64(hs_poker_lane, sizeof hs_poker_lane, HS_HASH64_INIT);
+    h = hs_hash64(hs_poker_disp, sizeof hs_poker_disp, h);
+    h = hs_hash64(hs_poker_class, sizeof hs_poker_class, h);
+    return hs_hash64(hs_poker_class_info, sizeof hs_poker_class_info, h);
 }

@@ -2,7 +2,7 @@
  * GMP path. Both count fifteens rank by rank: choosing k of the c cards of a rank of value v
  * adds k*v to the total in C(c,k) ways, so a 16-entry table of ways to reach each sum <= 15
  * needs 13 small convolutions instead of a pass over 2^n subsets. */
-#include "handstat/crib.h"
+#include "handstat/crib_gmp.h"
 #include "handstat/error.h"
 
 #include <string.h>

@@ -18,12 +18,11 @@
 
 #include "crib_internal.h"
 #include "handstat/error.h"
-#include "run_internal.h"
+#include "combin.h"
+#include "job_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#include <omp.h>
 
 #define PAIRS 1326    /* two-card sets */
 #define HANDS4 270725 /* four-card sets */
@@ -36,23 +35,12 @@ struct hs_discard_tables {
     uint16_t h48[HANDS4];         /* hand-rules sum of a four-card hand over its 48 starters */
 };
 
-/* The colex index of a two-card set a < b: C(b, 2) + a. */
-static inline int pair_index(int a, int b) {
-    return b * (b - 1) / 2 + a;
-}
-
-/* The colex index of a four-card set a < b < c < d: C(a,1) + C(b,2) + C(c,3) + C(d,4). */
-static inline uint32_t hand4_index(int a, int b, int c, int d) {
-    return (uint32_t)(a + b * (b - 1) / 2 + c * (c - 1) * (c - 2) / 6 +
-                      d * (d - 1) * (d - 2) * (d - 3) / 24);
-}
-
 /* Triples per batch call (three cases each). */
 #define TRIPLES 340
 
 /* The tables of throw T = {a, b}: every set of three of the 50 other cards. */
 static void throw_tables(hs_discard_tables *t, int a, int b) {
-    const int ti = pair_index(a, b);
+    const int ti = hs_colex2(a, b);
     const uint64_t thrown = hs_card_bit(a) | hs_card_bit(b);
     int other[50], n_other = 0;
     for (int c = 0; c < HS_CARDS; c++)
@@ -85,9 +73,9 @@ static void throw_tables(hs_discard_tables *t, int a, int b) {
                     const int p = sets[m][0], q = sets[m][1], r = sets[m][2];
                     s += f;
                     g1[p] += f, g1[q] += f, g1[r] += f;
-                    g2[pair_index(p, q)] += (uint16_t)f;
-                    g2[pair_index(p, r)] += (uint16_t)f;
-                    g2[pair_index(q, r)] += (uint16_t)f;
+                    g2[hs_colex2(p, q)] += (uint16_t)f;
+                    g2[hs_colex2(p, r)] += (uint16_t)f;
+                    g2[hs_colex2(q, r)] += (uint16_t)f;
                 }
                 n = 0;
             }
@@ -113,9 +101,30 @@ static void hand_tables(hs_discard_tables *t, int d) {
                 unsigned sum = 0;
                 for (int i = 0; i < 48; i++)
                     sum += totals[i];
-                t->h48[hand4_index(a, b, c, d)] = (uint16_t)sum;
+                t->h48[hs_colex4(a, b, c, d)] = (uint16_t)sum;
             }
 }
+
+/* The tables are a job without counts: units 0..1325 fill one throw's rows each, the next 49
+ * the hand sums of the four-card hands with highest card 51 down to 3. Each unit writes only its
+ * own rows: no sharing between workers. */
+#define TABLE_UNITS (PAIRS + HS_CARDS - 3)
+
+static void tables_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    (void)acc, (void)scratch;
+    hs_discard_tables *t = ctx;
+    if (unit < PAIRS) {
+        const int ti = (int)unit;
+        int b = 1;
+        while (hs_colex2(0, b + 1) <= ti)
+            b++;
+        throw_tables(t, ti - hs_colex2(0, b), b);
+    } else {
+        hand_tables(t, HS_CARDS - 1 - (int)(unit - PAIRS));
+    }
+}
+
+static const hs_job_def tables_job = {"crib deals tables", 1, 0, 0, tables_unit, NULL, NULL};
 
 int hs_discard_tables_new(int threads, hs_discard_tables **out) {
     *out = NULL;
@@ -124,19 +133,15 @@ int hs_discard_tables_new(int threads, hs_discard_tables **out) {
     hs_discard_tables *t = calloc(1, sizeof *t);
     if (t == NULL)
         return HS_ERR_NOMEM;
-        /* Each throw and each highest card writes only its own rows: no sharing between workers. */
-#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
-    {
-#pragma omp for schedule(dynamic, 8) nowait
-        for (int ti = 0; ti < PAIRS; ti++) {
-            int b = 1;
-            while (pair_index(0, b + 1) <= ti)
-                b++;
-            throw_tables(t, ti - pair_index(0, b), b);
-        }
-#pragma omp for schedule(dynamic, 1)
-        for (int d = HS_CARDS - 1; d >= 3; d--)
-            hand_tables(t, d);
+    hs_job *job;
+    int rc = hs_job_new(&tables_job, t, NULL, TABLE_UNITS, "", hs_crib_tables_hash(), &job);
+    if (rc == HS_OK) {
+        rc = hs_job_run_all(job, threads, NULL, NULL);
+        hs_job_free(job);
+    }
+    if (rc != HS_OK) {
+        free(t);
+        return rc;
     }
     *out = t;
     return HS_OK;
@@ -181,14 +186,13 @@ void hs_discard_deal_sums(const hs_discard_tables *t, uint64_t dealt, uint64_t k
     for (int i = 0, ti = 0; i < 6; i++)
         for (int j = i + 1; j < 6; j++, ti++) {
             const int *k = k4[ti];
-            const int p = pair_index(d[i], d[j]);
-            hand_sum[ti] =
-                t->h48[hand4_index(k[0], k[1], k[2], k[3])] - ht[2 * ti] - ht[2 * ti + 1];
+            const int p = hs_colex2(d[i], d[j]);
+            hand_sum[ti] = t->h48[hs_colex4(k[0], k[1], k[2], k[3])] - ht[2 * ti] - ht[2 * ti + 1];
             int64_t c = t->s[p];
             for (int x = 0; x < 4; x++) {
                 c -= t->g1[p][k[x]];
                 for (int y = x + 1; y < 4; y++)
-                    c += t->g2[p][pair_index(k[x], k[y])];
+                    c += t->g2[p][hs_colex2(k[x], k[y])];
             }
             for (int m = 0; m < 12; m++)
                 c -= ct[12 * ti + m];
@@ -284,23 +288,6 @@ static unsigned next_lane(unsigned v) {
     return next < LANE_VALUES ? next : LANE_VALUES;
 }
 
-static uint64_t factorial(int n) {
-    return n <= 1 ? 1 : (uint64_t)n * factorial(n - 1);
-}
-
-/* Deals stood for by the sorted lanes l[0] >= l[1] >= l[2] >= l[3]. */
-static uint64_t orbit(const unsigned l[4]) {
-    uint64_t stab = 1;
-    for (int i = 0; i < 4;) {
-        int j = i;
-        while (j < 4 && l[j] == l[i])
-            j++;
-        stab *= factorial(j - i);
-        i = j;
-    }
-    return 24 / stab;
-}
-
 size_t hs_discard_deals_units(void) {
     return LANE_VALUES - 1;
 }
@@ -319,7 +306,7 @@ void hs_discard_deals_unit(const hs_discard_tables *t, size_t unit, hs_discard_d
                         const unsigned l[4] = {l0, l1, l2, l3};
                         const uint64_t dealt = (uint64_t)l0 | (uint64_t)l1 << 13 |
                                                (uint64_t)l2 << 26 | (uint64_t)l3 << 39;
-                        add_deal(t, dealt, orbit(l), acc);
+                        add_deal(t, dealt, (uint64_t)hs_suit_orbit_sorted(l), acc);
                     }
                 }
         }
@@ -341,39 +328,76 @@ void hs_discard_deals_merge(hs_discard_deals *dst, const hs_discard_deals *src) 
     dst->sum_best_hand += src->sum_best_hand;
 }
 
+static void deals_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    (void)scratch;
+    hs_discard_deals_unit(ctx, unit, acc);
+}
+
+static void deals_merge(void *dst, const void *src) {
+    hs_discard_deals_merge(dst, src);
+}
+
+/* The invariants of the finished counts: every deal once in each table, the orbit
+ * representatives counted, the sums of the best figures consistent with their histograms (the
+ * hand sums exactly; a combined figure lies within its bin's bounds). */
+static int deals_check(const void *ctx, const void *acc) {
+    (void)ctx;
+    const hs_discard_deals *d = acc;
+    uint64_t hand = 0, sum_hand = 0;
+    for (int k = 0; k < HS_DEALS_HAND_NUMS; k++) {
+        hand += d->best_hand[k];
+        sum_hand += d->best_hand[k] * (uint64_t)k;
+    }
+    int ok = d->deals == HS_DEALS6 && d->canonical == HS_DEALS6_CANONICAL && hand == d->deals &&
+             sum_hand == d->sum_best_hand;
+    for (int r = 0; r < 2 && ok; r++) {
+        uint64_t n = 0;
+        int64_t lo = 0, hi = 0;
+        for (int b = 0; b < HS_DEALS_BINS; b++) {
+            /* bin b: floor(10 num / CASES2) = b - OFFSET, so 10 num lies in
+             * [(b - OFFSET) CASES2, (b - OFFSET + 1) CASES2 - 1] */
+            const int64_t c = (int64_t)d->best_combined[r][b];
+            const int64_t low10 = (int64_t)(b - HS_DEALS_BIN_OFFSET) * HS_DISCARD_CRIB_CASES2;
+            n += d->best_combined[r][b];
+            lo += c * -floor_div(-low10, 10);
+            hi += c * floor_div(low10 + HS_DISCARD_CRIB_CASES2 - 1, 10);
+        }
+        ok = n == d->deals && lo <= d->sum_best_combined[r] && d->sum_best_combined[r] <= hi;
+    }
+    for (int c = 0; c < 3 && ok; c++) {
+        uint64_t n = 0;
+        for (int i = 0; i < HS_DEALS_PATTERNS; i++)
+            n += d->pattern[c][i];
+        ok = n == d->deals;
+    }
+    return ok ? HS_OK : HS_ERR_CORRUPT;
+}
+
+static const hs_job_def deals_job = {
+    "crib deals", 1, sizeof(hs_discard_deals), 0, deals_unit, deals_merge, deals_check};
+
+int hs_discard_deals_job_new(const hs_discard_tables *t, hs_job **out) {
+    /* The job reads the tables, which the caller keeps until hs_job_free. */
+    return hs_job_new(&deals_job, (void *)(uintptr_t)t, NULL, hs_discard_deals_units(), "",
+                      hs_crib_tables_hash(), out);
+}
+
+const hs_discard_deals *hs_discard_deals_job_counts(const hs_job *job) {
+    return hs_job_acc_const(job);
+}
+
 int hs_discard_deals_run(const hs_discard_tables *t, int threads, hs_progress_fn progress,
                          void *ctx, hs_discard_deals *out) {
     memset(out, 0, sizeof *out);
     if (threads < 0)
         return HS_ERR_ARG;
-    const size_t units = hs_discard_deals_units();
-    hs_run run = hs_run_start(progress, ctx, units);
-    int nomem = 0;
-#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
-    {
-        hs_discard_deals *mine = calloc(1, sizeof *mine);
-        if (mine == NULL) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-        /* Units differ widely in size (a lane with one card leads to many deals), so they are
-         * handed out dynamically; the counts are exact integers, so the order never matters. */
-#pragma omp for schedule(dynamic, 1)
-        for (size_t u = 0; u < units; u++) {
-            if (hs_run_stopped(&run) || mine == NULL)
-                continue;
-            hs_discard_deals_unit(t, u, mine);
-            hs_run_unit_done(&run);
-        }
-        if (mine != NULL) {
-#pragma omp critical(hs_deals_merge)
-            hs_discard_deals_merge(out, mine);
-            free(mine);
-        }
-    }
-    if (run.cancelled || nomem) {
-        memset(out, 0, sizeof *out);
-        return nomem ? HS_ERR_NOMEM : HS_ERR_CANCELLED;
-    }
-    return HS_OK;
+    hs_job *job;
+    int rc = hs_discard_deals_job_new(t, &job);
+    if (rc != HS_OK)
+        return rc;
+    rc = hs_job_run_all(job, threads, progress, ctx);
+    if (rc == HS_OK)
+        memcpy(out, hs_job_acc(job), sizeof *out);
+    hs_job_free(job);
+    return rc;
 }

@@ -11,13 +11,12 @@
 #include "holdem_internal.h"
 #include "poker_internal.h"
 #include "handstat/error.h"
-#include "run_internal.h"
+#include "combin.h"
+#include "job_internal.h"
 #include "handstat/poker.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#include <omp.h>
 
 #define HOLES 1326          /* two-card hands */
 #define BOARDS_PER_UNIT 128 /* suit-distinct boards per work unit */
@@ -242,55 +241,77 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
     }
 }
 
+/* ---- the job ----------------------------------------------------------------------------------
+ */
+
+static void preflop_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    const hs_holdem_preflop *t = ctx;
+    hs_holdem_preflop_counts *c = acc;
+    const size_t b0 = unit * BOARDS_PER_UNIT;
+    const size_t b1 = b0 + BOARDS_PER_UNIT < t->n_boards ? b0 + BOARDS_PER_UNIT : t->n_boards;
+    for (size_t b = b0; b < b1; b++)
+        sweep_board(t, t->boards[b], t->weight[b], scratch, c);
+    c->units_done++;
+}
+
+static void preflop_merge(void *dst, const void *src) {
+    hs_holdem_preflop_counts *d = dst;
+    const hs_holdem_preflop_counts *s = src;
+    for (int a = 0; a < HS_HOLDEM_CLASSES; a++)
+        for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
+            d->wins[a][b] += s->wins[a][b];
+            d->ties[a][b] += s->ties[a][b];
+        }
+    d->units_done += s->units_done;
+}
+
+/* Every ordered pair of classes: A's wins, the ties and B's wins add up to every disjoint pair of
+ * combinations with every one of the C(48, 5) boards, and a tie is a tie for both. */
+static int preflop_check(const void *ctx, const void *acc) {
+    const hs_holdem_preflop *t = ctx;
+    const hs_holdem_preflop_counts *c = acc;
+    if (c->units_done != hs_holdem_preflop_units(t))
+        return HS_ERR_CORRUPT;
+    const uint64_t boards = hs_binom(HS_CARDS - 4, 5);
+    for (int a = 0; a < HS_HOLDEM_CLASSES; a++)
+        for (int b = 0; b < HS_HOLDEM_CLASSES; b++)
+            if (c->wins[a][b] + c->ties[a][b] + c->wins[b][a] !=
+                    hs_holdem_class_pairs(a, b) * boards ||
+                c->ties[a][b] != c->ties[b][a])
+                return HS_ERR_CORRUPT;
+    return HS_OK;
+}
+
+static const hs_job_def preflop_job = {"holdem preflop",
+                                       1,
+                                       sizeof(hs_holdem_preflop_counts),
+                                       sizeof(sweep),
+                                       preflop_unit,
+                                       preflop_merge,
+                                       preflop_check};
+
+int hs_holdem_preflop_job_new(const hs_holdem_preflop *t, hs_job **out) {
+    /* The job reads the board list, which the caller keeps until hs_job_free. */
+    return hs_job_new(&preflop_job, (void *)(uintptr_t)t, NULL, hs_holdem_preflop_units(t), "",
+                      hs_poker_tables_hash(), out);
+}
+
+const hs_holdem_preflop_counts *hs_holdem_preflop_job_counts(const hs_job *job) {
+    return hs_job_acc_const(job);
+}
+
 int hs_holdem_preflop_run(const hs_holdem_preflop *t, size_t first, size_t last, int threads,
                           hs_progress_fn progress, void *ctx, hs_holdem_preflop_counts *acc) {
-    const size_t units = hs_holdem_preflop_units(t);
-    if (first > last || last > units || threads < 0)
+    if (first > last || last > hs_holdem_preflop_units(t) || threads < 0)
         return HS_ERR_ARG;
-    int nthreads = threads > 0 ? threads : omp_get_max_threads();
-    hs_holdem_preflop_counts **part = calloc((size_t)nthreads, sizeof *part);
-    sweep **work = calloc((size_t)nthreads, sizeof *work);
-    int failed = part == NULL || work == NULL;
-    for (int i = 0; i < nthreads && !failed; i++) {
-        part[i] = calloc(1, sizeof **part);
-        work[i] = calloc(1, sizeof **work);
-        failed = part[i] == NULL || work[i] == NULL;
-    }
-    hs_run run = hs_run_start(progress, ctx, last - first);
-    if (!failed) {
-#pragma omp parallel num_threads(nthreads)
-        {
-            int me = omp_get_thread_num();
-#pragma omp for schedule(dynamic, 1)
-            for (size_t u = first; u < last; u++) {
-                if (hs_run_stopped(&run))
-                    continue;
-                size_t b0 = u * BOARDS_PER_UNIT;
-                size_t b1 = b0 + BOARDS_PER_UNIT < t->n_boards ? b0 + BOARDS_PER_UNIT : t->n_boards;
-                for (size_t b = b0; b < b1; b++)
-                    sweep_board(t, t->boards[b], t->weight[b], work[me], part[me]);
-                part[me]->units_done++;
-                hs_run_unit_done(&run);
-            }
-        }
-        if (!run.cancelled) {
-            for (int i = 0; i < nthreads; i++) {
-                for (int a = 0; a < HS_HOLDEM_CLASSES; a++)
-                    for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
-                        acc->wins[a][b] += part[i]->wins[a][b];
-                        acc->ties[a][b] += part[i]->ties[a][b];
-                    }
-                acc->units_done += part[i]->units_done;
-            }
-        }
-    }
-    for (int i = 0; part != NULL && i < nthreads; i++)
-        free(part[i]);
-    for (int i = 0; work != NULL && i < nthreads; i++)
-        free(work[i]);
-    free(part);
-    free(work);
-    if (failed)
-        return HS_ERR_NOMEM;
-    return run.cancelled ? HS_ERR_CANCELLED : HS_OK;
+    hs_job *job;
+    int rc = hs_holdem_preflop_job_new(t, &job);
+    if (rc != HS_OK)
+        return rc;
+    hs_job_opts o = {threads, progress, ctx, NULL, NULL, 0.0};
+    rc = hs_job_run(job, first, last, &o);
+    if (rc == HS_OK)
+        preflop_merge(acc, hs_job_acc(job));
+    hs_job_free(job);
+    return rc;
 }

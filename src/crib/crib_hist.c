@@ -5,16 +5,15 @@
  * hand multisets x 13 starter ranks). For each group the number of deals is a product of binomial
  * coefficients, and the suits decide only the flush and nobs, whose counts have closed forms
  * (derived below). The whole distribution takes microseconds; the tests check it against scoring
- * every one of the combinations with the plain reference scorer. This is the enumeration layer:
- * the only cribbage code that uses OpenMP. */
+ * every one of the combinations with the plain reference scorer. The work units run as a job of
+ * the runtime in core/. */
 #include "crib_internal.h"
 #include "handstat/error.h"
-#include "run_internal.h"
+#include "combin.h"
+#include "job_internal.h"
 
 #include <assert.h>
 #include <string.h>
-
-#include <omp.h>
 
 /* A unit is every hand multiset whose lowest rank is the unit's number. */
 #define UNITS HS_RANKS
@@ -24,9 +23,7 @@ size_t hs_crib_hist_units(void) {
 }
 
 static uint64_t binom4(int n, int k) {
-    static const uint8_t C[5][5] = {
-        {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
-    return (k < 0 || k > n) ? 0 : C[n][k];
+    return k < 0 ? 0 : hs_binom((unsigned)n, (unsigned)k);
 }
 
 /* The rank-only entry (crib_tables.h) of ranks h[] (counts, four cards) plus the starter rank s:
@@ -119,32 +116,42 @@ void hs_crib_hist_merge(hs_crib_hist *dst, const hs_crib_hist *src) {
     dst->hands += src->hands;
 }
 
+static void job_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    (void)scratch;
+    hs_crib_hist_unit(unit, *(const hs_crib_rules *)ctx, acc);
+}
+
+static void job_merge(void *dst, const void *src) {
+    hs_crib_hist_merge(dst, src);
+}
+
+/* Every hand with every starter: C(52, 4) x 48 scored hands. */
+static int job_check(const void *ctx, const void *acc) {
+    (void)ctx;
+    const hs_crib_hist *h = acc;
+    uint64_t n = 0;
+    for (int i = 0; i <= HS_CRIB_MAX_SCORE; i++)
+        n += h->count[i];
+    return n == h->hands && n == hs_binom(HS_CARDS, 4) * 48 ? HS_OK : HS_ERR_CORRUPT;
+}
+
+static const hs_job_def crib_hist_job = {"crib hist", 1,        sizeof(hs_crib_hist), 0, job_unit,
+                                         job_merge,   job_check};
+
 int hs_crib_hist_run(hs_crib_rules rules, int threads, hs_progress_fn progress, void *ctx,
                      hs_crib_hist *out) {
     memset(out, 0, sizeof *out);
     if (threads < 0)
         return HS_ERR_ARG;
-    const size_t units = hs_crib_hist_units();
-    hs_run run = hs_run_start(progress, ctx, units);
-#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
-    {
-        hs_crib_hist mine;
-        memset(&mine, 0, sizeof mine);
-        /* A static schedule over a fixed unit list: which thread runs a unit never changes the
-         * sums, only who adds them. */
-#pragma omp for schedule(static, 1)
-        for (size_t u = 0; u < units; u++) {
-            if (hs_run_stopped(&run))
-                continue;
-            hs_crib_hist_unit(u, rules, &mine);
-            hs_run_unit_done(&run);
-        }
-#pragma omp critical(hs_crib_merge)
-        hs_crib_hist_merge(out, &mine);
-    }
-    if (run.cancelled) {
-        memset(out, 0, sizeof *out);
-        return HS_ERR_CANCELLED;
-    }
-    return HS_OK;
+    hs_job *job;
+    int rc = hs_job_new(&crib_hist_job, &rules, NULL, hs_crib_hist_units(),
+                        rules == HS_CRIB_CRIB ? "rules=crib" : "rules=hand", hs_crib_tables_hash(),
+                        &job);
+    if (rc != HS_OK)
+        return rc;
+    rc = hs_job_run_all(job, threads, progress, ctx);
+    if (rc == HS_OK)
+        memcpy(out, hs_job_acc(job), sizeof *out);
+    hs_job_free(job);
+    return rc;
 }

@@ -1,0 +1,417 @@
+/* The job runtime: the one place in the library that runs work on OpenMP workers.
+ *
+ * A run hands the units not yet done to the workers one at a time (dynamic schedule: units differ
+ * in size). Each worker adds its units' counts to a private accumulator and lists the units it
+ * has counted. A worker folds ("flushes") its accumulator into the job's, and marks its listed
+ * units done, under the job's lock: when its loop ends, and when a checkpoint is due. So the
+ * job's accumulator always holds exactly the counts of the units marked done, which is what makes
+ * a checkpoint taken at any flush, a cancelled run, or a run of any subset of units consistent.
+ * The counts are exact integers, so the merged sums do not depend on which worker ran which unit
+ * or in what order the flushes came: results are bit-identical at every thread count. */
+#define _POSIX_C_SOURCE 200809L
+#include "job_internal.h"
+
+#include "handstat/error.h"
+#include "handstat/version.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <omp.h>
+
+struct hs_job {
+    const hs_job_def *def;
+    void *ctx;
+    void (*ctx_free)(void *);
+    size_t units;
+    char params[256];
+    uint64_t build;
+    uint8_t *done; /* one byte per unit: 1 when its counts are in acc */
+    size_t n_done;
+    void *acc;
+    int threads_used;
+};
+
+int hs_default_threads(void) {
+    return omp_get_max_threads();
+}
+
+uint64_t hs_hash64(const void *data, size_t len, uint64_t h) {
+    const unsigned char *p = data;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * UINT64_C(1099511628211);
+    return h;
+}
+
+int hs_job_new(const hs_job_def *def, void *ctx, void (*ctx_free)(void *), size_t units,
+               const char *params, uint64_t build, hs_job **out) {
+    *out = NULL;
+    hs_job *job = calloc(1, sizeof *job);
+    if (job != NULL) {
+        job->done = calloc(units > 0 ? units : 1, 1);
+        job->acc = calloc(1, def->acc_size > 0 ? def->acc_size : 1);
+    }
+    if (job == NULL || job->done == NULL || job->acc == NULL) {
+        if (job != NULL) {
+            free(job->done);
+            free(job->acc);
+            free(job);
+        }
+        if (ctx_free != NULL)
+            ctx_free(ctx);
+        return HS_ERR_NOMEM;
+    }
+    job->def = def;
+    job->ctx = ctx;
+    job->ctx_free = ctx_free;
+    job->units = units;
+    job->build = hs_hash64(&def->layout, sizeof def->layout, build);
+    job->build = hs_hash64(&def->acc_size, sizeof def->acc_size, job->build);
+    snprintf(job->params, sizeof job->params, "%s", params != NULL ? params : "");
+    *out = job;
+    return HS_OK;
+}
+
+void hs_job_free(hs_job *job) {
+    if (job == NULL)
+        return;
+    if (job->ctx_free != NULL)
+        job->ctx_free(job->ctx);
+    free(job->done);
+    free(job->acc);
+    free(job);
+}
+
+const char *hs_job_name(const hs_job *job) {
+    return job->def->name;
+}
+const char *hs_job_params(const hs_job *job) {
+    return job->params;
+}
+size_t hs_job_units(const hs_job *job) {
+    return job->units;
+}
+size_t hs_job_units_done(const hs_job *job) {
+    return job->n_done;
+}
+int hs_job_unit_done(const hs_job *job, size_t u) {
+    return u < job->units && job->done[u];
+}
+int hs_job_threads_used(const hs_job *job) {
+    return job->threads_used;
+}
+void *hs_job_acc(hs_job *job) {
+    return job->acc;
+}
+const void *hs_job_acc_const(const hs_job *job) {
+    return job->acc;
+}
+void *hs_job_ctx(const hs_job *job) {
+    return job->ctx;
+}
+
+int hs_job_check(const hs_job *job) {
+    if (job->n_done != job->units)
+        return HS_ERR_ARG;
+    return job->def->check != NULL ? job->def->check(job->ctx, job->acc) : HS_OK;
+}
+
+/* ---- the driver ---------------------------------------------------------------------------- */
+
+typedef struct worker {
+    void *acc;
+    void *scratch;
+    size_t *pending; /* units counted in acc, not yet flushed */
+    size_t n_pending;
+    unsigned epoch; /* the last checkpoint request this worker has flushed for */
+    int exited;
+} worker;
+
+typedef struct run_state {
+    hs_job *job;
+    const hs_job_opts *opts;
+    worker *workers;
+    int team; /* workers actually running (set by the first of them) */
+    omp_lock_t lock;
+    size_t completed; /* units done in the job, flushed or not */
+    int stop;         /* HS_OK, or the code the run stops with (read atomically) */
+    unsigned epoch;   /* checkpoint requests so far */
+    unsigned saved;   /* the last request that was saved */
+    double last_save;
+} run_state;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Under the lock: fold worker w's counts into the job's. */
+static void flush(run_state *r, worker *w) {
+    hs_job *job = r->job;
+    if (w->n_pending == 0)
+        return;
+    if (job->def->acc_size > 0) {
+        job->def->merge(job->acc, w->acc);
+        memset(w->acc, 0, job->def->acc_size);
+    }
+    for (size_t i = 0; i < w->n_pending; i++)
+        job->done[w->pending[i]] = 1;
+    job->n_done += w->n_pending;
+    w->n_pending = 0;
+}
+
+/* Under the lock: save once every worker has flushed for the newest request (or has finished;
+ * when all have finished, the run is over and its caller has the final state). */
+static void maybe_save(run_state *r) {
+    if (r->saved == r->epoch)
+        return;
+    int running = 0;
+    for (int i = 0; i < r->team; i++) {
+        if (!r->workers[i].exited && r->workers[i].epoch != r->epoch)
+            return;
+        running += !r->workers[i].exited;
+    }
+    r->saved = r->epoch;
+    if (running == 0)
+        return;
+    if (r->opts->save(r->opts->save_ctx, r->job) != 0 && r->stop == HS_OK) {
+#pragma omp atomic write
+        r->stop = HS_ERR_IO;
+    }
+    r->last_save = now_seconds();
+}
+
+/* Under the lock, after worker w finished a unit: progress, cancel and checkpoint requests. */
+static void unit_finished(run_state *r, worker *w) {
+    const hs_job_opts *o = r->opts;
+    r->completed++;
+    if (o->progress != NULL && r->stop == HS_OK &&
+        o->progress(o->progress_ctx, r->completed, r->job->units) != 0) {
+#pragma omp atomic write
+        r->stop = HS_ERR_CANCELLED;
+    }
+    if (o->save != NULL && r->saved == r->epoch && now_seconds() - r->last_save >= o->save_seconds)
+        r->epoch++;
+    if (w->epoch != r->epoch) {
+        flush(r, w);
+        w->epoch = r->epoch;
+        maybe_save(r);
+    }
+}
+
+static void free_workers(worker *w, int n) {
+    for (int i = 0; w != NULL && i < n; i++) {
+        free(w[i].acc);
+        free(w[i].scratch);
+        free(w[i].pending);
+    }
+    free(w);
+}
+
+int hs_job_run(hs_job *job, size_t first, size_t last, const hs_job_opts *opts) {
+    static const hs_job_opts defaults = {0, NULL, NULL, NULL, NULL, 0.0};
+    const hs_job_opts *o = opts != NULL ? opts : &defaults;
+    if (first > last || last > job->units || o->threads < 0)
+        return HS_ERR_ARG;
+    const hs_job_def *def = job->def;
+    size_t n_todo = 0;
+    for (size_t u = first; u < last; u++)
+        n_todo += !job->done[u];
+    size_t *todo = malloc((n_todo > 0 ? n_todo : 1) * sizeof *todo);
+    if (todo == NULL)
+        return HS_ERR_NOMEM;
+    for (size_t u = first, i = 0; u < last; u++)
+        if (!job->done[u])
+            todo[i++] = u;
+    /* More workers than units would only idle (and each costs an accumulator). */
+    int team = o->threads > 0 ? o->threads : omp_get_max_threads();
+    if ((size_t)team > n_todo)
+        team = n_todo > 0 ? (int)n_todo : 1;
+    worker *w = calloc((size_t)team, sizeof *w);
+    int failed = w == NULL;
+    for (int i = 0; i < team && !failed; i++) {
+        w[i].acc = calloc(1, def->acc_size > 0 ? def->acc_size : 1);
+        w[i].scratch = def->scratch_size > 0 ? calloc(1, def->scratch_size) : NULL;
+        w[i].pending = malloc((n_todo > 0 ? n_todo : 1) * sizeof *w[i].pending);
+        failed = w[i].acc == NULL || (def->scratch_size > 0 && w[i].scratch == NULL) ||
+                 w[i].pending == NULL;
+    }
+    if (failed) {
+        free_workers(w, team);
+        free(todo);
+        return HS_ERR_NOMEM;
+    }
+    run_state r = {0};
+    r.job = job;
+    r.opts = o;
+    r.workers = w;
+    r.team = team;
+    r.completed = job->n_done;
+    r.last_save = now_seconds();
+    omp_init_lock(&r.lock);
+    if (n_todo > 0) {
+#pragma omp parallel num_threads(team)
+        {
+            /* OpenMP may start fewer threads than asked (OMP_THREAD_LIMIT, OMP_DYNAMIC). */
+#pragma omp single
+            r.team = omp_get_num_threads();
+            worker *me = &w[omp_get_thread_num()];
+#pragma omp for schedule(dynamic, 1) nowait
+            for (size_t i = 0; i < n_todo; i++) {
+                int stop;
+#pragma omp atomic read
+                stop = r.stop;
+                if (stop != HS_OK)
+                    continue;
+                def->unit(job->ctx, todo[i], me->acc, me->scratch);
+                me->pending[me->n_pending++] = todo[i];
+                omp_set_lock(&r.lock);
+                unit_finished(&r, me);
+                omp_unset_lock(&r.lock);
+            }
+            omp_set_lock(&r.lock);
+            flush(&r, me);
+            me->exited = 1;
+            maybe_save(&r);
+            omp_unset_lock(&r.lock);
+        }
+    }
+    omp_destroy_lock(&r.lock);
+    job->threads_used = r.team;
+    free_workers(w, team);
+    free(todo);
+    if (r.stop != HS_OK)
+        return r.stop;
+    if (job->n_done == job->units)
+        return hs_job_check(job);
+    return HS_OK;
+}
+
+int hs_job_run_all(hs_job *job, int threads, hs_progress_fn progress, void *progress_ctx) {
+    hs_job_opts o = {threads, progress, progress_ctx, NULL, NULL, 0.0};
+    return hs_job_run(job, 0, job->units, &o);
+}
+
+/* ---- checkpoints ----------------------------------------------------------------------------
+ * magic (8) | format version u32 | byte order u32 | build u64 | units u64 | acc_size u64 |
+ * name, params, library version: u32 length + bytes each | done: one bit per unit |
+ * accumulator | FNV-1a of everything before, u64 */
+
+static const char MAGIC[8] = {'H', 'S', 'J', 'O', 'B', 'C', 'K', '\n'};
+#define FORMAT_VERSION 1u
+#define BYTE_ORDER_MARK 0x01020304u
+
+typedef struct ckpt_head {
+    char magic[8];
+    uint32_t format, order;
+    uint64_t build, units, acc_size;
+} ckpt_head;
+
+static size_t text_size(const char *s) {
+    return sizeof(uint32_t) + strlen(s);
+}
+
+size_t hs_job_checkpoint_size(const hs_job *job) {
+    return sizeof(ckpt_head) + text_size(job->def->name) + text_size(job->params) +
+           text_size(HS_VERSION_STRING) + (job->units + 7) / 8 + job->def->acc_size +
+           sizeof(uint64_t);
+}
+
+static unsigned char *put(unsigned char *p, const void *data, size_t n) {
+    memcpy(p, data, n);
+    return p + n;
+}
+
+static unsigned char *put_text(unsigned char *p, const char *s) {
+    uint32_t n = (uint32_t)strlen(s);
+    p = put(p, &n, sizeof n);
+    return put(p, s, n);
+}
+
+size_t hs_job_checkpoint_write(const hs_job *job, void *buf, size_t len) {
+    const size_t size = hs_job_checkpoint_size(job);
+    if (len < size)
+        return 0;
+    ckpt_head h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, MAGIC, sizeof MAGIC);
+    h.format = FORMAT_VERSION;
+    h.order = BYTE_ORDER_MARK;
+    h.build = job->build;
+    h.units = job->units;
+    h.acc_size = job->def->acc_size;
+    unsigned char *p = put(buf, &h, sizeof h);
+    p = put_text(p, job->def->name);
+    p = put_text(p, job->params);
+    p = put_text(p, HS_VERSION_STRING);
+    memset(p, 0, (job->units + 7) / 8);
+    for (size_t u = 0; u < job->units; u++)
+        p[u / 8] |= (unsigned char)(job->done[u] << (u % 8));
+    p += (job->units + 7) / 8;
+    p = put(p, job->acc, job->def->acc_size);
+    uint64_t sum = hs_hash64(buf, (size_t)(p - (unsigned char *)buf), HS_HASH64_INIT);
+    put(p, &sum, sizeof sum);
+    return size;
+}
+
+/* Read a length-prefixed text at *p (bounded by end) and compare it with want. Returns 1 when it
+ * reads and matches, 0 when it reads and differs, -1 when it does not fit. */
+static int text_is(const unsigned char **p, const unsigned char *end, const char *want) {
+    uint32_t n;
+    if ((size_t)(end - *p) < sizeof n)
+        return -1;
+    memcpy(&n, *p, sizeof n);
+    *p += sizeof n;
+    if ((size_t)(end - *p) < n)
+        return -1;
+    int same = n == strlen(want) && memcmp(*p, want, n) == 0;
+    *p += n;
+    return same;
+}
+
+int hs_job_checkpoint_read(hs_job *job, const void *buf, size_t len) {
+    const unsigned char *p = buf, *end = p + len;
+    ckpt_head h;
+    if (len < sizeof h + sizeof(uint64_t))
+        return HS_ERR_FORMAT;
+    memcpy(&h, p, sizeof h);
+    if (memcmp(h.magic, MAGIC, sizeof MAGIC) != 0)
+        return HS_ERR_FORMAT;
+    if (h.format != FORMAT_VERSION || h.order != BYTE_ORDER_MARK)
+        return HS_ERR_VERSION;
+    uint64_t sum;
+    memcpy(&sum, end - sizeof sum, sizeof sum);
+    if (sum != hs_hash64(buf, len - sizeof sum, HS_HASH64_INIT))
+        return HS_ERR_FORMAT;
+    end -= sizeof sum;
+    p += sizeof h;
+    int name = text_is(&p, end, job->def->name);
+    int params = name < 0 ? -1 : text_is(&p, end, job->params);
+    int version = params < 0 ? -1 : text_is(&p, end, HS_VERSION_STRING);
+    if (version < 0)
+        return HS_ERR_FORMAT;
+    if (!name || !params)
+        return HS_ERR_MISMATCH;
+    if (!version || h.build != job->build || h.acc_size != job->def->acc_size)
+        return HS_ERR_VERSION;
+    if (h.units != job->units)
+        return HS_ERR_MISMATCH;
+    const size_t bitmap = (job->units + 7) / 8;
+    if ((size_t)(end - p) != bitmap + job->def->acc_size)
+        return HS_ERR_FORMAT;
+    /* Bits past the last unit must be clear: a well-formed file has them so. */
+    for (size_t u = job->units; u < bitmap * 8; u++)
+        if (p[u / 8] >> (u % 8) & 1)
+            return HS_ERR_FORMAT;
+    size_t n_done = 0;
+    for (size_t u = 0; u < job->units; u++) {
+        job->done[u] = p[u / 8] >> (u % 8) & 1;
+        n_done += job->done[u];
+    }
+    job->n_done = n_done;
+    memcpy(job->acc, p + bitmap, job->def->acc_size);
+    return HS_OK;
+}

@@ -1,0 +1,47 @@
+/* Private: how a game defines a job for the runtime in job.c (the only place in the library that
+ * starts OpenMP workers). A job is a fixed list of units, an accumulator of exact integer counts
+ * with a merge (dst += src), and optionally per-worker scratch memory and an invariant check. */
+#ifndef HS_JOB_INTERNAL_H
+#define HS_JOB_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "handstat/job.h"
+
+typedef struct hs_job_def {
+    const char *name; /* names the job in checkpoints and messages: "crib deals" */
+    uint32_t layout;  /* version of the accumulator's layout: change it when the layout changes */
+    size_t acc_size;  /* bytes of one accumulator; all bytes zero = no counts (may be 0: none) */
+    size_t scratch_size; /* bytes of each worker's scratch memory (0: none); zeroed once per run */
+    /* Add the counts of unit `unit` to acc. ctx is the job's inputs; scratch is this worker's. */
+    void (*unit)(void *ctx, size_t unit, void *acc, void *scratch);
+    /* dst += src, exactly (NULL when acc_size is 0). */
+    void (*merge)(void *dst, const void *src);
+    /* HS_OK when the accumulator of a finished job satisfies the job's invariants, else
+     * HS_ERR_CORRUPT; NULL: none. */
+    int (*check)(const void *ctx, const void *acc);
+} hs_job_def;
+
+/* A new job of `units` units over the inputs ctx (owned by the caller; ctx_free, if not NULL, is
+ * called on it by hs_job_free). params: every parameter that changes the counts, as text (at most
+ * 255 bytes). build: a hash of the tables the job's units read (hs_hash64 of them), so that a
+ * checkpoint from a build with other tables is refused. Returns HS_OK or HS_ERR_NOMEM (then
+ * ctx_free has been called on ctx). */
+int hs_job_new(const hs_job_def *def, void *ctx, void (*ctx_free)(void *), size_t units,
+               const char *params, uint64_t build, hs_job **out);
+
+/* The job's accumulator (acc_size bytes) and inputs. */
+void *hs_job_acc(hs_job *job);
+const void *hs_job_acc_const(const hs_job *job);
+void *hs_job_ctx(const hs_job *job);
+
+/* Run every unit of a job that needs no checkpoint: hs_job_run over all units with these
+ * settings. */
+int hs_job_run_all(hs_job *job, int threads, hs_progress_fn progress, void *progress_ctx);
+
+/* FNV-1a, 64 bits, over len bytes, continuing from h (start with HS_HASH64_INIT). */
+#define HS_HASH64_INIT UINT64_C(14695981039346656037)
+uint64_t hs_hash64(const void *data, size_t len, uint64_t h);
+
+#endif
