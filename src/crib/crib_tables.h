@@ -4,10 +4,6 @@
 
 #include <stdint.h>
 
-/* hs_crib_mset_step[i][r] = C(r + i, i + 1): the term of the i-th smallest rank r in the dense
- * index of a sorted multiset of up to five ranks (see the generator): 0..6187. */
-extern const uint16_t hs_crib_mset_step[5][13];
-
 /* The rank-only part of a five-card score by an additive key. hs_crib_lane_key[lane] sums the
  * weights of the ranks in a 13-bit lane; the weights make the sum over the four lanes of a
  * five-card hand unique for its multiset of ranks (keys 0..360918). */

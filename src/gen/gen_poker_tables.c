@@ -1,4 +1,4 @@
-/* Build-time generator of the poker ranking tables (src/poker_tables.h declares them).
+/* Build-time generator of the poker ranking tables (src/poker/poker_tables.h declares them).
  *
  * Inside this program a rank set is a 13-bit mask in ace-high order: bit 0 = two, ...,
  * bit 11 = king, bit 12 = ace. The lane table it writes is indexed by a raw 13-bit suit lane of a

@@ -1,0 +1,286 @@
+/* The job runtime (src/core/job.c): a toy job whose every unit's contribution is known in closed
+ * form checks the driver (any thread count, any subset of units, cancel, checkpoints taken while
+ * workers run); the real matchups job checks checkpoints end to end: interrupted and resumed
+ * equals uninterrupted, and a checkpoint of another job, of other parameters, damaged, or with one
+ * count edited (checksum recomputed) is refused or caught by the invariant check. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "handstat/handstat.h"
+#include "job_internal.h"
+
+/* ---- a toy job: unit u adds u + 1 to sum, (u + 1)^2 to squares, and 1 to units ---------------- */
+
+#define TOY_UNITS 2000
+
+typedef struct toy_acc {
+    uint64_t sum, squares, units;
+} toy_acc;
+
+typedef struct toy_ctx {
+    unsigned spin; /* busy work per unit, so that runs take long enough to be interrupted */
+} toy_ctx;
+
+static void toy_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    const toy_ctx *c = ctx;
+    toy_acc *a = acc;
+    volatile uint64_t x = 0;
+    for (unsigned i = 0; i < c->spin; i++)
+        x += i;
+    *(uint64_t *)scratch += 1; /* scratch is per worker: no race */
+    a->sum += unit + 1;
+    a->squares += (uint64_t)(unit + 1) * (unit + 1);
+    a->units += 1;
+}
+
+static void toy_merge(void *dst, const void *src) {
+    toy_acc *d = dst;
+    const toy_acc *s = src;
+    d->sum += s->sum;
+    d->squares += s->squares;
+    d->units += s->units;
+}
+
+static int toy_check(const void *ctx, const void *acc) {
+    (void)ctx;
+    const toy_acc *a = acc;
+    const uint64_t n = TOY_UNITS;
+    return a->units == n && a->sum == n * (n + 1) / 2 && a->squares == n * (n + 1) * (2 * n + 1) / 6
+               ? HS_OK
+               : HS_ERR_CORRUPT;
+}
+
+static const hs_job_def toy_def = {
+    "toy", 1, sizeof(toy_acc), sizeof(uint64_t), toy_unit, toy_merge, toy_check};
+
+/* The accumulator must hold exactly the contributions of the units marked done. */
+static void assert_consistent(const hs_job *job) {
+    toy_acc want = {0, 0, 0};
+    for (size_t u = 0; u < hs_job_units(job); u++)
+        if (hs_job_unit_done(job, u)) {
+            want.sum += u + 1;
+            want.squares += (uint64_t)(u + 1) * (u + 1);
+            want.units++;
+        }
+    const toy_acc *a = hs_job_acc_const(job);
+    assert_int_equal(a->sum, want.sum);
+    assert_int_equal(a->squares, want.squares);
+    assert_int_equal(a->units, want.units);
+    assert_int_equal(hs_job_units_done(job), want.units);
+}
+
+static hs_job *toy_new(toy_ctx *ctx) {
+    hs_job *job;
+    assert_int_equal(hs_job_new(&toy_def, ctx, NULL, TOY_UNITS, "spin", 42, &job), HS_OK);
+    return job;
+}
+
+static void test_threads_and_subsets(void **state) {
+    (void)state;
+    toy_ctx ctx = {0};
+    const int threads[] = {1, 2, 3, 8};
+    for (int i = 0; i < 4; i++) {
+        hs_job *job = toy_new(&ctx);
+        hs_job_opts o = {threads[i], NULL, NULL, NULL, NULL, 0};
+        /* three overlapping ranges in a scrambled order: each unit is counted once */
+        assert_int_equal(hs_job_run(job, 700, 1500, &o), HS_OK);
+        assert_consistent(job);
+        assert_int_equal(hs_job_check(job), HS_ERR_ARG); /* units remain */
+        assert_int_equal(hs_job_run(job, 0, 900, &o), HS_OK);
+        assert_int_equal(hs_job_run(job, 1200, TOY_UNITS, &o), HS_OK);
+        assert_consistent(job);
+        assert_int_equal(hs_job_units_done(job), TOY_UNITS);
+        assert_int_equal(hs_job_check(job), HS_OK);
+        assert_true(hs_job_threads_used(job) >= 1 && hs_job_threads_used(job) <= threads[i]);
+        /* nothing left to do: a no-op */
+        assert_int_equal(hs_job_run(job, 0, TOY_UNITS, &o), HS_OK);
+        assert_consistent(job);
+        hs_job_free(job);
+    }
+    hs_job *job = toy_new(&ctx);
+    hs_job_opts bad = {-1, NULL, NULL, NULL, NULL, 0};
+    assert_int_equal(hs_job_run(job, 0, 1, &bad), HS_ERR_ARG);
+    assert_int_equal(hs_job_run(job, 2, 1, NULL), HS_ERR_ARG);
+    assert_int_equal(hs_job_run(job, 0, TOY_UNITS + 1, NULL), HS_ERR_ARG);
+    hs_job_free(job);
+}
+
+typedef struct stopper {
+    uint64_t after; /* stop once this many units of the job are done */
+    uint64_t calls;
+} stopper;
+
+static int stop_after(void *ctx, uint64_t done, uint64_t total) {
+    stopper *s = ctx;
+    assert_true(done <= total);
+    s->calls++;
+    return done >= s->after;
+}
+
+static void test_cancel_keeps_a_consistent_state(void **state) {
+    (void)state;
+    toy_ctx ctx = {2000};
+    for (int threads = 1; threads <= 4; threads++) {
+        hs_job *job = toy_new(&ctx);
+        stopper s = {300, 0};
+        hs_job_opts o = {threads, stop_after, &s, NULL, NULL, 0};
+        assert_int_equal(hs_job_run(job, 0, TOY_UNITS, &o), HS_ERR_CANCELLED);
+        /* the units under way finish and are kept: at least 300, at most a unit per worker more */
+        assert_true(hs_job_units_done(job) >= 300);
+        assert_true(hs_job_units_done(job) <= 300 + (size_t)threads);
+        assert_consistent(job);
+        /* run again: it finishes, every unit once */
+        s.after = UINT64_MAX;
+        assert_int_equal(hs_job_run(job, 0, TOY_UNITS, &o), HS_OK);
+        assert_consistent(job);
+        assert_int_equal(hs_job_check(job), HS_OK);
+        hs_job_free(job);
+    }
+}
+
+typedef struct saver {
+    unsigned saves;
+    unsigned char *last; /* the newest checkpoint */
+    size_t last_len;
+    int fail;
+} saver;
+
+static int save_checkpoint(void *ctx, const hs_job *job) {
+    saver *s = ctx;
+    assert_consistent(job);
+    free(s->last);
+    s->last_len = hs_job_checkpoint_size(job);
+    s->last = malloc(s->last_len);
+    assert_int_equal(hs_job_checkpoint_write(job, s->last, s->last_len), s->last_len);
+    s->saves++;
+    return s->fail;
+}
+
+static void test_saves_while_running(void **state) {
+    (void)state;
+    toy_ctx ctx = {20000};
+    hs_job *job = toy_new(&ctx);
+    saver s = {0, NULL, 0, 0};
+    /* save as often as possible: after every unit the interval has passed */
+    hs_job_opts o = {2, NULL, NULL, save_checkpoint, &s, 0.0};
+    assert_int_equal(hs_job_run(job, 0, TOY_UNITS, &o), HS_OK);
+    assert_true(s.saves > 10);
+    /* the last checkpoint restores into a fresh job, which finishes to the same counts */
+    hs_job *again = toy_new(&ctx);
+    assert_int_equal(hs_job_checkpoint_read(again, s.last, s.last_len), HS_OK);
+    assert_consistent(again);
+    assert_true(hs_job_units_done(again) <= TOY_UNITS);
+    assert_int_equal(hs_job_run(again, 0, TOY_UNITS, NULL), HS_OK);
+    assert_memory_equal(hs_job_acc_const(again), hs_job_acc_const(job), sizeof(toy_acc));
+    hs_job_free(again);
+    hs_job_free(job);
+
+    /* a failing save stops the run with HS_ERR_IO, the state still consistent */
+    job = toy_new(&ctx);
+    s.fail = 1;
+    assert_int_equal(hs_job_run(job, 0, TOY_UNITS, &o), HS_ERR_IO);
+    assert_consistent(job);
+    hs_job_free(job);
+    free(s.last);
+}
+
+/* ---- checkpoints of a real job ------------------------------------------------------------------ */
+
+/* The test's own FNV-1a, to recompute the checksum of an edited checkpoint. */
+static uint64_t fnv1a(const unsigned char *p, size_t n) {
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * UINT64_C(1099511628211);
+    return h;
+}
+
+static void reseal(unsigned char *buf, size_t len) {
+    uint64_t sum = fnv1a(buf, len - 8);
+    memcpy(buf + len - 8, &sum, 8);
+}
+
+static void test_matchups_checkpoint(void **state) {
+    (void)state;
+    hs_poker_matchups *whole = malloc(sizeof *whole), *resumed = malloc(sizeof *resumed);
+    assert_int_equal(hs_poker_matchups_run(2, NULL, NULL, whole, NULL), HS_OK);
+
+    /* interrupted after 100 units, written out, read into a new job, finished */
+    hs_job *job;
+    assert_int_equal(hs_poker_matchups_job_new(0, &job), HS_OK);
+    stopper s = {100, 0};
+    hs_job_opts o = {2, stop_after, &s, NULL, NULL, 0};
+    assert_int_equal(hs_job_run(job, 0, hs_job_units(job), &o), HS_ERR_CANCELLED);
+    assert_int_equal(hs_poker_matchups_job_result(job, resumed, NULL), HS_ERR_ARG);
+    size_t len = hs_job_checkpoint_size(job);
+    unsigned char *buf = malloc(len);
+    assert_int_equal(hs_job_checkpoint_write(job, buf, len), len);
+    assert_int_equal(hs_job_checkpoint_write(job, buf, len - 1), 0);
+    hs_job_free(job);
+
+    assert_int_equal(hs_poker_matchups_job_new(0, &job), HS_OK);
+    assert_int_equal(hs_job_checkpoint_read(job, buf, len), HS_OK);
+    assert_true(hs_job_units_done(job) >= 100);
+    assert_int_equal(hs_job_run(job, 0, hs_job_units(job), NULL), HS_OK);
+    assert_int_equal(hs_poker_matchups_job_result(job, resumed, NULL), HS_OK);
+    assert_memory_equal(resumed, whole, sizeof *whole);
+    hs_job_free(job);
+
+    /* another job's parameters (per-hand sums): refused */
+    assert_int_equal(hs_poker_matchups_job_new(1, &job), HS_OK);
+    assert_int_equal(hs_job_checkpoint_read(job, buf, len), HS_ERR_MISMATCH);
+    hs_job_free(job);
+
+    assert_int_equal(hs_poker_matchups_job_new(0, &job), HS_OK);
+    /* damaged: one byte flipped, or cut short */
+    buf[len / 2] ^= 1;
+    assert_int_equal(hs_job_checkpoint_read(job, buf, len), HS_ERR_FORMAT);
+    buf[len / 2] ^= 1;
+    assert_int_equal(hs_job_checkpoint_read(job, buf, len - 1), HS_ERR_FORMAT);
+    assert_int_equal(hs_job_checkpoint_read(job, buf, 10), HS_ERR_FORMAT);
+    /* another build: the table hash differs (checksum recomputed) */
+    buf[16] ^= 1;
+    reseal(buf, len);
+    assert_int_equal(hs_job_checkpoint_read(job, buf, len), HS_ERR_VERSION);
+    buf[16] ^= 1;
+    /* one count edited, checksum recomputed: it reads, but the finished job fails its check.
+     * The accumulator is the last part before the checksum; its first array is the wins by
+     * class, and a class near the end (a common high-card class) has counts in every unit. */
+    const size_t acc = sizeof(int64_t) * 3 * (HS_POKER_CLASSES + 1);
+    int64_t v;
+    unsigned char *win = buf + len - 8 - acc + 8 * 7000;
+    memcpy(&v, win, 8);
+    v += 1;
+    memcpy(win, &v, 8);
+    reseal(buf, len);
+    assert_int_equal(hs_job_checkpoint_read(job, buf, len), HS_OK);
+    assert_int_equal(hs_job_run(job, 0, hs_job_units(job), NULL), HS_ERR_CORRUPT);
+    assert_int_equal(hs_poker_matchups_job_result(job, resumed, NULL), HS_ERR_CORRUPT);
+    hs_job_free(job);
+
+    /* another job altogether */
+    hs_holdem_preflop *table;
+    assert_int_equal(hs_holdem_preflop_new(&table), HS_OK);
+    assert_int_equal(hs_holdem_preflop_job_new(table, &job), HS_OK);
+    assert_int_equal(hs_job_checkpoint_read(job, buf, len), HS_ERR_MISMATCH);
+    hs_job_free(job);
+    hs_holdem_preflop_free(table);
+    free(buf);
+    free(whole);
+    free(resumed);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_threads_and_subsets),
+        cmocka_unit_test(test_cancel_keeps_a_consistent_state),
+        cmocka_unit_test(test_saves_while_running),
+        cmocka_unit_test(test_matchups_checkpoint),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
