@@ -15,7 +15,8 @@
 #include "handstat/handstat.h"
 #include "job_internal.h"
 
-/* ---- a toy job: unit u adds u + 1 to sum, (u + 1)^2 to squares, and 1 to units ---------------- */
+/* ---- a toy job: unit u adds u + 1 to sum, (u + 1)^2 to squares, and 1 to units ----------------
+ */
 
 #define TOY_UNITS 2000
 
@@ -56,8 +57,8 @@ static int toy_check(const void *ctx, const void *acc) {
                : HS_ERR_CORRUPT;
 }
 
-static const hs_job_def toy_def = {
-    "toy", 1, sizeof(toy_acc), sizeof(uint64_t), toy_unit, toy_merge, toy_check};
+static const hs_job_def toy_def = {"toy",    1,         sizeof(toy_acc), sizeof(uint64_t),
+                                   toy_unit, toy_merge, toy_check};
 
 /* The accumulator must hold exactly the contributions of the units marked done. */
 static void assert_consistent(const hs_job *job) {
@@ -190,7 +191,8 @@ static void test_saves_while_running(void **state) {
     free(s.last);
 }
 
-/* ---- checkpoints of a real job ------------------------------------------------------------------ */
+/* ---- checkpoints of a real job ------------------------------------------------------------------
+ */
 
 /* The test's own FNV-1a, to recompute the checksum of an edited checkpoint. */
 static uint64_t fnv1a(const unsigned char *p, size_t n) {

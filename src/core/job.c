@@ -290,9 +290,14 @@ int hs_job_run(hs_job *job, size_t first, size_t last, const hs_job_opts *opts) 
     return HS_OK;
 }
 
-int hs_job_run_all(hs_job *job, int threads, hs_progress_fn progress, void *progress_ctx) {
+int hs_job_run_whole(hs_job *job, int threads, hs_progress_fn progress, void *progress_ctx,
+                     void *out) {
     hs_job_opts o = {threads, progress, progress_ctx, NULL, NULL, 0.0};
-    return hs_job_run(job, 0, job->units, &o);
+    int rc = hs_job_run(job, 0, job->units, &o);
+    if (rc == HS_OK && out != NULL)
+        memcpy(out, job->acc, job->def->acc_size);
+    hs_job_free(job);
+    return rc;
 }
 
 /* ---- checkpoints ----------------------------------------------------------------------------

@@ -36,9 +36,11 @@ void *hs_job_acc(hs_job *job);
 const void *hs_job_acc_const(const hs_job *job);
 void *hs_job_ctx(const hs_job *job);
 
-/* Run every unit of a job that needs no checkpoint: hs_job_run over all units with these
- * settings. */
-int hs_job_run_all(hs_job *job, int threads, hs_progress_fn progress, void *progress_ctx);
+/* Run every unit of a job that needs no checkpoint (hs_job_run over all units with these
+ * settings), copy its accumulator to out on success (when out is not NULL), and free the job.
+ * Returns what hs_job_run returned. */
+int hs_job_run_whole(hs_job *job, int threads, hs_progress_fn progress, void *progress_ctx,
+                     void *out);
 
 /* FNV-1a, 64 bits, over len bytes, continuing from h (start with HS_HASH64_INIT). */
 #define HS_HASH64_INIT UINT64_C(14695981039346656037)

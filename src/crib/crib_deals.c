@@ -135,10 +135,8 @@ int hs_discard_tables_new(int threads, hs_discard_tables **out) {
         return HS_ERR_NOMEM;
     hs_job *job;
     int rc = hs_job_new(&tables_job, t, NULL, TABLE_UNITS, "", hs_crib_tables_hash(), &job);
-    if (rc == HS_OK) {
-        rc = hs_job_run_all(job, threads, NULL, NULL);
-        hs_job_free(job);
-    }
+    if (rc == HS_OK)
+        rc = hs_job_run_whole(job, threads, NULL, NULL, NULL);
     if (rc != HS_OK) {
         free(t);
         return rc;
@@ -393,11 +391,5 @@ int hs_discard_deals_run(const hs_discard_tables *t, int threads, hs_progress_fn
         return HS_ERR_ARG;
     hs_job *job;
     int rc = hs_discard_deals_job_new(t, &job);
-    if (rc != HS_OK)
-        return rc;
-    rc = hs_job_run_all(job, threads, progress, ctx);
-    if (rc == HS_OK)
-        memcpy(out, hs_job_acc(job), sizeof *out);
-    hs_job_free(job);
-    return rc;
+    return rc != HS_OK ? rc : hs_job_run_whole(job, threads, progress, ctx, out);
 }

@@ -147,11 +147,5 @@ int hs_crib_hist_run(hs_crib_rules rules, int threads, hs_progress_fn progress, 
     int rc = hs_job_new(&crib_hist_job, &rules, NULL, hs_crib_hist_units(),
                         rules == HS_CRIB_CRIB ? "rules=crib" : "rules=hand", hs_crib_tables_hash(),
                         &job);
-    if (rc != HS_OK)
-        return rc;
-    rc = hs_job_run_all(job, threads, progress, ctx);
-    if (rc == HS_OK)
-        memcpy(out, hs_job_acc(job), sizeof *out);
-    hs_job_free(job);
-    return rc;
+    return rc != HS_OK ? rc : hs_job_run_whole(job, threads, progress, ctx, out);
 }

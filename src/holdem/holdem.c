@@ -451,12 +451,8 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
     }
     hs_job *job;
     rc = hs_job_new(&equity_job, &c, NULL, n_deals, "", hs_poker_tables_hash(), &job);
-    if (rc == HS_OK) {
-        rc = hs_job_run_all(job, threads, progress, ctx);
-        if (rc == HS_OK)
-            memcpy(out, hs_job_acc(job), sizeof *out);
-        hs_job_free(job);
-    }
+    if (rc == HS_OK)
+        rc = hs_job_run_whole(job, threads, progress, ctx, out);
     free(c.deals);
     if (rc != HS_OK) {
         memset(out, 0, sizeof *out);

@@ -231,13 +231,7 @@ static int run_job(const hs_job_def *def, int k, int threads, hs_progress_fn pro
     snprintf(params, sizeof params, "cards=%d", k);
     hs_job *job;
     int rc = hs_job_new(def, &c, NULL, units, params, hs_poker_tables_hash(), &job);
-    if (rc != HS_OK)
-        return rc;
-    rc = hs_job_run_all(job, threads, progress, ctx);
-    if (rc == HS_OK)
-        memcpy(out, hs_job_acc(job), sizeof *out);
-    hs_job_free(job);
-    return rc;
+    return rc != HS_OK ? rc : hs_job_run_whole(job, threads, progress, ctx, out);
 }
 
 int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx, hs_poker_hist *out) {

@@ -393,7 +393,8 @@ int hs_poker_matchups_run(int threads, hs_progress_fn progress, void *ctx, hs_po
     int rc = hs_poker_matchups_job_new(per_hand != NULL, &job);
     if (rc != HS_OK)
         return rc;
-    rc = hs_job_run_all(job, threads, progress, ctx);
+    hs_job_opts o = {threads, progress, ctx, NULL, NULL, 0.0};
+    rc = hs_job_run(job, 0, hs_job_units(job), &o);
     if (rc == HS_OK)
         rc = hs_poker_matchups_job_result(job, out, per_hand);
     hs_job_free(job);
