@@ -41,6 +41,10 @@ static int temp_file(char *path_template) {
 }
 
 cli_result cli_run(const char *const *argv, const char *input) {
+    return cli_run_stdout(argv, input, CLI_STDOUT_CAPTURE);
+}
+
+cli_result cli_run_stdout(const char *const *argv, const char *input, cli_stdout where) {
     char in_path[] = "/tmp/hs_cli_in.XXXXXX", out_path[] = "/tmp/hs_cli_out.XXXXXX",
          err_path[] = "/tmp/hs_cli_err.XXXXXX";
     int in_fd = temp_file(in_path), out_fd = temp_file(out_path), err_fd = temp_file(err_path);
@@ -60,8 +64,19 @@ cli_result cli_run(const char *const *argv, const char *input) {
     pid_t pid = fork();
     if (pid == 0) {
         dup2(in_fd, 0);
-        dup2(out_fd, 1);
         dup2(err_fd, 2);
+        if (where == CLI_STDOUT_CAPTURE) {
+            dup2(out_fd, 1);
+        } else if (where == CLI_STDOUT_FULL) {
+            int dev_full = open("/dev/full", O_WRONLY);
+            dup2(dev_full, 1);
+            close(dev_full);
+        } else {
+            close(1);
+        }
+        close(in_fd);
+        close(out_fd);
+        close(err_fd);
         execv(HANDSTAT_BIN, full);
         _exit(127);
     }

@@ -160,7 +160,9 @@ static int holdem_equity(int argc, char **argv) {
     rc = hs_holdem_equity_run(players, ranges, counts, board, dead, threads, cli_progress_update,
                               &progress, &e);
     cli_progress_done(&progress);
-    if (rc == HS_ERR_COUNT) {
+    /* No board left to deal (every other card dead) is no deal at all, like hands that
+     * cannot be dealt disjoint. */
+    if (rc == HS_ERR_COUNT || (rc == HS_OK && e.deals == 0)) {
         cli_error("no deal is possible: the hands cannot all be dealt disjoint from each other "
                   "and the known cards");
         return CLI_EXIT_DATA;
@@ -184,7 +186,7 @@ static int holdem_equity(int argc, char **argv) {
                                              "losses", "equity", "equity_exact"};
         cli_header(&t, HEADER, 7);
     } else {
-        char text[64];
+        char text[3 * HS_CARDS + 1];
         hs_hand_format(board, text, sizeof text);
         printf("board: %s", board ? text : "(none)");
         hs_hand_format(dead, text, sizeof text);

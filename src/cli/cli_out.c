@@ -13,6 +13,18 @@
 
 int cli_stdout_closed = 0;
 
+/* Set once a failed write to standard output has been reported (by an output set's commit), so
+ * that the check at exit does not report it again. */
+static int stdout_reported = 0;
+
+static void report_stdout(int err) {
+    if (stdout_reported)
+        return;
+    stdout_reported = 1;
+    cli_error("cannot write standard output: %s",
+              cli_stdout_closed ? "it is closed" : strerror(err));
+}
+
 void cli_guard_std_fds(void) {
     for (int fd = 0; fd <= 2; fd++) {
         if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
@@ -33,8 +45,7 @@ int cli_stdout_check(void) {
     int failed = fflush(stdout) != 0 || ferror(stdout);
     if (!failed)
         return 0;
-    cli_error("cannot write standard output: %s",
-              cli_stdout_closed ? "it is closed" : strerror(errno));
+    report_stdout(errno);
     return -1;
 }
 
@@ -153,7 +164,7 @@ static void out_discard(cli_out *o) {
 static int out_open(cli_out *o) {
     if (o->path == NULL) {
         if (cli_stdout_closed) {
-            cli_error("cannot write standard output: it is closed");
+            report_stdout(EBADF);
             return -1;
         }
         o->fp = stdout;
@@ -257,8 +268,7 @@ static int out_finish(cli_out *o) {
     }
     if (failed) {
         if (o->path == NULL)
-            cli_error("cannot write standard output: %s",
-                      cli_stdout_closed ? "it is closed" : strerror(saved));
+            report_stdout(saved);
         else
             cli_error("cannot write '%s': %s", o->path, strerror(saved));
     }
