@@ -51,6 +51,12 @@ typedef struct cli_opt {
 extern int cli_quiet;
 extern int cli_no_progress;
 
+/* The lines every command's --help ends its options with. */
+#define CLI_COMMON_HELP                                                                            \
+    "  --quiet        no summary or progress on standard error\n"                                  \
+    "  --no-progress  no progress display\n"                                                       \
+    "Options may also be written --opt=value (and -oFILE for -o FILE); -- ends the options.\n"
+
 /* cli_parse_options flags: keep "--" as a positional argument (poker compare's separator)
  * instead of ending the options. */
 #define CLI_OPTS_KEEP_DASHDASH 1

@@ -19,8 +19,9 @@ static const char SCORE_USAGE[] =
     "  --crib   crib rules: only a five-card flush scores (hand rules: 4, or 5 with the starter)\n"
     "  --csv    a header, then one row per hand:\n"
     "           hand,starter,fifteens,pairs,runs,flush,nobs,total\n"
-    "\n"
-    "exit status: 0 all hands scored, 1 a hand was not valid, 2 bad command line\n";
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 all hands scored, 1 a hand was not valid, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char NSCORE_USAGE[] =
     "usage: handstat crib nscore [FILE]\n"
@@ -32,7 +33,7 @@ static const char NSCORE_USAGE[] =
     "'#' comments out the rest of a line. Prints the exact score as one integer, of any size\n"
     "(no 64-bit limit; exact GMP arithmetic). Any n is exact: the input is limited to 256 MiB\n"
     "(about 130 million cards), and memory use does not grow with n beyond the input itself.\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 scored, 1 bad input, 2 bad command line, 3 file error\n";
 
 static const char HIST_USAGE[] =
@@ -49,6 +50,7 @@ static const char HIST_USAGE[] =
     "  --components FILE    also write component,points,mean,mean_exact rows to FILE\n"
     "\n"
     "Files are written whole or not at all (a temporary file renamed into place).\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
 static const char *const COMPONENT_NAMES[5] = {"fifteens", "pairs", "runs", "flush", "nobs"};

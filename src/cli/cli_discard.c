@@ -38,8 +38,9 @@ static const char DISCARD_USAGE[] =
     "             keep,throw,hand_ev,hand_ev_exact,hand_min,hand_max,hand_sd,crib_ev,\n"
     "             crib_ev_exact,combined_ev,combined_ev_exact,role\n"
     "             (cards space-separated in rank order, exact values as reduced fractions p/q)\n"
-    "\n"
-    "exit status: 0 analysed, 1 bad cards, 2 bad command line\n";
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 analysed, 1 bad cards, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char THROW_USAGE[] =
     "usage: handstat crib throw-table [-o FILE]\n"
@@ -52,7 +53,7 @@ static const char THROW_USAGE[] =
     "CSV: ranks,suits,combos,crib_sum,cases,crib_ev,crib_ev_exact (crib_sum is one throw's sum).\n"
     "\n"
     "  -o FILE   write to FILE (default: standard output)\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
 static const char DEALS_USAGE[] =
@@ -78,7 +79,7 @@ static const char DEALS_USAGE[] =
     "                    (patterns in rank order; rows with any deals)\n"
     "A summary with exact means goes to standard error; progress too when it is a terminal.\n"
     "Results are identical at every thread count. Files are written whole or not at all.\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error, 130 interrupted\n";
 
 static const char RANK_CHARS[] = "A23456789TJQK";

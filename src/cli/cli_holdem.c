@@ -29,8 +29,9 @@ static const char EQUITY_USAGE[] =
     "  --dead CARDS    cards out of play\n"
     "  --csv           player,hand,wins,ties,losses,equity,equity_exact\n"
     "  --threads N     worker threads, 1..1024 (default: one per core)\n"
-    "\n"
-    "exit status: 0 done, 1 bad cards or no possible deal, 2 bad command line\n";
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 done, 1 bad cards or no possible deal, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char PREFLOP_USAGE[] =
     "usage: handstat holdem preflop [--threads N] [-o FILE] [--matrix FILE] [--resume]\n"
@@ -50,7 +51,7 @@ static const char PREFLOP_USAGE[] =
     "                     holdem_preflop.ckpt)\n"
     "  --resume           continue from the checkpoint\n"
     "  --threads N        worker threads, 1..1024 (default: one per core)\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error, 130 interrupted (SIGINT),\n"
     "             143 terminated (SIGTERM)\n";
 

@@ -15,8 +15,9 @@ static const char RANK_USAGE[] =
     "are skipped); a bad line is reported with its number and the others are still ranked.\n"
     "\n"
     "  --csv    a header, then one row per hand: cards,class,category,description\n"
-    "\n"
-    "exit status: 0 all hands ranked, 1 a hand was not valid, 2 bad command line\n";
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 all hands ranked, 1 a hand was not valid, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char COMPARE_USAGE[] =
     "usage: handstat poker compare HAND1 -- HAND2\n"
@@ -25,7 +26,10 @@ static const char COMPARE_USAGE[] =
     "The hands are ranked independently, so they may share cards (as two hold'em hands share\n"
     "the board). Example: handstat poker compare AS AD KC KD 2S -- QS QH QD 3C 3H\n"
     "\n"
-    "exit status: 0 compared, 1 a hand was not valid, 2 bad command line\n";
+    "  --quiet, --no-progress  accepted (nothing to suppress)\n"
+    "\n"
+    "exit status: 0 compared, 1 a hand was not valid, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char PE54_USAGE[] =
     "usage: handstat poker pe54 [--verbose] [FILE]\n"
@@ -36,7 +40,7 @@ static const char PE54_USAGE[] =
     "line is not valid every bad line is reported with its number and no count is printed.\n"
     "\n"
     "  --verbose   also print each line's winner and both hands' descriptions\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 counted, 1 a line was not valid, 2 bad command line, 3 file error\n";
 
 static const char HIST_USAGE[] =
@@ -52,7 +56,7 @@ static const char HIST_USAGE[] =
     "  --classes      one row per equivalence class instead of per category\n"
     "  --threads N    worker threads, 1..1024 (default: OpenMP's default, one per core)\n"
     "  -o FILE        write to FILE (default: standard output), whole or not at all\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
 static const char MATCHUPS_USAGE[] =
@@ -73,7 +77,7 @@ static const char MATCHUPS_USAGE[] =
     "  -o FILE        write to FILE (default: standard output), whole or not at all\n"
     "  --hand CARDS   five cards, as separate arguments or one quoted argument\n"
     "  --csv          with --hand: a header, then one row hand,wins,ties,losses\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 1 the hand was not valid, 2 bad command line, 3 file error\n";
 
 /* Parse a hand of 5..7 cards into cards[] and *hand; see cli_parse_cards(). */
