@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli_run.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,4 +108,15 @@ const char *shared_data_dir(void) {
         return HS_SHARED_DATA;
     fprintf(stderr, "shared data not found at %s: skipping\n", HS_SHARED_DATA);
     return NULL;
+}
+
+int dir_entries(const char *dir) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    while (d != NULL && (e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    if (d != NULL)
+        closedir(d);
+    return n;
 }

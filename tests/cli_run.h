@@ -28,6 +28,9 @@ void cli_result_free(cli_result *r);
 /* The whole content of a file (heap, NUL-terminated) or NULL when it cannot be read. */
 char *read_file(const char *path, size_t *len);
 
+/* The number of entries in a folder (without "." and ".."). */
+int dir_entries(const char *dir);
+
 /* The shared reference data folder, or NULL (with a message) when it is absent. */
 const char *shared_data_dir(void);
 

@@ -48,16 +48,6 @@ static void write_text(const char *path, const char *text) {
     fclose(fp);
 }
 
-static int entries(const char *dir) {
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int n = 0;
-    while ((e = readdir(d)) != NULL)
-        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-    closedir(d);
-    return n;
-}
-
 static void remove_dir(const char *dir) {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -82,7 +72,7 @@ static void test_all_or_nothing(void **state) {
     char *now = read_file(old, NULL);
     assert_string_equal(now, "OLD\n");
     free(now);
-    assert_int_equal(entries(dir), 1);
+    assert_int_equal(dir_entries(dir), 1);
     remove_dir(dir);
 }
 
@@ -124,7 +114,7 @@ static void test_links_modes_and_long_names(void **state) {
     if (r.status != 0)
         fail_msg("a %d-byte name: exit %d: %s", NAME_MAX, r.status, r.err);
     cli_result_free(&r);
-    assert_int_equal(entries(dir), 4); /* L, target, link, the long name: no temporaries */
+    assert_int_equal(dir_entries(dir), 4); /* L, target, link, the long name: no temporaries */
     remove_dir(dir);
 }
 
@@ -159,7 +149,7 @@ static void test_same_file_refused(void **state) {
                 fail_msg("case %zu (exists %d): exit %d: %s", i, exists, r.status, r.err);
             assert_true((double)time(NULL) - start < 3);
             cli_result_free(&r);
-            assert_int_equal(entries(dir), 1 + exists);
+            assert_int_equal(dir_entries(dir), 1 + exists);
             if (exists) {
                 char *now = read_file(same, NULL);
                 assert_string_equal(now, "OLD\n");
@@ -181,11 +171,11 @@ static void test_directory_output(void **state) {
     assert_int_equal(r.status, 3);
     assert_contains(r.err, "Is a directory");
     cli_result_free(&r);
-    assert_int_equal(entries(dir), 0);
+    assert_int_equal(dir_entries(dir), 0);
     r = RUN(NULL, "crib", "hist", "-o", dir);
     assert_int_equal(r.status, 3);
     cli_result_free(&r);
-    assert_int_equal(entries(dir), 0);
+    assert_int_equal(dir_entries(dir), 0);
     remove_dir(dir);
 }
 
@@ -235,7 +225,7 @@ static void test_stdout_errors(void **state) {
                        CLI_STDOUT_CLOSED);
     assert_int_equal(r.status, 3);
     cli_result_free(&r);
-    assert_int_equal(entries(dir), 0);
+    assert_int_equal(dir_entries(dir), 0);
     remove_dir(dir);
 }
 

@@ -160,6 +160,17 @@ static void out_discard(cli_out *o) {
     o->target = NULL;
 }
 
+/* Open a device, pipe or unrenameable file in place. */
+static int open_in_place(cli_out *o) {
+    o->fp = fopen(o->path, "w");
+    o->direct = 1;
+    if (o->fp == NULL) {
+        cli_error("cannot write '%s': %s", o->path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 /* Open one destination; prints the error and returns non-zero on failure. */
 static int out_open(cli_out *o) {
     if (o->path == NULL) {
@@ -178,15 +189,8 @@ static int out_open(cli_out *o) {
     }
     /* A device, pipe or socket (/dev/null, a FIFO) is written in place: renaming a file over it
      * would replace the device itself. Only regular files are written by rename. */
-    if (exists && !S_ISREG(st.st_mode)) {
-        o->fp = fopen(o->path, "w");
-        o->direct = 1;
-        if (o->fp == NULL) {
-            cli_error("cannot write '%s': %s", o->path, strerror(errno));
-            return -1;
-        }
-        return 0;
-    }
+    if (exists && !S_ISREG(st.st_mode))
+        return open_in_place(o);
     o->target = resolve_target(o->path);
     /* A regular file reached by a name that is not a plain path (/proc/self/fd/1) is written in
      * place: there is no directory entry to rename over. */
@@ -199,13 +203,7 @@ static int out_open(cli_out *o) {
         if (real == NULL || stat(real, &tst) != 0 || tst.st_ino != st.st_ino) {
             free(o->target);
             o->target = NULL;
-            o->fp = fopen(o->path, "w");
-            o->direct = 1;
-            if (o->fp == NULL) {
-                cli_error("cannot write '%s': %s", o->path, strerror(errno));
-                return -1;
-            }
-            return 0;
+            return open_in_place(o);
         }
     }
     /* The temporary is hidden beside the target (".hsXXXXXX": short, so that any name that fits
