@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli_run.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,10 @@ static int temp_file(char *path_template) {
 }
 
 cli_result cli_run(const char *const *argv, const char *input) {
+    return cli_run_stdout(argv, input, CLI_STDOUT_CAPTURE);
+}
+
+cli_result cli_run_stdout(const char *const *argv, const char *input, cli_stdout where) {
     char in_path[] = "/tmp/hs_cli_in.XXXXXX", out_path[] = "/tmp/hs_cli_out.XXXXXX",
          err_path[] = "/tmp/hs_cli_err.XXXXXX";
     int in_fd = temp_file(in_path), out_fd = temp_file(out_path), err_fd = temp_file(err_path);
@@ -60,8 +65,19 @@ cli_result cli_run(const char *const *argv, const char *input) {
     pid_t pid = fork();
     if (pid == 0) {
         dup2(in_fd, 0);
-        dup2(out_fd, 1);
         dup2(err_fd, 2);
+        if (where == CLI_STDOUT_CAPTURE) {
+            dup2(out_fd, 1);
+        } else if (where == CLI_STDOUT_FULL) {
+            int dev_full = open("/dev/full", O_WRONLY);
+            dup2(dev_full, 1);
+            close(dev_full);
+        } else {
+            close(1);
+        }
+        close(in_fd);
+        close(out_fd);
+        close(err_fd);
         execv(HANDSTAT_BIN, full);
         _exit(127);
     }
@@ -92,4 +108,15 @@ const char *shared_data_dir(void) {
         return HS_SHARED_DATA;
     fprintf(stderr, "shared data not found at %s: skipping\n", HS_SHARED_DATA);
     return NULL;
+}
+
+int dir_entries(const char *dir) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    while (d != NULL && (e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    if (d != NULL)
+        closedir(d);
+    return n;
 }

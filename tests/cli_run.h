@@ -13,10 +13,23 @@ typedef struct cli_result {
 /* Run HANDSTAT_BIN with argv (NULL-terminated, without the program name) and `input` on
  * standard input (NULL: empty). */
 cli_result cli_run(const char *const *argv, const char *input);
+
+/* Where the program's standard output goes. */
+typedef enum cli_stdout {
+    CLI_STDOUT_CAPTURE, /* a file, returned in out */
+    CLI_STDOUT_FULL,    /* /dev/full: every write fails with ENOSPC */
+    CLI_STDOUT_CLOSED   /* descriptor 1 closed */
+} cli_stdout;
+
+/* cli_run with standard output as `where` (out is "" unless captured). */
+cli_result cli_run_stdout(const char *const *argv, const char *input, cli_stdout where);
 void cli_result_free(cli_result *r);
 
 /* The whole content of a file (heap, NUL-terminated) or NULL when it cannot be read. */
 char *read_file(const char *path, size_t *len);
+
+/* The number of entries in a folder (without "." and ".."). */
+int dir_entries(const char *dir);
 
 /* The shared reference data folder, or NULL (with a message) when it is absent. */
 const char *shared_data_dir(void);

@@ -39,6 +39,8 @@ static void test_messy_input_is_accepted(void **state) {
          "\xEF\xBB\xBF"
          "5H 5C 6S 7S KD   2C 3S 8S 8D TD\r\n\r\n# done\r\n"},
         {{"crib", "nscore"}, "5\nA 2 3 4 5\n", "\xEF\xBB\xBF# judge\r\n5\r\nA\t2 3 # x\r\n4 5\r\n"},
+        {{"crib", "nscore"}, "5\nA 2 3 4 5\n", "5\nA,2,3,4,5\n"},
+        {{"crib", "nscore"}, "5\nA 2 3 4 5\n", "5,\r\nA, 2 ,3,,4 5 # a, b\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cli_result clean = cli_run(cases[i].args, cases[i].clean);
@@ -122,6 +124,25 @@ static const bad_case BAD[] = {
     {{"crib", "score", "AS", "AS", "3D", "4C", "5H"}, NULL, 1, "'AS' is a duplicate card", 0},
     {{"crib", "score", "XX"}, NULL, 1, "'XX' is not a card", 0},
     {{"crib", "score", "2C", "3C", "4C", "5C"}, NULL, 1, "got 4", 0},
+    /* the option parser */
+    {{"crib", "hist", "--threads=", "-o", "@OUT"}, NULL, 2, "not ''", 1},
+    {{"crib", "hist", "--threads", "+5", "-o", "@OUT"}, NULL, 2, "not '+5'", 1},
+    {{"crib", "hist", "--threads", " 5", "-o", "@OUT"}, NULL, 2, "not ' 5'", 1},
+    {{"crib", "hist", "--threads", "0x10", "-o", "@OUT"}, NULL, 2, "not '0x10'", 1},
+    {{"crib", "hist", "--threads", "5abc", "-o", "@OUT"}, NULL, 2, "not '5abc'", 1},
+    {{"crib", "hist", "--threads=5abc", "-o", "@OUT"}, NULL, 2, "not '5abc'", 1},
+    {{"crib", "hist", "-o", "@OUT", "--frobnicate"}, NULL, 2, "unknown option '--frobnicate'", 1},
+    {{"crib", "hist", "-o", "@OUT", "-x"}, NULL, 2, "unknown option '-x'", 1},
+    {{"crib", "hist", "-o", "@OUT", "--crib=yes"}, NULL, 2, "--crib takes no value", 1},
+    {{"crib", "hist", "-o", "@OUT", "--", "-o"}, NULL, 2, "unexpected argument '-o'", 1},
+    {{"crib", "hist", "-o", "@OUT", "stray"}, NULL, 2, "unexpected argument 'stray'", 1},
+    {{"crib", "deals", "-o", "@OUT", "--combined"}, NULL, 2, "--combined needs a value", 1},
+    {{"poker", "hist", "-o", "@OUT", "--cards"}, NULL, 2, "--cards needs a value", 1},
+    {{"poker", "hist", "-o", "@OUT", "--cards", "--classes"}, NULL, 2, "--cards needs a value", 1},
+    {{"holdem", "equity", "AhAd", "KK", "--board"}, NULL, 2, "--board needs a value", 0},
+    {{"holdem", "equity", "AhAd", "KK", "--csv=1"}, NULL, 2, "--csv takes no value", 0},
+    {{"crib", "score", "--", "--csv"}, NULL, 1, "'--csv' is not a card", 0},
+    {{"crib", "nscore", "a.txt", "b.txt"}, NULL, 2, "one input file at most", 0},
 };
 
 static void test_bad_input_is_refused(void **state) {
@@ -165,13 +186,7 @@ static void test_bad_input_is_refused(void **state) {
         if (strlen(r.err) >= 400 || nl[1] != '\0')
             fail_msg("case %zu: not one short line: %s", c, r.err);
         /* no output file created or changed, no temporary left behind */
-        DIR *d = opendir(dir);
-        struct dirent *e;
-        int entries = 0;
-        while ((e = readdir(d)) != NULL)
-            entries += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-        closedir(d);
-        assert_int_equal(entries, b->existing);
+        assert_int_equal(dir_entries(dir), b->existing);
         if (b->existing) {
             char *now = read_file(out, NULL);
             assert_string_equal(now, "previous contents\n");
@@ -182,6 +197,54 @@ static void test_bad_input_is_refused(void **state) {
         cli_result_free(&r);
     }
     print_message("%zu hostile cases refused cleanly\n", sizeof BAD / sizeof BAD[0]);
+}
+
+/* Option spellings: each pair of command lines gives the same output. */
+static void test_option_spellings(void **state) {
+    (void)state;
+    char dir[] = "/tmp/hs_opts.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char out[256], attached[260];
+    snprintf(out, sizeof out, "%s/t.csv", dir);
+    snprintf(attached, sizeof attached, "-o%s", out);
+    const struct {
+        const char *a[16], *b[16];
+    } pairs[] = {
+        {{"poker", "hist", "--cards=5"}, {"poker", "hist", "--cards", "5"}},
+        {{"poker", "hist", "--cards", "5", "--threads=2"},
+         {"poker", "hist", "--threads", "2", "--cards", "5"}},
+        {{"poker", "hist", "--cards", "5", "-o-"}, {"poker", "hist", "--cards", "5", "-o", "-"}},
+        {{"crib", "score", "--csv", "--", "5H", "5C", "5S", "JD", "5D"},
+         {"crib", "score", "5H", "5C", "--csv", "5S", "JD", "5D"}},
+        {{"crib", "score", "--quiet", "--no-progress", "5H", "5C", "5S", "JD", "5D"},
+         {"crib", "score", "5H", "5C", "5S", "JD", "5D"}},
+        {{"poker", "compare", "AS AD KC KD 2S", "--", "QS QH QD 3C 3H"},
+         {"poker", "compare", "AS", "AD", "KC", "KD", "2S", "--", "QS", "QH", "QD", "3C", "3H"}},
+        {{"poker", "matchups", "--hand=AS KS QS JS TS", "--csv"},
+         {"poker", "matchups", "--csv", "--hand", "AS", "KS", "QS", "JS", "TS"}},
+        {{"holdem", "equity", "AhAd", "KK", "--board=2c3c4c", "--csv", "--quiet"},
+         {"holdem", "equity", "--board", "2c 3c 4c", "AhAd", "KK", "--csv"}},
+        {{"poker", "pe54", "-v"}, {"poker", "pe54", "--verbose", "--no-progress"}},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        const char *input = "5H 5C 6S 7S KD 2C 3S 8S 8D TD\n";
+        cli_result a = cli_run(pairs[i].a, input), b = cli_run(pairs[i].b, input);
+        if (a.status != 0 || b.status != 0 || strcmp(a.out, b.out) != 0 || a.out[0] == '\0')
+            fail_msg("pair %zu: exit %d / %d: %s%s", i, a.status, b.status, a.err, b.err);
+        cli_result_free(&a);
+        cli_result_free(&b);
+    }
+    /* -oFILE writes FILE */
+    cli_result r = cli_run((const char *const[]){"crib", "throw-table", attached, NULL}, NULL);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "");
+    cli_result_free(&r);
+    char *text = read_file(out, NULL);
+    assert_non_null(text);
+    assert_true(strncmp(text, "ranks,suits,", 12) == 0);
+    free(text);
+    unlink(out);
+    rmdir(dir);
 }
 
 /* Output to a FIFO (like /dev/null, not a regular file) is written in place: renaming a finished
@@ -216,6 +279,7 @@ int main(void) {
         cmocka_unit_test(test_messy_input_is_accepted),
         cmocka_unit_test(test_bad_input_is_refused),
         cmocka_unit_test(test_output_to_a_fifo),
+        cmocka_unit_test(test_option_spellings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

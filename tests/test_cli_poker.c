@@ -199,7 +199,7 @@ static void test_hist_errors(void **state) {
         {"--cards", "", "--cards takes 5, 6 or 7"},
         {"--threads", "2", "--cards K is required"},
         {"--cards", NULL, "--cards needs a value"},
-        {"--bogus", NULL, "unexpected argument '--bogus'"},
+        {"--bogus", NULL, "unknown option '--bogus'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cli_result r = cases[i].b ? RUN(NULL, "poker", "hist", cases[i].a, cases[i].b)

@@ -81,13 +81,13 @@ static void test_errors(void **state) {
         {{"--hand", "AS", "KS", "QS", "JS", "AS"}, 1, "--hand: 'AS' is a duplicate card"},
         {{"--hand", "AS", "KS", "QS", "JS", "1S"}, 1, "--hand: '1S' is not a card"},
         {{"--hand", "AS KS QS JS TS 9S"}, 1, "too many cards at '9S'"},
-        {{"--hand", "--csv"}, 2, "--hand needs five cards"},
+        {{"--hand", "--csv"}, 2, "--hand needs a value"},
         {{"--threads", "0"}, 2, "--threads takes a whole number from 1 to 1024, not '0'"},
         {{"--threads", "two"}, 2, "not 'two'"},
         {{"--threads"}, 2, "--threads needs a value"},
         {{"--csv"}, 2, "--csv goes with --hand"},
         {{"--hand", "AS KS QS JS TS", "-o", "x.csv"}, 2, "--hand prints one hand"},
-        {{"--bogus"}, 2, "unexpected argument '--bogus'"},
+        {{"--bogus"}, 2, "unknown option '--bogus'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *argv[11] = {"poker", "matchups"};

@@ -30,31 +30,166 @@ const char *cli_token(const char *s, size_t n);
 /* True when arg is -h or --help. */
 int cli_is_help(const char *arg);
 
-/* An argument of a command that takes at most one input file: an unknown option or a second file
- * is an error (printed; returns non-zero, a usage error); otherwise *path takes the argument. */
-int cli_input_path_arg(const char *arg, const char **path);
+/* ---- options (cli_opts.c) ---------------------------------------------------------------- */
 
-/* Parse a --threads value: an integer 1..1024. Prints the error; returns -1 on failure. */
+typedef enum cli_opt_kind {
+    CLI_OPT_FLAG,   /* no value: *(int *)dest = 1 */
+    CLI_OPT_VALUE,  /* a value: *(const char **)dest = the value (the last one given wins) */
+    CLI_OPT_THREADS /* a --threads value, plain decimal 1..1024: *(int *)dest */
+} cli_opt_kind;
+
+/* One row of a command's option table; a table ends with a row whose name is NULL. */
+typedef struct cli_opt {
+    const char *name;  /* "--board", or a short option "-o" */
+    const char *alias; /* another spelling ("-v" for --verbose), or NULL */
+    cli_opt_kind kind;
+    void *dest;
+} cli_opt;
+
+/* Set by --quiet (no summary or progress on standard error) and --no-progress, which every
+ * command accepts. */
+extern int cli_quiet;
+extern int cli_no_progress;
+
+/* The lines every command's --help ends its options with. */
+#define CLI_COMMON_HELP                                                                            \
+    "  --quiet        no summary or progress on standard error\n"                                  \
+    "  --no-progress  no progress display\n"                                                       \
+    "Options may also be written --opt=value (and -oFILE for -o FILE); -- ends the options.\n"
+
+/* cli_parse_options flags: keep "--" as a positional argument (poker compare's separator)
+ * instead of ending the options. */
+#define CLI_OPTS_KEEP_DASHDASH 1
+/* cli_parse_options flags: the command takes no positional argument (one is an error). */
+#define CLI_OPTS_NO_POSITIONAL 2
+/* cli_parse_options result: the usage was printed (the command then exits 0). */
+#define CLI_OPTS_HELP (-1)
+
+/* Parse argv[1..argc) (argv[0] is the command's name) against the table `opts` plus --quiet and
+ * --no-progress: "--opt value", "--opt=value", "-oVALUE", "-o VALUE", "-h"/"--help" (prints
+ * `usage` on stdout), "--" ends the options. The positional arguments are moved, in order, to
+ * argv[1..1 + *n_pos) (argv[1 + *n_pos] = NULL). Returns CLI_OK, CLI_OPTS_HELP, or
+ * CLI_EXIT_USAGE after printing the error (unknown option, missing or bad value). */
+int cli_parse_options(int argc, char **argv, const cli_opt *opts, const char *usage, int flags,
+                      int *n_pos);
+
+/* The exit status of a command whose cli_parse_options returned rc != CLI_OK. */
+static inline int cli_options_status(int rc) {
+    return rc == CLI_OPTS_HELP ? CLI_OK : rc;
+}
+
+/* Parse a --threads value: plain decimal 1..1024. Prints the error; returns -1 on failure. */
 int cli_parse_threads(const char *text);
 
-/* An output destination written whole or not at all: a temporary file in the target's directory
- * renamed over it on commit, or stdout for NULL or "-". A path that is a device or a pipe (such as
- * /dev/null) is written in place instead: renaming over it would replace the device. */
+/* The threads an enumeration asked for `requested` (0: the default) runs with: never more than
+ * requested, nor than OMP_THREAD_LIMIT allows. */
+int cli_threads_used(int requested);
+
+/* The one input file of a command that takes at most one (n_pos positionals in argv[1..]): a
+ * second one is an error (printed; returns non-zero, a usage error); otherwise *path takes it,
+ * or NULL (standard input). */
+int cli_input_path(int n_pos, char **argv, const char **path);
+
+/* ---- output (cli_out.c) -------------------------------------------------------------------- */
+
+/* True when standard output was closed when handstat started (main reopens it so that no file
+ * can become descriptor 1, and writing to it fails). */
+extern int cli_stdout_closed;
+
+/* Reopen descriptors 0, 1 and 2 that are closed, onto /dev/null (1 read-only, so that what is
+ * written there fails and is reported). Called first by main. */
+void cli_guard_std_fds(void);
+
+/* Flush standard output: prints the error and returns non-zero when anything written to it was
+ * lost (a full device, a closed descriptor). */
+int cli_stdout_check(void);
+
+/* One destination of an output set: a regular file (written to a temporary beside it, renamed
+ * over it on commit, keeping its permission mode), a device or pipe written in place, or
+ * standard output (path NULL or "-"). */
 typedef struct cli_out {
-    FILE *fp;
-    const char *path; /* the regular file renamed into place; NULL otherwise */
-    char *tmp_path;
-    int direct; /* fp is a device or pipe opened in place (closed on commit or abort) */
+    const char *option; /* the option that named it ("-o"), for messages */
+    const char *path;   /* as given; NULL for standard output */
+    FILE *fp;           /* where to write, once the set is open */
+    char *target;       /* the regular file renamed over on commit (symbolic links followed) */
+    char *tmp_path;     /* the temporary beside it */
+    int direct;         /* a device or pipe opened in place */
 } cli_out;
 
-/* Open the destination (creating the temporary file now, so an unwritable path fails before any
- * long work). Prints the error and returns non-zero on failure. */
-int cli_out_open(cli_out *out, const char *path);
-/* Flush, sync and rename into place. Prints the error and returns non-zero on failure, leaving
- * any previous file at the path untouched. */
-int cli_out_commit(cli_out *out);
-/* Discard the temporary file. */
-void cli_out_abort(cli_out *out);
+#define CLI_MAX_OUTS 4
+
+/* All the files one command writes, written all or nothing: opened first, committed together
+ * only when every one was written. */
+typedef struct cli_outs {
+    cli_out out[CLI_MAX_OUTS];
+    int n;
+} cli_outs;
+
+/* Add a destination named by option `option` ("-o"); NULL or "-": standard output. Returns the
+ * cli_out, whose fp is set by cli_outs_open. */
+cli_out *cli_outs_add(cli_outs *set, const char *option, const char *path);
+
+/* Refuse two of paths[0..n) (named by options[]) that are the same file, in any spelling (a
+ * symbolic link, "./a" and "a"): prints the error and returns non-zero. NULL entries, "-" and
+ * files that are not regular (devices) are skipped. */
+int cli_paths_distinct(const char *const *options, const char *const *paths, int n);
+
+/* Check the set's files are distinct (else CLI_EXIT_USAGE) and open every destination now,
+ * before any long work (else CLI_EXIT_IO, nothing left behind). Prints the error. */
+int cli_outs_open(cli_outs *set);
+
+/* Flush and sync everything, then, only when all of it was written, rename every temporary into
+ * place. On failure prints the error, removes the temporaries, leaves every existing file as it
+ * was and returns CLI_EXIT_IO; else CLI_OK. */
+int cli_outs_commit(cli_outs *set);
+
+/* Discard the set: temporaries removed, nothing changed. */
+void cli_outs_abort(cli_outs *set);
+
+/* ---- tables (cli_table.c) ------------------------------------------------------------------ */
+
+/* The text layout of one column: `sep` printed before the field, then the field padded to
+ * |width| (negative: left-aligned; 0: as is). */
+typedef struct cli_col {
+    const char *sep;
+    int width;
+} cli_col;
+
+/* A table written row by row, as aligned text (cols) or as CSV (RFC 4180: a field holding a
+ * comma, a quote, CR or LF is quoted, its quotes doubled). */
+typedef struct cli_table {
+    FILE *fp;
+    int csv;
+    const cli_col *cols; /* text layout; NULL: fields separated by one space */
+    int col;             /* fields written in the current row */
+} cli_table;
+
+void cli_table_init(cli_table *t, FILE *fp, int csv, const cli_col *cols);
+/* A text field (quoted in CSV when needed). */
+void cli_cell(cli_table *t, const char *text);
+/* n text fields, then the end of the row (a header). */
+void cli_header(cli_table *t, const char *const *texts, int n);
+void cli_cell_u64(cli_table *t, uint64_t v);
+void cli_cell_int(cli_table *t, long long v);
+/* Cards by their canonical names ("TD"), separated by single spaces. */
+void cli_cell_cards(cli_table *t, const int *cards, int n);
+/* The precision policy: a ratio of counts (probability, mean, equity) with 12 significant
+ * digits ("%.12g"); other decimals with a fixed number of places (CLI_DIGITS_*). */
+void cli_cell_ratio(cli_table *t, double v);
+void cli_cell_fixed(cli_table *t, double v, int decimals);
+/* An exact fraction, in the one format of cli_fraction. */
+void cli_cell_fraction(cli_table *t, long long num, uint64_t den);
+/* End the row (a newline). */
+void cli_row_end(cli_table *t);
+
+/* Decimals of fixed-point columns: expectations in points in CSV, and in text tables. */
+#define CLI_DIGITS_POINTS 6
+#define CLI_DIGITS_TEXT 3
+
+/* The one exact-fraction format: num/den reduced to lowest terms, written "p/q" with the
+ * denominator always present (0/1, 3/1, -7/2); den > 0. Writes into buf (cap bytes; 48 hold any
+ * 64-bit fraction) and returns it. */
+const char *cli_fraction(char *buf, size_t cap, long long num, uint64_t den);
 
 /* The largest input read (256 MiB): beyond it a command refuses the input with a clear error
  * rather than exhausting memory. */
@@ -69,14 +204,20 @@ char *cli_read_all(FILE *fp, const char *name, size_t *len, int *status);
  * and returns NULL with *status set (CLI_EXIT_IO when it cannot be opened or read). */
 char *cli_read_input(const char *path, size_t *len, int *status);
 
-/* A progress display on stderr, active only when stderr is a terminal. */
+/* A progress display on stderr, active only when stderr is a terminal (and neither --quiet nor
+ * --no-progress was given): one line, cut to the terminal's width, with the rate and the time
+ * left from the units done since this process started (the average over the whole run, which
+ * does not swing as units of different cost finish). */
 typedef struct cli_progress {
     int active;
     double start;
     double last;
     const char *label;
-    uint64_t base;  /* units done before this run (resumed work), added to what is reported */
-    uint64_t total; /* units of the whole job when larger than what one call reports, or 0 */
+    uint64_t base;   /* units done before this run (resumed work), added to what is reported */
+    uint64_t total;  /* units of the whole job when larger than what one call reports, or 0 */
+    uint64_t origin; /* units already done when this process began (resumed), set at the first
+                        update */
+    int width;       /* the terminal's columns */
 } cli_progress;
 
 void cli_progress_init(cli_progress *p, const char *label);

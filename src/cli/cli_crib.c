@@ -19,8 +19,9 @@ static const char SCORE_USAGE[] =
     "  --crib   crib rules: only a five-card flush scores (hand rules: 4, or 5 with the starter)\n"
     "  --csv    a header, then one row per hand:\n"
     "           hand,starter,fifteens,pairs,runs,flush,nobs,total\n"
-    "\n"
-    "exit status: 0 all hands scored, 1 a hand was not valid, 2 bad command line\n";
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 all hands scored, 1 a hand was not valid, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char NSCORE_USAGE[] =
     "usage: handstat crib nscore [FILE]\n"
@@ -32,7 +33,7 @@ static const char NSCORE_USAGE[] =
     "'#' comments out the rest of a line. Prints the exact score as one integer, of any size\n"
     "(no 64-bit limit; exact GMP arithmetic). Any n is exact: the input is limited to 256 MiB\n"
     "(about 130 million cards), and memory use does not grow with n beyond the input itself.\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 scored, 1 bad input, 2 bad command line, 3 file error\n";
 
 static const char HIST_USAGE[] =
@@ -49,6 +50,7 @@ static const char HIST_USAGE[] =
     "  --components FILE    also write component,points,mean,mean_exact rows to FILE\n"
     "\n"
     "Files are written whole or not at all (a temporary file renamed into place).\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
 static const char *const COMPONENT_NAMES[5] = {"fifteens", "pairs", "runs", "flush", "nobs"};
@@ -69,11 +71,14 @@ static void print_cards(FILE *out, const int *cards, int n) {
 }
 
 static void print_csv_row(const int cards[5], hs_crib_score s) {
-    print_cards(stdout, cards, 4);
-    char starter[3];
-    hs_card_format(cards[4], starter);
-    printf(",%s,%u,%u,%u,%u,%u,%u\n", starter, s.fifteens, s.pairs, s.runs, s.flush, s.nobs,
-           s.total);
+    cli_table t;
+    cli_table_init(&t, stdout, 1, NULL);
+    cli_cell_cards(&t, cards, 4);
+    cli_cell_cards(&t, cards + 4, 1);
+    const unsigned parts[6] = {s.fifteens, s.pairs, s.runs, s.flush, s.nobs, s.total};
+    for (int i = 0; i < 6; i++)
+        cli_cell_u64(&t, parts[i]);
+    cli_row_end(&t);
 }
 
 static void print_breakdown(const int cards[5], hs_crib_rules rules) {
@@ -132,29 +137,26 @@ static int score_line(const char *text, size_t len, size_t line, void *ctx) {
 }
 
 static int crib_score(int argc, char **argv) {
-    hs_crib_rules rules = HS_CRIB_HAND;
-    int csv = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(SCORE_USAGE, stdout);
-            return CLI_OK;
-        } else if (strcmp(argv[i], "--crib") == 0) {
-            rules = HS_CRIB_CRIB;
-        } else if (strcmp(argv[i], "--csv") == 0) {
-            csv = 1;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            cli_error("unknown option '%s' (see --help)", argv[i]);
-            return CLI_EXIT_USAGE;
-        }
-    }
+    int crib = 0, csv = 0, n_pos;
+    const cli_opt opts[] = {{"--crib", NULL, CLI_OPT_FLAG, &crib},
+                            {"--csv", NULL, CLI_OPT_FLAG, &csv},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, SCORE_USAGE, 0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
     /* Card arguments are joined, so that one argument may also hold several cards. */
     size_t used;
-    char *text = cli_join_args(argv, 1, argc, 1, &used);
+    char *text = cli_join_args(argv, 1, 1 + n_pos, 0, &used);
     if (text == NULL)
         return CLI_EXIT_IO;
-    if (csv)
-        printf("hand,starter,fifteens,pairs,runs,flush,nobs,total\n");
-    score_settings set = {rules, csv};
+    if (csv) {
+        static const char *const HEADER[] = {"hand", "starter", "fifteens", "pairs",
+                                             "runs", "flush",   "nobs",     "total"};
+        cli_table t;
+        cli_table_init(&t, stdout, 1, NULL);
+        cli_header(&t, HEADER, 8);
+    }
+    score_settings set = {crib ? HS_CRIB_CRIB : HS_CRIB_HAND, csv};
     if (used > 0) {
         int status = score_line(text, used, 0, &set);
         free(text);
@@ -165,23 +167,25 @@ static int crib_score(int argc, char **argv) {
 }
 
 static int crib_nscore(int argc, char **argv) {
-    const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(NSCORE_USAGE, stdout);
-            return CLI_OK;
-        } else if (cli_input_path_arg(argv[i], &path) != 0) {
-            return CLI_EXIT_USAGE;
-        }
-    }
+    const char *path;
+    int n_pos;
+    const cli_opt opts[] = {{NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, NSCORE_USAGE, 0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    if (cli_input_path(n_pos, argv, &path) != 0)
+        return CLI_EXIT_USAGE;
     size_t len;
     int read_status;
     char *text = cli_read_input(path, &len, &read_status);
     if (text == NULL)
         return read_status;
+    /* Commas act as blanks, as in every other input (same length: offsets stay right). */
+    for (char *c = memchr(text, ',', len); c != NULL; c = memchr(c, ',', len - (size_t)(c - text)))
+        *c = ' ';
     uint64_t counts[HS_RANKS] = {0}, n;
     hs_parse_error err;
-    int rc = hs_crib_nscore_parse(text, len, counts, &n, &err);
+    rc = hs_crib_nscore_parse(text, len, counts, &n, &err);
     if (rc != HS_OK) {
         const char *tok = cli_token(text + err.offset, err.length);
         int tl = (int)err.length;
@@ -216,33 +220,34 @@ static int crib_nscore(int argc, char **argv) {
     return CLI_OK;
 }
 
-/* "p/q" of an exact fraction into a GMP-allocated string the caller frees with free(). */
-static char *fraction_text(const mpq_t q) {
-    return mpq_get_str(NULL, 10, q);
-}
-
-static int write_components(const char *path, const hs_crib_hist *h) {
-    cli_out out;
-    if (cli_out_open(&out, path) != 0)
-        return CLI_EXIT_IO;
-    fprintf(out.fp, "component,points,mean,mean_exact\n");
-    mpq_t q;
-    mpq_init(q);
+static void write_components(FILE *fp, const hs_crib_hist *h) {
+    static const char *const HEADER[] = {"component", "points", "mean", "mean_exact"};
+    cli_table t;
+    cli_table_init(&t, fp, 1, NULL);
+    cli_header(&t, HEADER, 4);
     uint64_t total = 0;
     for (int c = 0; c <= 5; c++) {
         uint64_t pts = c < 5 ? h->points[c] : total;
         total += c < 5 ? pts : 0;
-        mpq_set_ui(q, 0, 1);
-        mpz_set_ui(mpq_numref(q), pts);
-        mpz_set_ui(mpq_denref(q), h->hands);
-        mpq_canonicalize(q);
-        char *exact = fraction_text(q);
-        fprintf(out.fp, "%s,%llu,%.12g,%s\n", c < 5 ? COMPONENT_NAMES[c] : "total",
-                (unsigned long long)pts, mpq_get_d(q), exact);
-        free(exact);
+        cli_cell(&t, c < 5 ? COMPONENT_NAMES[c] : "total");
+        cli_cell_u64(&t, pts);
+        cli_cell_ratio(&t, (double)pts / (double)h->hands);
+        cli_cell_fraction(&t, (long long)pts, h->hands);
+        cli_row_end(&t);
     }
-    mpq_clear(q);
-    return cli_out_commit(&out) == 0 ? CLI_OK : CLI_EXIT_IO;
+}
+
+static void write_hist(FILE *fp, const hs_crib_hist *h) {
+    static const char *const HEADER[] = {"score", "count", "probability"};
+    cli_table t;
+    cli_table_init(&t, fp, 1, NULL);
+    cli_header(&t, HEADER, 3);
+    for (int s = 0; s <= HS_CRIB_MAX_SCORE; s++) {
+        cli_cell_int(&t, s);
+        cli_cell_u64(&t, h->count[s]);
+        cli_cell_ratio(&t, (double)h->count[s] / (double)h->hands);
+        cli_row_end(&t);
+    }
 }
 
 /* Mean, variance (both exact) and standard deviation of the distribution, on stderr. */
@@ -271,7 +276,12 @@ static void print_summary(const hs_crib_hist *h, hs_crib_rules rules, int thread
     mpq_set_num(var, sum2);
     mpq_set_den(var, n);
     mpq_canonicalize(var);
-    char *mean_text = fraction_text(mean), *var_text = fraction_text(var);
+    /* Both fit 64 bits once reduced (denominators divide n^2 < 2^48). */
+    char mean_text[48], var_text[48];
+    cli_fraction(mean_text, sizeof mean_text, (long long)mpz_get_ui(mpq_numref(mean)),
+                 mpz_get_ui(mpq_denref(mean)));
+    cli_fraction(var_text, sizeof var_text, (long long)mpz_get_ui(mpq_numref(var)),
+                 mpz_get_ui(mpq_denref(var)));
     fprintf(stderr, "crib hist (%s rules): %llu hands in %.3f s with %d thread%s\n",
             rules == HS_CRIB_CRIB ? "crib" : "hand", (unsigned long long)h->hands, seconds, threads,
             threads == 1 ? "" : "s");
@@ -281,51 +291,34 @@ static void print_summary(const hs_crib_hist *h, hs_crib_rules rules, int thread
     for (int c = 0; c < 5; c++)
         fprintf(stderr, " %s %llu%s", COMPONENT_NAMES[c], (unsigned long long)h->points[c],
                 c < 4 ? "," : "\n");
-    free(mean_text);
-    free(var_text);
     mpq_clears(mean, var, NULL);
     mpz_clears(sum, sum2, n, NULL);
 }
 
 static int crib_hist(int argc, char **argv) {
-    hs_crib_rules rules = HS_CRIB_HAND;
-    int threads = 0;
+    int crib = 0, threads = 0, n_pos;
     const char *path = NULL, *components = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int has_value = i + 1 < argc;
-        if (cli_is_help(a)) {
-            fputs(HIST_USAGE, stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--crib") == 0) {
-            rules = HS_CRIB_CRIB;
-        } else if ((strcmp(a, "--threads") == 0 || strcmp(a, "-o") == 0 ||
-                    strcmp(a, "--components") == 0) &&
-                   !has_value) {
-            cli_error("%s needs a value (see --help)", a);
-            return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--threads") == 0) {
-            threads = cli_parse_threads(argv[++i]);
-            if (threads < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "-o") == 0) {
-            path = argv[++i];
-        } else if (strcmp(a, "--components") == 0) {
-            components = argv[++i];
-        } else {
-            cli_error("unexpected argument '%s' (see --help)", a);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    cli_out out;
-    if (cli_out_open(&out, path) != 0)
-        return CLI_EXIT_IO;
+    const cli_opt opts[] = {{"--crib", NULL, CLI_OPT_FLAG, &crib},
+                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {"-o", NULL, CLI_OPT_VALUE, &path},
+                            {"--components", NULL, CLI_OPT_VALUE, &components},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, HIST_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    const hs_crib_rules rules = crib ? HS_CRIB_CRIB : HS_CRIB_HAND;
+    cli_outs outs = {.n = 0};
+    cli_out *hist_out = cli_outs_add(&outs, "-o", path);
+    cli_out *comp_out = components != NULL ? cli_outs_add(&outs, "--components", components) : NULL;
+    int status = cli_outs_open(&outs);
+    if (status != CLI_OK)
+        return status;
     cli_catch_signals();
     cli_progress progress;
     cli_progress_init(&progress, "crib hist");
     hs_crib_hist h;
     double start = cli_now();
-    int rc = hs_crib_hist_run(rules, threads, cli_progress_update, &progress, &h);
+    rc = hs_crib_hist_run(rules, threads, cli_progress_update, &progress, &h);
     double seconds = cli_now() - start;
     cli_progress_done(&progress);
     if (rc != HS_OK) {
@@ -333,18 +326,16 @@ static int crib_hist(int argc, char **argv) {
             cli_error("interrupted; nothing written");
         else
             cli_error("%s", hs_strerror(rc));
-        cli_out_abort(&out);
+        cli_outs_abort(&outs);
         return rc == HS_ERR_CANCELLED ? cli_interrupted_status() : CLI_EXIT_IO;
     }
-    fprintf(out.fp, "score,count,probability\n");
-    for (int s = 0; s <= HS_CRIB_MAX_SCORE; s++)
-        fprintf(out.fp, "%d,%llu,%.12g\n", s, (unsigned long long)h.count[s],
-                (double)h.count[s] / (double)h.hands);
-    if (cli_out_commit(&out) != 0)
+    write_hist(hist_out->fp, &h);
+    if (comp_out != NULL)
+        write_components(comp_out->fp, &h);
+    if (cli_outs_commit(&outs) != CLI_OK)
         return CLI_EXIT_IO;
-    if (components != NULL && write_components(components, &h) != CLI_OK)
-        return CLI_EXIT_IO;
-    print_summary(&h, rules, threads > 0 ? threads : hs_default_threads(), seconds);
+    if (!cli_quiet)
+        print_summary(&h, rules, cli_threads_used(threads), seconds);
     return CLI_OK;
 }
 

@@ -38,8 +38,9 @@ static const char DISCARD_USAGE[] =
     "             keep,throw,hand_ev,hand_ev_exact,hand_min,hand_max,hand_sd,crib_ev,\n"
     "             crib_ev_exact,combined_ev,combined_ev_exact,role\n"
     "             (cards space-separated in rank order, exact values as reduced fractions p/q)\n"
-    "\n"
-    "exit status: 0 analysed, 1 bad cards, 2 bad command line\n";
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 analysed, 1 bad cards, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char THROW_USAGE[] =
     "usage: handstat crib throw-table [-o FILE]\n"
@@ -52,7 +53,7 @@ static const char THROW_USAGE[] =
     "CSV: ranks,suits,combos,crib_sum,cases,crib_ev,crib_ev_exact (crib_sum is one throw's sum).\n"
     "\n"
     "  -o FILE   write to FILE (default: standard output)\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
 static const char DEALS_USAGE[] =
@@ -78,7 +79,7 @@ static const char DEALS_USAGE[] =
     "                    (patterns in rank order; rows with any deals)\n"
     "A summary with exact means goes to standard error; progress too when it is a terminal.\n"
     "Results are identical at every thread count. Files are written whole or not at all.\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error, 130 interrupted\n";
 
 static const char RANK_CHARS[] = "A23456789TJQK";
@@ -97,57 +98,73 @@ static void format_by_rank(uint64_t mask, char *buf) {
     buf[n] = '\0';
 }
 
-static uint64_t gcd_u64(uint64_t a, uint64_t b) {
-    while (b != 0) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-/* num/den reduced, as "p/q" (den > 0). */
-static void fraction(int64_t num, uint64_t den, char *buf, size_t cap) {
-    uint64_t mag = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num;
-    uint64_t g = gcd_u64(mag, den);
-    if (g == 0)
-        g = 1;
-    snprintf(buf, cap, "%s%" PRIu64 "/%" PRIu64, num < 0 ? "-" : "", mag / g, den / g);
-}
-
 static double hand_sd(const hs_discard_keep *k) {
     double n = k->hand_cases;
     double var = (n * (double)k->hand_sum2 - (double)k->hand_sum * (double)k->hand_sum) / (n * n);
     return var > 0 ? sqrt(var) : 0.0;
 }
 
-static int crib_discard(int argc, char **argv) {
-    int csv = 0, dealer = 0, pone = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(DISCARD_USAGE, stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--csv") == 0) {
-            csv = 1;
-        } else if (strcmp(a, "--dealer") == 0) {
-            dealer = 1;
-        } else if (strcmp(a, "--pone") == 0) {
-            pone = 1;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            cli_error("unknown option '%s' (see --help)", a);
-            return CLI_EXIT_USAGE;
-        }
+/* The text table of crib discard: "%2d  %-12s  %-6s %6.3f  %3u %3u %6.3f  %6.3f  %8.3f   %s, %s,
+ * %s" (rank, keep, throw, hand, min, max, sd, crib, combined, then the three exact values). */
+static const cli_col DISCARD_TEXT[] = {{"", 2},   {"  ", -12}, {"  ", -6}, {" ", 6},
+                                       {"  ", 3}, {" ", 3},    {" ", 6},   {"  ", 6},
+                                       {"  ", 8}, {"   ", 0},  {", ", 0},  {", ", 0}};
+
+static void discard_row(cli_table *t, int rank, const hs_discard_keep *kp, const char *role_name) {
+    char keep[16], thrown[8];
+    format_by_rank(kp->keep, keep);
+    format_by_rank(kp->thrown, thrown);
+    const double hv = (double)kp->hand_sum / kp->hand_cases;
+    const double cv = (double)kp->crib_sum / (double)kp->crib_cases;
+    const double xv = (double)kp->combined_num / (double)kp->crib_cases;
+    if (!t->csv) {
+        cli_cell_int(t, rank);
+        cli_cell(t, keep);
+        cli_cell(t, thrown);
+        cli_cell_fixed(t, hv, CLI_DIGITS_TEXT);
+        cli_cell_u64(t, kp->hand_min);
+        cli_cell_u64(t, kp->hand_max);
+        cli_cell_fixed(t, hand_sd(kp), CLI_DIGITS_TEXT);
+        cli_cell_fixed(t, cv, CLI_DIGITS_TEXT);
+        cli_cell_fixed(t, xv, CLI_DIGITS_TEXT);
+        cli_cell_fraction(t, (long long)kp->hand_sum, kp->hand_cases);
+        cli_cell_fraction(t, (long long)kp->crib_sum, kp->crib_cases);
+        cli_cell_fraction(t, kp->combined_num, kp->crib_cases);
+        cli_row_end(t);
+        return;
     }
-    size_t used;
-    char *text = cli_join_args(argv, 1, argc, 1, &used);
-    if (text == NULL)
-        return CLI_EXIT_IO;
+    cli_cell(t, keep);
+    cli_cell(t, thrown);
+    cli_cell_fixed(t, hv, CLI_DIGITS_POINTS);
+    cli_cell_fraction(t, (long long)kp->hand_sum, kp->hand_cases);
+    cli_cell_u64(t, kp->hand_min);
+    cli_cell_u64(t, kp->hand_max);
+    cli_cell_fixed(t, hand_sd(kp), CLI_DIGITS_POINTS);
+    cli_cell_fixed(t, cv, CLI_DIGITS_POINTS);
+    cli_cell_fraction(t, (long long)kp->crib_sum, kp->crib_cases);
+    cli_cell_fixed(t, xv, CLI_DIGITS_POINTS);
+    cli_cell_fraction(t, kp->combined_num, kp->crib_cases);
+    cli_cell(t, role_name);
+    cli_row_end(t);
+}
+
+static int crib_discard(int argc, char **argv) {
+    int csv = 0, dealer = 0, pone = 0, n_pos;
+    const cli_opt opts[] = {{"--csv", NULL, CLI_OPT_FLAG, &csv},
+                            {"--dealer", NULL, CLI_OPT_FLAG, &dealer},
+                            {"--pone", NULL, CLI_OPT_FLAG, &pone},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, DISCARD_USAGE, 0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
     if (dealer && pone) {
         cli_error("--dealer and --pone exclude each other: give one");
-        free(text);
         return CLI_EXIT_USAGE;
     }
+    size_t used;
+    char *text = cli_join_args(argv, 1, 1 + n_pos, 0, &used);
+    if (text == NULL)
+        return CLI_EXIT_IO;
     if (used == 0) {
         cli_error("no cards given: expected 6 cards (two players) or 5 (three players)");
         free(text);
@@ -162,16 +179,20 @@ static int crib_discard(int argc, char **argv) {
     uint64_t dealt = hs_cards_mask(cards, (size_t)n);
     const hs_crib_role role = pone ? HS_CRIB_PONE : HS_CRIB_DEALER;
     hs_discard d;
-    int rc = hs_discard_analyze(dealt, role, &d);
+    rc = hs_discard_analyze(dealt, role, &d);
     if (rc != HS_OK) {
         cli_error("%s", hs_strerror(rc));
         return CLI_EXIT_DATA;
     }
     const char *role_name = role == HS_CRIB_DEALER ? "dealer" : "pone";
-    if (csv)
-        printf("keep,throw,hand_ev,hand_ev_exact,hand_min,hand_max,hand_sd,crib_ev,crib_ev_exact,"
-               "combined_ev,combined_ev_exact,role\n");
-    else {
+    cli_table t;
+    cli_table_init(&t, stdout, csv, DISCARD_TEXT);
+    if (csv) {
+        static const char *const HEADER[] = {
+            "keep",    "throw",   "hand_ev",       "hand_ev_exact", "hand_min",          "hand_max",
+            "hand_sd", "crib_ev", "crib_ev_exact", "combined_ev",   "combined_ev_exact", "role"};
+        cli_header(&t, HEADER, 12);
+    } else {
         char all[32];
         format_by_rank(dealt, all);
         printf("dealt %s: %s players, you are the %s%s\n", all, d.players == 2 ? "two" : "three",
@@ -187,82 +208,44 @@ static int crib_discard(int argc, char **argv) {
         printf(" #  keep          throw    hand  min max     sd    crib  combined   exact: "
                "hand, crib, combined\n");
     }
-    for (int k = 0; k < d.n_keeps; k++) {
-        const hs_discard_keep *kp = &d.keeps[k];
-        char keep[16], thrown[8], he[48], ce[48], xe[48];
-        format_by_rank(kp->keep, keep);
-        format_by_rank(kp->thrown, thrown);
-        fraction((int64_t)kp->hand_sum, kp->hand_cases, he, sizeof he);
-        fraction((int64_t)kp->crib_sum, kp->crib_cases, ce, sizeof ce);
-        fraction(kp->combined_num, kp->crib_cases, xe, sizeof xe);
-        const double hv = (double)kp->hand_sum / kp->hand_cases;
-        const double cv = (double)kp->crib_sum / (double)kp->crib_cases;
-        const double xv = (double)kp->combined_num / (double)kp->crib_cases;
-        if (csv)
-            printf("%s,%s,%.6f,%s,%u,%u,%.6f,%.6f,%s,%.6f,%s,%s\n", keep, thrown, hv, he,
-                   kp->hand_min, kp->hand_max, hand_sd(kp), cv, ce, xv, xe, role_name);
-        else
-            printf("%2d  %-12s  %-6s %6.3f  %3u %3u %6.3f  %6.3f  %8.3f   %s, %s, %s\n", k + 1,
-                   keep, thrown, hv, kp->hand_min, kp->hand_max, hand_sd(kp), cv, xv, he, ce, xe);
-    }
+    for (int k = 0; k < d.n_keeps; k++)
+        discard_row(&t, k + 1, &d.keeps[k], role_name);
     return CLI_OK;
-}
-
-static int parse_out_options(int argc, char **argv, const char *usage, const char *const *names,
-                             const char **values, int n_names, int *threads) {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(usage, stdout);
-            return 1;
-        }
-        int matched = -1;
-        for (int k = 0; k < n_names; k++)
-            if (strcmp(a, names[k]) == 0)
-                matched = k;
-        int is_threads = threads != NULL && strcmp(a, "--threads") == 0;
-        if (matched < 0 && !is_threads) {
-            cli_error("unexpected argument '%s' (see --help)", a);
-            return -1;
-        }
-        if (i + 1 >= argc) {
-            cli_error("%s needs a value (see --help)", a);
-            return -1;
-        }
-        if (is_threads) {
-            *threads = cli_parse_threads(argv[++i]);
-            if (*threads < 0)
-                return -1;
-        } else {
-            values[matched] = argv[++i];
-        }
-    }
-    return 0;
 }
 
 static const char *const SUIT_KIND[3] = {"offsuit", "suited", "pair"};
 
 static int crib_throw_table(int argc, char **argv) {
-    static const char *const names[] = {"-o"};
     const char *path = NULL;
-    int p = parse_out_options(argc, argv, THROW_USAGE, names, &path, 1, NULL);
-    if (p != 0)
-        return p > 0 ? CLI_OK : CLI_EXIT_USAGE;
-    cli_out out;
-    if (cli_out_open(&out, path) != 0)
-        return CLI_EXIT_IO;
-    hs_crib_throw_class t[HS_THROW_CLASSES];
-    hs_crib_throw_table(t);
-    fprintf(out.fp, "ranks,suits,combos,crib_sum,cases,crib_ev,crib_ev_exact\n");
+    int n_pos;
+    const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &path}, {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, THROW_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    cli_outs outs = {.n = 0};
+    cli_out *out = cli_outs_add(&outs, "-o", path);
+    int status = cli_outs_open(&outs);
+    if (status != CLI_OK)
+        return status;
+    hs_crib_throw_class tc[HS_THROW_CLASSES];
+    hs_crib_throw_table(tc);
+    static const char *const HEADER[] = {"ranks", "suits",   "combos",       "crib_sum",
+                                         "cases", "crib_ev", "crib_ev_exact"};
+    cli_table t;
+    cli_table_init(&t, out->fp, 1, NULL);
+    cli_header(&t, HEADER, 7);
     for (int i = 0; i < HS_THROW_CLASSES; i++) {
-        char exact[48];
-        fraction((int64_t)t[i].crib_sum, HS_THROW_CASES, exact, sizeof exact);
-        fprintf(out.fp, "%c-%c,%s,%d,%" PRIu64 ",%u,%.6f,%s\n", RANK_CHARS[t[i].rank_lo],
-                RANK_CHARS[t[i].rank_hi], SUIT_KIND[t[i].rank_lo == t[i].rank_hi ? 2 : t[i].suited],
-                t[i].combos, t[i].crib_sum, HS_THROW_CASES, (double)t[i].crib_sum / HS_THROW_CASES,
-                exact);
+        char ranks[4] = {RANK_CHARS[tc[i].rank_lo], '-', RANK_CHARS[tc[i].rank_hi], '\0'};
+        cli_cell(&t, ranks);
+        cli_cell(&t, SUIT_KIND[tc[i].rank_lo == tc[i].rank_hi ? 2 : tc[i].suited]);
+        cli_cell_int(&t, tc[i].combos);
+        cli_cell_u64(&t, tc[i].crib_sum);
+        cli_cell_u64(&t, HS_THROW_CASES);
+        cli_cell_fixed(&t, (double)tc[i].crib_sum / HS_THROW_CASES, CLI_DIGITS_POINTS);
+        cli_cell_fraction(&t, (long long)tc[i].crib_sum, HS_THROW_CASES);
+        cli_row_end(&t);
     }
-    return cli_out_commit(&out) == 0 ? CLI_OK : CLI_EXIT_IO;
+    return cli_outs_commit(&outs);
 }
 
 static void pattern_text(int p, char buf[8]) {
@@ -273,14 +256,20 @@ static void pattern_text(int p, char buf[8]) {
 }
 
 static void write_hand(FILE *fp, const hs_discard_deals *d) {
-    fprintf(fp, "hand_sum,hand_ev,hand_ev_exact,deals,probability\n");
+    static const char *const HEADER[] = {"hand_sum", "hand_ev", "hand_ev_exact", "deals",
+                                         "probability"};
+    cli_table t;
+    cli_table_init(&t, fp, 1, NULL);
+    cli_header(&t, HEADER, 5);
     for (int k = 0; k < HS_DEALS_HAND_NUMS; k++) {
         if (d->best_hand[k] == 0)
             continue;
-        char exact[48];
-        fraction(k, HS_DISCARD_HAND_CASES2, exact, sizeof exact);
-        fprintf(fp, "%d,%.6f,%s,%" PRIu64 ",%.12g\n", k, k / 46.0, exact, d->best_hand[k],
-                (double)d->best_hand[k] / (double)d->deals);
+        cli_cell_int(&t, k);
+        cli_cell_fixed(&t, k / 46.0, CLI_DIGITS_POINTS);
+        cli_cell_fraction(&t, k, HS_DISCARD_HAND_CASES2);
+        cli_cell_u64(&t, d->best_hand[k]);
+        cli_cell_ratio(&t, (double)d->best_hand[k] / (double)d->deals);
+        cli_row_end(&t);
     }
 }
 
@@ -291,19 +280,30 @@ static void write_combined(FILE *fp, const hs_discard_deals *d) {
             lo = b < lo ? b : lo;
             hi = b;
         }
-    fprintf(fp, "ev_from,ev_to,dealer_deals,pone_deals,dealer_probability,pone_probability\n");
+    static const char *const HEADER[] = {
+        "ev_from", "ev_to", "dealer_deals", "pone_deals", "dealer_probability", "pone_probability"};
+    cli_table t;
+    cli_table_init(&t, fp, 1, NULL);
+    cli_header(&t, HEADER, 6);
     for (int b = lo; b <= hi; b++) {
         const int from = b - HS_DEALS_BIN_OFFSET;
-        fprintf(fp, "%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%.12g,%.12g\n", from / 10.0,
-                (from + 1) / 10.0, d->best_combined[0][b], d->best_combined[1][b],
-                (double)d->best_combined[0][b] / (double)d->deals,
-                (double)d->best_combined[1][b] / (double)d->deals);
+        cli_cell_fixed(&t, from / 10.0, 1); /* bin edges: tenths of a point */
+        cli_cell_fixed(&t, (from + 1) / 10.0, 1);
+        for (int r = 0; r < 2; r++)
+            cli_cell_u64(&t, d->best_combined[r][b]);
+        for (int r = 0; r < 2; r++)
+            cli_cell_ratio(&t, (double)d->best_combined[r][b] / (double)d->deals);
+        cli_row_end(&t);
     }
 }
 
 static void write_patterns(FILE *fp, const hs_discard_deals *d) {
-    fprintf(fp, "pattern,hand_deals,dealer_deals,pone_deals,hand_probability,dealer_probability,"
-                "pone_probability\n");
+    static const char *const HEADER[] = {
+        "pattern",          "hand_deals",         "dealer_deals",    "pone_deals",
+        "hand_probability", "dealer_probability", "pone_probability"};
+    cli_table t;
+    cli_table_init(&t, fp, 1, NULL);
+    cli_header(&t, HEADER, 7);
     /* in rank order: the pattern index is colex, so sort by the ranks themselves */
     for (int r0 = 0; r0 < HS_RANKS; r0++)
         for (int r1 = r0; r1 < HS_RANKS; r1++)
@@ -311,15 +311,17 @@ static void write_patterns(FILE *fp, const hs_discard_deals *d) {
                 for (int r3 = r2; r3 < HS_RANKS; r3++) {
                     const int r[4] = {r0, r1, r2, r3};
                     const int p = hs_deals_pattern_index(r);
-                    const uint64_t *c[3] = {&d->pattern[0][p], &d->pattern[1][p],
-                                            &d->pattern[2][p]};
-                    if (*c[0] == 0 && *c[1] == 0 && *c[2] == 0)
+                    const uint64_t c[3] = {d->pattern[0][p], d->pattern[1][p], d->pattern[2][p]};
+                    if (c[0] == 0 && c[1] == 0 && c[2] == 0)
                         continue;
                     char name[8];
                     pattern_text(p, name);
-                    fprintf(fp, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.12g,%.12g,%.12g\n", name,
-                            *c[0], *c[1], *c[2], (double)*c[0] / (double)d->deals,
-                            (double)*c[1] / (double)d->deals, (double)*c[2] / (double)d->deals);
+                    cli_cell(&t, name);
+                    for (int k = 0; k < 3; k++)
+                        cli_cell_u64(&t, c[k]);
+                    for (int k = 0; k < 3; k++)
+                        cli_cell_ratio(&t, (double)c[k] / (double)d->deals);
+                    cli_row_end(&t);
                 }
 }
 
@@ -338,14 +340,15 @@ static void print_deals_summary(const hs_discard_deals *d, int threads, double s
             "crib deals: %" PRIu64 " deals (%" PRIu64 " up to suit permutation) in %.2f s "
             "(tables %.2f s) with %d thread%s\n",
             d->deals, d->canonical, seconds, table_seconds, threads, threads == 1 ? "" : "s");
-    char exact[64];
+    char exact[48];
     /* mean best hand = sum_best_hand / (46 deals) */
-    fraction((int64_t)d->sum_best_hand, 46 * d->deals, exact, sizeof exact);
+    cli_fraction(exact, sizeof exact, (long long)d->sum_best_hand, 46 * d->deals);
     fprintf(stderr, "mean best hand expectation %.6f (exactly %s)\n",
             (double)d->sum_best_hand / (46.0 * (double)d->deals), exact);
     const char *names[2] = {"dealer", "pone"};
     for (int r = 0; r < 2; r++) {
-        fraction(d->sum_best_combined[r], HS_DISCARD_CRIB_CASES2 * d->deals, exact, sizeof exact);
+        cli_fraction(exact, sizeof exact, d->sum_best_combined[r],
+                     HS_DISCARD_CRIB_CASES2 * d->deals);
         fprintf(stderr, "mean best combined, %s: %.6f (exactly %s)\n", names[r],
                 (double)d->sum_best_combined[r] / (HS_DISCARD_CRIB_CASES2 * (double)d->deals),
                 exact);
@@ -361,29 +364,31 @@ static void print_deals_summary(const hs_discard_deals *d, int threads, double s
 }
 
 static int crib_deals(int argc, char **argv) {
-    static const char *const names[] = {"-o", "--combined", "--patterns"};
     const char *paths[3] = {NULL, NULL, NULL};
-    int threads = 0;
-    int p = parse_out_options(argc, argv, DEALS_USAGE, names, paths, 3, &threads);
-    if (p != 0)
-        return p > 0 ? CLI_OK : CLI_EXIT_USAGE;
-    cli_out outs[3];
-    int opened = 0;
-    for (; opened < 3; opened++) {
+    int threads = 0, n_pos;
+    const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &paths[0]},
+                            {"--combined", NULL, CLI_OPT_VALUE, &paths[1]},
+                            {"--patterns", NULL, CLI_OPT_VALUE, &paths[2]},
+                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, DEALS_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    void (*const writers[3])(FILE *, const hs_discard_deals *) = {write_hand, write_combined,
+                                                                  write_patterns};
+    cli_outs outs = {.n = 0};
+    cli_out *dest[3] = {NULL, NULL, NULL};
+    for (int k = 0; k < 3; k++)
         /* only -o defaults to standard output */
-        if (opened > 0 && paths[opened] == NULL)
-            continue;
-        if (cli_out_open(&outs[opened], paths[opened]) != 0) {
-            for (int k = 0; k < opened; k++)
-                if (k == 0 || paths[k] != NULL)
-                    cli_out_abort(&outs[k]);
-            return CLI_EXIT_IO;
-        }
-    }
+        if (k == 0 || paths[k] != NULL)
+            dest[k] = cli_outs_add(&outs, opts[k].name, paths[k]);
+    int status = cli_outs_open(&outs);
+    if (status != CLI_OK)
+        return status;
     cli_catch_signals();
     double start = cli_now();
     hs_discard_tables *tables;
-    int rc = hs_discard_tables_new(threads, &tables);
+    rc = hs_discard_tables_new(threads, &tables);
     double table_seconds = cli_now() - start;
     hs_discard_deals *d = malloc(sizeof *d);
     if (rc == HS_OK && d == NULL)
@@ -401,29 +406,16 @@ static int crib_deals(int argc, char **argv) {
             cli_error("interrupted; nothing written");
         else
             cli_error("%s", hs_strerror(rc));
-        for (int k = 0; k < 3; k++)
-            if (k == 0 || paths[k] != NULL)
-                cli_out_abort(&outs[k]);
+        cli_outs_abort(&outs);
         free(d);
         return rc == HS_ERR_CANCELLED ? cli_interrupted_status() : CLI_EXIT_IO;
     }
-    void (*writers[3])(FILE *, const hs_discard_deals *) = {write_hand, write_combined,
-                                                            write_patterns};
-    int status = CLI_OK;
-    for (int k = 0; k < 3; k++) {
-        if (k > 0 && paths[k] == NULL)
-            continue;
-        if (status != CLI_OK) {
-            cli_out_abort(&outs[k]);
-            continue;
-        }
-        writers[k](outs[k].fp, d);
-        if (cli_out_commit(&outs[k]) != 0)
-            status = CLI_EXIT_IO;
-    }
-    if (status == CLI_OK)
-        print_deals_summary(d, threads > 0 ? threads : hs_default_threads(), seconds,
-                            table_seconds);
+    for (int k = 0; k < 3; k++)
+        if (dest[k] != NULL)
+            writers[k](dest[k]->fp, d);
+    status = cli_outs_commit(&outs);
+    if (status == CLI_OK && !cli_quiet)
+        print_deals_summary(d, cli_threads_used(threads), seconds, table_seconds);
     free(d);
     return status;
 }

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,9 @@ static const char EQUITY_USAGE[] =
     "  --dead CARDS    cards out of play\n"
     "  --csv           player,hand,wins,ties,losses,equity,equity_exact\n"
     "  --threads N     worker threads, 1..1024 (default: one per core)\n"
-    "\n"
-    "exit status: 0 done, 1 bad cards or no possible deal, 2 bad command line\n";
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 done, 1 bad cards or no possible deal, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char PREFLOP_USAGE[] =
     "usage: handstat holdem preflop [--threads N] [-o FILE] [--matrix FILE] [--resume]\n"
@@ -49,7 +51,7 @@ static const char PREFLOP_USAGE[] =
     "                     holdem_preflop.ckpt)\n"
     "  --resume           continue from the checkpoint\n"
     "  --threads N        worker threads, 1..1024 (default: one per core)\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error, 130 interrupted (SIGINT),\n"
     "             143 terminated (SIGTERM)\n";
 
@@ -63,51 +65,50 @@ static int parse_card_set(const char *opt, const char *text, int max, uint64_t *
     return 0;
 }
 
-static void print_fraction(FILE *out, uint64_t num, uint64_t den) {
-    mpq_t q;
-    mpq_init(q);
-    mpz_set_ui(mpq_numref(q), num);
-    mpz_set_ui(mpq_denref(q), den);
-    mpq_canonicalize(q);
-    mpq_out_str(out, 10, q);
-    mpq_clear(q);
+/* The canonical name of a player's hand: a class as "QQ" / "AKs", two cards as "AhKd" (in the
+ * order given, ranks upper case, suits lower case). */
+static void hand_name(const char *arg, const uint64_t *combos, size_t count, char out[8]) {
+    int cards[2] = {__builtin_ctzll(combos[0]), 63 - __builtin_clzll(combos[0])};
+    size_t n = 0;
+    if (count == 1) {
+        if (hs_cards_parse(arg, strlen(arg), cards, 2, &n, NULL) != HS_OK || n != 2) {
+            cards[0] = __builtin_ctzll(combos[0]);
+            cards[1] = 63 - __builtin_clzll(combos[0]);
+        }
+        for (int i = 0; i < 2; i++) {
+            char c[3];
+            hs_card_format(cards[i], c);
+            out[2 * i] = c[0];
+            out[2 * i + 1] = (char)tolower((unsigned char)c[1]);
+        }
+        out[4] = '\0';
+        return;
+    }
+    hs_holdem_class_name(hs_holdem_class(combos[0]), out);
 }
 
 static int holdem_equity(int argc, char **argv) {
-    const char *hands[HS_HOLDEM_MAX_PLAYERS + 1];
-    int players = 0, csv = 0, threads = 0;
-    uint64_t board = 0, dead = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(EQUITY_USAGE, stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--csv") == 0) {
-            csv = 1;
-        } else if ((strcmp(a, "--board") == 0 || strcmp(a, "--dead") == 0 ||
-                    strcmp(a, "--threads") == 0) &&
-                   i + 1 >= argc) {
-            cli_error("%s needs a value (see --help)", a);
-            return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--board") == 0) {
-            if (parse_card_set("--board", argv[++i], 5, &board) != 0)
-                return CLI_EXIT_DATA;
-        } else if (strcmp(a, "--dead") == 0) {
-            if (parse_card_set("--dead", argv[++i], HS_CARDS, &dead) != 0)
-                return CLI_EXIT_DATA;
-        } else if (strcmp(a, "--threads") == 0) {
-            if ((threads = cli_parse_threads(argv[++i])) < 0)
-                return CLI_EXIT_USAGE;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            cli_error("unknown option '%s' (see --help)", a);
-            return CLI_EXIT_USAGE;
-        } else if (players == HS_HOLDEM_MAX_PLAYERS) {
-            cli_error("at most %d players: '%s' is one too many", HS_HOLDEM_MAX_PLAYERS, a);
-            return CLI_EXIT_USAGE;
-        } else {
-            hands[players++] = a;
-        }
+    int csv = 0, threads = 0, players;
+    const char *board_arg = NULL, *dead_arg = NULL;
+    const cli_opt opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
+                            {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
+                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {"--csv", NULL, CLI_OPT_FLAG, &csv},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, EQUITY_USAGE, 0, &players);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    char **hands = argv + 1;
+    if (players > HS_HOLDEM_MAX_PLAYERS) {
+        const char *extra = hands[HS_HOLDEM_MAX_PLAYERS];
+        cli_error("at most %d players: '%s' is one too many", HS_HOLDEM_MAX_PLAYERS,
+                  cli_token(extra, strlen(extra)));
+        return CLI_EXIT_USAGE;
     }
+    uint64_t board = 0, dead = 0;
+    if ((board_arg != NULL && parse_card_set("--board", board_arg, 5, &board) != 0) ||
+        (dead_arg != NULL && parse_card_set("--dead", dead_arg, HS_CARDS, &dead) != 0))
+        return CLI_EXIT_DATA;
     if (players < 2) {
         cli_error("expected 2 to %d hands, got %d (see --help)", HS_HOLDEM_MAX_PLAYERS, players);
         return CLI_EXIT_USAGE;
@@ -123,16 +124,16 @@ static int holdem_equity(int argc, char **argv) {
     const uint64_t *ranges[HS_HOLDEM_MAX_PLAYERS];
     for (int p = 0; p < players; p++) {
         hs_parse_error err;
-        int rc = hs_holdem_hand_parse(hands[p], strlen(hands[p]), combos[p], &counts[p], &err);
-        if (rc != HS_OK) {
-            if (rc == HS_ERR_COUNT)
+        int prc = hs_holdem_hand_parse(hands[p], strlen(hands[p]), combos[p], &counts[p], &err);
+        if (prc != HS_OK) {
+            if (prc == HS_ERR_COUNT)
                 cli_error("hand %d: '%s' is not two cards or a class such as AA, AKs, AKo", p + 1,
                           cli_token(hands[p], strlen(hands[p])));
             else
                 cli_error("hand %d: '%s' is %s", p + 1,
                           cli_token(hands[p] + err.offset, err.length),
-                          rc == HS_ERR_DUPLICATE ? "a duplicate card"
-                                                 : "not a card or a class (AA, AKs, AKo, ...)");
+                          prc == HS_ERR_DUPLICATE ? "a duplicate card"
+                                                  : "not a card or a class (AA, AKs, AKo, ...)");
             return CLI_EXIT_DATA;
         }
         ranges[p] = combos[p];
@@ -157,10 +158,12 @@ static int holdem_equity(int argc, char **argv) {
     cli_progress progress;
     cli_progress_init(&progress, "holdem equity");
     hs_holdem_equity e;
-    int rc = hs_holdem_equity_run(players, ranges, counts, board, dead, threads,
-                                  cli_progress_update, &progress, &e);
+    rc = hs_holdem_equity_run(players, ranges, counts, board, dead, threads, cli_progress_update,
+                              &progress, &e);
     cli_progress_done(&progress);
-    if (rc == HS_ERR_COUNT) {
+    /* No board left to deal (every other card dead) is no deal at all, like hands that
+     * cannot be dealt disjoint. */
+    if (rc == HS_ERR_COUNT || (rc == HS_OK && e.deals == 0)) {
         cli_error("no deal is possible: the hands cannot all be dealt disjoint from each other "
                   "and the known cards");
         return CLI_EXIT_DATA;
@@ -174,31 +177,42 @@ static int holdem_equity(int argc, char **argv) {
         return CLI_EXIT_DATA;
     }
     uint64_t den = e.deals * HS_HOLDEM_SHARE_UNIT;
-    if (csv)
-        printf("player,hand,wins,ties,losses,equity,equity_exact\n");
-    else {
-        char text[64];
+    /* text: "%-7d %-6s %14llu %14llu %14llu  %-10.6f %s" */
+    static const cli_col EQUITY_TEXT[] = {{"", -7},  {" ", -6},   {" ", 14}, {" ", 14},
+                                          {" ", 14}, {"  ", -10}, {" ", 0}};
+    cli_table t;
+    cli_table_init(&t, stdout, csv, EQUITY_TEXT);
+    if (csv) {
+        static const char *const HEADER[] = {"player", "hand",   "wins",        "ties",
+                                             "losses", "equity", "equity_exact"};
+        cli_header(&t, HEADER, 7);
+    } else {
+        char text[3 * HS_CARDS + 1];
         hs_hand_format(board, text, sizeof text);
         printf("board: %s", board ? text : "(none)");
         hs_hand_format(dead, text, sizeof text);
         printf("   dead: %s   deals: %llu, all equally likely\n", dead ? text : "(none)",
                (unsigned long long)e.deals);
-        printf("%-7s %-6s %14s %14s %14s  %-10s %s\n", "player", "hand", "wins", "ties", "losses",
-               "equity", "(exact)");
+        static const char *const HEADER[] = {"player", "hand",   "wins",   "ties",
+                                             "losses", "equity", "(exact)"};
+        cli_header(&t, HEADER, 7);
     }
     for (int p = 0; p < players; p++) {
         const hs_holdem_player *r = &e.player[p];
         double eq = (double)r->shares / (double)den;
-        if (csv) {
-            printf("%d,%s,%llu,%llu,%llu,%.12g,", p + 1, hands[p], (unsigned long long)r->wins,
-                   (unsigned long long)r->ties, (unsigned long long)r->losses, eq);
-        } else {
-            printf("%-7d %-6s %14llu %14llu %14llu  %-10.6f ", p + 1, hands[p],
-                   (unsigned long long)r->wins, (unsigned long long)r->ties,
-                   (unsigned long long)r->losses, eq);
-        }
-        print_fraction(stdout, r->shares, den);
-        putchar('\n');
+        char name[8];
+        hand_name(hands[p], combos[p], counts[p], name);
+        cli_cell_int(&t, p + 1);
+        cli_cell(&t, name);
+        cli_cell_u64(&t, r->wins);
+        cli_cell_u64(&t, r->ties);
+        cli_cell_u64(&t, r->losses);
+        if (csv)
+            cli_cell_ratio(&t, eq);
+        else
+            cli_cell_fixed(&t, eq, 6);
+        cli_cell_fraction(&t, (long long)r->shares, den);
+        cli_row_end(&t);
     }
     return CLI_OK;
 }
@@ -222,8 +236,9 @@ typedef struct ckpt_header {
 } ckpt_header;
 
 static int save_checkpoint(const char *path, const hs_holdem_preflop_counts *c, uint64_t units) {
-    cli_out out;
-    if (cli_out_open(&out, path) != 0)
+    cli_outs outs = {.n = 0};
+    cli_out *out = cli_outs_add(&outs, "--checkpoint", path);
+    if (cli_outs_open(&outs) != CLI_OK)
         return -1;
     ckpt_header h;
     memcpy(h.magic, CKPT_MAGIC, sizeof h.magic);
@@ -231,10 +246,10 @@ static int save_checkpoint(const char *path, const hs_holdem_preflop_counts *c, 
     h.next_unit = c->units_done;
     uint64_t sum = fnv1a(&h, sizeof h, UINT64_C(14695981039346656037));
     sum = fnv1a(c, sizeof *c, sum);
-    fwrite(&h, sizeof h, 1, out.fp);
-    fwrite(c, sizeof *c, 1, out.fp);
-    fwrite(&sum, sizeof sum, 1, out.fp);
-    return cli_out_commit(&out);
+    fwrite(&h, sizeof h, 1, out->fp);
+    fwrite(c, sizeof *c, 1, out->fp);
+    fwrite(&sum, sizeof sum, 1, out->fp);
+    return cli_outs_commit(&outs) == CLI_OK ? 0 : -1;
 }
 
 /* Load a checkpoint. Returns 0, or prints why it cannot be used and returns -1. */
@@ -259,48 +274,52 @@ static int load_checkpoint(const char *path, hs_holdem_preflop_counts *c, uint64
     return 0;
 }
 
-static int write_preflop_csv(const char *path, const hs_holdem_preflop_counts *c) {
-    cli_out out;
-    if (cli_out_open(&out, path) != 0)
-        return -1;
-    fprintf(out.fp, "class_a,class_b,combos,wins_a,ties,wins_b,equity_a\n");
+/* Heads-up equity of a against b: wins plus half the ties, over all deals. */
+static double preflop_equity(const hs_holdem_preflop_counts *c, int a, int b) {
+    uint64_t wa = c->wins[a][b], t = c->ties[a][b], wb = c->wins[b][a];
+    return ((double)wa + 0.5 * (double)t) / (double)(wa + t + wb);
+}
+
+static void write_preflop_csv(FILE *fp, const hs_holdem_preflop_counts *c) {
+    static const char *const HEADER[] = {"class_a", "class_b", "combos",  "wins_a",
+                                         "ties",    "wins_b",  "equity_a"};
+    cli_table t;
+    cli_table_init(&t, fp, 1, NULL);
+    cli_header(&t, HEADER, 7);
     for (int a = 0; a < HS_HOLDEM_CLASSES; a++)
         for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
             char na[4], nb[4];
             hs_holdem_class_name(a, na);
             hs_holdem_class_name(b, nb);
-            uint64_t wa = c->wins[a][b], t = c->ties[a][b], wb = c->wins[b][a];
-            uint64_t total = wa + t + wb;
-            fprintf(out.fp, "%s,%s,%llu,%llu,%llu,%llu,%.9f\n", na, nb,
-                    (unsigned long long)hs_holdem_class_pairs(a, b), (unsigned long long)wa,
-                    (unsigned long long)t, (unsigned long long)wb,
-                    ((double)wa + 0.5 * (double)t) / (double)total);
+            cli_cell(&t, na);
+            cli_cell(&t, nb);
+            cli_cell_u64(&t, hs_holdem_class_pairs(a, b));
+            cli_cell_u64(&t, c->wins[a][b]);
+            cli_cell_u64(&t, c->ties[a][b]);
+            cli_cell_u64(&t, c->wins[b][a]);
+            cli_cell_fixed(&t, preflop_equity(c, a, b), 9); /* as committed in results/ */
+            cli_row_end(&t);
         }
-    return cli_out_commit(&out);
 }
 
-static int write_preflop_matrix(const char *path, const hs_holdem_preflop_counts *c) {
-    cli_out out;
-    if (cli_out_open(&out, path) != 0)
-        return -1;
-    fprintf(out.fp, "class");
+static void write_preflop_matrix(FILE *fp, const hs_holdem_preflop_counts *c) {
+    cli_table t;
+    cli_table_init(&t, fp, 1, NULL);
+    cli_cell(&t, "class");
     for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
         char nb[4];
         hs_holdem_class_name(b, nb);
-        fprintf(out.fp, ",%s", nb);
+        cli_cell(&t, nb);
     }
-    fputc('\n', out.fp);
+    cli_row_end(&t);
     for (int a = 0; a < HS_HOLDEM_CLASSES; a++) {
         char na[4];
         hs_holdem_class_name(a, na);
-        fprintf(out.fp, "%s", na);
-        for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
-            uint64_t wa = c->wins[a][b], t = c->ties[a][b], wb = c->wins[b][a];
-            fprintf(out.fp, ",%.6f", ((double)wa + 0.5 * (double)t) / (double)(wa + t + wb));
-        }
-        fputc('\n', out.fp);
+        cli_cell(&t, na);
+        for (int b = 0; b < HS_HOLDEM_CLASSES; b++)
+            cli_cell_fixed(&t, preflop_equity(c, a, b), 6);
+        cli_row_end(&t);
     }
-    return cli_out_commit(&out);
 }
 
 /* path with its ".csv" ending (if any) replaced by `suffix`, in a heap string. */
@@ -317,34 +336,17 @@ static char *derived_path(const char *path, const char *suffix) {
 }
 
 static int holdem_preflop(int argc, char **argv) {
-    int threads = 0, resume = 0;
+    int threads = 0, resume = 0, n_pos;
     const char *path = NULL, *matrix_arg = NULL, *ckpt_arg = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(PREFLOP_USAGE, stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--resume") == 0) {
-            resume = 1;
-        } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--matrix") == 0 ||
-                    strcmp(a, "--checkpoint") == 0 || strcmp(a, "--threads") == 0) &&
-                   i + 1 >= argc) {
-            cli_error("%s needs a value (see --help)", a);
-            return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "-o") == 0) {
-            path = argv[++i];
-        } else if (strcmp(a, "--matrix") == 0) {
-            matrix_arg = argv[++i];
-        } else if (strcmp(a, "--checkpoint") == 0) {
-            ckpt_arg = argv[++i];
-        } else if (strcmp(a, "--threads") == 0) {
-            if ((threads = cli_parse_threads(argv[++i])) < 0)
-                return CLI_EXIT_USAGE;
-        } else {
-            cli_error("unexpected argument '%s' (see --help)", a);
-            return CLI_EXIT_USAGE;
-        }
-    }
+    const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &path},
+                            {"--matrix", NULL, CLI_OPT_VALUE, &matrix_arg},
+                            {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt_arg},
+                            {"--resume", NULL, CLI_OPT_FLAG, &resume},
+                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, PREFLOP_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
     /* Standard output or a device (/dev/null): no files are made beside it by default. */
     struct stat st;
     int to_stdout =
@@ -357,11 +359,19 @@ static int holdem_preflop(int argc, char **argv) {
                              : derived_path(path, ".ckpt");
     hs_holdem_preflop *table = NULL;
     hs_holdem_preflop_counts *counts = calloc(1, sizeof *counts);
+    cli_outs outs = {.n = 0};
     int status = CLI_OK;
     if (ckpt == NULL || counts == NULL || (!to_stdout && matrix == NULL) ||
         hs_holdem_preflop_new(&table) != HS_OK) {
         cli_error("out of memory");
         status = CLI_EXIT_IO;
+        goto done;
+    }
+    /* The checkpoint is rewritten as the work goes: it must not be one of the results. */
+    const char *const names[3] = {"-o", "--matrix", "--checkpoint"};
+    const char *const files[3] = {path, matrix, ckpt};
+    if (cli_paths_distinct(names, files, 3) != 0) {
+        status = CLI_EXIT_USAGE;
         goto done;
     }
     const uint64_t units = hs_holdem_preflop_units(table);
@@ -370,8 +380,9 @@ static int holdem_preflop(int argc, char **argv) {
             status = CLI_EXIT_DATA;
             goto done;
         }
-        fprintf(stderr, "holdem preflop: resuming from '%s' at unit %llu of %llu\n", ckpt,
-                (unsigned long long)counts->units_done, (unsigned long long)units);
+        if (!cli_quiet)
+            fprintf(stderr, "holdem preflop: resuming from '%s' at unit %llu of %llu\n", ckpt,
+                    (unsigned long long)counts->units_done, (unsigned long long)units);
     } else if (access(ckpt, F_OK) == 0) {
         cli_error("a checkpoint '%s' of an interrupted run exists: add --resume to continue it, "
                   "or remove it to start over",
@@ -379,18 +390,20 @@ static int holdem_preflop(int argc, char **argv) {
         status = CLI_EXIT_USAGE;
         goto done;
     }
-    /* Fail on unwritable destinations before the long work: open (and discard) them now. */
-    const char *dests[3] = {to_stdout ? NULL : path, matrix, ckpt};
-    for (int d = 0; d < 3; d++) {
-        cli_out probe;
-        if (dests[d] == NULL)
-            continue;
-        if (cli_out_open(&probe, dests[d]) != 0) {
-            status = CLI_EXIT_IO;
-            goto done;
-        }
-        cli_out_abort(&probe);
+    /* Fail on unwritable destinations before the long work: the results are opened now, the
+     * checkpoint's place is probed (opened and discarded). */
+    cli_out *csv_out = cli_outs_add(&outs, "-o", path);
+    cli_out *matrix_out = matrix != NULL ? cli_outs_add(&outs, "--matrix", matrix) : NULL;
+    status = cli_outs_open(&outs);
+    if (status != CLI_OK)
+        goto done;
+    cli_outs probe = {.n = 0};
+    cli_outs_add(&probe, "--checkpoint", ckpt);
+    if (cli_outs_open(&probe) != CLI_OK) {
+        status = CLI_EXIT_IO;
+        goto done;
     }
+    cli_outs_abort(&probe);
     cli_catch_signals();
     cli_progress progress;
     cli_progress_init(&progress, "holdem preflop");
@@ -402,8 +415,8 @@ static int holdem_preflop(int argc, char **argv) {
         uint64_t first = counts->units_done;
         uint64_t last = first + batch < units ? first + batch : units;
         progress.base = first;
-        int rc = hs_holdem_preflop_run(table, first, last, threads, cli_progress_update, &progress,
-                                       counts);
+        rc = hs_holdem_preflop_run(table, first, last, threads, cli_progress_update, &progress,
+                                   counts);
         if (rc == HS_ERR_CANCELLED) {
             cli_progress_done(&progress);
             cli_error("interrupted at unit %llu of %llu; progress is saved in '%s': run again "
@@ -423,16 +436,20 @@ static int holdem_preflop(int argc, char **argv) {
         }
     }
     cli_progress_done(&progress);
-    if (write_preflop_csv(path, counts) != 0 ||
-        (matrix != NULL && write_preflop_matrix(matrix, counts) != 0)) {
-        status = CLI_EXIT_IO;
+    write_preflop_csv(csv_out->fp, counts);
+    if (matrix_out != NULL)
+        write_preflop_matrix(matrix_out->fp, counts);
+    status = cli_outs_commit(&outs);
+    if (status != CLI_OK)
         goto done;
-    }
     unlink(ckpt);
-    fprintf(stderr, "holdem preflop: %llu boards up to suit permutation (%llu units) in %.1f s\n",
-            (unsigned long long)hs_holdem_preflop_boards(table), (unsigned long long)units,
-            cli_now() - start);
+    if (!cli_quiet)
+        fprintf(stderr,
+                "holdem preflop: %llu boards up to suit permutation (%llu units) in %.1f s\n",
+                (unsigned long long)hs_holdem_preflop_boards(table), (unsigned long long)units,
+                cli_now() - start);
 done:
+    cli_outs_abort(&outs);
     hs_holdem_preflop_free(table);
     free(counts);
     free(matrix);

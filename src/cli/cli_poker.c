@@ -15,8 +15,9 @@ static const char RANK_USAGE[] =
     "are skipped); a bad line is reported with its number and the others are still ranked.\n"
     "\n"
     "  --csv    a header, then one row per hand: cards,class,category,description\n"
-    "\n"
-    "exit status: 0 all hands ranked, 1 a hand was not valid, 2 bad command line\n";
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 all hands ranked, 1 a hand was not valid, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char COMPARE_USAGE[] =
     "usage: handstat poker compare HAND1 -- HAND2\n"
@@ -25,7 +26,10 @@ static const char COMPARE_USAGE[] =
     "The hands are ranked independently, so they may share cards (as two hold'em hands share\n"
     "the board). Example: handstat poker compare AS AD KC KD 2S -- QS QH QD 3C 3H\n"
     "\n"
-    "exit status: 0 compared, 1 a hand was not valid, 2 bad command line\n";
+    "  --quiet, --no-progress  accepted (nothing to suppress)\n"
+    "\n"
+    "exit status: 0 compared, 1 a hand was not valid, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
 
 static const char PE54_USAGE[] =
     "usage: handstat poker pe54 [--verbose] [FILE]\n"
@@ -36,7 +40,7 @@ static const char PE54_USAGE[] =
     "line is not valid every bad line is reported with its number and no count is printed.\n"
     "\n"
     "  --verbose   also print each line's winner and both hands' descriptions\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 counted, 1 a line was not valid, 2 bad command line, 3 file error\n";
 
 static const char HIST_USAGE[] =
@@ -52,7 +56,7 @@ static const char HIST_USAGE[] =
     "  --classes      one row per equivalence class instead of per category\n"
     "  --threads N    worker threads, 1..1024 (default: OpenMP's default, one per core)\n"
     "  -o FILE        write to FILE (default: standard output), whole or not at all\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
 static const char MATCHUPS_USAGE[] =
@@ -73,23 +77,8 @@ static const char MATCHUPS_USAGE[] =
     "  -o FILE        write to FILE (default: standard output), whole or not at all\n"
     "  --hand CARDS   five cards, as separate arguments or one quoted argument\n"
     "  --csv          with --hand: a header, then one row hand,wins,ties,losses\n"
-    "\n"
+    "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 1 the hand was not valid, 2 bad command line, 3 file error\n";
-
-/* Write s as one CSV field, quoted when it holds a comma or a quote. */
-static void csv_field(FILE *out, const char *s) {
-    if (strpbrk(s, ",\"\n") == NULL) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
 
 /* Parse a hand of 5..7 cards into cards[] and *hand; see cli_parse_cards(). */
 static int parse_poker_hand(const char *text, size_t len, size_t line, const char *what,
@@ -103,15 +92,14 @@ static void print_ranked(int csv, const int *cards, int n, int cls) {
     char desc[128];
     hs_poker_describe(cls, desc, sizeof desc);
     const char *cat = hs_poker_category_name(hs_poker_category(cls));
-    for (int i = 0; i < n; i++) {
-        char name[3];
-        hs_card_format(cards[i], name);
-        printf("%s%s", i ? " " : "", name);
-    }
+    cli_table t;
+    cli_table_init(&t, stdout, csv, NULL);
+    cli_cell_cards(&t, cards, n);
     if (csv) {
-        printf(",%d,%s,", cls, cat);
-        csv_field(stdout, desc);
-        putchar('\n');
+        cli_cell_int(&t, cls);
+        cli_cell(&t, cat);
+        cli_cell(&t, desc);
+        cli_row_end(&t);
     } else {
         printf("  class %d  %s  (%s)\n", cls, desc, cat);
     }
@@ -128,26 +116,21 @@ static int rank_line(const char *text, size_t len, size_t line, void *ctx) {
 }
 
 static int poker_rank(int argc, char **argv) {
-    int csv = 0, first_card = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(RANK_USAGE, stdout);
-            return CLI_OK;
-        } else if (strcmp(argv[i], "--csv") == 0) {
-            csv = 1;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            cli_error("unknown option '%s' (see --help)", argv[i]);
-            return CLI_EXIT_USAGE;
-        } else if (first_card == 0) {
-            first_card = i;
-        }
+    int csv = 0, n_pos;
+    const cli_opt opts[] = {{"--csv", NULL, CLI_OPT_FLAG, &csv}, {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, RANK_USAGE, 0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    if (csv) {
+        static const char *const HEADER[] = {"cards", "class", "category", "description"};
+        cli_table t;
+        cli_table_init(&t, stdout, 1, NULL);
+        cli_header(&t, HEADER, 4);
     }
-    if (csv)
-        printf("cards,class,category,description\n");
-    if (first_card > 0) {
+    if (n_pos > 0) {
         /* The card arguments (options may stand anywhere). */
         size_t len;
-        char *text = cli_join_args(argv, first_card, argc, 1, &len);
+        char *text = cli_join_args(argv, 1, 1 + n_pos, 0, &len);
         if (text == NULL)
             return CLI_EXIT_IO;
         int status = rank_line(text, len, 0, &csv);
@@ -158,19 +141,16 @@ static int poker_rank(int argc, char **argv) {
 }
 
 static int poker_compare(int argc, char **argv) {
-    int sep = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(COMPARE_USAGE, stdout);
-            return CLI_OK;
-        }
-        if (strcmp(argv[i], "--") == 0 && sep == 0)
+    int sep = 0, n_pos;
+    const cli_opt opts[] = {{NULL, NULL, CLI_OPT_FLAG, NULL}};
+    /* "--" separates the two hands here: it stays among the positional arguments. */
+    int rc = cli_parse_options(argc, argv, opts, COMPARE_USAGE, CLI_OPTS_KEEP_DASHDASH, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    argc = 1 + n_pos;
+    for (int i = 1; i < argc && sep == 0; i++)
+        if (strcmp(argv[i], "--") == 0)
             sep = i;
-        else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            cli_error("unknown option '%s' (see --help)", argv[i]);
-            return CLI_EXIT_USAGE;
-        }
-    }
     if (sep == 0) {
         cli_error("expected two hands separated by '--' (see --help)");
         return CLI_EXIT_USAGE;
@@ -228,17 +208,15 @@ static int pe54_line(const char *text, size_t len, size_t line, void *ctx) {
 
 static int poker_pe54(int argc, char **argv) {
     pe54_state st = {0, {0, 0, 0}};
-    const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(PE54_USAGE, stdout);
-            return CLI_OK;
-        } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
-            st.verbose = 1;
-        } else if (cli_input_path_arg(argv[i], &path) != 0) {
-            return CLI_EXIT_USAGE;
-        }
-    }
+    const char *path;
+    int n_pos;
+    const cli_opt opts[] = {{"--verbose", "-v", CLI_OPT_FLAG, &st.verbose},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, PE54_USAGE, 0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    if (cli_input_path(n_pos, argv, &path) != 0)
+        return CLI_EXIT_USAGE;
     int status = cli_for_each_input_line(path, pe54_line, &st);
     if (status != CLI_OK)
         return status;
@@ -251,51 +229,36 @@ static int poker_pe54(int argc, char **argv) {
 }
 
 static int poker_hist(int argc, char **argv) {
-    int k = 0, classes = 0, threads = 0;
-    const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(HIST_USAGE, stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--classes") == 0) {
-            classes = 1;
-        } else if ((strcmp(a, "--cards") == 0 || strcmp(a, "--threads") == 0 ||
-                    strcmp(a, "-o") == 0) &&
-                   i + 1 >= argc) {
-            cli_error("%s needs a value (see --help)", a);
-            return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--cards") == 0) {
-            const char *v = argv[++i];
-            if (strlen(v) != 1 || v[0] < '5' || v[0] > '7') {
-                cli_error("--cards takes 5, 6 or 7, not '%s'", v);
-                return CLI_EXIT_USAGE;
-            }
-            k = v[0] - '0';
-        } else if (strcmp(a, "--threads") == 0) {
-            threads = cli_parse_threads(argv[++i]);
-            if (threads < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "-o") == 0) {
-            path = argv[++i];
-        } else {
-            cli_error("unexpected argument '%s' (see --help)", a);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    if (k == 0) {
+    int classes = 0, threads = 0, n_pos;
+    const char *path = NULL, *cards = NULL;
+    const cli_opt opts[] = {{"--cards", NULL, CLI_OPT_VALUE, &cards},
+                            {"--classes", NULL, CLI_OPT_FLAG, &classes},
+                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {"-o", NULL, CLI_OPT_VALUE, &path},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, HIST_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    if (cards == NULL) {
         cli_error("--cards K is required: 5, 6 or 7 (see --help)");
         return CLI_EXIT_USAGE;
     }
+    if (strlen(cards) != 1 || cards[0] < '5' || cards[0] > '7') {
+        cli_error("--cards takes 5, 6 or 7, not '%s'", cli_token(cards, strlen(cards)));
+        return CLI_EXIT_USAGE;
+    }
+    const int k = cards[0] - '0';
     hs_poker_hist *h = malloc(sizeof *h);
     if (h == NULL) {
         cli_error("out of memory");
         return CLI_EXIT_IO;
     }
-    cli_out out;
-    if (cli_out_open(&out, path) != 0) {
+    cli_outs outs = {.n = 0};
+    cli_out *out = cli_outs_add(&outs, "-o", path);
+    int status = cli_outs_open(&outs);
+    if (status != CLI_OK) {
         free(h);
-        return CLI_EXIT_IO;
+        return status;
     }
     cli_catch_signals();
     cli_progress progress;
@@ -303,7 +266,7 @@ static int poker_hist(int argc, char **argv) {
     snprintf(label, sizeof label, "poker hist --cards %d", k);
     cli_progress_init(&progress, label);
     double start = cli_now();
-    int rc = hs_poker_hist_run(k, threads, cli_progress_update, &progress, h);
+    rc = hs_poker_hist_run(k, threads, cli_progress_update, &progress, h);
     double seconds = cli_now() - start;
     cli_progress_done(&progress);
     if (rc != HS_OK) {
@@ -311,58 +274,68 @@ static int poker_hist(int argc, char **argv) {
             cli_error("interrupted; nothing written");
         else
             cli_error("%s", hs_strerror(rc));
-        cli_out_abort(&out);
+        cli_outs_abort(&outs);
         free(h);
         return rc == HS_ERR_CANCELLED ? cli_interrupted_status() : CLI_EXIT_IO;
     }
     int occurring = 0;
     for (int c = 1; c <= HS_POKER_CLASSES; c++)
         occurring += h->count[c] != 0;
+    cli_table t;
+    cli_table_init(&t, out->fp, 1, NULL);
     if (classes) {
-        fprintf(out.fp, "class,category,description,count\n");
+        static const char *const HEADER[] = {"class", "category", "description", "count"};
+        cli_header(&t, HEADER, 4);
         for (int c = 1; c <= HS_POKER_CLASSES; c++) {
             char desc[128];
             hs_poker_describe(c, desc, sizeof desc);
-            fprintf(out.fp, "%d,%s,", c, hs_poker_category_name(hs_poker_category(c)));
-            csv_field(out.fp, desc);
-            fprintf(out.fp, ",%llu\n", (unsigned long long)h->count[c]);
+            cli_cell_int(&t, c);
+            cli_cell(&t, hs_poker_category_name(hs_poker_category(c)));
+            cli_cell(&t, desc);
+            cli_cell_u64(&t, h->count[c]);
+            cli_row_end(&t);
         }
     } else {
-        fprintf(out.fp, "category,count,probability\n");
-        for (int cat = 0; cat < HS_POKER_CATEGORIES; cat++)
-            fprintf(out.fp, "%s,%llu,%.12g\n", hs_poker_category_name(cat),
-                    (unsigned long long)h->category[cat],
-                    (double)h->category[cat] / (double)h->hands);
+        static const char *const HEADER[] = {"category", "count", "probability"};
+        cli_header(&t, HEADER, 3);
+        for (int cat = 0; cat < HS_POKER_CATEGORIES; cat++) {
+            cli_cell(&t, hs_poker_category_name(cat));
+            cli_cell_u64(&t, h->category[cat]);
+            cli_cell_ratio(&t, (double)h->category[cat] / (double)h->hands);
+            cli_row_end(&t);
+        }
     }
-    if (cli_out_commit(&out) != 0) {
+    if (cli_outs_commit(&outs) != CLI_OK) {
         free(h);
         return CLI_EXIT_IO;
     }
-    int used = threads > 0 ? threads : hs_default_threads();
-    fprintf(stderr,
-            "poker hist --cards %d: %llu hands in %.3f s with %d thread%s, %d of %d "
-            "classes occur\n",
-            k, (unsigned long long)h->hands, seconds, used, used == 1 ? "" : "s", occurring,
-            HS_POKER_CLASSES);
+    int used = cli_threads_used(threads);
+    if (!cli_quiet)
+        fprintf(stderr,
+                "poker hist --cards %d: %llu hands in %.3f s with %d thread%s, %d of %d "
+                "classes occur\n",
+                k, (unsigned long long)h->hands, seconds, used, used == 1 ? "" : "s", occurring,
+                HS_POKER_CLASSES);
     free(h);
     return CLI_OK;
 }
 
-static unsigned long long gcd_ull(unsigned long long a, unsigned long long b) {
-    while (b != 0) {
-        unsigned long long t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* handstat poker matchups --hand: one hand's showdown against every disjoint hand. */
-static int matchups_hand(char **argv, int from, int to, int csv) {
-    size_t len;
-    char *text = cli_join_args(argv, from, to, 0, &len);
-    if (text == NULL)
+static int matchups_hand(const char *hand_arg, char **argv, int n_pos, int csv) {
+    /* The cards: the value of --hand and any further card arguments. */
+    size_t rest_len, hand_len = strlen(hand_arg);
+    char *rest = cli_join_args(argv, 1, 1 + n_pos, 0, &rest_len);
+    char *text = rest != NULL ? malloc(hand_len + 1 + rest_len + 1) : NULL;
+    if (text == NULL) {
+        free(rest);
+        cli_error("out of memory");
         return CLI_EXIT_IO;
+    }
+    memcpy(text, hand_arg, hand_len);
+    text[hand_len] = ' ';
+    memcpy(text + hand_len + 1, rest, rest_len + 1);
+    free(rest);
+    const size_t len = hand_len + 1 + rest_len;
     int cards[5];
     int n = cli_parse_cards(text, len, 0, "--hand", 5, 5, "5 cards", cards);
     free(text);
@@ -371,14 +344,15 @@ static int matchups_hand(char **argv, int from, int to, int csv) {
     uint64_t hand = hs_cards_mask(cards, 5);
     hs_showdown s = hs_poker_showdown5(hand);
     if (csv) {
-        printf("hand,wins,ties,losses\n");
-        for (int i = 0; i < 5; i++) {
-            char name[3];
-            hs_card_format(cards[i], name);
-            printf("%s%s", i ? " " : "", name);
-        }
-        printf(",%llu,%llu,%llu\n", (unsigned long long)s.wins, (unsigned long long)s.ties,
-               (unsigned long long)s.losses);
+        static const char *const HEADER[] = {"hand", "wins", "ties", "losses"};
+        cli_table t;
+        cli_table_init(&t, stdout, 1, NULL);
+        cli_header(&t, HEADER, 4);
+        cli_cell_cards(&t, cards, 5);
+        cli_cell_u64(&t, s.wins);
+        cli_cell_u64(&t, s.ties);
+        cli_cell_u64(&t, s.losses);
+        cli_row_end(&t);
         return CLI_OK;
     }
     print_ranked(0, cards, 5, hs_poker_rank5(hand));
@@ -391,56 +365,33 @@ static int matchups_hand(char **argv, int from, int to, int csv) {
            100.0 * (double)s.losses / all);
     /* equity = (wins + ties / 2) / opponents = (2 wins + ties) / (2 opponents) */
     unsigned long long num = 2 * s.wins + s.ties, den = 2ull * HS_SHOWDOWN_OPPONENTS;
-    unsigned long long g = gcd_ull(num, den);
-    printf("equity %.9f (exactly %llu/%llu), a tie counting half\n", (double)num / (double)den,
-           num / g, den / g);
+    char exact[48];
+    printf("equity %.9f (exactly %s), a tie counting half\n", (double)num / (double)den,
+           cli_fraction(exact, sizeof exact, (long long)num, den));
     return CLI_OK;
 }
 
 static int poker_matchups(int argc, char **argv) {
-    int threads = 0, csv = 0, hand_from = 0, hand_to = 0;
-    const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(MATCHUPS_USAGE, stdout);
-            return CLI_OK;
-        } else if (strcmp(a, "--csv") == 0) {
-            csv = 1;
-        } else if (strcmp(a, "--hand") == 0) {
-            if (hand_from != 0) {
-                cli_error("--hand given twice (see --help)");
-                return CLI_EXIT_USAGE;
-            }
-            /* The cards are the arguments up to the next option. */
-            hand_from = i + 1;
-            while (i + 1 < argc && argv[i + 1][0] != '-')
-                i++;
-            hand_to = i + 1;
-            if (hand_to == hand_from) {
-                cli_error("--hand needs five cards (see --help)");
-                return CLI_EXIT_USAGE;
-            }
-        } else if ((strcmp(a, "--threads") == 0 || strcmp(a, "-o") == 0) && i + 1 >= argc) {
-            cli_error("%s needs a value (see --help)", a);
-            return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "--threads") == 0) {
-            threads = cli_parse_threads(argv[++i]);
-            if (threads < 0)
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(a, "-o") == 0) {
-            path = argv[++i];
-        } else {
-            cli_error("unexpected argument '%s' (see --help)", a);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    if (hand_from != 0) {
+    int threads = 0, csv = 0, n_pos;
+    const char *path = NULL, *hand = NULL;
+    const cli_opt opts[] = {{"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {"-o", NULL, CLI_OPT_VALUE, &path},
+                            {"--hand", NULL, CLI_OPT_VALUE, &hand},
+                            {"--csv", NULL, CLI_OPT_FLAG, &csv},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, MATCHUPS_USAGE, 0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    if (hand != NULL) {
         if (threads != 0 || path != NULL) {
             cli_error("--threads and -o make the whole table; --hand prints one hand (see --help)");
             return CLI_EXIT_USAGE;
         }
-        return matchups_hand(argv, hand_from, hand_to, csv);
+        return matchups_hand(hand, argv, n_pos, csv);
+    }
+    if (n_pos > 0) {
+        cli_error("unexpected argument '%s' (see --help)", cli_token(argv[1], strlen(argv[1])));
+        return CLI_EXIT_USAGE;
     }
     if (csv) {
         cli_error("--csv goes with --hand; the whole table is always CSV (see --help)");
@@ -451,20 +402,22 @@ static int poker_matchups(int argc, char **argv) {
         cli_error("out of memory");
         return CLI_EXIT_IO;
     }
-    cli_out out;
-    if (cli_out_open(&out, path) != 0) {
+    cli_outs outs = {.n = 0};
+    cli_out *out = cli_outs_add(&outs, "-o", path);
+    int status = cli_outs_open(&outs);
+    if (status != CLI_OK) {
         free(m);
-        return CLI_EXIT_IO;
+        return status;
     }
     cli_progress progress;
     cli_progress_init(&progress, "poker matchups");
     double start = cli_now();
-    int rc = hs_poker_matchups_run(threads, cli_progress_update, &progress, m, NULL);
+    rc = hs_poker_matchups_run(threads, cli_progress_update, &progress, m, NULL);
     double seconds = cli_now() - start;
     cli_progress_done(&progress);
     if (rc != HS_OK) {
         cli_error("%s", hs_strerror(rc));
-        cli_out_abort(&out);
+        cli_outs_abort(&outs);
         free(m);
         return rc == HS_ERR_CANCELLED ? CLI_EXIT_INTERRUPTED : CLI_EXIT_IO;
     }
@@ -478,28 +431,35 @@ static int poker_matchups(int argc, char **argv) {
         cli_error("internal check failed: wins %llu, ties %llu, losses %llu, matchups %llu",
                   (unsigned long long)t.wins, (unsigned long long)t.ties,
                   (unsigned long long)t.losses, matchups);
-        cli_out_abort(&out);
+        cli_outs_abort(&outs);
         free(m);
         return CLI_EXIT_DATA;
     }
-    fprintf(out.fp, "class,category,hands,wins,ties,losses\n");
-    for (int c = 1; c <= HS_POKER_CLASSES; c++)
-        fprintf(out.fp, "%d,%s,%llu,%llu,%llu,%llu\n", c,
-                hs_poker_category_name(hs_poker_category(c)), (unsigned long long)m->hands[c],
-                (unsigned long long)m->wins[c], (unsigned long long)m->ties[c],
-                (unsigned long long)m->losses[c]);
-    if (cli_out_commit(&out) != 0) {
+    static const char *const HEADER[] = {"class", "category", "hands", "wins", "ties", "losses"};
+    cli_table tab;
+    cli_table_init(&tab, out->fp, 1, NULL);
+    cli_header(&tab, HEADER, 6);
+    for (int c = 1; c <= HS_POKER_CLASSES; c++) {
+        cli_cell_int(&tab, c);
+        cli_cell(&tab, hs_poker_category_name(hs_poker_category(c)));
+        const uint64_t counts[4] = {m->hands[c], m->wins[c], m->ties[c], m->losses[c]};
+        for (int k = 0; k < 4; k++)
+            cli_cell_u64(&tab, counts[k]);
+        cli_row_end(&tab);
+    }
+    if (cli_outs_commit(&outs) != CLI_OK) {
         free(m);
         return CLI_EXIT_IO;
     }
-    int used = threads > 0 ? threads : hs_default_threads();
-    fprintf(stderr,
-            "poker matchups: %llu hands x %llu opponents = %llu matchups in %.3f s with %d "
-            "thread%s\n"
-            "wins %llu, ties %llu, losses %llu: wins = losses, as they must\n",
-            (unsigned long long)hands, (unsigned long long)HS_SHOWDOWN_OPPONENTS, matchups, seconds,
-            used, used == 1 ? "" : "s", (unsigned long long)t.wins, (unsigned long long)t.ties,
-            (unsigned long long)t.losses);
+    int used = cli_threads_used(threads);
+    if (!cli_quiet)
+        fprintf(stderr,
+                "poker matchups: %llu hands x %llu opponents = %llu matchups in %.3f s with %d "
+                "thread%s\n"
+                "wins %llu, ties %llu, losses %llu: wins = losses, as they must\n",
+                (unsigned long long)hands, (unsigned long long)HS_SHOWDOWN_OPPONENTS, matchups,
+                seconds, used, used == 1 ? "" : "s", (unsigned long long)t.wins,
+                (unsigned long long)t.ties, (unsigned long long)t.losses);
     free(m);
     return CLI_OK;
 }

@@ -1,15 +1,17 @@
 /* Shared CLI helpers: messages, output files written atomically, input reading, progress. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 #include "cli.h"
 
 #include "handstat/cards.h"
 #include "handstat/error.h"
+#include "handstat/progress.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,135 +31,39 @@ int cli_is_help(const char *arg) {
     return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
 
-int cli_input_path_arg(const char *arg, const char **path) {
-    if (arg[0] == '-' && arg[1] != '\0') {
-        cli_error("unknown option '%s' (see --help)", arg);
+int cli_input_path(int n_pos, char **argv, const char **path) {
+    if (n_pos > 1) {
+        cli_error("one input file at most, got '%s' and '%s'", argv[1], argv[2]);
         return -1;
     }
-    if (*path != NULL) {
-        cli_error("one input file at most, got '%s' and '%s'", *path, arg);
-        return -1;
-    }
-    *path = arg;
+    *path = n_pos == 1 ? argv[1] : NULL;
     return 0;
 }
 
-int cli_parse_threads(const char *text) {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || v < 1 || v > 1024) {
-        cli_error("--threads takes a whole number from 1 to 1024, not '%s'", text);
-        return -1;
+int cli_threads_used(int requested) {
+    int n = requested > 0 ? requested : hs_default_threads();
+    /* num_threads(n) is an upper bound the OpenMP runtime may lower to its thread limit. */
+    const char *limit = getenv("OMP_THREAD_LIMIT");
+    if (limit != NULL) {
+        char *end;
+        long v = strtol(limit, &end, 10);
+        if (end != limit && v > 0 && v < n)
+            n = (int)v;
     }
-    return (int)v;
-}
-
-int cli_out_open(cli_out *out, const char *path) {
-    memset(out, 0, sizeof *out);
-    if (path == NULL || strcmp(path, "-") == 0) {
-        out->fp = stdout;
-        return 0;
-    }
-    /* A device, pipe or socket (/dev/null, a FIFO) is written in place: renaming a file over it
-     * would replace the device itself. Only regular files are written by rename. */
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-        out->fp = fopen(path, "w");
-        if (out->fp == NULL) {
-            cli_error("cannot write '%s': %s", path, strerror(errno));
-            return -1;
-        }
-        out->path = NULL;
-        out->direct = 1;
-        return 0;
-    }
-    /* The temporary file is hidden beside the target (".NAME.tmp.XXXXXX"), so that rename()
-     * stays within one file system and an interrupted run leaves no file that looks final. */
-    size_t n = strlen(path);
-    const char *slash = strrchr(path, '/');
-    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
-    out->tmp_path = malloc(n + sizeof ".tmp.XXXXXX" + 1);
-    if (out->tmp_path == NULL) {
-        cli_error("out of memory");
-        return -1;
-    }
-    memcpy(out->tmp_path, path, dir_len);
-    out->tmp_path[dir_len] = '.';
-    memcpy(out->tmp_path + dir_len + 1, path + dir_len, n - dir_len);
-    memcpy(out->tmp_path + n + 1, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
-    int fd = mkstemp(out->tmp_path);
-    if (fd < 0) {
-        cli_error("cannot write '%s': %s", path, strerror(errno));
-        free(out->tmp_path);
-        out->tmp_path = NULL;
-        return -1;
-    }
-    /* mkstemp makes the file 0600; results are ordinary files. */
-    mode_t mask = umask(0);
-    umask(mask);
-    (void)fchmod(fd, 0666 & ~mask);
-    out->fp = fdopen(fd, "w");
-    if (out->fp == NULL) {
-        cli_error("cannot write '%s': %s", path, strerror(errno));
-        close(fd);
-        unlink(out->tmp_path);
-        free(out->tmp_path);
-        out->tmp_path = NULL;
-        return -1;
-    }
-    out->path = path;
-    return 0;
-}
-
-int cli_out_commit(cli_out *out) {
-    if (out->path == NULL) {
-        int failed = fflush(out->fp) != 0 || ferror(out->fp);
-        int saved = errno;
-        if (out->direct && fclose(out->fp) != 0 && !failed) {
-            failed = 1;
-            saved = errno;
-        }
-        out->fp = NULL;
-        if (failed) {
-            cli_error("cannot write the output: %s", strerror(saved));
-            return -1;
-        }
-        return 0;
-    }
-    int failed = fflush(out->fp) != 0 || ferror(out->fp) || fsync(fileno(out->fp)) != 0;
-    int saved = errno;
-    if (fclose(out->fp) != 0 && !failed) {
-        failed = 1;
-        saved = errno;
-    }
-    out->fp = NULL;
-    if (!failed && rename(out->tmp_path, out->path) != 0) {
-        failed = 1;
-        saved = errno;
-    }
-    if (failed) {
-        cli_error("cannot write '%s': %s", out->path, strerror(saved));
-        unlink(out->tmp_path);
-    }
-    free(out->tmp_path);
-    out->tmp_path = NULL;
-    return failed ? -1 : 0;
-}
-
-void cli_out_abort(cli_out *out) {
-    if (out->direct && out->fp != NULL)
-        fclose(out->fp);
-    if (out->path != NULL) {
-        if (out->fp != NULL)
-            fclose(out->fp);
-        unlink(out->tmp_path);
-        free(out->tmp_path);
-    }
-    memset(out, 0, sizeof *out);
+    return n;
 }
 
 char *cli_read_all(FILE *fp, const char *name, size_t *len, int *status) {
+    *status = CLI_EXIT_DATA;
+    /* A regular file over the limit is refused without reading it. */
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) &&
+        (uint64_t)st.st_size > CLI_MAX_INPUT) {
+        cli_error("%s is larger than the %zu MiB limit", name, CLI_MAX_INPUT >> 20);
+        return NULL;
+    }
+    /* At most CLI_MAX_INPUT + 1 bytes are read (one more than allowed tells it is too large),
+     * into a buffer that grows to CLI_MAX_INPUT + 2 at most (with the NUL). */
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     *status = CLI_EXIT_IO;
@@ -166,6 +72,12 @@ char *cli_read_all(FILE *fp, const char *name, size_t *len, int *status) {
         if (ferror(fp)) {
             cli_error("cannot read %s: %s", name, strerror(errno));
             free(buf);
+            return NULL;
+        }
+        if (n > CLI_MAX_INPUT) {
+            cli_error("%s is larger than the %zu MiB limit", name, CLI_MAX_INPUT >> 20);
+            free(buf);
+            *status = CLI_EXIT_DATA;
             return NULL;
         }
         if (feof(fp)) {
@@ -179,17 +91,12 @@ char *cli_read_all(FILE *fp, const char *name, size_t *len, int *status) {
             return buf;
         }
         if (n + 1 == cap) {
-            if (cap > CLI_MAX_INPUT) {
-                cli_error("%s is larger than the %zu MiB limit", name, CLI_MAX_INPUT >> 20);
-                free(buf);
-                *status = CLI_EXIT_DATA;
-                return NULL;
-            }
-            char *grown = realloc(buf, cap * 2);
+            size_t grown_cap = cap * 2 < CLI_MAX_INPUT + 2 ? cap * 2 : CLI_MAX_INPUT + 2;
+            char *grown = realloc(buf, grown_cap);
             if (grown == NULL)
                 free(buf);
             buf = grown;
-            cap *= 2;
+            cap = grown_cap;
         }
     }
     cli_error("out of memory reading %s", name);
@@ -273,12 +180,15 @@ int cli_interrupted_status(void) {
 }
 
 void cli_progress_init(cli_progress *p, const char *label) {
-    p->active = isatty(STDERR_FILENO);
+    p->active = isatty(STDERR_FILENO) && !cli_quiet && !cli_no_progress;
     p->start = cli_now();
     p->last = 0;
     p->label = label;
     p->base = 0;
     p->total = 0;
+    p->origin = UINT64_MAX;
+    struct winsize ws;
+    p->width = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
 }
 
 int cli_progress_update(void *ctx, uint64_t done, uint64_t total) {
@@ -287,6 +197,8 @@ int cli_progress_update(void *ctx, uint64_t done, uint64_t total) {
         return 1;
     if (!p->active)
         return 0;
+    if (p->origin == UINT64_MAX)
+        p->origin = p->base;
     double now = cli_now();
     if (now - p->last < 0.1 && done != total)
         return 0;
@@ -294,19 +206,30 @@ int cli_progress_update(void *ctx, uint64_t done, uint64_t total) {
     double elapsed = now - p->start;
     uint64_t all = p->total > total ? p->total : total;
     uint64_t finished = p->base + done;
-    double rate = elapsed > 0 ? (double)done / elapsed : 0.0;
-    double eta = rate > 0 ? (double)(all - finished) / rate : 0.0;
-    fprintf(stderr,
-            "\r%s: %5.1f%% (%llu/%llu units, %.0f units/s), %.1f s elapsed, about %.1f s left   ",
-            p->label, 100.0 * (double)finished / (double)all, (unsigned long long)finished,
-            (unsigned long long)all, rate, elapsed, eta);
+    /* The rate of this process's own work: resumed units were not done in `elapsed`. */
+    double rate = elapsed > 0 ? (double)(finished - p->origin) / elapsed : 0.0;
+    char line[256];
+    int n = snprintf(line, sizeof line, "%s: %5.1f%% (%llu/%llu units, %.0f units/s), %.1f s",
+                     p->label, 100.0 * (double)finished / (double)all, (unsigned long long)finished,
+                     (unsigned long long)all, rate, elapsed);
+    if (rate > 0 && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, ", about %.0f s left",
+                 (double)(all - finished) / rate);
+    /* Never wider than the terminal (a wrapped line cannot be overwritten with \r). */
+    size_t max = p->width > 1 ? (size_t)p->width - 1 : 1;
+    if (max > sizeof line - 1)
+        max = sizeof line - 1;
+    fprintf(stderr, "\r%-*.*s", (int)max, (int)max, line);
     fflush(stderr);
     return 0;
 }
 
 void cli_progress_done(cli_progress *p) {
-    if (p->active && p->last > 0)
-        fprintf(stderr, "\r%*s\r", 100, "");
+    if (p->active && p->last > 0) {
+        int max = p->width > 1 ? p->width - 1 : 1;
+        fprintf(stderr, "\r%*s\r", max, "");
+        fflush(stderr);
+    }
 }
 
 char *cli_join_args(char **argv, int from, int to, int skip_options, size_t *len) {

@@ -33,10 +33,13 @@ static const char USAGE[] =
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
     "\n"
+    "Options may be written --opt value or --opt=value (-oFILE for -o FILE); -- ends them.\n"
+    "Every command takes --quiet (no summary or progress on standard error) and --no-progress.\n"
+    "\n"
     "exit status: 0 success, 1 bad input data, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
-int main(int argc, char **argv) {
+static int dispatch(int argc, char **argv) {
     if (argc < 2 || cli_is_help(argv[1])) {
         fputs(USAGE, argc < 2 ? stderr : stdout);
         return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
@@ -53,4 +56,13 @@ int main(int argc, char **argv) {
         return cli_holdem_main(argc - 1, argv + 1);
     cli_error("unknown game '%s' (try 'handstat --help')", argv[1]);
     return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv) {
+    cli_guard_std_fds();
+    int status = dispatch(argc, argv);
+    /* Results that did not reach standard output are an error, never a silent success. */
+    if (cli_stdout_check() != 0 && (status == CLI_OK || status == CLI_EXIT_DATA))
+        status = CLI_EXIT_IO;
+    return status;
 }

@@ -1,0 +1,107 @@
+/* The one table writer: aligned text or RFC 4180 CSV, canonical cards, one fraction format and
+ * one precision policy per kind of column. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "handstat/cards.h"
+
+void cli_table_init(cli_table *t, FILE *fp, int csv, const cli_col *cols) {
+    t->fp = fp;
+    t->csv = csv;
+    t->cols = cols;
+    t->col = 0;
+}
+
+void cli_cell(cli_table *t, const char *text) {
+    FILE *fp = t->fp;
+    const int col = t->col++;
+    if (t->csv) {
+        if (col > 0)
+            fputc(',', fp);
+        if (strpbrk(text, ",\"\r\n") == NULL) {
+            fputs(text, fp);
+            return;
+        }
+        fputc('"', fp);
+        for (const char *s = text; *s; s++) {
+            if (*s == '"')
+                fputc('"', fp);
+            fputc(*s, fp);
+        }
+        fputc('"', fp);
+        return;
+    }
+    if (t->cols == NULL) {
+        fprintf(fp, "%s%s", col > 0 ? " " : "", text);
+        return;
+    }
+    fprintf(fp, "%s%*s", t->cols[col].sep, t->cols[col].width, text);
+}
+
+void cli_header(cli_table *t, const char *const *texts, int n) {
+    for (int i = 0; i < n; i++)
+        cli_cell(t, texts[i]);
+    cli_row_end(t);
+}
+
+void cli_cell_u64(cli_table *t, uint64_t v) {
+    char buf[24];
+    snprintf(buf, sizeof buf, "%" PRIu64, v);
+    cli_cell(t, buf);
+}
+
+void cli_cell_int(cli_table *t, long long v) {
+    char buf[24];
+    snprintf(buf, sizeof buf, "%lld", v);
+    cli_cell(t, buf);
+}
+
+void cli_cell_cards(cli_table *t, const int *cards, int n) {
+    char buf[3 * HS_CARDS + 1];
+    size_t o = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            buf[o++] = ' ';
+        hs_card_format(cards[i], buf + o);
+        o += 2;
+    }
+    buf[o] = '\0';
+    cli_cell(t, buf);
+}
+
+void cli_cell_ratio(cli_table *t, double v) {
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.12g", v);
+    cli_cell(t, buf);
+}
+
+void cli_cell_fixed(cli_table *t, double v, int decimals) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    cli_cell(t, buf);
+}
+
+void cli_cell_fraction(cli_table *t, long long num, uint64_t den) {
+    char buf[48];
+    cli_cell(t, cli_fraction(buf, sizeof buf, num, den));
+}
+
+void cli_row_end(cli_table *t) {
+    fputc('\n', t->fp);
+    t->col = 0;
+}
+
+const char *cli_fraction(char *buf, size_t cap, long long num, uint64_t den) {
+    uint64_t mag = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num;
+    uint64_t a = mag, b = den;
+    while (b != 0) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    const uint64_t g = a != 0 ? a : 1; /* gcd(0, den) = den: 0/den is 0/1 */
+    snprintf(buf, cap, "%s%" PRIu64 "/%" PRIu64, num < 0 ? "-" : "", mag / g, den / g);
+    return buf;
+}
