@@ -113,7 +113,9 @@ static void test_help(void **state) {
     (void)state;
     cli_result r = RUN(NULL, "poker", "matchups", "--help");
     assert_int_equal(r.status, 0);
-    assert_contains(r.out, "usage: handstat poker matchups [--threads N] [-o FILE]\n");
+    assert_contains(r.out,
+                    "usage: handstat poker matchups [--threads N] [-o FILE] [--checkpoint FILE] "
+                    "[--resume]\n");
     assert_contains(r.out, "--hand CARD x5 [--csv]");
     cli_result_free(&r);
     r = RUN(NULL, "poker", "--help");

@@ -257,6 +257,57 @@ int cli_stop_signal(void);
 /* The exit status for a job stopped by a signal: 128 + the signal (130 for SIGINT). */
 int cli_interrupted_status(void);
 
+/* ---- long jobs (cli_job.c) ------------------------------------------------------------------ */
+
+typedef struct hs_job hs_job;
+
+/* Seconds between checkpoint saves while a job runs (it is also saved when interrupted). */
+#define CLI_CHECKPOINT_SECONDS 5.0
+
+/* The help lines of the checkpoint options, shared by every command with a long job. */
+#define CLI_CHECKPOINT_HELP                                                                        \
+    "  --checkpoint FILE  where progress is saved (default: FILE.ckpt beside -o FILE.csv, else\n"  \
+    "                     GAME_COMMAND.ckpt in the current folder); removed once all is written\n" \
+    "  --resume           continue an interrupted run from its checkpoint (same options)\n"
+
+/* One long job of a command: its checkpoint, threads and timing. */
+typedef struct cli_job {
+    hs_job *job;
+    const char *label; /* "crib deals": the progress line's and the messages' prefix */
+    char *ckpt;        /* the checkpoint path (heap) */
+    int threads;       /* as asked (0: the default) */
+    int threads_used;  /* as run */
+    int saved;         /* a checkpoint file was written */
+    double start, seconds;
+} cli_job;
+
+/* Before any work: the checkpoint path (ckpt_arg, else out_path with ".csv" replaced by ".ckpt"
+ * when out_path is a regular file's, else `fallback`); refused when it is one of the outputs
+ * paths[0..n) (named by opts[]); with `resume` read into the job (refused, with the reason, when
+ * it is of another job, other options, another build, or damaged); without, refused when it
+ * exists; its place probed for writing. Prints the error and returns its exit status, or
+ * CLI_OK. */
+int cli_job_prepare(cli_job *j, hs_job *job, const char *label, const char *ckpt_arg,
+                    const char *out_path, const char *fallback, int resume, int threads,
+                    const char *const *opts, const char *const *paths, int n);
+
+/* Run the job's remaining units: progress on standard error, SIGINT and SIGTERM caught (the job
+ * stops after the units under way), the checkpoint saved every CLI_CHECKPOINT_SECONDS and when
+ * interrupted. Returns CLI_OK; the interrupted status (128 + signal) after saving; CLI_EXIT_IO;
+ * CLI_EXIT_DATA when the finished counts fail the job's invariants (a damaged checkpoint). Prints
+ * the error. */
+int cli_job_run(cli_job *j);
+
+/* Done with the job: the checkpoint file removed when `committed` (every output written). */
+void cli_job_finish(cli_job *j, int committed);
+
+/* path with its ".csv" ending (if any) replaced by `suffix`, in a heap string (NULL: no
+ * memory). */
+char *cli_derived_path(const char *path, const char *suffix);
+
+/* True when path stands for standard output ("-", NULL) or is not a regular file (a device). */
+int cli_is_stdout_path(const char *path);
+
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

@@ -58,6 +58,7 @@ static const char THROW_USAGE[] =
 
 static const char DEALS_USAGE[] =
     "usage: handstat crib deals [--threads N] [-o FILE] [--combined FILE] [--patterns FILE]\n"
+    "                        [--checkpoint FILE] [--resume]\n"
     "\n"
     "Every two-player deal of six cards (20,358,520; folded by suit permutation, each analysed\n"
     "deal weighted by how many it stands for), with the best keep by hand expectation and by the\n"
@@ -65,7 +66,7 @@ static const char DEALS_USAGE[] =
     "then the kept ranks in ascending order lexicographically smaller (suit-blind, so folding is\n"
     "exact). A pattern is the sorted ranks of the best keep, ace low: 5-5-J-Q.\n"
     "\n" MODEL_TEXT "\n"
-    "  --threads N       worker threads, 1..1024 (default: one per core)\n"
+    "  --threads N       worker threads, 1..1024 (default: one per core)\n" CLI_CHECKPOINT_HELP
     "  -o FILE           the best hand expectation, exactly: "
     "hand_sum,hand_ev,hand_ev_exact,deals,\n"
     "                    probability (hand_ev = hand_sum / 46; rows with deals > 0)\n"
@@ -78,9 +79,11 @@ static const char DEALS_USAGE[] =
     "                    pone_deals,hand_probability,dealer_probability,pone_probability\n"
     "                    (patterns in rank order; rows with any deals)\n"
     "A summary with exact means goes to standard error; progress too when it is a terminal.\n"
-    "Results are identical at every thread count. Files are written whole or not at all.\n"
+    "Results are identical at every thread count. Files are written whole or not at all. After\n"
+    "an interruption (Ctrl-C, SIGTERM) run the same command with --resume to continue.\n"
     "\n" CLI_COMMON_HELP "\n"
-    "exit status: 0 written, 2 bad command line, 3 file error, 130 interrupted\n";
+    "exit status: 0 written, 1 unusable checkpoint, 2 bad command line, 3 file error,\n"
+    "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
 static const char RANK_CHARS[] = "A23456789TJQK";
 
@@ -364,59 +367,61 @@ static void print_deals_summary(const hs_discard_deals *d, int threads, double s
 }
 
 static int crib_deals(int argc, char **argv) {
-    const char *paths[3] = {NULL, NULL, NULL};
-    int threads = 0, n_pos;
+    const char *paths[3] = {NULL, NULL, NULL}, *ckpt = NULL;
+    int threads = 0, resume = 0, n_pos;
     const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &paths[0]},
                             {"--combined", NULL, CLI_OPT_VALUE, &paths[1]},
                             {"--patterns", NULL, CLI_OPT_VALUE, &paths[2]},
                             {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt},
+                            {"--resume", NULL, CLI_OPT_FLAG, &resume},
                             {NULL, NULL, CLI_OPT_FLAG, NULL}};
     int rc = cli_parse_options(argc, argv, opts, DEALS_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
     void (*const writers[3])(FILE *, const hs_discard_deals *) = {write_hand, write_combined,
                                                                   write_patterns};
+    cli_catch_signals();
+    double start = cli_now();
+    hs_discard_tables *tables = NULL;
+    hs_job *job = NULL;
+    rc = hs_discard_tables_new(threads, &tables);
+    if (rc == HS_OK)
+        rc = hs_discard_deals_job_new(tables, &job);
+    if (rc != HS_OK) {
+        cli_error("%s", hs_strerror(rc));
+        hs_discard_tables_free(tables);
+        return CLI_EXIT_IO;
+    }
+    double table_seconds = cli_now() - start;
+    const char *const names[3] = {opts[0].name, opts[1].name, opts[2].name};
+    cli_job j;
     cli_outs outs = {.n = 0};
     cli_out *dest[3] = {NULL, NULL, NULL};
     for (int k = 0; k < 3; k++)
         /* only -o defaults to standard output */
         if (k == 0 || paths[k] != NULL)
             dest[k] = cli_outs_add(&outs, opts[k].name, paths[k]);
+    memset(&j, 0, sizeof j);
     int status = cli_outs_open(&outs);
-    if (status != CLI_OK)
-        return status;
-    cli_catch_signals();
-    double start = cli_now();
-    hs_discard_tables *tables;
-    rc = hs_discard_tables_new(threads, &tables);
-    double table_seconds = cli_now() - start;
-    hs_discard_deals *d = malloc(sizeof *d);
-    if (rc == HS_OK && d == NULL)
-        rc = HS_ERR_NOMEM;
-    if (rc == HS_OK) {
-        cli_progress progress;
-        cli_progress_init(&progress, "crib deals");
-        rc = hs_discard_deals_run(tables, threads, cli_progress_update, &progress, d);
-        cli_progress_done(&progress);
+    if (status == CLI_OK)
+        status = cli_job_prepare(&j, job, "crib deals", ckpt, paths[0], "crib_deals.ckpt", resume,
+                                 threads, names, paths, 3);
+    if (status == CLI_OK)
+        status = cli_job_run(&j);
+    if (status == CLI_OK) {
+        const hs_discard_deals *d = hs_discard_deals_job_counts(job);
+        for (int k = 0; k < 3; k++)
+            if (dest[k] != NULL)
+                writers[k](dest[k]->fp, d);
+        status = cli_outs_commit(&outs);
+        if (status == CLI_OK && !cli_quiet)
+            print_deals_summary(d, j.threads_used, cli_now() - start, table_seconds);
     }
-    double seconds = cli_now() - start;
+    cli_outs_abort(&outs);
+    cli_job_finish(&j, status == CLI_OK);
+    hs_job_free(job);
     hs_discard_tables_free(tables);
-    if (rc != HS_OK) {
-        if (rc == HS_ERR_CANCELLED)
-            cli_error("interrupted; nothing written");
-        else
-            cli_error("%s", hs_strerror(rc));
-        cli_outs_abort(&outs);
-        free(d);
-        return rc == HS_ERR_CANCELLED ? cli_interrupted_status() : CLI_EXIT_IO;
-    }
-    for (int k = 0; k < 3; k++)
-        if (dest[k] != NULL)
-            writers[k](dest[k]->fp, d);
-    status = cli_outs_commit(&outs);
-    if (status == CLI_OK && !cli_quiet)
-        print_deals_summary(d, cli_threads_used(threads), seconds, table_seconds);
-    free(d);
     return status;
 }
 

@@ -46,14 +46,12 @@ static const char PREFLOP_USAGE[] =
     "--resume to continue. The CSV files are written whole or not at all.\n"
     "\n"
     "  -o FILE            the table (default: standard output)\n"
-    "  --matrix FILE      the matrix (default: FILE_matrix.csv beside -o; none for stdout)\n"
-    "  --checkpoint FILE  where progress is saved (default: FILE.ckpt beside -o, else\n"
-    "                     holdem_preflop.ckpt)\n"
-    "  --resume           continue from the checkpoint\n"
+    "  --matrix FILE      the matrix (default: FILE_matrix.csv beside -o; none for "
+    "stdout)\n" CLI_CHECKPOINT_HELP
     "  --threads N        worker threads, 1..1024 (default: one per core)\n"
     "\n" CLI_COMMON_HELP "\n"
-    "exit status: 0 written, 2 bad command line, 3 file error, 130 interrupted (SIGINT),\n"
-    "             143 terminated (SIGTERM)\n";
+    "exit status: 0 written, 1 unusable checkpoint, 2 bad command line, 3 file error,\n"
+    "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
 /* Parse the value of --board or --dead. */
 static int parse_card_set(const char *opt, const char *text, int max, uint64_t *mask) {
@@ -219,61 +217,6 @@ static int holdem_equity(int argc, char **argv) {
 
 /* ---- preflop ------------------------------------------------------------------------------ */
 
-static const char CKPT_MAGIC[16] = "HSPREFLOP-CKPT1";
-
-/* FNV-1a over a buffer: a checksum that catches a torn or foreign checkpoint. */
-static uint64_t fnv1a(const void *data, size_t len, uint64_t h) {
-    const unsigned char *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * UINT64_C(1099511628211);
-    return h;
-}
-
-typedef struct ckpt_header {
-    char magic[16];
-    uint64_t units;     /* work units of the whole job */
-    uint64_t next_unit; /* units [0, next_unit) are in the counts */
-} ckpt_header;
-
-static int save_checkpoint(const char *path, const hs_holdem_preflop_counts *c, uint64_t units) {
-    cli_outs outs = {.n = 0};
-    cli_out *out = cli_outs_add(&outs, "--checkpoint", path);
-    if (cli_outs_open(&outs) != CLI_OK)
-        return -1;
-    ckpt_header h;
-    memcpy(h.magic, CKPT_MAGIC, sizeof h.magic);
-    h.units = units;
-    h.next_unit = c->units_done;
-    uint64_t sum = fnv1a(&h, sizeof h, UINT64_C(14695981039346656037));
-    sum = fnv1a(c, sizeof *c, sum);
-    fwrite(&h, sizeof h, 1, out->fp);
-    fwrite(c, sizeof *c, 1, out->fp);
-    fwrite(&sum, sizeof sum, 1, out->fp);
-    return cli_outs_commit(&outs) == CLI_OK ? 0 : -1;
-}
-
-/* Load a checkpoint. Returns 0, or prints why it cannot be used and returns -1. */
-static int load_checkpoint(const char *path, hs_holdem_preflop_counts *c, uint64_t units) {
-    FILE *fp = fopen(path, "rb");
-    if (fp == NULL) {
-        cli_error("cannot resume: cannot open checkpoint '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    ckpt_header h;
-    uint64_t sum = 0;
-    int ok = fread(&h, sizeof h, 1, fp) == 1 && fread(c, sizeof *c, 1, fp) == 1 &&
-             fread(&sum, sizeof sum, 1, fp) == 1 && fgetc(fp) == EOF;
-    fclose(fp);
-    ok = ok && memcmp(h.magic, CKPT_MAGIC, sizeof h.magic) == 0 && h.units == units &&
-         h.next_unit == c->units_done && h.next_unit <= units &&
-         sum == fnv1a(c, sizeof *c, fnv1a(&h, sizeof h, UINT64_C(14695981039346656037)));
-    if (!ok) {
-        cli_error("cannot resume: '%s' is not a checkpoint of this job (or it is damaged)", path);
-        return -1;
-    }
-    return 0;
-}
-
 /* Heads-up equity of a against b: wins plus half the ties, over all deals. */
 static double preflop_equity(const hs_holdem_preflop_counts *c, int a, int b) {
     uint64_t wa = c->wins[a][b], t = c->ties[a][b], wb = c->wins[b][a];
@@ -322,19 +265,6 @@ static void write_preflop_matrix(FILE *fp, const hs_holdem_preflop_counts *c) {
     }
 }
 
-/* path with its ".csv" ending (if any) replaced by `suffix`, in a heap string. */
-static char *derived_path(const char *path, const char *suffix) {
-    size_t n = strlen(path);
-    if (n >= 4 && strcmp(path + n - 4, ".csv") == 0)
-        n -= 4;
-    char *out = malloc(n + strlen(suffix) + 1);
-    if (out != NULL) {
-        memcpy(out, path, n);
-        strcpy(out + n, suffix);
-    }
-    return out;
-}
-
 static int holdem_preflop(int argc, char **argv) {
     int threads = 0, resume = 0, n_pos;
     const char *path = NULL, *matrix_arg = NULL, *ckpt_arg = NULL;
@@ -348,112 +278,51 @@ static int holdem_preflop(int argc, char **argv) {
     if (rc != CLI_OK)
         return cli_options_status(rc);
     /* Standard output or a device (/dev/null): no files are made beside it by default. */
-    struct stat st;
-    int to_stdout =
-        path == NULL || strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode));
+    const int to_stdout = cli_is_stdout_path(path);
     char *matrix = matrix_arg  ? strdup(matrix_arg)
                    : to_stdout ? NULL
-                               : derived_path(path, "_matrix.csv");
-    char *ckpt = ckpt_arg    ? strdup(ckpt_arg)
-                 : to_stdout ? strdup("holdem_preflop.ckpt")
-                             : derived_path(path, ".ckpt");
+                               : cli_derived_path(path, "_matrix.csv");
     hs_holdem_preflop *table = NULL;
-    hs_holdem_preflop_counts *counts = calloc(1, sizeof *counts);
+    hs_job *job = NULL;
     cli_outs outs = {.n = 0};
+    cli_job j;
+    memset(&j, 0, sizeof j);
     int status = CLI_OK;
-    if (ckpt == NULL || counts == NULL || (!to_stdout && matrix == NULL) ||
-        hs_holdem_preflop_new(&table) != HS_OK) {
+    if ((!to_stdout && matrix == NULL) || hs_holdem_preflop_new(&table) != HS_OK ||
+        hs_holdem_preflop_job_new(table, &job) != HS_OK) {
         cli_error("out of memory");
         status = CLI_EXIT_IO;
         goto done;
     }
-    /* The checkpoint is rewritten as the work goes: it must not be one of the results. */
-    const char *const names[3] = {"-o", "--matrix", "--checkpoint"};
-    const char *const files[3] = {path, matrix, ckpt};
-    if (cli_paths_distinct(names, files, 3) != 0) {
-        status = CLI_EXIT_USAGE;
-        goto done;
-    }
-    const uint64_t units = hs_holdem_preflop_units(table);
-    if (resume) {
-        if (load_checkpoint(ckpt, counts, units) != 0) {
-            status = CLI_EXIT_DATA;
-            goto done;
-        }
-        if (!cli_quiet)
-            fprintf(stderr, "holdem preflop: resuming from '%s' at unit %llu of %llu\n", ckpt,
-                    (unsigned long long)counts->units_done, (unsigned long long)units);
-    } else if (access(ckpt, F_OK) == 0) {
-        cli_error("a checkpoint '%s' of an interrupted run exists: add --resume to continue it, "
-                  "or remove it to start over",
-                  ckpt);
-        status = CLI_EXIT_USAGE;
-        goto done;
-    }
-    /* Fail on unwritable destinations before the long work: the results are opened now, the
-     * checkpoint's place is probed (opened and discarded). */
+    const char *const names[2] = {"-o", "--matrix"};
+    const char *const files[2] = {path, matrix};
     cli_out *csv_out = cli_outs_add(&outs, "-o", path);
     cli_out *matrix_out = matrix != NULL ? cli_outs_add(&outs, "--matrix", matrix) : NULL;
     status = cli_outs_open(&outs);
+    if (status == CLI_OK)
+        status = cli_job_prepare(&j, job, "holdem preflop", ckpt_arg, path, "holdem_preflop.ckpt",
+                                 resume, threads, names, files, 2);
+    if (status == CLI_OK)
+        status = cli_job_run(&j);
     if (status != CLI_OK)
         goto done;
-    cli_outs probe = {.n = 0};
-    cli_outs_add(&probe, "--checkpoint", ckpt);
-    if (cli_outs_open(&probe) != CLI_OK) {
-        status = CLI_EXIT_IO;
-        goto done;
-    }
-    cli_outs_abort(&probe);
-    cli_catch_signals();
-    cli_progress progress;
-    cli_progress_init(&progress, "holdem preflop");
-    progress.total = units;
-    double start = cli_now();
-    /* Batches of units, each saved to the checkpoint when it is done. */
-    const uint64_t batch = (units + 63) / 64;
-    while (counts->units_done < units) {
-        uint64_t first = counts->units_done;
-        uint64_t last = first + batch < units ? first + batch : units;
-        progress.base = first;
-        rc = hs_holdem_preflop_run(table, first, last, threads, cli_progress_update, &progress,
-                                   counts);
-        if (rc == HS_ERR_CANCELLED) {
-            cli_progress_done(&progress);
-            cli_error("interrupted at unit %llu of %llu; progress is saved in '%s': run again "
-                      "with --resume to continue",
-                      (unsigned long long)first, (unsigned long long)units, ckpt);
-            status = cli_interrupted_status();
-            goto done;
-        }
-        if (rc != HS_OK) {
-            cli_error("%s", hs_strerror(rc));
-            status = CLI_EXIT_IO;
-            goto done;
-        }
-        if (counts->units_done < units && save_checkpoint(ckpt, counts, units) != 0) {
-            status = CLI_EXIT_IO;
-            goto done;
-        }
-    }
-    cli_progress_done(&progress);
+    const hs_holdem_preflop_counts *counts = hs_holdem_preflop_job_counts(job);
     write_preflop_csv(csv_out->fp, counts);
     if (matrix_out != NULL)
         write_preflop_matrix(matrix_out->fp, counts);
     status = cli_outs_commit(&outs);
-    if (status != CLI_OK)
-        goto done;
-    unlink(ckpt);
-    if (!cli_quiet)
+    if (status == CLI_OK && !cli_quiet)
         fprintf(stderr,
-                "holdem preflop: %llu boards up to suit permutation (%llu units) in %.1f s\n",
-                (unsigned long long)hs_holdem_preflop_boards(table), (unsigned long long)units,
-                cli_now() - start);
+                "holdem preflop: %zu boards up to suit permutation (%zu units) in %.1f s with %d "
+                "thread%s\n",
+                hs_holdem_preflop_boards(table), hs_job_units(job), j.seconds, j.threads_used,
+                j.threads_used == 1 ? "" : "s");
 done:
     cli_outs_abort(&outs);
+    cli_job_finish(&j, status == CLI_OK);
+    hs_job_free(job);
     hs_holdem_preflop_free(table);
-    free(counts);
     free(matrix);
-    free(ckpt);
     return status;
 }
 

@@ -60,7 +60,7 @@ static const char HIST_USAGE[] =
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
 static const char MATCHUPS_USAGE[] =
-    "usage: handstat poker matchups [--threads N] [-o FILE]\n"
+    "usage: handstat poker matchups [--threads N] [-o FILE] [--checkpoint FILE] [--resume]\n"
     "       handstat poker matchups --hand CARD x5 [--csv]\n"
     "\n"
     "Every five-card hand against every five-card hand it shares no card with: each of the\n"
@@ -74,11 +74,13 @@ static const char MATCHUPS_USAGE[] =
     "(wins plus half the ties, over all opponents), as a decimal and an exact fraction.\n"
     "\n"
     "  --threads N    worker threads, 1..1024 (default: OpenMP's default, one per core)\n"
-    "  -o FILE        write to FILE (default: standard output), whole or not at all\n"
+    "  -o FILE        write to FILE (default: standard output), whole or not at "
+    "all\n" CLI_CHECKPOINT_HELP
     "  --hand CARDS   five cards, as separate arguments or one quoted argument\n"
     "  --csv          with --hand: a header, then one row hand,wins,ties,losses\n"
     "\n" CLI_COMMON_HELP "\n"
-    "exit status: 0 written, 1 the hand was not valid, 2 bad command line, 3 file error\n";
+    "exit status: 0 written, 1 the hand was not valid or an unusable checkpoint, 2 bad command\n"
+    "             line, 3 file error, 130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
 /* Parse a hand of 5..7 cards into cards[] and *hand; see cli_parse_cards(). */
 static int parse_poker_hand(const char *text, size_t len, size_t line, const char *what,
@@ -372,10 +374,12 @@ static int matchups_hand(const char *hand_arg, char **argv, int n_pos, int csv) 
 }
 
 static int poker_matchups(int argc, char **argv) {
-    int threads = 0, csv = 0, n_pos;
-    const char *path = NULL, *hand = NULL;
+    int threads = 0, csv = 0, resume = 0, n_pos;
+    const char *path = NULL, *hand = NULL, *ckpt = NULL;
     const cli_opt opts[] = {{"--threads", NULL, CLI_OPT_THREADS, &threads},
                             {"-o", NULL, CLI_OPT_VALUE, &path},
+                            {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt},
+                            {"--resume", NULL, CLI_OPT_FLAG, &resume},
                             {"--hand", NULL, CLI_OPT_VALUE, &hand},
                             {"--csv", NULL, CLI_OPT_FLAG, &csv},
                             {NULL, NULL, CLI_OPT_FLAG, NULL}};
@@ -383,8 +387,9 @@ static int poker_matchups(int argc, char **argv) {
     if (rc != CLI_OK)
         return cli_options_status(rc);
     if (hand != NULL) {
-        if (threads != 0 || path != NULL) {
-            cli_error("--threads and -o make the whole table; --hand prints one hand (see --help)");
+        if (threads != 0 || path != NULL || ckpt != NULL || resume) {
+            cli_error("--threads, -o, --checkpoint and --resume make the whole table; --hand "
+                      "prints one hand (see --help)");
             return CLI_EXIT_USAGE;
         }
         return matchups_hand(hand, argv, n_pos, csv);
@@ -398,29 +403,39 @@ static int poker_matchups(int argc, char **argv) {
         return CLI_EXIT_USAGE;
     }
     hs_poker_matchups *m = malloc(sizeof *m);
-    if (m == NULL) {
+    hs_job *job = NULL;
+    if (m == NULL || hs_poker_matchups_job_new(0, &job) != HS_OK) {
         cli_error("out of memory");
+        free(m);
         return CLI_EXIT_IO;
     }
+    cli_job j;
     cli_outs outs = {.n = 0};
-    cli_out *out = cli_outs_add(&outs, "-o", path);
+    cli_out *out = NULL;
+    const char *const names[1] = {"-o"};
+    const char *const paths[1] = {path};
+    out = cli_outs_add(&outs, "-o", path);
+    memset(&j, 0, sizeof j);
     int status = cli_outs_open(&outs);
+    if (status == CLI_OK)
+        status = cli_job_prepare(&j, job, "poker matchups", ckpt, path, "poker_matchups.ckpt",
+                                 resume, threads, names, paths, 1);
+    if (status == CLI_OK)
+        status = cli_job_run(&j);
+    if (status == CLI_OK && hs_poker_matchups_job_result(job, m, NULL) != HS_OK) {
+        cli_error("the counts fail the matchups' invariant check (wins = losses, every hand "
+                  "once): the checkpoint '%s' was damaged or edited; nothing written",
+                  j.ckpt);
+        status = CLI_EXIT_DATA;
+    }
+    hs_job_free(job);
     if (status != CLI_OK) {
+        cli_outs_abort(&outs);
+        cli_job_finish(&j, 0);
         free(m);
         return status;
     }
-    cli_progress progress;
-    cli_progress_init(&progress, "poker matchups");
-    double start = cli_now();
-    rc = hs_poker_matchups_run(threads, cli_progress_update, &progress, m, NULL);
-    double seconds = cli_now() - start;
-    cli_progress_done(&progress);
-    if (rc != HS_OK) {
-        cli_error("%s", hs_strerror(rc));
-        cli_outs_abort(&outs);
-        free(m);
-        return rc == HS_ERR_CANCELLED ? CLI_EXIT_INTERRUPTED : CLI_EXIT_IO;
-    }
+    double seconds = j.seconds;
     uint64_t hands = 0;
     for (int c = 1; c <= HS_POKER_CLASSES; c++)
         hands += m->hands[c];
@@ -432,6 +447,7 @@ static int poker_matchups(int argc, char **argv) {
                   (unsigned long long)t.wins, (unsigned long long)t.ties,
                   (unsigned long long)t.losses, matchups);
         cli_outs_abort(&outs);
+        cli_job_finish(&j, 0);
         free(m);
         return CLI_EXIT_DATA;
     }
@@ -448,10 +464,12 @@ static int poker_matchups(int argc, char **argv) {
         cli_row_end(&tab);
     }
     if (cli_outs_commit(&outs) != CLI_OK) {
+        cli_job_finish(&j, 0);
         free(m);
         return CLI_EXIT_IO;
     }
-    int used = cli_threads_used(threads);
+    cli_job_finish(&j, 1);
+    int used = j.threads_used;
     if (!cli_quiet)
         fprintf(stderr,
                 "poker matchups: %llu hands x %llu opponents = %llu matchups in %.3f s with %d "

@@ -1,0 +1,181 @@
+/* The CLI's one job layer: every long enumeration runs through here, with progress on standard
+ * error, SIGINT and SIGTERM caught, and a checkpoint (the library's, see handstat/job.h) saved as
+ * the work goes, when interrupted, and removed once the outputs are written. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "handstat/handstat.h"
+
+/* path with its ".csv" ending (if any) replaced by `suffix`, in a heap string. */
+char *cli_derived_path(const char *path, const char *suffix) {
+    size_t n = strlen(path);
+    if (n >= 4 && strcmp(path + n - 4, ".csv") == 0)
+        n -= 4;
+    char *out = malloc(n + strlen(suffix) + 1);
+    if (out != NULL) {
+        memcpy(out, path, n);
+        strcpy(out + n, suffix);
+    }
+    return out;
+}
+
+int cli_is_stdout_path(const char *path) {
+    struct stat st;
+    return path == NULL || strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode));
+}
+
+/* Read the checkpoint file into the job. Prints why it cannot be used. */
+static int load(cli_job *j) {
+    size_t len;
+    int status;
+    FILE *fp = fopen(j->ckpt, "rb");
+    if (fp == NULL) {
+        cli_error("cannot resume: cannot open checkpoint '%s': %s", j->ckpt, strerror(errno));
+        return CLI_EXIT_DATA;
+    }
+    char *buf = cli_read_all(fp, j->ckpt, &len, &status);
+    fclose(fp);
+    if (buf == NULL)
+        return status;
+    int rc = hs_job_checkpoint_read(j->job, buf, len);
+    free(buf);
+    switch (rc) {
+    case HS_OK:
+        return CLI_OK;
+    case HS_ERR_MISMATCH:
+        cli_error("cannot resume: '%s' is a checkpoint of another job or of other options (this "
+                  "is %s%s%s)",
+                  j->ckpt, hs_job_name(j->job), *hs_job_params(j->job) ? ", " : "",
+                  hs_job_params(j->job));
+        break;
+    case HS_ERR_VERSION:
+        cli_error("cannot resume: '%s' was written by another handstat version or build (this is "
+                  "%s); remove it to start over",
+                  j->ckpt, hs_version());
+        break;
+    default:
+        cli_error("cannot resume: '%s' is damaged or not a handstat checkpoint", j->ckpt);
+        break;
+    }
+    return CLI_EXIT_DATA;
+}
+
+int cli_job_prepare(cli_job *j, hs_job *job, const char *label, const char *ckpt_arg,
+                    const char *out_path, const char *fallback, int resume, int threads,
+                    const char *const *opts, const char *const *paths, int n_paths) {
+    memset(j, 0, sizeof *j);
+    j->job = job;
+    j->label = label;
+    j->threads = threads;
+    j->ckpt = ckpt_arg                       ? strdup(ckpt_arg)
+              : cli_is_stdout_path(out_path) ? strdup(fallback)
+                                             : cli_derived_path(out_path, ".ckpt");
+    if (j->ckpt == NULL) {
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
+    }
+    /* The checkpoint is rewritten as the work goes: it must not be one of the results. */
+    const char *names[CLI_MAX_OUTS + 1], *files[CLI_MAX_OUTS + 1];
+    int n = 0;
+    for (int i = 0; i < n_paths && n < CLI_MAX_OUTS; i++, n++) {
+        names[n] = opts[i];
+        files[n] = paths[i];
+    }
+    names[n] = "--checkpoint";
+    files[n++] = j->ckpt;
+    if (cli_paths_distinct(names, files, n) != 0)
+        return CLI_EXIT_USAGE;
+    if (resume) {
+        int status = load(j);
+        if (status != CLI_OK)
+            return status;
+        if (!cli_quiet)
+            fprintf(stderr, "%s: resuming from '%s' with %zu of %zu units done\n", label, j->ckpt,
+                    hs_job_units_done(job), hs_job_units(job));
+    } else if (access(j->ckpt, F_OK) == 0) {
+        cli_error("a checkpoint '%s' of an interrupted run exists: add --resume to continue it, "
+                  "or remove it to start over",
+                  j->ckpt);
+        return CLI_EXIT_USAGE;
+    }
+    /* Fail on an unwritable checkpoint place before the long work: open it and discard it. */
+    cli_outs probe = {.n = 0};
+    cli_outs_add(&probe, "--checkpoint", j->ckpt);
+    if (cli_outs_open(&probe) != CLI_OK)
+        return CLI_EXIT_IO;
+    cli_outs_abort(&probe);
+    return CLI_OK;
+}
+
+/* Write the job's state to the checkpoint file, whole or not at all. */
+static int save(void *ctx, const hs_job *job) {
+    cli_job *j = ctx;
+    size_t len = hs_job_checkpoint_size(job);
+    unsigned char *buf = malloc(len);
+    if (buf == NULL) {
+        cli_error("out of memory saving the checkpoint");
+        return -1;
+    }
+    hs_job_checkpoint_write(job, buf, len);
+    cli_outs outs = {.n = 0};
+    cli_out *out = cli_outs_add(&outs, "--checkpoint", j->ckpt);
+    int status = cli_outs_open(&outs);
+    if (status == CLI_OK) {
+        fwrite(buf, 1, len, out->fp);
+        status = cli_outs_commit(&outs);
+    }
+    cli_outs_abort(&outs);
+    free(buf);
+    if (status == CLI_OK)
+        j->saved = 1;
+    return status == CLI_OK ? 0 : -1;
+}
+
+int cli_job_run(cli_job *j) {
+    cli_catch_signals();
+    cli_progress progress;
+    cli_progress_init(&progress, j->label);
+    j->start = cli_now();
+    hs_job_opts o = {j->threads, cli_progress_update, &progress, save, j, CLI_CHECKPOINT_SECONDS};
+    int rc = hs_job_run(j->job, 0, hs_job_units(j->job), &o);
+    cli_progress_done(&progress);
+    j->seconds = cli_now() - j->start;
+    j->threads_used = hs_job_threads_used(j->job);
+    switch (rc) {
+    case HS_OK:
+        return CLI_OK;
+    case HS_ERR_CANCELLED:
+        if (save(j, j->job) != 0) {
+            cli_error("interrupted; the checkpoint could not be saved");
+            return cli_interrupted_status();
+        }
+        cli_error("interrupted with %zu of %zu units done; progress is saved in '%s': run the "
+                  "same command with --resume to continue",
+                  hs_job_units_done(j->job), hs_job_units(j->job), j->ckpt);
+        return cli_interrupted_status();
+    case HS_ERR_IO:
+        cli_error("stopped: the checkpoint '%s' could not be saved", j->ckpt);
+        return CLI_EXIT_IO;
+    case HS_ERR_CORRUPT:
+        cli_error("the counts fail this job's invariant check: the checkpoint '%s' was damaged "
+                  "or edited; remove it and run again without --resume; nothing written",
+                  j->ckpt);
+        return CLI_EXIT_DATA;
+    default:
+        cli_error("%s", hs_strerror(rc));
+        return CLI_EXIT_IO;
+    }
+}
+
+void cli_job_finish(cli_job *j, int committed) {
+    if (committed && j->ckpt != NULL)
+        unlink(j->ckpt);
+    free(j->ckpt);
+    j->ckpt = NULL;
+}
