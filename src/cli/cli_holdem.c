@@ -277,6 +277,8 @@ static int holdem_preflop(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, PREFLOP_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
+    /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
+    cli_catch_signals();
     /* Standard output or a device (/dev/null): no files are made beside it by default. */
     const int to_stdout = cli_is_stdout_path(path);
     char *matrix = matrix_arg  ? strdup(matrix_arg)

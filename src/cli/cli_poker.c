@@ -402,6 +402,8 @@ static int poker_matchups(int argc, char **argv) {
         cli_error("--csv goes with --hand; the whole table is always CSV (see --help)");
         return CLI_EXIT_USAGE;
     }
+    /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
+    cli_catch_signals();
     hs_poker_matchups *m = malloc(sizeof *m);
     hs_job *job = NULL;
     if (m == NULL || hs_poker_matchups_job_new(0, &job) != HS_OK) {

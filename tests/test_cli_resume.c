@@ -1,0 +1,300 @@
+/* Every long job interrupted at pseudo-random moments (SIGINT or SIGTERM, several times in a row,
+ * with different --threads) and resumed each time writes files byte-identical to the committed
+ * results/ (which the `results` test holds to an uninterrupted run). And --resume refuses what is
+ * not this job's checkpoint: another job's, another build's, a damaged one; one with a count
+ * edited (its checksum recomputed) is caught by the job's invariant check and writes nothing. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cli_run.h"
+
+static int exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* A fixed pseudo-random sequence (the runs are reproducible). */
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+static long random_between(long lo, long hi) {
+    rng = rng * 6364136223846793005u + 1442695040888963407u;
+    return lo + (long)((rng >> 33) % (uint64_t)(hi - lo + 1));
+}
+
+/* Run handstat with argv (NULL-terminated, no program name), send `sig` after delay_us
+ * microseconds (never when sig is 0) and return the wait status. */
+static int run_signalled(const char *const *argv, long delay_us, int sig) {
+    const char *args[32];
+    int n = 0;
+    args[n++] = HANDSTAT_BIN;
+    for (; argv[n - 1] != NULL && n < 31; n++)
+        args[n] = argv[n - 1];
+    args[n] = NULL;
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (freopen("/dev/null", "w", stderr) == NULL)
+            _exit(126);
+        execv(HANDSTAT_BIN, (char *const *)(uintptr_t)args);
+        _exit(127);
+    }
+    if (sig != 0) {
+        struct timespec ts = {delay_us / 1000000, (delay_us % 1000000) * 1000};
+        nanosleep(&ts, NULL);
+        kill(pid, sig);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    return status;
+}
+
+typedef struct job_case {
+    const char *name;
+    const char *args[12];     /* the command; "@/" stands for the scratch folder */
+    const char *outputs[3];   /* files written in the folder ... */
+    const char *committed[3]; /* ... and the results/ file each must equal */
+    const char *ckpt;         /* the default checkpoint in the folder */
+    long min_us, max_us;      /* interrupt after this long */
+} job_case;
+
+static const job_case CASES[] = {
+    {"crib deals",
+     {"crib", "deals", "-o", "@/hand.csv", "--combined", "@/combined.csv", "--patterns",
+      "@/patterns.csv"},
+     {"hand.csv", "combined.csv", "patterns.csv"},
+     {"crib_deals_hand.csv", "crib_deals_combined.csv", "crib_deals_patterns.csv"},
+     "hand.ckpt",
+     150000,
+     1200000},
+    {"poker matchups",
+     {"poker", "matchups", "-o", "@/m.csv"},
+     {"m.csv", NULL, NULL},
+     {"poker_matchups5.csv", NULL, NULL},
+     "m.ckpt",
+     1000,
+     40000},
+    {"holdem preflop",
+     {"holdem", "preflop", "-o", "@/p.csv"},
+     {"p.csv", "p_matrix.csv", NULL},
+     {"holdem_preflop.csv", "holdem_preflop_matrix.csv", NULL},
+     "p.ckpt",
+     200000,
+     2500000},
+};
+
+/* argv for case c in folder dir (paths in bufs), plus extra arguments. */
+static void case_argv(const job_case *c, const char *dir, char bufs[12][300], const char **argv,
+                      const char *const *extra) {
+    int n = 0;
+    for (int i = 0; i < 12 && c->args[i] != NULL; i++, n++) {
+        if (strncmp(c->args[i], "@/", 2) == 0) {
+            snprintf(bufs[n], sizeof bufs[n], "%s/%s", dir, c->args[i] + 2);
+            argv[n] = bufs[n];
+        } else {
+            argv[n] = c->args[i];
+        }
+    }
+    for (int i = 0; extra[i] != NULL; i++)
+        argv[n++] = extra[i];
+    argv[n] = NULL;
+}
+
+static void assert_same_as_committed(const job_case *c, const char *dir) {
+    for (int k = 0; k < 3 && c->outputs[k] != NULL; k++) {
+        char got[300], want[300];
+        snprintf(got, sizeof got, "%s/%s", dir, c->outputs[k]);
+        snprintf(want, sizeof want, "%s/%s", HS_RESULTS_DIR, c->committed[k]);
+        size_t la, lb;
+        char *a = read_file(got, &la), *b = read_file(want, &lb);
+        if (a == NULL || b == NULL || la != lb || memcmp(a, b, la) != 0)
+            fail_msg("%s: %s differs from results/%s", c->name, c->outputs[k], c->committed[k]);
+        free(a);
+        free(b);
+    }
+}
+
+static char *make_dir(void) {
+    static char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/hs_resume.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    return dir;
+}
+
+static void remove_dir(const char *dir) {
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_interrupted_runs_resume_exactly(void **state) {
+    (void)state;
+    static const char *const THREADS[] = {"1", "2", "3"};
+    for (size_t ci = 0; ci < sizeof CASES / sizeof CASES[0]; ci++) {
+        const job_case *c = &CASES[ci];
+        const char *dir = make_dir();
+        char ckpt[300];
+        snprintf(ckpt, sizeof ckpt, "%s/%s", dir, c->ckpt);
+        int resume = 0, interrupts = 0, finished = 0;
+        for (int attempt = 0; attempt < 40 && !finished; attempt++) {
+            /* four interrupts, then let it finish */
+            const int sig = interrupts >= 4 ? 0 : (attempt % 2 ? SIGTERM : SIGINT);
+            const char *extra[4] = {"--threads", THREADS[attempt % 3], resume ? "--resume" : NULL,
+                                    NULL};
+            char bufs[12][300];
+            const char *argv[20];
+            case_argv(c, dir, bufs, argv, extra);
+            int status = run_signalled(argv, random_between(c->min_us, c->max_us), sig);
+            if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+                finished = 1;
+            } else if (WIFEXITED(status) &&
+                       WEXITSTATUS(status) == (sig == SIGINT ? 130 : 128 + SIGTERM)) {
+                /* stopped: the checkpoint is saved and no output has appeared */
+                assert_true(exists(ckpt));
+                for (int k = 0; k < 3 && c->outputs[k] != NULL; k++) {
+                    char out[300];
+                    snprintf(out, sizeof out, "%s/%s", dir, c->outputs[k]);
+                    assert_false(exists(out));
+                }
+                resume = 1;
+                interrupts++;
+            } else if (WIFSIGNALED(status) && WTERMSIG(status) == sig) {
+                /* the signal came before the command had set up its handlers (process start-up):
+                 * nothing of this run was saved, an earlier checkpoint stays */
+                resume = exists(ckpt);
+            } else {
+                fail_msg("%s: attempt %d: unexpected status %d", c->name, attempt, status);
+            }
+        }
+        assert_true(finished);
+        print_message("%s: %d interrupts, resumed each time\n", c->name, interrupts);
+        assert_true(interrupts >= 1);
+        assert_false(exists(ckpt)); /* removed once every output was written */
+        assert_same_as_committed(c, dir);
+        remove_dir(dir);
+    }
+}
+
+/* ---- refusals -------------------------------------------------------------------------------- */
+
+static uint64_t fnv1a(const unsigned char *p, size_t n) {
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * UINT64_C(1099511628211);
+    return h;
+}
+
+static void write_file(const char *path, const void *data, size_t len) {
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(data, 1, len, fp), len);
+    assert_int_equal(fclose(fp), 0);
+}
+
+/* Interrupt crib deals until it leaves a checkpoint at `ckpt`. */
+static void make_checkpoint(const char *dir, const char *ckpt) {
+    char bufs[12][300];
+    const char *argv[20];
+    const char *extra[] = {"--threads", "2", NULL};
+    for (long delay = 400000; !exists(ckpt); delay += 100000) {
+        assert_true(delay < 5000000);
+        case_argv(&CASES[0], dir, bufs, argv, extra);
+        run_signalled(argv, delay, SIGINT);
+    }
+}
+
+static void test_resume_refuses_other_checkpoints(void **state) {
+    (void)state;
+    const char *dir = make_dir();
+    char ckpt[300], out[300], other[300];
+    snprintf(ckpt, sizeof ckpt, "%s/hand.ckpt", dir);
+    snprintf(out, sizeof out, "%s/hand.csv", dir);
+    snprintf(other, sizeof other, "%s/other.ckpt", dir);
+    make_checkpoint(dir, ckpt);
+    size_t len;
+    unsigned char *good = (unsigned char *)read_file(ckpt, &len);
+    assert_non_null(good);
+    unsigned char *bad = malloc(len);
+
+    /* another job's checkpoint */
+    cli_result r = cli_run((const char *const[]){"poker", "matchups", "-o", out, "--checkpoint",
+                                                 ckpt, "--resume", NULL},
+                           NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "a checkpoint of another job or of other options"));
+    assert_false(exists(out));
+    cli_result_free(&r);
+
+    struct {
+        size_t offset; /* byte changed (counted from the end when past len) */
+        int reseal;    /* checksum recomputed */
+        int status;
+        const char *message;
+    } cases[] = {
+        {100, 0, 1, "is damaged or not a handstat checkpoint"},
+        {16, 1, 1, "was written by another handstat version or build"},
+        /* a count of the accumulator's histogram of best hand sums, near the start of the
+         * accumulator's tables (after the 16-byte deals and canonical counts) */
+        {0, 1, 1, "fail this job's invariant check"},
+    };
+    /* the accumulator is the last part before the 8-byte checksum */
+    const size_t acc = 8 * (2 + 1335 + 2 * 900 + 3 * 1820 + 1 + 2);
+    cases[2].offset = len - 8 - acc + 16 + 8 * 600;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        memcpy(bad, good, len);
+        bad[cases[i].offset] ^= 1;
+        if (cases[i].reseal) {
+            uint64_t sum = fnv1a(bad, len - 8);
+            memcpy(bad + len - 8, &sum, 8);
+        }
+        write_file(other, bad, len);
+        char bufs[12][300];
+        const char *argv[20];
+        const char *extra[] = {"--checkpoint", other, "--resume", NULL};
+        case_argv(&CASES[0], dir, bufs, argv, extra);
+        r = cli_run(argv, NULL);
+        if (r.status != cases[i].status || strstr(r.err, cases[i].message) == NULL)
+            fail_msg("case %zu: exit %d: %s", i, r.status, r.err);
+        assert_false(exists(out));
+        cli_result_free(&r);
+    }
+    /* a truncated one */
+    write_file(other, good, len / 2);
+    char bufs[12][300];
+    const char *argv[20];
+    const char *extra[] = {"--checkpoint", other, "--resume", NULL};
+    case_argv(&CASES[0], dir, bufs, argv, extra);
+    r = cli_run(argv, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "damaged"));
+    cli_result_free(&r);
+
+    /* the real one still resumes */
+    const char *resume[] = {"--resume", NULL};
+    case_argv(&CASES[0], dir, bufs, argv, resume);
+    r = cli_run(argv, NULL);
+    assert_int_equal(r.status, 0);
+    cli_result_free(&r);
+    assert_same_as_committed(&CASES[0], dir);
+    free(good);
+    free(bad);
+    remove_dir(dir);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_interrupted_runs_resume_exactly),
+        cmocka_unit_test(test_resume_refuses_other_checkpoints),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
