@@ -278,18 +278,22 @@ typedef struct cli_job {
     int threads;       /* as asked (0: the default) */
     int threads_used;  /* as run */
     int saved;         /* a checkpoint file was written */
+    int resume;        /* --resume: the checkpoint is read by cli_job_attach */
     double start, seconds;
 } cli_job;
 
 /* Before any work: the checkpoint path (ckpt_arg, else out_path with ".csv" replaced by ".ckpt"
  * when out_path is a regular file's, else `fallback`); refused when it is one of the outputs
- * paths[0..n) (named by opts[]); with `resume` read into the job (refused, with the reason, when
- * it is of another job, other options, another build, or damaged); without, refused when it
- * exists; its place probed for writing. Prints the error and returns its exit status, or
- * CLI_OK. */
-int cli_job_prepare(cli_job *j, hs_job *job, const char *label, const char *ckpt_arg,
-                    const char *out_path, const char *fallback, int resume, int threads,
-                    const char *const *opts, const char *const *paths, int n);
+ * paths[0..n) (named by opts[]) or, without `resume`, when it exists; its place probed for
+ * writing. Prints the error and returns its exit status, or CLI_OK. */
+int cli_job_prepare(cli_job *j, const char *label, const char *ckpt_arg, const char *out_path,
+                    const char *fallback, int resume, int threads, const char *const *opts,
+                    const char *const *paths, int n);
+
+/* The job to run; with --resume its checkpoint is read into it (refused, with the reason, when
+ * it is of another job, other options, another build, or damaged). Prints the error and returns
+ * its exit status, or CLI_OK. */
+int cli_job_attach(cli_job *j, hs_job *job);
 
 /* Run the job's remaining units: progress on standard error, SIGINT and SIGTERM caught (the job
  * stops after the units under way), the checkpoint saved every CLI_CHECKPOINT_SECONDS and when

@@ -1,7 +1,6 @@
 /* handstat crib: score, nscore and hist. */
 #include "cli.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -252,30 +251,9 @@ static void write_hist(FILE *fp, const hs_crib_hist *h) {
 
 /* Mean, variance (both exact) and standard deviation of the distribution, on stderr. */
 static void print_summary(const hs_crib_hist *h, hs_crib_rules rules, int threads, double seconds) {
-    mpz_t sum, sum2, n;
-    mpz_inits(sum, sum2, n, NULL);
-    mpz_set_ui(n, h->hands);
-    for (int s = 0; s <= HS_CRIB_MAX_SCORE; s++) {
-        mpz_t term;
-        mpz_init_set_ui(term, h->count[s]);
-        mpz_mul_ui(term, term, (unsigned long)s);
-        mpz_add(sum, sum, term);
-        mpz_mul_ui(term, term, (unsigned long)s);
-        mpz_add(sum2, sum2, term);
-        mpz_clear(term);
-    }
     mpq_t mean, var;
     mpq_inits(mean, var, NULL);
-    mpq_set_num(mean, sum);
-    mpq_set_den(mean, n);
-    mpq_canonicalize(mean);
-    /* variance = (n * sum2 - sum^2) / n^2 */
-    mpz_mul(sum2, sum2, n);
-    mpz_submul(sum2, sum, sum);
-    mpz_mul(n, n, n);
-    mpq_set_num(var, sum2);
-    mpq_set_den(var, n);
-    mpq_canonicalize(var);
+    hs_hist_moments(h->count, HS_CRIB_MAX_SCORE + 1, 0, mean, var); /* h->hands > 0 */
     /* Both fit 64 bits once reduced (denominators divide n^2 < 2^48). */
     char mean_text[48], var_text[48];
     cli_fraction(mean_text, sizeof mean_text, (long long)mpz_get_ui(mpq_numref(mean)),
@@ -286,13 +264,12 @@ static void print_summary(const hs_crib_hist *h, hs_crib_rules rules, int thread
             rules == HS_CRIB_CRIB ? "crib" : "hand", (unsigned long long)h->hands, seconds, threads,
             threads == 1 ? "" : "s");
     fprintf(stderr, "mean %.6f (exactly %s), variance %.6f (exactly %s), std dev %.6f\n",
-            mpq_get_d(mean), mean_text, mpq_get_d(var), var_text, sqrt(mpq_get_d(var)));
+            mpq_get_d(mean), mean_text, mpq_get_d(var), var_text, hs_stddev(var));
     fprintf(stderr, "points:");
     for (int c = 0; c < 5; c++)
         fprintf(stderr, " %s %llu%s", COMPONENT_NAMES[c], (unsigned long long)h->points[c],
                 c < 4 ? "," : "\n");
     mpq_clears(mean, var, NULL);
-    mpz_clears(sum, sum2, n, NULL);
 }
 
 static int crib_hist(int argc, char **argv) {

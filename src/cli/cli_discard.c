@@ -383,17 +383,6 @@ static int crib_deals(int argc, char **argv) {
                                                                   write_patterns};
     cli_catch_signals();
     double start = cli_now();
-    hs_discard_tables *tables = NULL;
-    hs_job *job = NULL;
-    rc = hs_discard_tables_new(threads, &tables);
-    if (rc == HS_OK)
-        rc = hs_discard_deals_job_new(tables, &job);
-    if (rc != HS_OK) {
-        cli_error("%s", hs_strerror(rc));
-        hs_discard_tables_free(tables);
-        return CLI_EXIT_IO;
-    }
-    double table_seconds = cli_now() - start;
     const char *const names[3] = {opts[0].name, opts[1].name, opts[2].name};
     cli_job j;
     cli_outs outs = {.n = 0};
@@ -403,10 +392,26 @@ static int crib_deals(int argc, char **argv) {
         if (k == 0 || paths[k] != NULL)
             dest[k] = cli_outs_add(&outs, opts[k].name, paths[k]);
     memset(&j, 0, sizeof j);
+    /* Every destination is checked before the work (the tables take a fraction of a second). */
     int status = cli_outs_open(&outs);
     if (status == CLI_OK)
-        status = cli_job_prepare(&j, job, "crib deals", ckpt, paths[0], "crib_deals.ckpt", resume,
+        status = cli_job_prepare(&j, "crib deals", ckpt, paths[0], "crib_deals.ckpt", resume,
                                  threads, names, paths, 3);
+    hs_discard_tables *tables = NULL;
+    hs_job *job = NULL;
+    double table_seconds = 0;
+    if (status == CLI_OK) {
+        rc = hs_discard_tables_new(threads, &tables);
+        if (rc == HS_OK)
+            rc = hs_discard_deals_job_new(tables, &job);
+        table_seconds = cli_now() - start;
+        if (rc != HS_OK) {
+            cli_error("%s", hs_strerror(rc));
+            status = CLI_EXIT_IO;
+        }
+    }
+    if (status == CLI_OK)
+        status = cli_job_attach(&j, job);
     if (status == CLI_OK)
         status = cli_job_run(&j);
     if (status == CLI_OK) {

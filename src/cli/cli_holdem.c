@@ -290,8 +290,7 @@ static int holdem_preflop(int argc, char **argv) {
     cli_job j;
     memset(&j, 0, sizeof j);
     int status = CLI_OK;
-    if ((!to_stdout && matrix == NULL) || hs_holdem_preflop_new(&table) != HS_OK ||
-        hs_holdem_preflop_job_new(table, &job) != HS_OK) {
+    if (!to_stdout && matrix == NULL) {
         cli_error("out of memory");
         status = CLI_EXIT_IO;
         goto done;
@@ -300,10 +299,19 @@ static int holdem_preflop(int argc, char **argv) {
     const char *const files[2] = {path, matrix};
     cli_out *csv_out = cli_outs_add(&outs, "-o", path);
     cli_out *matrix_out = matrix != NULL ? cli_outs_add(&outs, "--matrix", matrix) : NULL;
+    /* Every destination is checked before the work (the board list takes a fraction of a
+     * second). */
     status = cli_outs_open(&outs);
     if (status == CLI_OK)
-        status = cli_job_prepare(&j, job, "holdem preflop", ckpt_arg, path, "holdem_preflop.ckpt",
+        status = cli_job_prepare(&j, "holdem preflop", ckpt_arg, path, "holdem_preflop.ckpt",
                                  resume, threads, names, files, 2);
+    if (status == CLI_OK && (hs_holdem_preflop_new(&table) != HS_OK ||
+                             hs_holdem_preflop_job_new(table, &job) != HS_OK)) {
+        cli_error("out of memory");
+        status = CLI_EXIT_IO;
+    }
+    if (status == CLI_OK)
+        status = cli_job_attach(&j, job);
     if (status == CLI_OK)
         status = cli_job_run(&j);
     if (status != CLI_OK)

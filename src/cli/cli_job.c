@@ -66,12 +66,12 @@ static int load(cli_job *j) {
     return CLI_EXIT_DATA;
 }
 
-int cli_job_prepare(cli_job *j, hs_job *job, const char *label, const char *ckpt_arg,
-                    const char *out_path, const char *fallback, int resume, int threads,
-                    const char *const *opts, const char *const *paths, int n_paths) {
+int cli_job_prepare(cli_job *j, const char *label, const char *ckpt_arg, const char *out_path,
+                    const char *fallback, int resume, int threads, const char *const *opts,
+                    const char *const *paths, int n_paths) {
     memset(j, 0, sizeof *j);
-    j->job = job;
     j->label = label;
+    j->resume = resume;
     j->threads = threads;
     j->ckpt = ckpt_arg                       ? strdup(ckpt_arg)
               : cli_is_stdout_path(out_path) ? strdup(fallback)
@@ -91,14 +91,11 @@ int cli_job_prepare(cli_job *j, hs_job *job, const char *label, const char *ckpt
     files[n++] = j->ckpt;
     if (cli_paths_distinct(names, files, n) != 0)
         return CLI_EXIT_USAGE;
-    if (resume) {
-        int status = load(j);
-        if (status != CLI_OK)
-            return status;
-        if (!cli_quiet)
-            fprintf(stderr, "%s: resuming from '%s' with %zu of %zu units done\n", label, j->ckpt,
-                    hs_job_units_done(job), hs_job_units(job));
-    } else if (access(j->ckpt, F_OK) == 0) {
+    if (resume && access(j->ckpt, R_OK) != 0) {
+        cli_error("cannot resume: cannot open checkpoint '%s': %s", j->ckpt, strerror(errno));
+        return CLI_EXIT_DATA;
+    }
+    if (!resume && access(j->ckpt, F_OK) == 0) {
         cli_error("a checkpoint '%s' of an interrupted run exists: add --resume to continue it, "
                   "or remove it to start over",
                   j->ckpt);
@@ -111,6 +108,17 @@ int cli_job_prepare(cli_job *j, hs_job *job, const char *label, const char *ckpt
         return CLI_EXIT_IO;
     cli_outs_abort(&probe);
     return CLI_OK;
+}
+
+int cli_job_attach(cli_job *j, hs_job *job) {
+    j->job = job;
+    if (!j->resume)
+        return CLI_OK;
+    int status = load(j);
+    if (status == CLI_OK && !cli_quiet)
+        fprintf(stderr, "%s: resuming from '%s' with %zu of %zu units done\n", j->label, j->ckpt,
+                hs_job_units_done(job), hs_job_units(job));
+    return status;
 }
 
 /* Write the job's state to the checkpoint file, whole or not at all. */

@@ -420,8 +420,10 @@ static int poker_matchups(int argc, char **argv) {
     memset(&j, 0, sizeof j);
     int status = cli_outs_open(&outs);
     if (status == CLI_OK)
-        status = cli_job_prepare(&j, job, "poker matchups", ckpt, path, "poker_matchups.ckpt",
-                                 resume, threads, names, paths, 1);
+        status = cli_job_prepare(&j, "poker matchups", ckpt, path, "poker_matchups.ckpt", resume,
+                                 threads, names, paths, 1);
+    if (status == CLI_OK)
+        status = cli_job_attach(&j, job);
     if (status == CLI_OK)
         status = cli_job_run(&j);
     if (status == CLI_OK && hs_poker_matchups_job_result(job, m, NULL) != HS_OK) {

@@ -3,7 +3,9 @@
 
 int hs_cpu_has_avx2(void) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    /* __builtin_cpu_supports also checks that the OS enabled the AVX state (XGETBV). */
+    /* __builtin_cpu_supports also checks that the OS enabled the AVX state (XGETBV). The CPU is
+     * examined once, by the compiler runtime when the program loads (__builtin_cpu_init returns
+     * at once after that): each call only reads the cached answer. */
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2");
 #else

@@ -38,7 +38,10 @@ void hs_crib_total_batch_scalar(const uint64_t *hands, const uint8_t *starters, 
 
 void hs_crib_total_batch(const uint64_t *hands, const uint8_t *starters, size_t n,
                          hs_crib_rules rules, uint8_t *totals) {
-    if (hs_crib_total_batch_avx2(hands, starters, n, rules, totals) != HS_OK)
+    /* The one dispatch pattern (as hs_poker_rank_batch): the CPU's answer, then the path. */
+    if (hs_cpu_has_avx2())
+        hs_crib_total_batch_avx2(hands, starters, n, rules, totals);
+    else
         hs_crib_total_batch_scalar(hands, starters, n, rules, totals);
 }
 
