@@ -35,6 +35,8 @@ static const char USAGE[] =
     "\n"
     "Options may be written --opt value or --opt=value (-oFILE for -o FILE); -- ends them.\n"
     "Every command takes --quiet (no summary or progress on standard error) and --no-progress.\n"
+    "The long jobs (crib deals, poker matchups, holdem preflop) save a checkpoint as they go and\n"
+    "when interrupted; the same command with --resume continues (--checkpoint FILE: where).\n"
     "\n"
     "exit status: 0 success, 1 bad input data, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
