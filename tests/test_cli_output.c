@@ -200,6 +200,12 @@ static void test_stdout_errors(void **state) {
         {"holdem", "preflop", "-o", "-"}, /* only closed here: full, it runs the whole job */
     };
     const size_t n = sizeof commands / sizeof commands[0];
+    /* In a folder of their own: a long job whose output is lost keeps its finished counts in a
+     * checkpoint in the current folder (crib_deals.ckpt, ...), which --resume would write out. */
+    char cwd[PATH_MAX], work[64];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    fresh_dir(work);
+    assert_int_equal(chdir(work), 0);
     for (size_t i = 0; i < n; i++) {
         for (int closed = 0; closed < 2; closed++) {
             if (i == n - 1 && !closed)
@@ -216,6 +222,17 @@ static void test_stdout_errors(void **state) {
             cli_result_free(&r);
         }
     }
+    /* the work is kept only for the long jobs, and only when it was done */
+    assert_int_equal(dir_entries(work), 2); /* crib_deals.ckpt, poker_matchups.ckpt */
+    cli_result resumed = cli_run_stdout(
+        (const char *const[]){"poker", "matchups", "--resume", NULL}, NULL, CLI_STDOUT_CAPTURE);
+    assert_int_equal(resumed.status, 0);
+    assert_contains(resumed.out, "class,category,hands,wins,ties,losses\n");
+    assert_contains(resumed.err, "resuming from 'poker_matchups.ckpt' with 304 of 304 units done");
+    cli_result_free(&resumed);
+    assert_int_equal(dir_entries(work), 1);
+    assert_int_equal(chdir(cwd), 0);
+    remove_dir(work);
     /* With standard output closed, no later file takes its place. */
     char dir[64];
     fresh_dir(dir);

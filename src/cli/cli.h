@@ -302,8 +302,10 @@ int cli_job_attach(cli_job *j, hs_job *job);
  * the error. */
 int cli_job_run(cli_job *j);
 
-/* Done with the job: the checkpoint file removed when `committed` (every output written). */
-void cli_job_finish(cli_job *j, int committed);
+/* Done with the job, with the command's exit status: CLI_OK (every output written) removes the
+ * checkpoint file; CLI_EXIT_IO after the job finished (an output could not be written) saves the
+ * finished counts to it, so that --resume only writes the outputs. */
+void cli_job_finish(cli_job *j, int status);
 
 /* path with its ".csv" ending (if any) replaced by `suffix`, in a heap string (NULL: no
  * memory). */

@@ -424,7 +424,7 @@ static int crib_deals(int argc, char **argv) {
             print_deals_summary(d, j.threads_used, cli_now() - start, table_seconds);
     }
     cli_outs_abort(&outs);
-    cli_job_finish(&j, status == CLI_OK);
+    cli_job_finish(&j, status);
     hs_job_free(job);
     hs_discard_tables_free(tables);
     return status;

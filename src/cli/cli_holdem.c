@@ -329,7 +329,7 @@ static int holdem_preflop(int argc, char **argv) {
                 j.threads_used == 1 ? "" : "s");
 done:
     cli_outs_abort(&outs);
-    cli_job_finish(&j, status == CLI_OK);
+    cli_job_finish(&j, status);
     hs_job_free(job);
     hs_holdem_preflop_free(table);
     free(matrix);

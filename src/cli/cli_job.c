@@ -181,9 +181,16 @@ int cli_job_run(cli_job *j) {
     }
 }
 
-void cli_job_finish(cli_job *j, int committed) {
-    if (committed && j->ckpt != NULL)
+void cli_job_finish(cli_job *j, int status) {
+    if (status == CLI_OK && j->ckpt != NULL)
         unlink(j->ckpt);
+    /* The work is done but an output could not be written: keep it, so that --resume writes the
+     * outputs at once. */
+    if (status == CLI_EXIT_IO && j->ckpt != NULL && j->job != NULL &&
+        hs_job_units_done(j->job) == hs_job_units(j->job) && save(j, j->job) == 0)
+        cli_error("the finished counts are saved in '%s': run the same command with --resume to "
+                  "write the outputs without redoing the work",
+                  j->ckpt);
     free(j->ckpt);
     j->ckpt = NULL;
 }
