@@ -136,6 +136,7 @@ typedef struct run_state {
     int team; /* workers actually running (set by the first of them) */
     omp_lock_t lock;
     size_t completed; /* units done in the job, flushed or not */
+    size_t left;      /* units of this run not finished yet */
     int stop;         /* HS_OK, or the code the run stops with (read atomically) */
     unsigned epoch;   /* checkpoint requests so far */
     unsigned saved;   /* the last request that was saved */
@@ -188,12 +189,15 @@ static void maybe_save(run_state *r) {
 static void unit_finished(run_state *r, worker *w) {
     const hs_job_opts *o = r->opts;
     r->completed++;
+    r->left--;
     if (o->progress != NULL && r->stop == HS_OK &&
         o->progress(o->progress_ctx, r->completed, r->job->units) != 0) {
 #pragma omp atomic write
         r->stop = HS_ERR_CANCELLED;
     }
-    if (o->save != NULL && r->saved == r->epoch && now_seconds() - r->last_save >= o->save_seconds)
+    /* (after the last unit there is nothing left to save for: the caller has the final state) */
+    if (o->save != NULL && r->left > 0 && r->saved == r->epoch &&
+        now_seconds() - r->last_save >= o->save_seconds)
         r->epoch++;
     if (w->epoch != r->epoch) {
         flush(r, w);
@@ -250,6 +254,7 @@ int hs_job_run(hs_job *job, size_t first, size_t last, const hs_job_opts *opts) 
     r.workers = w;
     r.team = team;
     r.completed = job->n_done;
+    r.left = n_todo;
     r.last_save = now_seconds();
     omp_init_lock(&r.lock);
     if (n_todo > 0) {
