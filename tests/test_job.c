@@ -78,9 +78,13 @@ static void assert_consistent(const hs_job *job) {
     assert_int_equal(hs_job_units_done(job), want.units);
 }
 
+static uint64_t toy_tables(void) {
+    return 42;
+}
+
 static hs_job *toy_new(toy_ctx *ctx) {
     hs_job *job;
-    assert_int_equal(hs_job_new(&toy_def, ctx, NULL, TOY_UNITS, "spin", 42, &job), HS_OK);
+    assert_int_equal(hs_job_new(&toy_def, ctx, NULL, TOY_UNITS, "spin", toy_tables, &job), HS_OK);
     return job;
 }
 

@@ -27,7 +27,7 @@ struct hs_job {
     void (*ctx_free)(void *);
     size_t units;
     char params[256];
-    uint64_t build;
+    uint64_t (*tables_hash)(void);
     uint8_t *done; /* one byte per unit: 1 when its counts are in acc */
     size_t n_done;
     void *acc;
@@ -46,7 +46,7 @@ uint64_t hs_hash64(const void *data, size_t len, uint64_t h) {
 }
 
 int hs_job_new(const hs_job_def *def, void *ctx, void (*ctx_free)(void *), size_t units,
-               const char *params, uint64_t build, hs_job **out) {
+               const char *params, uint64_t (*tables_hash)(void), hs_job **out) {
     *out = NULL;
     hs_job *job = calloc(1, sizeof *job);
     if (job != NULL) {
@@ -67,8 +67,7 @@ int hs_job_new(const hs_job_def *def, void *ctx, void (*ctx_free)(void *), size_
     job->ctx = ctx;
     job->ctx_free = ctx_free;
     job->units = units;
-    job->build = hs_hash64(&def->layout, sizeof def->layout, build);
-    job->build = hs_hash64(&def->acc_size, sizeof def->acc_size, job->build);
+    job->tables_hash = tables_hash;
     snprintf(job->params, sizeof job->params, "%s", params != NULL ? params : "");
     *out = job;
     return HS_OK;
@@ -310,6 +309,14 @@ int hs_job_run_whole(hs_job *job, int threads, hs_progress_fn progress, void *pr
  * name, params, library version: u32 length + bytes each | done: one bit per unit |
  * accumulator | FNV-1a of everything before, u64 */
 
+/* The build's fingerprint for checkpoints: the tables the units read and the accumulator's layout
+ * (computed only when a checkpoint is written or read: hashing the tables takes a millisecond). */
+static uint64_t job_build(const hs_job *job) {
+    uint64_t h = job->tables_hash != NULL ? job->tables_hash() : 0;
+    h = hs_hash64(&job->def->layout, sizeof job->def->layout, h);
+    return hs_hash64(&job->def->acc_size, sizeof job->def->acc_size, h);
+}
+
 static const char MAGIC[8] = {'H', 'S', 'J', 'O', 'B', 'C', 'K', '\n'};
 #define FORMAT_VERSION 1u
 #define BYTE_ORDER_MARK 0x01020304u
@@ -350,7 +357,7 @@ size_t hs_job_checkpoint_write(const hs_job *job, void *buf, size_t len) {
     memcpy(h.magic, MAGIC, sizeof MAGIC);
     h.format = FORMAT_VERSION;
     h.order = BYTE_ORDER_MARK;
-    h.build = job->build;
+    h.build = job_build(job);
     h.units = job->units;
     h.acc_size = job->def->acc_size;
     unsigned char *p = put(buf, &h, sizeof h);
@@ -405,7 +412,7 @@ int hs_job_checkpoint_read(hs_job *job, const void *buf, size_t len) {
         return HS_ERR_FORMAT;
     if (!name || !params)
         return HS_ERR_MISMATCH;
-    if (!version || h.build != job->build || h.acc_size != job->def->acc_size)
+    if (!version || h.build != job_build(job) || h.acc_size != job->def->acc_size)
         return HS_ERR_VERSION;
     if (h.units != job->units)
         return HS_ERR_MISMATCH;

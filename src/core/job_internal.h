@@ -25,11 +25,12 @@ typedef struct hs_job_def {
 
 /* A new job of `units` units over the inputs ctx (owned by the caller; ctx_free, if not NULL, is
  * called on it by hs_job_free). params: every parameter that changes the counts, as text (at most
- * 255 bytes). build: a hash of the tables the job's units read (hs_hash64 of them), so that a
- * checkpoint from a build with other tables is refused. Returns HS_OK or HS_ERR_NOMEM (then
+ * 255 bytes). tables_hash (may be NULL): a hash of the tables the job's units read (hs_hash64 of
+ * them), so that a checkpoint from a build with other tables is refused; called only when a
+ * checkpoint is written or read. Returns HS_OK or HS_ERR_NOMEM (then
  * ctx_free has been called on ctx). */
 int hs_job_new(const hs_job_def *def, void *ctx, void (*ctx_free)(void *), size_t units,
-               const char *params, uint64_t build, hs_job **out);
+               const char *params, uint64_t (*tables_hash)(void), hs_job **out);
 
 /* The job's accumulator (acc_size bytes) and inputs. */
 void *hs_job_acc(hs_job *job);

@@ -134,7 +134,7 @@ int hs_discard_tables_new(int threads, hs_discard_tables **out) {
     if (t == NULL)
         return HS_ERR_NOMEM;
     hs_job *job;
-    int rc = hs_job_new(&tables_job, t, NULL, TABLE_UNITS, "", hs_crib_tables_hash(), &job);
+    int rc = hs_job_new(&tables_job, t, NULL, TABLE_UNITS, "", hs_crib_tables_hash, &job);
     if (rc == HS_OK)
         rc = hs_job_run_whole(job, threads, NULL, NULL, NULL);
     if (rc != HS_OK) {
@@ -377,7 +377,7 @@ static const hs_job_def deals_job = {
 int hs_discard_deals_job_new(const hs_discard_tables *t, hs_job **out) {
     /* The job reads the tables, which the caller keeps until hs_job_free. */
     return hs_job_new(&deals_job, (void *)(uintptr_t)t, NULL, hs_discard_deals_units(), "",
-                      hs_crib_tables_hash(), out);
+                      hs_crib_tables_hash, out);
 }
 
 const hs_discard_deals *hs_discard_deals_job_counts(const hs_job *job) {

@@ -144,8 +144,8 @@ int hs_crib_hist_run(hs_crib_rules rules, int threads, hs_progress_fn progress, 
     if (threads < 0)
         return HS_ERR_ARG;
     hs_job *job;
-    int rc = hs_job_new(&crib_hist_job, &rules, NULL, hs_crib_hist_units(),
-                        rules == HS_CRIB_CRIB ? "rules=crib" : "rules=hand", hs_crib_tables_hash(),
-                        &job);
+    int rc =
+        hs_job_new(&crib_hist_job, &rules, NULL, hs_crib_hist_units(),
+                   rules == HS_CRIB_CRIB ? "rules=crib" : "rules=hand", hs_crib_tables_hash, &job);
     return rc != HS_OK ? rc : hs_job_run_whole(job, threads, progress, ctx, out);
 }

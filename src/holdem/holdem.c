@@ -450,7 +450,7 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
         return HS_ERR_COUNT;
     }
     hs_job *job;
-    rc = hs_job_new(&equity_job, &c, NULL, n_deals, "", hs_poker_tables_hash(), &job);
+    rc = hs_job_new(&equity_job, &c, NULL, n_deals, "", hs_poker_tables_hash, &job);
     if (rc == HS_OK)
         rc = hs_job_run_whole(job, threads, progress, ctx, out);
     free(c.deals);

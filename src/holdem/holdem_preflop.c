@@ -293,7 +293,7 @@ static const hs_job_def preflop_job = {"holdem preflop",
 int hs_holdem_preflop_job_new(const hs_holdem_preflop *t, hs_job **out) {
     /* The job reads the board list, which the caller keeps until hs_job_free. */
     return hs_job_new(&preflop_job, (void *)(uintptr_t)t, NULL, hs_holdem_preflop_units(t), "",
-                      hs_poker_tables_hash(), out);
+                      hs_poker_tables_hash, out);
 }
 
 const hs_holdem_preflop_counts *hs_holdem_preflop_job_counts(const hs_job *job) {

@@ -230,7 +230,7 @@ static int run_job(const hs_job_def *def, int k, int threads, hs_progress_fn pro
     char params[16];
     snprintf(params, sizeof params, "cards=%d", k);
     hs_job *job;
-    int rc = hs_job_new(def, &c, NULL, units, params, hs_poker_tables_hash(), &job);
+    int rc = hs_job_new(def, &c, NULL, units, params, hs_poker_tables_hash, &job);
     return rc != HS_OK ? rc : hs_job_run_whole(job, threads, progress, ctx, out);
 }
 

@@ -365,7 +365,7 @@ int hs_poker_matchups_job_new(int per_hand, hs_job **out) {
     return hs_job_new(per_hand ? &per_hand_job : &class_job,
                       (void *)(uintptr_t)(per_hand ? &per_hand_ctx : &class_ctx), NULL,
                       hs_poker_matchups_units(), per_hand ? "per_hand=1" : "per_hand=0",
-                      hs_poker_tables_hash(), out);
+                      hs_poker_tables_hash, out);
 }
 
 int hs_poker_matchups_job_result(const hs_job *job, hs_poker_matchups *out, hs_showdown *per_hand) {
