@@ -35,6 +35,14 @@ static void test_equity_output(void **state) {
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "1,2c2d,0,1,0,0.333333333333,1/3\n");
     cli_result_free(&r);
+    /* Hands echo in canonical form, never as typed: a comma inside a hand argument used to be
+     * copied into the CSV, giving rows of 8 fields under a header of 7. */
+    r = RUN(NULL, "holdem", "equity", "Ah,Kh", "qq", "--csv");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "player,hand,wins,ties,losses,equity,equity_exact\n"
+                               "1,AhKh,4708680,44529,5520615,0.460485258459,1051321/2283072\n"
+                               "2,QQ,5520615,44529,4708680,0.539514741541,1231751/2283072\n");
+    cli_result_free(&r);
 }
 
 static void test_equity_errors(void **state) {

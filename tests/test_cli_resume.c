@@ -185,6 +185,44 @@ static void test_interrupted_runs_resume_exactly(void **state) {
     }
 }
 
+/* Interrupted in its first moments (while it builds its board list, before any periodic save),
+ * holdem preflop still saves what it has and says so; or, when the signal came before its
+ * handlers were set up, it is killed by the signal and leaves nothing. Never a claim of saved
+ * progress without the file. */
+static void test_interrupt_at_once(void **state) {
+    (void)state;
+    const long delays_us[] = {20000, 50000, 100000, 150000};
+    int saved = 0;
+    for (size_t i = 0; i < sizeof delays_us / sizeof delays_us[0]; i++) {
+        const char *dir = make_dir();
+        char out[300], ckpt[300];
+        snprintf(out, sizeof out, "%s/p.csv", dir);
+        snprintf(ckpt, sizeof ckpt, "%s/p.ckpt", dir);
+        int status = run_signalled((const char *const[]){"holdem", "preflop", "-o", out, NULL},
+                                   delays_us[i], SIGINT);
+        if (WIFEXITED(status)) {
+            assert_int_equal(WEXITSTATUS(status), 130);
+            assert_true(exists(ckpt));
+            assert_false(exists(out));
+            saved++;
+            /* and it resumes to the committed table */
+            cli_result r = cli_run(
+                (const char *const[]){"holdem", "preflop", "-o", out, "--resume", NULL}, NULL);
+            assert_int_equal(r.status, 0);
+            cli_result_free(&r);
+            assert_same_as_committed(&CASES[2], dir);
+        } else {
+            assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
+            assert_false(exists(ckpt));
+            assert_false(exists(out));
+        }
+        remove_dir(dir);
+        if (saved > 0)
+            break;
+    }
+    assert_true(saved > 0);
+}
+
 /* ---- refusals -------------------------------------------------------------------------------- */
 
 static uint64_t fnv1a(const unsigned char *p, size_t n) {
@@ -294,6 +332,7 @@ static void test_resume_refuses_other_checkpoints(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_interrupted_runs_resume_exactly),
+        cmocka_unit_test(test_interrupt_at_once),
         cmocka_unit_test(test_resume_refuses_other_checkpoints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
