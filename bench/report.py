@@ -223,3 +223,8 @@ else:
     print("jemalloc does not win here: these jobs allocate a few large blocks (per-thread counters)")
     print("once and then only compute, and the C library's allocator does that as well or better.")
     print("So the CLI is built without it by default; `-DHS_WITH_JEMALLOC=ON` links it (pkg-config).")
+
+# One-off comparisons measured by hand (before/after a change), kept in bench/measurements.md.
+notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "measurements.md")
+if os.path.exists(notes):
+    print(open(notes).read(), end="")
