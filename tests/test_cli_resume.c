@@ -159,8 +159,10 @@ static void test_interrupted_runs_resume_exactly(void **state) {
                 finished = 1;
             } else if (WIFEXITED(status) &&
                        WEXITSTATUS(status) == (sig == SIGINT ? 130 : 128 + SIGTERM)) {
-                /* stopped: the checkpoint is saved and no output has appeared */
+                /* stopped: the checkpoint is saved, and nothing else is there: no output, no
+                 * temporary */
                 assert_true(exists(ckpt));
+                assert_int_equal(dir_entries(dir), 1);
                 for (int k = 0; k < 3 && c->outputs[k] != NULL; k++) {
                     char out[300];
                     snprintf(out, sizeof out, "%s/%s", dir, c->outputs[k]);
