@@ -27,20 +27,23 @@ static int cards_of(const char *text, int *cards) {
 }
 
 void check_holdem_case(const holdem_case *c) {
-    uint64_t combos[5][12];
+    /* Each hand is a range (a class or two cards being the smallest ones). */
+    static hs_holdem_range range[5];
+    static int ref_lists[5][2 * HS_HOLDEM_COMBOS];
     size_t counts[5];
     const uint64_t *ranges[5];
-    int ref_lists[5][24], ref_counts[5];
+    int ref_counts[5];
     const int *ref_ptrs[5];
     int players = 0;
     for (; c->hands[players] != NULL; players++) {
         const char *h = c->hands[players];
-        assert_int_equal(
-            hs_holdem_hand_parse(h, strlen(h), combos[players], &counts[players], NULL), HS_OK);
-        ranges[players] = combos[players];
+        assert_int_equal(hs_holdem_range_parse(h, strlen(h), &range[players], NULL, 0, NULL),
+                         HS_OK);
+        counts[players] = range[players].n;
+        ranges[players] = range[players].combo;
         ref_counts[players] = (int)counts[players];
         for (size_t i = 0; i < counts[players]; i++) {
-            uint64_t m = combos[players][i];
+            uint64_t m = range[players].combo[i];
             ref_lists[players][2 * i] = __builtin_ctzll(m);
             ref_lists[players][2 * i + 1] = 63 - __builtin_clzll(m);
         }

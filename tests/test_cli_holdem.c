@@ -53,13 +53,13 @@ static void test_equity_errors(void **state) {
         const char *message;
     } cases[] = {
         {{"AhAd"}, 2, "expected 2 to 9 hands, got 1"},
-        {{"AK", "QQ"}, 1, "hand 1: 'AK' is not a card or a class"},
+        {{"AX", "QQ"}, 1, "hand 1: 'AX' is not two cards, a class or a range item"},
         {{"AhAd", "AhKd"}, 1, "hand 2: AH is already in another hand"},
         {{"AhAd", "KK", "--board", "Ah 2c 3c"}, 1, "hand 1: AH is already in the board"},
         {{"AhAd", "KK", "--board", "2c 3c 4c 5c 6c 7c"}, 1, "--board: too many cards at '7c'"},
         {{"AhAd", "KK", "--board", "2c", "--dead", "2c"}, 1, "2C is both a board card and a dead"},
         {{"AA", "AA", "AA"}, 1, "no deal is possible"},
-        {{"AhAd", "Kx"}, 1, "hand 2: 'Kx' is not a card or a class"},
+        {{"AhAd", "Kx"}, 1, "hand 2: 'Kx' is not two cards, a class or a range item"},
         {{"AhAd", "KK", "--bogus"}, 2, "unknown option '--bogus'"},
         {{"AhAd", "KK", "--threads", "0"}, 2, "--threads takes a whole number"},
     };

@@ -107,7 +107,7 @@ static const bad_case BAD[] = {
      0},
     {{"poker", "compare", "AS", "KS", "QS", "JS", "TS"}, NULL, 2, "separated by '--'", 0},
     {{"holdem", "equity", "AhAd"}, NULL, 2, "expected 2 to 9 hands, got 1", 0},
-    {{"holdem", "equity", "AK", "QQ"}, NULL, 1, "'AK' is not a card or a class", 0},
+    {{"holdem", "equity", "AX", "QQ"}, NULL, 1, "'AX' is not two cards, a class or a range", 0},
     {{"holdem", "equity", "AhAd", "KK", "--board", "2c3c4c5c6c7c"}, NULL, 1, "too many cards", 0},
     {{"holdem", "equity", "AhAd", "KK", "--threads", "0"}, NULL, 2, "--threads takes", 0},
     {{"holdem", "preflop", "--threads", "x", "-o", "@OUT"}, NULL, 2, "not 'x'", 1},

@@ -48,6 +48,38 @@ int hs_holdem_class_hands(int cls, uint64_t combos[12]);
 int hs_holdem_hand_parse(const char *text, size_t len, uint64_t combos[12], size_t *n,
                          hs_parse_error *err);
 
+/* ---- ranges ------------------------------------------------------------------------------------
+ * A range is a set of two-card combinations, each with a weight (percent, 1..100). Its text is a
+ * comma-separated list of items (blanks around items are allowed), the PokerStove / OMPEval
+ * grammar:
+ *   AhKd          two exact cards (also "Ah Kd", "10h9h")
+ *   AA AKs AKo    a class; AK: both AKs and AKo (16 combinations)
+ *   QQ+           QQ, KK, AA;  A2s+: A2s..AKs;  KTo+: KTo, KJo, KQo;  K9+: K9..KQ, both kinds
+ *   55-22         55, 44, 33, 22;  A5s-A2s, KTo-K7o: the same top card, kickers between
+ *   random        all 1326 combinations
+ *   ITEM@W        the item's combinations with weight W percent (1..100; default 100)
+ * Ranks are any case (suits too), "T" for ten in class patterns. An item that covers a
+ * combination another item already holds is an error (HS_ERR_DUPLICATE), as is an empty item. */
+
+#define HS_HOLDEM_COMBOS 1326
+/* Room for the canonical text of any range (1326 exact items of 4 characters and a comma). */
+#define HS_HOLDEM_RANGE_TEXT 8192
+
+typedef struct hs_holdem_range {
+    size_t n;                         /* combinations */
+    uint64_t combo[HS_HOLDEM_COMBOS]; /* two-card masks, in the order the items give them */
+    uint8_t weight[HS_HOLDEM_COMBOS]; /* percent, 1..100 */
+} hs_holdem_range;
+
+/* Parse len bytes of range text into *out; when canon is not NULL, write the canonical text there
+ * (cap bytes; HS_HOLDEM_RANGE_TEXT always suffice): items in the order given, ranks upper case,
+ * suits lower case ("AhKd", "QQ+", "A5s-A2s", "AKs@50", "random"). Returns HS_OK;
+ * HS_ERR_TOKEN (an item that is not of the grammar, an empty item, a weight not 1..100);
+ * HS_ERR_DUPLICATE (an item repeats a combination); HS_ERR_OVERFLOW (canon too small). *err (may
+ * be NULL) locates the offending item. Pure; thread-safe. */
+int hs_holdem_range_parse(const char *text, size_t len, hs_holdem_range *out, char *canon,
+                          size_t cap, hs_parse_error *err);
+
 /* ---- exact equity ---------------------------------------------------------------------------
  * Each player holds one of a list of two-card combinations (one list per player; a concrete hand
  * is a list of one). A deal picks one combination per player, pairwise disjoint and disjoint
@@ -74,7 +106,12 @@ typedef struct hs_holdem_equity {
  * (0: the default); results are identical at every thread count. Returns HS_OK; HS_ERR_ARG (bad
  * player count, a range empty or holding something other than two cards, board or dead cards
  * overlapping each other or over five board cards, threads < 0); HS_ERR_COUNT when no deal is
- * possible (every choice of hands collides); HS_ERR_CANCELLED if `progress` asked to stop. */
+ * possible (every choice of hands collides, or too few cards are left for the board);
+ * HS_ERR_CANCELLED if `progress` asked to stop. The choices of hands are never stored, so
+ * memory stays bounded for any ranges; time grows with the product of the ranges. A work unit is
+ * one choice of hands while there are at most 2^21 choices (progress and cancelling after every
+ * choice); beyond that, a unit is one choice for the first players with the others' walked
+ * inside it (coarser progress). */
 int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
                          uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
                          void *ctx, hs_holdem_equity *out);

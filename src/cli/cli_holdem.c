@@ -63,27 +63,9 @@ static int parse_card_set(const char *opt, const char *text, int max, uint64_t *
     return 0;
 }
 
-/* The canonical name of a player's hand: a class as "QQ" / "AKs", two cards as "AhKd" (in the
- * order given, ranks upper case, suits lower case). */
-static void hand_name(const char *arg, const uint64_t *combos, size_t count, char out[8]) {
-    int cards[2] = {__builtin_ctzll(combos[0]), 63 - __builtin_clzll(combos[0])};
-    size_t n = 0;
-    if (count == 1) {
-        if (hs_cards_parse(arg, strlen(arg), cards, 2, &n, NULL) != HS_OK || n != 2) {
-            cards[0] = __builtin_ctzll(combos[0]);
-            cards[1] = 63 - __builtin_clzll(combos[0]);
-        }
-        for (int i = 0; i < 2; i++) {
-            char c[3];
-            hs_card_format(cards[i], c);
-            out[2 * i] = c[0];
-            out[2 * i + 1] = (char)tolower((unsigned char)c[1]);
-        }
-        out[4] = '\0';
-        return;
-    }
-    hs_holdem_class_name(hs_holdem_class(combos[0]), out);
-}
+static int run_equity(int players, const uint64_t *const *ranges, const size_t *counts,
+                      const char (*names)[HS_HOLDEM_RANGE_TEXT], uint64_t board, uint64_t dead,
+                      int threads, int csv);
 
 static int holdem_equity(int argc, char **argv) {
     int csv = 0, threads = 0, players;
@@ -117,30 +99,44 @@ static int holdem_equity(int argc, char **argv) {
         cli_error("%s is both a board card and a dead card", name);
         return CLI_EXIT_DATA;
     }
-    uint64_t combos[HS_HOLDEM_MAX_PLAYERS][12];
+    /* Each HAND is a range (two cards or a class being the smallest ones). */
+    hs_holdem_range *range = malloc((size_t)players * sizeof *range);
+    char(*names)[HS_HOLDEM_RANGE_TEXT] = malloc((size_t)players * sizeof *names);
     size_t counts[HS_HOLDEM_MAX_PLAYERS];
     const uint64_t *ranges[HS_HOLDEM_MAX_PLAYERS];
-    for (int p = 0; p < players; p++) {
+    int status = CLI_OK;
+    if (range == NULL || names == NULL) {
+        cli_error("out of memory");
+        status = CLI_EXIT_IO;
+    }
+    for (int p = 0; p < players && status == CLI_OK; p++) {
         hs_parse_error err;
-        int prc = hs_holdem_hand_parse(hands[p], strlen(hands[p]), combos[p], &counts[p], &err);
+        int prc = hs_holdem_range_parse(hands[p], strlen(hands[p]), &range[p], names[p],
+                                        sizeof names[p], &err);
         if (prc != HS_OK) {
-            if (prc == HS_ERR_COUNT)
-                cli_error("hand %d: '%s' is not two cards or a class such as AA, AKs, AKo", p + 1,
-                          cli_token(hands[p], strlen(hands[p])));
+            const char *item = cli_token(hands[p] + err.offset, err.length);
+            if (prc == HS_ERR_DUPLICATE)
+                cli_error("hand %d: '%s' repeats a combination of an earlier item", p + 1, item);
             else
-                cli_error("hand %d: '%s' is %s", p + 1,
-                          cli_token(hands[p] + err.offset, err.length),
-                          prc == HS_ERR_DUPLICATE ? "a duplicate card"
-                                                  : "not a card or a class (AA, AKs, AKo, ...)");
-            return CLI_EXIT_DATA;
+                cli_error("hand %d: '%s' is not two cards, a class or a range item (AhKd, AA, "
+                          "AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, ITEM@50)",
+                          p + 1, item);
+            status = CLI_EXIT_DATA;
+            break;
         }
-        ranges[p] = combos[p];
+        for (size_t i = 0; i < range[p].n && status == CLI_OK; i++)
+            if (range[p].weight[i] != 100) {
+                cli_error("hand %d: weights (@) are not supported by the exact equity yet", p + 1);
+                status = CLI_EXIT_DATA;
+            }
+        counts[p] = range[p].n;
+        ranges[p] = range[p].combo;
         /* A concrete hand must not use a known card or another concrete hand's card. */
-        if (counts[p] == 1) {
-            uint64_t clash = combos[p][0] & (board | dead);
+        if (status == CLI_OK && counts[p] == 1) {
+            uint64_t clash = ranges[p][0] & (board | dead);
             for (int q = 0; q < p; q++)
                 if (counts[q] == 1)
-                    clash |= combos[p][0] & combos[q][0];
+                    clash |= ranges[p][0] & ranges[q][0];
             if (clash) {
                 char name[3];
                 hs_card_format(__builtin_ctzll(clash), name);
@@ -148,16 +144,28 @@ static int holdem_equity(int argc, char **argv) {
                           (clash & board)  ? "the board"
                           : (clash & dead) ? "the dead cards"
                                            : "another hand");
-                return CLI_EXIT_DATA;
+                status = CLI_EXIT_DATA;
             }
         }
     }
+    if (status == CLI_OK)
+        status = run_equity(players, ranges, counts, (const char(*)[HS_HOLDEM_RANGE_TEXT])names,
+                            board, dead, threads, csv);
+    free(range);
+    free(names);
+    return status;
+}
+
+/* The equity of the parsed hands, printed as a table. */
+static int run_equity(int players, const uint64_t *const *ranges, const size_t *counts,
+                      const char (*names)[HS_HOLDEM_RANGE_TEXT], uint64_t board, uint64_t dead,
+                      int threads, int csv) {
     cli_catch_signals();
     cli_progress progress;
     cli_progress_init(&progress, "holdem equity");
     hs_holdem_equity e;
-    rc = hs_holdem_equity_run(players, ranges, counts, board, dead, threads, cli_progress_update,
-                              &progress, &e);
+    int rc = hs_holdem_equity_run(players, ranges, counts, board, dead, threads,
+                                  cli_progress_update, &progress, &e);
     cli_progress_done(&progress);
     /* No board left to deal (every other card dead) is no deal at all, like hands that
      * cannot be dealt disjoint. */
@@ -198,10 +206,8 @@ static int holdem_equity(int argc, char **argv) {
     for (int p = 0; p < players; p++) {
         const hs_holdem_player *r = &e.player[p];
         double eq = (double)r->shares / (double)den;
-        char name[8];
-        hand_name(hands[p], combos[p], counts[p], name);
         cli_cell_int(&t, p + 1);
-        cli_cell(&t, name);
+        cli_cell(&t, names[p]);
         cli_cell_u64(&t, r->wins);
         cli_cell_u64(&t, r->ties);
         cli_cell_u64(&t, r->losses);

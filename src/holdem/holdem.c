@@ -118,56 +118,6 @@ typedef struct deal_hands {
     uint64_t used;
 } deal_hands;
 
-/* All choices of one combination per player that are pairwise disjoint and avoid `taken`, in a
- * fixed order (player 0's list outermost). Returns the number stored (allocated in *out). */
-static int list_deals(int players, const uint64_t *const ranges[], const size_t counts[],
-                      uint64_t taken, deal_hands **out, size_t *n_out) {
-    size_t cap = 64, n = 0;
-    deal_hands *list = malloc(cap * sizeof *list);
-    size_t idx[HS_HOLDEM_MAX_PLAYERS] = {0};
-    int depth = 0;
-    uint64_t used[HS_HOLDEM_MAX_PLAYERS + 1];
-    used[0] = taken;
-    if (list == NULL)
-        return HS_ERR_NOMEM;
-    /* Iterative depth-first walk over the players' lists. */
-    while (depth >= 0) {
-        if (idx[depth] == counts[depth]) {
-            idx[depth] = 0;
-            if (--depth >= 0)
-                idx[depth]++;
-            continue;
-        }
-        uint64_t hole = ranges[depth][idx[depth]];
-        if (hole & used[depth]) {
-            idx[depth]++;
-            continue;
-        }
-        used[depth + 1] = used[depth] | hole;
-        if (depth + 1 < players) {
-            depth++;
-            continue;
-        }
-        if (n == cap) {
-            deal_hands *grown = realloc(list, 2 * cap * sizeof *list);
-            if (grown == NULL) {
-                free(list);
-                return HS_ERR_NOMEM;
-            }
-            list = grown;
-            cap *= 2;
-        }
-        for (int p = 0; p < players; p++)
-            list[n].hole[p] = ranges[p][idx[p]];
-        list[n].used = used[depth + 1];
-        n++;
-        idx[depth]++;
-    }
-    *out = list;
-    *n_out = n;
-    return HS_OK;
-}
-
 /* A pot split among w players: HS_HOLDEM_SHARE_UNIT / w (a table, not a division per board). */
 static const uint64_t share_of[HS_HOLDEM_MAX_PLAYERS + 1] = {0,   2520, 1260, 840, 630,
                                                              504, 420,  360,  315, 280};
@@ -384,13 +334,52 @@ static void count_boards(board_walk *w, const deal_hands *d, int players, uint64
 
 typedef struct equity_ctx {
     int players;
+    int levels; /* players whose choices make the work units */
     uint64_t board, dead;
-    deal_hands *deals;
+    const uint64_t *const *ranges;
+    const size_t *counts;
 } equity_ctx;
+
+/* Every choice of combinations for players p.. that avoids d->used, with the earlier players'
+ * combinations in d: each complete choice's boards are counted. */
+static void choose_from(const equity_ctx *c, int p, deal_hands *d, board_walk *w,
+                        hs_holdem_equity *acc) {
+    if (p == c->players) {
+        count_boards(w, d, c->players, c->board, c->dead, acc);
+        return;
+    }
+    const uint64_t used = d->used;
+    for (size_t i = 0; i < c->counts[p]; i++) {
+        const uint64_t hole = c->ranges[p][i];
+        if (hole & used)
+            continue;
+        d->hole[p] = hole;
+        d->used = used | hole;
+        choose_from(c, p + 1, d, w, acc);
+    }
+    d->used = used;
+}
+
+/* The work units: every choice of combinations for the first `levels` players (mixed radix, the
+ * last of them fastest), with every choice for the other players walked inside the unit. levels
+ * is the most players whose choices number at most UNITS_MAX, so a query of up to that many
+ * choices has one unit per choice (and stops at once when asked), and the choices are never
+ * stored: memory stays bounded for any ranges. */
+#define UNITS_MAX ((size_t)1 << 21)
 
 static void equity_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     const equity_ctx *c = ctx;
-    count_boards(scratch, &c->deals[unit], c->players, c->board, c->dead, acc);
+    deal_hands d;
+    d.used = c->board | c->dead;
+    for (int p = c->levels - 1; p >= 0; p--) {
+        const uint64_t hole = c->ranges[p][unit % c->counts[p]];
+        unit /= c->counts[p];
+        if (hole & d.used)
+            return; /* not a deal: two players, or a player and the known cards, share a card */
+        d.hole[p] = hole;
+        d.used |= hole;
+    }
+    choose_from(c, c->levels, &d, scratch, acc);
 }
 
 static void equity_merge(void *dst, const void *src) {
@@ -440,20 +429,14 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
     /* Every deal uses two cards per player: the boards need 5 - |board| of what is left. */
     if (HS_CARDS - hs_hand_size(board | dead) - 2 * players < 5 - hs_hand_size(board))
         return HS_ERR_COUNT;
-    equity_ctx c = {players, board, dead, NULL};
-    size_t n_deals;
-    int rc = list_deals(players, ranges, counts, board | dead, &c.deals, &n_deals);
-    if (rc != HS_OK)
-        return rc;
-    if (n_deals == 0) {
-        free(c.deals);
-        return HS_ERR_COUNT;
-    }
+    equity_ctx c = {players, 1, board, dead, ranges, counts};
+    size_t units = counts[0];
+    while (c.levels < players && units * counts[c.levels] <= UNITS_MAX)
+        units *= counts[c.levels++];
     hs_job *job;
-    rc = hs_job_new(&equity_job, &c, NULL, n_deals, "", hs_poker_tables_hash, &job);
+    int rc = hs_job_new(&equity_job, &c, NULL, units, "", hs_poker_tables_hash, &job);
     if (rc == HS_OK)
         rc = hs_job_run_whole(job, threads, progress, ctx, out);
-    free(c.deals);
     if (rc != HS_OK) {
         memset(out, 0, sizeof *out);
         return rc;

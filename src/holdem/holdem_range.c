@@ -1,0 +1,282 @@
+/* Hold'em ranges: the PokerStove / OMPEval grammar parsed into a set of two-card combinations,
+ * each with a weight, and written back in canonical form. */
+#include "holdem_internal.h"
+#include "combin.h"
+#include "handstat/error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Grid position of a rank character (0 = ace, 1 = king .. 12 = two), or -1. */
+static int grid_of(char c) {
+    int r;
+    if (hs_rank_parse(&c, 1, &r) != HS_OK)
+        return -1;
+    return hs_holdem_grid_rank(r);
+}
+
+static const char GRID_CHARS[] = "AKQJT98765432";
+
+/* The class of two grid positions (hi <= lo: hi is the better rank) of one suitedness. */
+static int class_at(int hi, int lo, int suited) {
+    return hi == lo ? hi * 13 + hi : suited ? hi * 13 + lo : lo * 13 + hi;
+}
+
+/* A parsed class pattern: XY, XYs, XYo, XX, each with + or a -range. */
+typedef struct pattern {
+    int hi, lo; /* grid positions, hi <= lo */
+    int kinds;  /* bit 0: suited, bit 1: offsuit (pairs: 3) */
+} pattern;
+
+/* "AK", "AKs", "t9o", "QQ": 2 or 3 characters. Returns 0 or -1. */
+static int parse_pattern(const char *s, size_t n, pattern *p) {
+    if (n != 2 && n != 3)
+        return -1;
+    int a = grid_of(s[0]), b = grid_of(s[1]);
+    if (a < 0 || b < 0)
+        return -1;
+    p->hi = a < b ? a : b;
+    p->lo = a < b ? b : a;
+    if (n == 2) {
+        p->kinds = 3;
+        return 0;
+    }
+    char k = (char)(s[2] | 0x20);
+    if (a == b || (k != 's' && k != 'o'))
+        return -1;
+    p->kinds = k == 's' ? 1 : 2;
+    return 0;
+}
+
+typedef struct builder {
+    hs_holdem_range *out;
+    uint8_t taken[1326]; /* by hs_colex2 of the two cards */
+    uint8_t weight;
+    int duplicate;
+} builder;
+
+static void add_combo(builder *b, uint64_t mask) {
+    const int lo = __builtin_ctzll(mask), hi = 63 - __builtin_clzll(mask);
+    const int idx = hs_colex2(lo, hi);
+    if (b->taken[idx]) {
+        b->duplicate = 1;
+        return;
+    }
+    b->taken[idx] = 1;
+    b->out->combo[b->out->n] = mask;
+    b->out->weight[b->out->n] = b->weight;
+    b->out->n++;
+}
+
+static void add_class(builder *b, int cls) {
+    uint64_t combos[12];
+    int n = hs_holdem_class_hands(cls, combos);
+    for (int i = 0; i < n; i++)
+        add_combo(b, combos[i]);
+}
+
+static void add_kinds(builder *b, int hi, int lo, int kinds) {
+    if (hi == lo) {
+        add_class(b, class_at(hi, lo, 0));
+        return;
+    }
+    if (kinds & 1)
+        add_class(b, class_at(hi, lo, 1));
+    if (kinds & 2)
+        add_class(b, class_at(hi, lo, 0));
+}
+
+/* Append text to the canonical form (a comma before every item but the first). */
+static int put(char *canon, size_t cap, size_t *used, const char *text) {
+    size_t n = strlen(text);
+    if (*used + n + 2 > cap)
+        return -1;
+    if (*used > 0)
+        canon[(*used)++] = ',';
+    memcpy(canon + *used, text, n);
+    *used += n;
+    canon[*used] = '\0';
+    return 0;
+}
+
+/* The canonical text of a pattern: "AKs", "QQ". */
+static void pattern_text(const pattern *p, char out[4]) {
+    out[0] = GRID_CHARS[p->hi];
+    out[1] = GRID_CHARS[p->lo];
+    out[2] = p->hi == p->lo || p->kinds == 3 ? '\0' : p->kinds == 1 ? 's' : 'o';
+    out[3] = '\0';
+}
+
+/* Two cards as "AhKd": ranks upper case, suits lower case, in the order given. */
+static void cards_text(const int cards[2], char out[5]) {
+    for (int i = 0; i < 2; i++) {
+        char c[3];
+        hs_card_format(cards[i], c);
+        out[2 * i] = c[0];
+        out[2 * i + 1] = (char)(c[1] | 0x20);
+    }
+    out[4] = '\0';
+}
+
+static int equal_nocase(const char *s, size_t n, const char *word) {
+    if (n != strlen(word))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if ((s[i] | 0x20) != word[i])
+            return 0;
+    return 1;
+}
+
+/* One item (trimmed, without its weight). Returns HS_OK or HS_ERR_TOKEN. */
+static int parse_item(builder *b, const char *s, size_t n, char text[16]) {
+    if (equal_nocase(s, n, "random")) {
+        for (int x = 0; x < HS_CARDS; x++)
+            for (int y = x + 1; y < HS_CARDS; y++)
+                add_combo(b, hs_card_bit(x) | hs_card_bit(y));
+        strcpy(text, "random");
+        return HS_OK;
+    }
+    /* two exact cards, in the order given: "AhKd", "Ah Kd", "10h9h" */
+    int cards[2];
+    size_t count;
+    if (hs_cards_parse(s, n, cards, 2, &count, NULL) == HS_OK && count == 2) {
+        add_combo(b, hs_card_bit(cards[0]) | hs_card_bit(cards[1]));
+        cards_text(cards, text);
+        return HS_OK;
+    }
+    pattern p, q;
+    const char *dash = memchr(s, '-', n);
+    if (dash != NULL) {
+        /* "55-22", "A5s-A2s", "KTo-K7o": the same shape on both sides */
+        size_t n1 = (size_t)(dash - s), n2 = n - n1 - 1;
+        if (parse_pattern(s, n1, &p) != 0 || parse_pattern(dash + 1, n2, &q) != 0 ||
+            p.kinds != q.kinds)
+            return HS_ERR_TOKEN;
+        char t1[4], t2[4];
+        if (p.hi == p.lo && q.hi == q.lo) {
+            const int top = p.hi < q.hi ? p.hi : q.hi, bottom = p.hi < q.hi ? q.hi : p.hi;
+            for (int g = top; g <= bottom; g++)
+                add_kinds(b, g, g, 3);
+            pattern hi = {top, top, 3}, lo = {bottom, bottom, 3};
+            pattern_text(&hi, t1);
+            pattern_text(&lo, t2);
+        } else if (p.hi != p.lo && q.hi != q.lo && p.hi == q.hi) {
+            const int top = p.lo < q.lo ? p.lo : q.lo, bottom = p.lo < q.lo ? q.lo : p.lo;
+            for (int g = top; g <= bottom; g++)
+                add_kinds(b, p.hi, g, p.kinds);
+            pattern hi = {p.hi, top, p.kinds}, lo = {p.hi, bottom, p.kinds};
+            pattern_text(&hi, t1);
+            pattern_text(&lo, t2);
+        } else {
+            return HS_ERR_TOKEN;
+        }
+        snprintf(text, 16, "%s-%s", t1, t2);
+        return HS_OK;
+    }
+    const int plus = n > 0 && s[n - 1] == '+';
+    if (parse_pattern(s, n - (size_t)plus, &p) != 0)
+        return HS_ERR_TOKEN;
+    pattern_text(&p, text);
+    if (!plus) {
+        add_kinds(b, p.hi, p.lo, p.kinds);
+        return HS_OK;
+    }
+    strcat(text, "+");
+    if (p.hi == p.lo) /* QQ+: QQ, KK, AA */
+        for (int g = p.hi; g >= 0; g--)
+            add_kinds(b, g, g, 3);
+    else /* A2s+: A2s .. AKs, the kicker up to one below the top card */
+        for (int g = p.lo; g > p.hi; g--)
+            add_kinds(b, p.hi, g, p.kinds);
+    return HS_OK;
+}
+
+static int is_blank(char c) {
+    return c == ' ' || c == '\t';
+}
+
+int hs_holdem_range_parse(const char *text, size_t len, hs_holdem_range *out, char *canon,
+                          size_t cap, hs_parse_error *err) {
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.out = out;
+    out->n = 0;
+    size_t used = 0;
+    if (canon != NULL && cap > 0)
+        canon[0] = '\0';
+    hs_parse_error local = {0, len, 0};
+    int rc = HS_OK;
+    /* Two cards however written ("Ah,Kh" too: the card reader takes commas as blanks) are one
+     * exact item. */
+    int whole[2];
+    size_t whole_n;
+    if (hs_cards_parse(text, len, whole, 2, &whole_n, NULL) == HS_OK && whole_n == 2) {
+        char item[16];
+        b.weight = 100;
+        cards_text(whole, item);
+        add_combo(&b, hs_card_bit(whole[0]) | hs_card_bit(whole[1]));
+        if (canon != NULL && put(canon, cap, &used, item) != 0) {
+            out->n = 0;
+            return HS_ERR_OVERFLOW;
+        }
+        return HS_OK;
+    }
+    for (size_t pos = 0; pos <= len && rc == HS_OK;) {
+        const char *comma = memchr(text + pos, ',', len - pos);
+        size_t end = comma != NULL ? (size_t)(comma - text) : len;
+        size_t s = pos, e = end;
+        while (s < e && is_blank(text[s]))
+            s++;
+        while (e > s && is_blank(text[e - 1]))
+            e--;
+        pos = end + 1;
+        local = (hs_parse_error){s, e - s, 0};
+        if (s == e) { /* an empty item: "AA,,KK", a trailing comma, or nothing at all */
+            rc = HS_ERR_TOKEN;
+            break;
+        }
+        /* a weight: "AKs@50", percent 1..100 */
+        size_t body = e - s;
+        b.weight = 100;
+        const char *at = memchr(text + s, '@', body);
+        if (at != NULL) {
+            const char *digits = at + 1;
+            while (digits < text + e && is_blank(*digits))
+                digits++;
+            size_t wl = (size_t)(text + e - digits);
+            unsigned w = 0;
+            int ok = wl >= 1 && wl <= 3;
+            for (size_t i = 0; ok && i < wl; i++) {
+                ok = digits[i] >= '0' && digits[i] <= '9';
+                w = w * 10 + (unsigned)(digits[i] - '0');
+            }
+            if (!ok || w < 1 || w > 100) {
+                rc = HS_ERR_TOKEN;
+                break;
+            }
+            b.weight = (uint8_t)w;
+            body = (size_t)(at - (text + s));
+            while (body > 0 && is_blank(text[s + body - 1]))
+                body--;
+        }
+        char item[24];
+        rc = parse_item(&b, text + s, body, item);
+        if (rc == HS_OK && b.duplicate)
+            rc = HS_ERR_DUPLICATE;
+        if (rc == HS_OK && b.weight != 100) {
+            char w[8];
+            snprintf(w, sizeof w, "@%u", (unsigned)b.weight);
+            strcat(item, w);
+        }
+        if (rc == HS_OK && canon != NULL && put(canon, cap, &used, item) != 0)
+            rc = HS_ERR_OVERFLOW;
+        if (comma == NULL)
+            break;
+    }
+    if (rc != HS_OK) {
+        out->n = 0;
+        if (err != NULL)
+            *err = local;
+    }
+    return rc;
+}

@@ -1,0 +1,280 @@
+/* Hold'em ranges: hs_holdem_range_parse against a deliberately plain reference written here (each
+ * item a predicate over the 1326 combinations, ranks as values 2..14), published combination
+ * counts, canonical text, errors, and range equity against the brute-force reference. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "handstat/handstat.h"
+#include "holdem_cases.h"
+
+/* ---- the reference: one item as a predicate -------------------------------------------------- */
+
+static int value_of(char c) {
+    const char *order = "23456789TJQKA";
+    const char *p = strchr(order, c >= 'a' ? c - 32 : c);
+    return p != NULL && c != '\0' ? (int)(p - order) + 2 : 0;
+}
+
+/* rank value 2..14 and suit 0..3 of card index i (suit * 13 + rank, ace = rank 0) */
+static int card_value(int i) {
+    int r = i % 13;
+    return r == 0 ? 14 : r + 1;
+}
+
+typedef struct ref_pattern {
+    int a, b;  /* values, a >= b */
+    char kind; /* 's', 'o' or 0 (both / pair) */
+} ref_pattern;
+
+static int ref_parse(const char *s, size_t n, ref_pattern *p) {
+    if (n < 2 || n > 3)
+        return 0;
+    int x = value_of(s[0]), y = value_of(s[1]);
+    if (!x || !y)
+        return 0;
+    p->a = x > y ? x : y;
+    p->b = x > y ? y : x;
+    p->kind = n == 3 ? (char)(s[2] | 0x20) : 0;
+    return 1;
+}
+
+static int kind_ok(char kind, int suited) {
+    return kind == 0 || (kind == 's') == suited;
+}
+
+/* True when combination (c1, c2) belongs to the item text[0..n). */
+static int ref_member(const char *text, size_t n, int c1, int c2) {
+    if (n == 6 && memcmp(text, "random", 6) == 0)
+        return 1;
+    int hi = card_value(c1) > card_value(c2) ? card_value(c1) : card_value(c2);
+    int lo = card_value(c1) > card_value(c2) ? card_value(c2) : card_value(c1);
+    int suited = c1 / 13 == c2 / 13;
+    if (n == 4 && value_of(text[0]) && strchr("cdhs", text[1]) && value_of(text[2]) &&
+        strchr("cdhs", text[3])) {
+        int e1 = (int)(strchr("cdhs", text[1]) - "cdhs") * 13 +
+                 (value_of(text[0]) % 14 == 0 ? 0 : value_of(text[0]) - 1);
+        int e2 = (int)(strchr("cdhs", text[3]) - "cdhs") * 13 +
+                 (value_of(text[2]) % 14 == 0 ? 0 : value_of(text[2]) - 1);
+        return (c1 == e1 && c2 == e2) || (c1 == e2 && c2 == e1);
+    }
+    const char *dash = memchr(text, '-', n);
+    ref_pattern p = {0, 0, 0}, q = {0, 0, 0};
+    if (dash != NULL) {
+        ref_parse(text, (size_t)(dash - text), &p);
+        ref_parse(dash + 1, n - (size_t)(dash - text) - 1, &q);
+        if (p.a == p.b) { /* pairs between */
+            int top = p.a > q.a ? p.a : q.a, bottom = p.a > q.a ? q.a : p.a;
+            return hi == lo && hi <= top && hi >= bottom;
+        }
+        int top = p.b > q.b ? p.b : q.b, bottom = p.b > q.b ? q.b : p.b;
+        return hi == p.a && lo <= top && lo >= bottom && hi != lo && kind_ok(p.kind, suited);
+    }
+    int plus = text[n - 1] == '+';
+    ref_parse(text, n - (size_t)plus, &p);
+    if (p.a == p.b)
+        return hi == lo && (plus ? hi >= p.a : hi == p.a);
+    if (hi == lo || !kind_ok(p.kind, suited))
+        return 0;
+    return plus ? hi == p.a && lo >= p.b : hi == p.a && lo == p.b;
+}
+
+/* The reference count of a comma-separated list of items (no weights). */
+static size_t ref_count(const char *list) {
+    size_t n = 0;
+    for (int c1 = 0; c1 < 52; c1++)
+        for (int c2 = c1 + 1; c2 < 52; c2++) {
+            int in = 0;
+            for (const char *s = list; *s != '\0';) {
+                const char *comma = strchr(s, ',');
+                size_t len = comma ? (size_t)(comma - s) : strlen(s);
+                in |= ref_member(s, len, c1, c2);
+                s += len + (comma != NULL);
+            }
+            n += (size_t)in;
+        }
+    return n;
+}
+
+/* Every combination the parser gives is in the reference, once, and the counts agree. */
+static void check_against_reference(const char *text) {
+    hs_holdem_range r;
+    assert_int_equal(hs_holdem_range_parse(text, strlen(text), &r, NULL, 0, NULL), HS_OK);
+    uint8_t seen[52][52] = {{0}};
+    for (size_t i = 0; i < r.n; i++) {
+        int c1 = __builtin_ctzll(r.combo[i]), c2 = 63 - __builtin_clzll(r.combo[i]);
+        assert_int_equal(__builtin_popcountll(r.combo[i]), 2);
+        assert_false(seen[c1][c2]);
+        seen[c1][c2] = 1;
+        int in = 0;
+        for (const char *s = text; *s != '\0';) {
+            const char *comma = strchr(s, ',');
+            size_t len = comma ? (size_t)(comma - s) : strlen(s);
+            in |= ref_member(s, len, c1, c2);
+            s += len + (comma != NULL);
+        }
+        if (!in)
+            fail_msg("%s: combination %d %d is not in the reference", text, c1, c2);
+        assert_int_equal(r.weight[i], 100);
+    }
+    if (r.n != ref_count(text))
+        fail_msg("%s: %zu combinations, the reference %zu", text, r.n, ref_count(text));
+}
+
+static void test_items_against_reference(void **state) {
+    (void)state;
+    const struct {
+        const char *text;
+        size_t combos; /* published counts */
+    } cases[] = {
+        {"AA", 6},         {"AKs", 4},    {"AKo", 12},     {"AK", 16},         {"QQ+", 18},
+        {"22+", 78},       {"A2s+", 48},  {"KTo+", 36},    {"K9+", 64},        {"T9s+", 4},
+        {"55-22", 24},     {"22-55", 24}, {"A5s-A2s", 16}, {"KTo-K7o", 48},    {"K7-KT", 64},
+        {"random", 1326},  {"AhKd", 1},   {"QQ+,AKs", 22}, {"JJ-99,AQs+", 26}, {"KK+,AK", 28},
+        {"QQ-TT,KQs", 22}, {"A2+", 192},  {"32s", 4},      {"AKs,AQo", 16},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hs_holdem_range r;
+        const char *t = cases[i].text;
+        assert_int_equal(hs_holdem_range_parse(t, strlen(t), &r, NULL, 0, NULL), HS_OK);
+        if (r.n != cases[i].combos)
+            fail_msg("%s: %zu combinations, not %zu", t, r.n, cases[i].combos);
+        check_against_reference(t);
+    }
+    /* every pattern of every shape over all rank pairs */
+    const char *ranks = "AKQJT98765432";
+    char text[16];
+    for (int i = 0; i < 13; i++)
+        for (int j = 0; j < 13; j++)
+            for (int k = 0; k < 3; k++)
+                for (int plus = 0; plus < 2; plus++) {
+                    if (i == j && k > 0)
+                        continue;
+                    snprintf(text, sizeof text, "%c%c%s%s", ranks[i], ranks[j],
+                             k == 1   ? "s"
+                             : k == 2 ? "o"
+                                      : "",
+                             plus ? "+" : "");
+                    check_against_reference(text);
+                }
+}
+
+static void test_canonical_text_and_weights(void **state) {
+    (void)state;
+    const char *const cases[][2] = {
+        {"qq+, aks", "QQ+,AKs"},
+        {"AhKd", "AhKd"},
+        {"Ah,Kh", "AhKh"},
+        {"KdAh", "KdAh"},
+        {" 22-55 ", "55-22"},
+        {"a2s-a5s", "A5s-A2s"},
+        {"ka", "AK"},
+        {"RANDOM", "random"},
+        {"AKs@50,QQ", "AKs@50,QQ"},
+        {"10h 9h", "Th9h"},
+        {"AKs @ 7", "AKs@7"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hs_holdem_range r;
+        char canon[HS_HOLDEM_RANGE_TEXT];
+        int rc =
+            hs_holdem_range_parse(cases[i][0], strlen(cases[i][0]), &r, canon, sizeof canon, NULL);
+        if (rc != HS_OK)
+            fail_msg("'%s': %s", cases[i][0], hs_strerror(rc));
+        assert_string_equal(canon, cases[i][1]);
+    }
+    hs_holdem_range r;
+    assert_int_equal(hs_holdem_range_parse("AKs@50,QQ", 9, &r, NULL, 0, NULL), HS_OK);
+    assert_int_equal(r.n, 10);
+    assert_int_equal(r.weight[0], 50);
+    assert_int_equal(r.weight[9], 100);
+}
+
+static void test_errors(void **state) {
+    (void)state;
+    const struct {
+        const char *text;
+        int rc;
+        const char *item; /* what err locates */
+    } cases[] = {
+        {"", HS_ERR_TOKEN, ""},
+        {"AA,,KK", HS_ERR_TOKEN, ""},
+        {"AA,", HS_ERR_TOKEN, ""},
+        {"AX", HS_ERR_TOKEN, "AX"},
+        {"AAs", HS_ERR_TOKEN, "AAs"},
+        {"AKx", HS_ERR_TOKEN, "AKx"},
+        {"QQ+,AA", HS_ERR_DUPLICATE, "AA"},
+        {"AA, AhAd", HS_ERR_DUPLICATE, "AhAd"},
+        {"AK,AKs", HS_ERR_DUPLICATE, "AKs"},
+        {"A5s-K2s", HS_ERR_TOKEN, "A5s-K2s"},
+        {"A5s-A2o", HS_ERR_TOKEN, "A5s-A2o"},
+        {"55-A2s", HS_ERR_TOKEN, "55-A2s"},
+        {"AKs@0", HS_ERR_TOKEN, "AKs@0"},
+        {"AKs@101", HS_ERR_TOKEN, "AKs@101"},
+        {"AKs@", HS_ERR_TOKEN, "AKs@"},
+        {"AKs@5x", HS_ERR_TOKEN, "AKs@5x"},
+        {"15%", HS_ERR_TOKEN, "15%"},
+        {"AhAh", HS_ERR_TOKEN, "AhAh"},
+        {"KK,random", HS_ERR_DUPLICATE, "random"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hs_holdem_range r;
+        hs_parse_error err = {99, 99, 0};
+        const char *t = cases[i].text;
+        int rc = hs_holdem_range_parse(t, strlen(t), &r, NULL, 0, &err);
+        if (rc != cases[i].rc)
+            fail_msg("'%s': %d, not %d", t, rc, cases[i].rc);
+        assert_int_equal(r.n, 0);
+        assert_true(err.offset + err.length <= strlen(t));
+        if (strlen(cases[i].item) != err.length ||
+            memcmp(t + err.offset, cases[i].item, err.length) != 0)
+            fail_msg("'%s': located '%.*s', not '%s'", t, (int)err.length, t + err.offset,
+                     cases[i].item);
+    }
+}
+
+/* ---- equity of ranges against the brute-force reference -------------------------------------- */
+
+static void test_range_equity_against_reference(void **state) {
+    (void)state;
+    const holdem_case cases[] = {
+        {{"QQ+,AKs", "JJ-99,AQs+", NULL}, "2h 7h Tc 3s", NULL},
+        {{"KK+,AK", "QQ-TT,KQs", NULL}, "Kh 7d 2c", NULL},
+        {{"A5s-A2s", "KTo-K7o", "77", NULL}, "2c 7d 9h Jd", NULL},
+        {{"AhKh", "QQ,JJ", "T9s", NULL}, "Qh Jh 2c", "9s"},
+        {{"AK", "22-55", NULL}, "Ad Kc 5h 2s", "3c 3d"},
+        {{"A2s+", "random", NULL}, "As 8s 4s 3d Kh", NULL},
+        {{"AA", "KK", "QQ", "JJ", NULL}, "2c 3d 4h 9s", NULL},
+        {{"T9s+,98s", "Th9h", NULL}, "8h 7h 2c", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_holdem_case(&cases[i]);
+}
+
+/* More than 2^21 choices of hands: the work units are choices for the first players, the last
+ * player's walked inside each unit (a full board keeps the reference quick). */
+static void test_coarse_units_against_reference(void **state) {
+    (void)state;
+    const holdem_case c = {{"A2s+", "K2s+", "Q2s+", "J2s+", NULL}, "2c 3d 4h 5s 9c", NULL};
+    check_holdem_case(&c);
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--coarse") == 0) {
+        const struct CMUnitTest coarse[] = {cmocka_unit_test(test_coarse_units_against_reference)};
+        return cmocka_run_group_tests(coarse, NULL, NULL);
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_items_against_reference),
+        cmocka_unit_test(test_canonical_text_and_weights),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_range_equity_against_reference),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
