@@ -1,4 +1,4 @@
-/* Fuzz target: hold'em hand, class, board and dead-card arguments (hs_holdem_hand_parse,
+/* Fuzz target: hold'em range, board and dead-card arguments (hs_holdem_range_parse,
  * hs_cards_parse for --board/--dead). The input is split at '|' into hand 1, hand 2, a board and
  * optionally dead cards; when all parse and the board is complete (or the dead cards leave too
  * few for any board), the equity is computed and checked for consistency: every deal has one
@@ -17,18 +17,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *bar1 = memchr(text, '|', size);
     const char *bar2 = bar1 ? memchr(bar1 + 1, '|', size - (size_t)(bar1 + 1 - text)) : NULL;
     size_t len1 = bar1 ? (size_t)(bar1 - text) : size;
-    uint64_t c1[12], c2[12];
-    size_t n1 = 0, n2 = 0;
-    if (hs_holdem_hand_parse(text, len1, c1, &n1, NULL) != HS_OK || bar1 == NULL)
+    /* Each hand is a range; a parsed range holds distinct two-card combinations, its
+     * canonical text parses back to the same combinations. */
+    static hs_holdem_range r1, r2, again;
+    static char canon[HS_HOLDEM_RANGE_TEXT];
+    if (hs_holdem_range_parse(text, len1, &r1, canon, sizeof canon, NULL) != HS_OK)
         return 0;
-    if (n1 < 1 || n1 > 12)
+    if (r1.n < 1 || r1.n > HS_HOLDEM_COMBOS)
         abort();
-    for (size_t i = 0; i < n1; i++)
-        if (hs_hand_size(c1[i]) != 2 || (c1[i] & ~HS_DECK_MASK))
+    uint64_t seen[HS_CARDS] = {0};
+    for (size_t i = 0; i < r1.n; i++) {
+        const uint64_t m = r1.combo[i];
+        if (hs_hand_size(m) != 2 || (m & ~HS_DECK_MASK) || r1.weight[i] < 1 || r1.weight[i] > 100)
             abort();
-    size_t len2 = bar2 ? (size_t)(bar2 - bar1 - 1) : size - len1 - 1;
-    if (hs_holdem_hand_parse(bar1 + 1, len2, c2, &n2, NULL) != HS_OK || bar2 == NULL)
+        const int a = __builtin_ctzll(m), b = 63 - __builtin_clzll(m);
+        if (seen[a] >> b & 1)
+            abort();
+        seen[a] |= UINT64_C(1) << b;
+    }
+    if (hs_holdem_range_parse(canon, strlen(canon), &again, NULL, 0, NULL) != HS_OK ||
+        again.n != r1.n || memcmp(again.combo, r1.combo, r1.n * sizeof r1.combo[0]) != 0)
+        abort();
+    if (bar1 == NULL)
         return 0;
+    size_t len2 = bar2 ? (size_t)(bar2 - bar1 - 1) : size - len1 - 1;
+    if (hs_holdem_range_parse(bar1 + 1, len2, &r2, NULL, 0, NULL) != HS_OK || bar2 == NULL)
+        return 0;
+    /* equity only for small queries: the fuzzer is after the parsers and the edge cases */
+    if (r1.n * r2.n > 64)
+        return 0;
+    const uint64_t *c1 = r1.combo, *c2 = r2.combo;
+    const size_t n1 = r1.n, n2 = r2.n;
     /* the board, then (after a third '|') dead cards */
     const char *rest = bar2 + 1;
     size_t rest_len = size - (size_t)(rest - text);
