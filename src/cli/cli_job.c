@@ -149,6 +149,9 @@ int cli_job_run(cli_job *j) {
     cli_catch_signals();
     cli_progress progress;
     cli_progress_init(&progress, j->label);
+    /* The job reports its units done in all, resumed ones included; the rate and the time left
+     * count only what this process does. */
+    progress.origin = hs_job_units_done(j->job);
     j->start = cli_now();
     hs_job_opts o = {j->threads, cli_progress_update, &progress, save, j, CLI_CHECKPOINT_SECONDS};
     int rc = hs_job_run(j->job, 0, hs_job_units(j->job), &o);
