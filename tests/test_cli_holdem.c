@@ -4,7 +4,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -80,6 +85,29 @@ static void test_equity_errors(void **state) {
     cli_result_free(&r);
 }
 
+/* Nine class hands: about 5e9 choices of hands, far too many to finish; the work units are
+ * coarse, and still SIGINT stops the run at once (exit 130) with bounded memory. */
+static void test_huge_query_stops_at_once(void **state) {
+    (void)state;
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (freopen("/dev/null", "w", stderr) == NULL || freopen("/dev/null", "w", stdout) == NULL)
+            _exit(126);
+        execl(HANDSTAT_BIN, HANDSTAT_BIN, "holdem", "equity", "AKo", "QJo", "T9o", "87o", "65o",
+              "43o", "A2o", "KQo", "JTo", "--threads", "2", (char *)NULL);
+        _exit(127);
+    }
+    struct timespec pause = {1, 0};
+    nanosleep(&pause, NULL);
+    kill(pid, SIGINT);
+    time_t start = time(NULL);
+    int status;
+    waitpid(pid, &status, 0);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 130);
+    assert_true(time(NULL) - start <= 3);
+}
+
 static void test_preflop_arguments(void **state) {
     (void)state;
     cli_result r = RUN(NULL, "holdem", "preflop", "--resume", "--checkpoint", "/nonexistent/x");
@@ -111,6 +139,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_equity_output),
         cmocka_unit_test(test_equity_errors),
+        cmocka_unit_test(test_huge_query_stops_at_once),
         cmocka_unit_test(test_preflop_arguments),
         cmocka_unit_test(test_help_everywhere),
     };

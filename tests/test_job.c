@@ -60,7 +60,7 @@ static int toy_check(const void *ctx, const void *acc) {
 }
 
 static const hs_job_def toy_def = {"toy",    1,         sizeof(toy_acc), 2 * sizeof(uint64_t),
-                                   toy_unit, toy_merge, toy_check};
+                                   toy_unit, toy_merge, toy_check,       NULL};
 
 /* The accumulator must hold exactly the contributions of the units marked done. */
 static void assert_consistent(const hs_job *job) {
@@ -205,6 +205,52 @@ static void test_saves_while_running(void **state) {
     free(s.last);
 }
 
+/* A stoppable unit: it polls as it goes and, when the run is stopping, gives up without
+ * touching its accumulator; the unit is then not done. */
+static int toy_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
+                              hs_job_poll_t *poll) {
+    for (int i = 0; i < 20; i++)
+        if (hs_job_poll(poll))
+            return 1;
+    toy_unit(ctx, unit, acc, scratch);
+    return 0;
+}
+
+static const hs_job_def toy_stoppable_def = {
+    "toy",    1,         sizeof(toy_acc), 2 * sizeof(uint64_t),
+    toy_unit, toy_merge, toy_check,       toy_unit_stoppable};
+
+typedef struct poll_stopper {
+    uint64_t calls, stop_at;
+} poll_stopper;
+
+static int stop_at_call(void *ctx, uint64_t done, uint64_t total) {
+    poll_stopper *s = ctx;
+    assert_true(done <= total);
+    return ++s->calls >= s->stop_at;
+}
+
+static void test_stoppable_units(void **state) {
+    (void)state;
+    toy_ctx ctx = {100};
+    for (int threads = 1; threads <= 3; threads++) {
+        hs_job *job;
+        assert_int_equal(
+            hs_job_new(&toy_stoppable_def, &ctx, NULL, TOY_UNITS, "spin", toy_tables, &job), HS_OK);
+        /* stop in the middle of a unit (the 20 polls of a unit are calls too) */
+        poll_stopper s = {0, 20 * 300 + 7};
+        hs_job_opts o = {threads, stop_at_call, &s, NULL, NULL, 0};
+        assert_int_equal(hs_job_run(job, 0, TOY_UNITS, &o), HS_ERR_CANCELLED);
+        assert_true(hs_job_units_done(job) < TOY_UNITS);
+        assert_consistent(job); /* the abandoned units left nothing behind */
+        s.stop_at = UINT64_MAX;
+        assert_int_equal(hs_job_run(job, 0, TOY_UNITS, &o), HS_OK);
+        assert_consistent(job);
+        assert_int_equal(hs_job_check(job), HS_OK);
+        hs_job_free(job);
+    }
+}
+
 /* ---- checkpoints of a real job ------------------------------------------------------------------
  */
 
@@ -296,6 +342,7 @@ int main(void) {
         cmocka_unit_test(test_threads_and_subsets),
         cmocka_unit_test(test_cancel_keeps_a_consistent_state),
         cmocka_unit_test(test_saves_while_running),
+        cmocka_unit_test(test_stoppable_units),
         cmocka_unit_test(test_matchups_checkpoint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -142,6 +142,28 @@ typedef struct run_state {
     double last_save;
 } run_state;
 
+struct hs_job_poll_t {
+    run_state *run;
+};
+
+int hs_job_poll(hs_job_poll_t *poll) {
+    run_state *r = poll->run;
+    int stop;
+#pragma omp atomic read
+    stop = r->stop;
+    if (stop != HS_OK || r->opts->progress == NULL)
+        return stop != HS_OK;
+    omp_set_lock(&r->lock);
+    if (r->stop == HS_OK &&
+        r->opts->progress(r->opts->progress_ctx, r->completed, r->job->units) != 0) {
+#pragma omp atomic write
+        r->stop = HS_ERR_CANCELLED;
+    }
+    stop = r->stop;
+    omp_unset_lock(&r->lock);
+    return stop != HS_OK;
+}
+
 static double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -270,7 +292,13 @@ int hs_job_run(hs_job *job, size_t first, size_t last, const hs_job_opts *opts) 
                 stop = r.stop;
                 if (stop != HS_OK)
                     continue;
-                def->unit(job->ctx, todo[i], me->acc, me->scratch);
+                if (def->unit_stoppable != NULL) {
+                    hs_job_poll_t poll = {&r};
+                    if (def->unit_stoppable(job->ctx, todo[i], me->acc, me->scratch, &poll) != 0)
+                        continue; /* abandoned: not done, its counts not added */
+                } else {
+                    def->unit(job->ctx, todo[i], me->acc, me->scratch);
+                }
                 me->pending[me->n_pending++] = todo[i];
                 omp_set_lock(&r.lock);
                 unit_finished(&r, me);

@@ -9,6 +9,14 @@
 
 #include "handstat/job.h"
 
+/* Handed to a stoppable unit by the driver. */
+typedef struct hs_job_poll_t hs_job_poll_t;
+
+/* From inside a unit: report progress (the progress callback runs, so a signal noticed there
+ * stops the run) and return non-zero when the run is stopping. Cheap enough to call every few
+ * microseconds of work. */
+int hs_job_poll(hs_job_poll_t *poll);
+
 typedef struct hs_job_def {
     const char *name; /* names the job in checkpoints and messages: "crib deals" */
     uint32_t layout;  /* version of the accumulator's layout: change it when the layout changes */
@@ -21,6 +29,10 @@ typedef struct hs_job_def {
     /* HS_OK when the accumulator of a finished job satisfies the job's invariants, else
      * HS_ERR_CORRUPT; NULL: none. */
     int (*check)(const void *ctx, const void *acc);
+    /* Optional, used instead of unit when set, for units that can run long: the same, but it calls
+     * hs_job_poll(poll) now and then and, when that returns non-zero (the run is stopping),
+     * returns non-zero at once without having changed acc; the unit is then not done. */
+    int (*unit_stoppable)(void *ctx, size_t unit, void *acc, void *scratch, hs_job_poll_t *poll);
 } hs_job_def;
 
 /* A new job of `units` units over the inputs ctx (owned by the caller; ctx_free, if not NULL, is

@@ -124,7 +124,7 @@ static void tables_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     }
 }
 
-static const hs_job_def tables_job = {"crib deals tables", 1, 0, 0, tables_unit, NULL, NULL};
+static const hs_job_def tables_job = {"crib deals tables", 1, 0, 0, tables_unit, NULL, NULL, NULL};
 
 int hs_discard_tables_new(int threads, hs_discard_tables **out) {
     *out = NULL;
@@ -372,7 +372,7 @@ static int deals_check(const void *ctx, const void *acc) {
 }
 
 static const hs_job_def deals_job = {
-    "crib deals", 1, sizeof(hs_discard_deals), 0, deals_unit, deals_merge, deals_check};
+    "crib deals", 1, sizeof(hs_discard_deals), 0, deals_unit, deals_merge, deals_check, NULL};
 
 int hs_discard_deals_job_new(const hs_discard_tables *t, hs_job **out) {
     /* The job reads the tables, which the caller keeps until hs_job_free. */

@@ -135,8 +135,8 @@ static int job_check(const void *ctx, const void *acc) {
     return n == h->hands && n == hs_binom(HS_CARDS, 4) * 48 ? HS_OK : HS_ERR_CORRUPT;
 }
 
-static const hs_job_def crib_hist_job = {"crib hist", 1,        sizeof(hs_crib_hist), 0, job_unit,
-                                         job_merge,   job_check};
+static const hs_job_def crib_hist_job = {
+    "crib hist", 1, sizeof(hs_crib_hist), 0, job_unit, job_merge, job_check, NULL};
 
 int hs_crib_hist_run(hs_crib_rules rules, int threads, hs_progress_fn progress, void *ctx,
                      hs_crib_hist *out) {

@@ -340,46 +340,73 @@ typedef struct equity_ctx {
     const size_t *counts;
 } equity_ctx;
 
+static void equity_merge(void *dst, const void *src);
+
 /* Every choice of combinations for players p.. that avoids d->used, with the earlier players'
- * combinations in d: each complete choice's boards are counted. */
-static void choose_from(const equity_ctx *c, int p, deal_hands *d, board_walk *w,
-                        hs_holdem_equity *acc) {
+ * combinations in d: each complete choice's boards are counted. With `poll`, the walk asks
+ * after every choice whether the run is stopping, and returns non-zero when it is. */
+static int choose_from(const equity_ctx *c, int p, deal_hands *d, board_walk *w,
+                       hs_holdem_equity *acc, hs_job_poll_t *poll) {
     if (p == c->players) {
         count_boards(w, d, c->players, c->board, c->dead, acc);
-        return;
+        return poll != NULL && hs_job_poll(poll);
     }
     const uint64_t used = d->used;
-    for (size_t i = 0; i < c->counts[p]; i++) {
+    int stop = 0;
+    for (size_t i = 0; i < c->counts[p] && !stop; i++) {
         const uint64_t hole = c->ranges[p][i];
         if (hole & used)
             continue;
         d->hole[p] = hole;
         d->used = used | hole;
-        choose_from(c, p + 1, d, w, acc);
+        stop = choose_from(c, p + 1, d, w, acc, poll);
     }
     d->used = used;
+    return stop;
 }
 
 /* The work units: every choice of combinations for the first `levels` players (mixed radix, the
  * last of them fastest), with every choice for the other players walked inside the unit. levels
  * is the most players whose choices number at most UNITS_MAX, so a query of up to that many
- * choices has one unit per choice (and stops at once when asked), and the choices are never
- * stored: memory stays bounded for any ranges. */
+ * choices has one unit per choice, and the choices are never stored: memory stays bounded for
+ * any ranges. Returns 0 when d holds the unit's choices, non-zero when they collide. */
 #define UNITS_MAX ((size_t)1 << 21)
+
+static int unit_choices(const equity_ctx *c, size_t unit, deal_hands *d) {
+    d->used = c->board | c->dead;
+    for (int p = c->levels - 1; p >= 0; p--) {
+        const uint64_t hole = c->ranges[p][unit % c->counts[p]];
+        unit /= c->counts[p];
+        if (hole & d->used)
+            return 1; /* not a deal: two players, or a player and the known cards, share a card */
+        d->hole[p] = hole;
+        d->used |= hole;
+    }
+    return 0;
+}
 
 static void equity_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     const equity_ctx *c = ctx;
     deal_hands d;
-    d.used = c->board | c->dead;
-    for (int p = c->levels - 1; p >= 0; p--) {
-        const uint64_t hole = c->ranges[p][unit % c->counts[p]];
-        unit /= c->counts[p];
-        if (hole & d.used)
-            return; /* not a deal: two players, or a player and the known cards, share a card */
-        d.hole[p] = hole;
-        d.used |= hole;
-    }
-    choose_from(c, c->levels, &d, scratch, acc);
+    if (unit_choices(c, unit, &d) == 0)
+        choose_from(c, c->levels, &d, scratch, acc, NULL);
+}
+
+/* A coarse unit (more than UNITS_MAX choices in all) can take minutes: it counts into its own
+ * totals, asks after every choice whether the run is stopping, and adds its totals only when it
+ * is complete, so that Ctrl-C acts at once. */
+static int equity_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
+                                 hs_job_poll_t *poll) {
+    const equity_ctx *c = ctx;
+    deal_hands d;
+    if (unit_choices(c, unit, &d) != 0)
+        return 0;
+    hs_holdem_equity mine;
+    memset(&mine, 0, sizeof mine);
+    if (choose_from(c, c->levels, &d, scratch, &mine, poll) != 0)
+        return 1;
+    equity_merge(acc, &mine);
+    return 0;
 }
 
 static void equity_merge(void *dst, const void *src) {
@@ -410,7 +437,15 @@ static int equity_check(const void *ctx, const void *acc) {
 
 static const hs_job_def equity_job = {"holdem equity",    1,           sizeof(hs_holdem_equity),
                                       sizeof(board_walk), equity_unit, equity_merge,
-                                      equity_check};
+                                      equity_check,       NULL};
+static const hs_job_def equity_job_coarse = {"holdem equity coarse",
+                                             1,
+                                             sizeof(hs_holdem_equity),
+                                             sizeof(board_walk),
+                                             equity_unit,
+                                             equity_merge,
+                                             equity_check,
+                                             equity_unit_stoppable};
 
 int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
                          uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
@@ -434,7 +469,8 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
     while (c.levels < players && units * counts[c.levels] <= UNITS_MAX)
         units *= counts[c.levels++];
     hs_job *job;
-    int rc = hs_job_new(&equity_job, &c, NULL, units, "", hs_poker_tables_hash, &job);
+    int rc = hs_job_new(c.levels == players ? &equity_job : &equity_job_coarse, &c, NULL, units, "",
+                        hs_poker_tables_hash, &job);
     if (rc == HS_OK)
         rc = hs_job_run_whole(job, threads, progress, ctx, out);
     if (rc != HS_OK) {

@@ -288,7 +288,8 @@ static const hs_job_def preflop_job = {"holdem preflop",
                                        sizeof(sweep),
                                        preflop_unit,
                                        preflop_merge,
-                                       preflop_check};
+                                       preflop_check,
+                                       NULL};
 
 int hs_holdem_preflop_job_new(const hs_holdem_preflop *t, hs_job **out) {
     /* The job reads the board list, which the caller keeps until hs_job_free. */

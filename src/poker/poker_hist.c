@@ -215,10 +215,10 @@ static int job_check(const void *ctx, const void *acc) {
     return classes == all && categories == all && h->hands == all ? HS_OK : HS_ERR_CORRUPT;
 }
 
-static const hs_job_def hist_job = {"poker hist", 1,        sizeof(hs_poker_hist), 0, job_unit,
-                                    job_merge,    job_check};
+static const hs_job_def hist_job = {
+    "poker hist", 1, sizeof(hs_poker_hist), 0, job_unit, job_merge, job_check, NULL};
 static const hs_job_def enumerate_job = {
-    "poker hist enumerate", 1, sizeof(hs_poker_hist), 0, job_unit, job_merge, job_check};
+    "poker hist enumerate", 1, sizeof(hs_poker_hist), 0, job_unit, job_merge, job_check, NULL};
 
 static int run_job(const hs_job_def *def, int k, int threads, hs_progress_fn progress, void *ctx,
                    hs_poker_hist *out, size_t units,

@@ -351,15 +351,16 @@ static int job_check(const void *ctx, const void *acc) {
 }
 
 static const hs_job_def class_job = {
-    "poker matchups", 1,        sizeof(matchups_acc), sizeof(group_scratch), job_unit,
-    job_merge,        job_check};
+    "poker matchups", 1,   sizeof(matchups_acc), sizeof(group_scratch), job_unit, job_merge,
+    job_check,        NULL};
 static const hs_job_def per_hand_job = {"poker matchups per hand",
                                         1,
                                         sizeof(matchups_acc) + HS_HANDS5 * sizeof(int32_t[2]),
                                         sizeof(group_scratch),
                                         job_unit,
                                         job_merge_per_hand,
-                                        job_check};
+                                        job_check,
+                                        NULL};
 
 int hs_poker_matchups_job_new(int per_hand, hs_job **out) {
     return hs_job_new(per_hand ? &per_hand_job : &class_job,
