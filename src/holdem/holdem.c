@@ -63,21 +63,33 @@ int hs_holdem_class_hands(int cls, uint64_t combos[12]) {
     return n;
 }
 
-/* A class name: two ranks, then s or o unless they are a pair. Returns the class or -1. */
-static int parse_class_name(const char *s, size_t len) {
-    if (len != 2 && len != 3)
+int hs_holdem_pattern_parse(const char *s, size_t n, hs_holdem_pattern *p) {
+    if (n != 2 && n != 3)
         return -1;
     int r1, r2;
     if (hs_rank_parse(s, 1, &r1) != HS_OK || hs_rank_parse(s + 1, 1, &r2) != HS_OK)
         return -1;
-    int g1 = hs_holdem_grid_rank(r1), g2 = hs_holdem_grid_rank(r2);
-    int hi = g1 < g2 ? g1 : g2, lo = g1 < g2 ? g2 : g1;
-    if (len == 2)
-        return g1 == g2 ? hi * 13 + hi : -1;
-    char kind = (char)(s[2] | 0x20); /* lower case */
-    if (g1 == g2 || (kind != 's' && kind != 'o'))
+    const int a = hs_holdem_grid_rank(r1), b = hs_holdem_grid_rank(r2);
+    p->hi = a < b ? a : b;
+    p->lo = a < b ? b : a;
+    if (n == 2) {
+        p->kinds = 3;
+        return 0;
+    }
+    const char kind = (char)(s[2] | 0x20); /* lower case */
+    if (a == b || (kind != 's' && kind != 'o'))
         return -1;
-    return kind == 's' ? hi * 13 + lo : lo * 13 + hi;
+    p->kinds = kind == 's' ? 1 : 2;
+    return 0;
+}
+
+/* A class name: two ranks, then s or o unless they are a pair ("AK" alone is two classes).
+ * Returns the class or -1. */
+static int parse_class_name(const char *s, size_t len) {
+    hs_holdem_pattern p;
+    if (hs_holdem_pattern_parse(s, len, &p) != 0 || (p.kinds == 3 && p.hi != p.lo))
+        return -1;
+    return hs_holdem_class_at(p.hi, p.lo, p.kinds == 1);
 }
 
 int hs_holdem_hand_parse(const char *text, size_t len, uint64_t combos[12], size_t *n,

@@ -9,13 +9,27 @@ static inline int hs_holdem_grid_rank(int rank) {
     return rank == HS_ACE ? 0 : HS_KING - rank + 1;
 }
 
+/* The class of grid positions hi <= lo (hi the better rank): pairs on the diagonal, suited
+ * classes above it (row = the better rank), offsuit below it (the grid of holdem.h). A pair is
+ * on the diagonal whatever `suited` says. */
+static inline int hs_holdem_class_at(int hi, int lo, int suited) {
+    return suited ? hi * 13 + lo : lo * 13 + hi;
+}
+
 /* The class of two cards c1, c2 (any order). */
 static inline int hs_holdem_class_of(int c1, int c2) {
     int g1 = hs_holdem_grid_rank(hs_card_rank(c1)), g2 = hs_holdem_grid_rank(hs_card_rank(c2));
     int hi = g1 < g2 ? g1 : g2, lo = g1 < g2 ? g2 : g1; /* hi: the better rank (smaller row) */
-    int suited = hs_card_suit(c1) == hs_card_suit(c2);
-    /* pairs on the diagonal, suited above it (row = better rank), offsuit below it */
-    return suited ? hi * 13 + lo : lo * 13 + hi;
+    return hs_holdem_class_at(hi, lo, hs_card_suit(c1) == hs_card_suit(c2));
 }
+
+/* A class pattern: two rank characters and an optional s or o ("AK", "AKs", "t9o", "QQ"). */
+typedef struct hs_holdem_pattern {
+    int hi, lo; /* grid positions, hi <= lo */
+    int kinds;  /* 1 suited, 2 offsuit, 3 both (a pair: 3) */
+} hs_holdem_pattern;
+
+/* Parse s[0..n) as a class pattern. Returns 0, or -1 when it is not one. */
+int hs_holdem_pattern_parse(const char *s, size_t n, hs_holdem_pattern *p);
 
 #endif

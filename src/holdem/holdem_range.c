@@ -7,47 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Grid position of a rank character (0 = ace, 1 = king .. 12 = two), or -1. */
-static int grid_of(char c) {
-    int r;
-    if (hs_rank_parse(&c, 1, &r) != HS_OK)
-        return -1;
-    return hs_holdem_grid_rank(r);
-}
-
-static const char GRID_CHARS[] = "AKQJT98765432";
-
-/* The class of two grid positions (hi <= lo: hi is the better rank) of one suitedness. */
-static int class_at(int hi, int lo, int suited) {
-    return hi == lo ? hi * 13 + hi : suited ? hi * 13 + lo : lo * 13 + hi;
-}
-
-/* A parsed class pattern: XY, XYs, XYo, XX, each with + or a -range. */
-typedef struct pattern {
-    int hi, lo; /* grid positions, hi <= lo */
-    int kinds;  /* bit 0: suited, bit 1: offsuit (pairs: 3) */
-} pattern;
-
-/* "AK", "AKs", "t9o", "QQ": 2 or 3 characters. Returns 0 or -1. */
-static int parse_pattern(const char *s, size_t n, pattern *p) {
-    if (n != 2 && n != 3)
-        return -1;
-    int a = grid_of(s[0]), b = grid_of(s[1]);
-    if (a < 0 || b < 0)
-        return -1;
-    p->hi = a < b ? a : b;
-    p->lo = a < b ? b : a;
-    if (n == 2) {
-        p->kinds = 3;
-        return 0;
-    }
-    char k = (char)(s[2] | 0x20);
-    if (a == b || (k != 's' && k != 'o'))
-        return -1;
-    p->kinds = k == 's' ? 1 : 2;
-    return 0;
-}
-
 typedef struct builder {
     hs_holdem_range *out;
     uint8_t taken[1326]; /* by hs_colex2 of the two cards */
@@ -77,13 +36,13 @@ static void add_class(builder *b, int cls) {
 
 static void add_kinds(builder *b, int hi, int lo, int kinds) {
     if (hi == lo) {
-        add_class(b, class_at(hi, lo, 0));
+        add_class(b, hs_holdem_class_at(hi, lo, 0));
         return;
     }
     if (kinds & 1)
-        add_class(b, class_at(hi, lo, 1));
+        add_class(b, hs_holdem_class_at(hi, lo, 1));
     if (kinds & 2)
-        add_class(b, class_at(hi, lo, 0));
+        add_class(b, hs_holdem_class_at(hi, lo, 0));
 }
 
 /* Append text to the canonical form (a comma before every item but the first). */
@@ -99,12 +58,12 @@ static int put(char *canon, size_t cap, size_t *used, const char *text) {
     return 0;
 }
 
-/* The canonical text of a pattern: "AKs", "QQ". */
-static void pattern_text(const pattern *p, char out[4]) {
-    out[0] = GRID_CHARS[p->hi];
-    out[1] = GRID_CHARS[p->lo];
-    out[2] = p->hi == p->lo || p->kinds == 3 ? '\0' : p->kinds == 1 ? 's' : 'o';
-    out[3] = '\0';
+/* The canonical text of a pattern: its class's name ("AKs", "QQ"), without s or o for both
+ * kinds ("AK"). */
+static void pattern_text(const hs_holdem_pattern *p, char out[4]) {
+    hs_holdem_class_name(hs_holdem_class_at(p->hi, p->lo, p->kinds == 1), out);
+    if (p->kinds == 3)
+        out[2] = '\0';
 }
 
 /* Two cards as "AhKd": ranks upper case, suits lower case, in the order given. */
@@ -144,27 +103,27 @@ static int parse_item(builder *b, const char *s, size_t n, char text[16]) {
         cards_text(cards, text);
         return HS_OK;
     }
-    pattern p, q;
+    hs_holdem_pattern p, q;
     const char *dash = memchr(s, '-', n);
     if (dash != NULL) {
         /* "55-22", "A5s-A2s", "KTo-K7o": the same shape on both sides */
         size_t n1 = (size_t)(dash - s), n2 = n - n1 - 1;
-        if (parse_pattern(s, n1, &p) != 0 || parse_pattern(dash + 1, n2, &q) != 0 ||
-            p.kinds != q.kinds)
+        if (hs_holdem_pattern_parse(s, n1, &p) != 0 ||
+            hs_holdem_pattern_parse(dash + 1, n2, &q) != 0 || p.kinds != q.kinds)
             return HS_ERR_TOKEN;
         char t1[4], t2[4];
         if (p.hi == p.lo && q.hi == q.lo) {
             const int top = p.hi < q.hi ? p.hi : q.hi, bottom = p.hi < q.hi ? q.hi : p.hi;
             for (int g = top; g <= bottom; g++)
                 add_kinds(b, g, g, 3);
-            pattern hi = {top, top, 3}, lo = {bottom, bottom, 3};
+            hs_holdem_pattern hi = {top, top, 3}, lo = {bottom, bottom, 3};
             pattern_text(&hi, t1);
             pattern_text(&lo, t2);
         } else if (p.hi != p.lo && q.hi != q.lo && p.hi == q.hi) {
             const int top = p.lo < q.lo ? p.lo : q.lo, bottom = p.lo < q.lo ? q.lo : p.lo;
             for (int g = top; g <= bottom; g++)
                 add_kinds(b, p.hi, g, p.kinds);
-            pattern hi = {p.hi, top, p.kinds}, lo = {p.hi, bottom, p.kinds};
+            hs_holdem_pattern hi = {p.hi, top, p.kinds}, lo = {p.hi, bottom, p.kinds};
             pattern_text(&hi, t1);
             pattern_text(&lo, t2);
         } else {
@@ -174,7 +133,7 @@ static int parse_item(builder *b, const char *s, size_t n, char text[16]) {
         return HS_OK;
     }
     const int plus = n > 0 && s[n - 1] == '+';
-    if (parse_pattern(s, n - (size_t)plus, &p) != 0)
+    if (hs_holdem_pattern_parse(s, n - (size_t)plus, &p) != 0)
         return HS_ERR_TOKEN;
     pattern_text(&p, text);
     if (!plus) {
