@@ -118,6 +118,10 @@ static void test_preflop_arguments(void **state) {
     assert_int_equal(r.status, 3);
     assert_contains(r.err, "cannot write '/nonexistent/dir/p.csv'");
     cli_result_free(&r);
+    r = RUN(NULL, "holdem", "preflop", "-o", "/dev/null", "--checkpoint", "-");
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "--checkpoint takes a file name, not '-'");
+    cli_result_free(&r);
     r = RUN(NULL, "holdem", "preflop", "--threads", "x");
     assert_int_equal(r.status, 2);
     cli_result_free(&r);

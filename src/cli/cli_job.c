@@ -30,17 +30,12 @@ int cli_is_stdout_path(const char *path) {
     return path == NULL || strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode));
 }
 
-/* Read the checkpoint file into the job. Prints why it cannot be used. */
+/* Read the checkpoint file (cli_job_prepare found it readable) into the job. Prints why it
+ * cannot be used. */
 static int load(cli_job *j) {
     size_t len;
     int status;
-    FILE *fp = fopen(j->ckpt, "rb");
-    if (fp == NULL) {
-        cli_error("cannot resume: cannot open checkpoint '%s': %s", j->ckpt, strerror(errno));
-        return CLI_EXIT_DATA;
-    }
-    char *buf = cli_read_all(fp, j->ckpt, &len, &status);
-    fclose(fp);
+    char *buf = cli_read_input(j->ckpt, &len, &status);
     if (buf == NULL)
         return status;
     int rc = hs_job_checkpoint_read(j->job, buf, len);
@@ -79,6 +74,11 @@ int cli_job_prepare(cli_job *j, const char *label, const char *ckpt_arg, const c
     if (j->ckpt == NULL) {
         cli_error("out of memory");
         return CLI_EXIT_IO;
+    }
+    /* A checkpoint is a file of its own: "-" (standard output or input elsewhere) is not one. */
+    if (strcmp(j->ckpt, "-") == 0) {
+        cli_error("--checkpoint takes a file name, not '-'");
+        return CLI_EXIT_USAGE;
     }
     /* The checkpoint is rewritten as the work goes: it must not be one of the results. */
     const char *names[CLI_MAX_OUTS + 1], *files[CLI_MAX_OUTS + 1];

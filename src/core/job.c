@@ -146,6 +146,17 @@ struct hs_job_poll_t {
     run_state *run;
 };
 
+/* Under the lock: call the progress callback (when there is one and the run goes on); its
+ * non-zero answer stops the run. */
+static void report_progress(run_state *r) {
+    const hs_job_opts *o = r->opts;
+    if (o->progress != NULL && r->stop == HS_OK &&
+        o->progress(o->progress_ctx, r->completed, r->job->units) != 0) {
+#pragma omp atomic write
+        r->stop = HS_ERR_CANCELLED;
+    }
+}
+
 int hs_job_poll(hs_job_poll_t *poll) {
     run_state *r = poll->run;
     int stop;
@@ -154,11 +165,7 @@ int hs_job_poll(hs_job_poll_t *poll) {
     if (stop != HS_OK || r->opts->progress == NULL)
         return stop != HS_OK;
     omp_set_lock(&r->lock);
-    if (r->stop == HS_OK &&
-        r->opts->progress(r->opts->progress_ctx, r->completed, r->job->units) != 0) {
-#pragma omp atomic write
-        r->stop = HS_ERR_CANCELLED;
-    }
+    report_progress(r);
     stop = r->stop;
     omp_unset_lock(&r->lock);
     return stop != HS_OK;
@@ -211,11 +218,7 @@ static void unit_finished(run_state *r, worker *w) {
     const hs_job_opts *o = r->opts;
     r->completed++;
     r->left--;
-    if (o->progress != NULL && r->stop == HS_OK &&
-        o->progress(o->progress_ctx, r->completed, r->job->units) != 0) {
-#pragma omp atomic write
-        r->stop = HS_ERR_CANCELLED;
-    }
+    report_progress(r);
     /* (after the last unit there is nothing left to save for: the caller has the final state) */
     if (o->save != NULL && r->left > 0 && r->saved == r->epoch &&
         now_seconds() - r->last_save >= o->save_seconds)
