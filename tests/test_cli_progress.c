@@ -15,23 +15,28 @@
 
 #include "cli_run.h"
 
-/* Run `command` (handstat's arguments) on a terminal of `cols` columns; returns what the
- * terminal received (heap), or NULL when script(1) is not there. */
-static char *on_terminal(int cols, const char *args) {
-    if (access("/usr/bin/script", X_OK) != 0)
+/* Run handstat with `args` and then `out` in a fresh folder (removed afterwards) on a terminal
+ * of `cols` columns; returns what the terminal received (heap), or NULL when script(1) is not
+ * there. */
+static char *on_terminal(int cols, const char *args, const char *out_name) {
+    if (access("/usr/bin/script", X_OK) != 0) {
+        print_message("skipped: no /usr/bin/script to make a terminal\n");
         return NULL;
-    char out[] = "/tmp/hs_tty.XXXXXX";
-    int fd = mkstemp(out);
-    assert_true(fd >= 0);
-    close(fd);
-    char cmd[1024];
+    }
+    char dir[] = "/tmp/hs_prog.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char out[64], command[512], cmd[1024];
+    snprintf(out, sizeof out, "%s.tty", dir);
+    snprintf(command, sizeof command, "%s %s/%s", args, dir, out_name);
     snprintf(cmd, sizeof cmd,
              "/usr/bin/script -qec 'stty cols %d rows 24; exec %s %s' /dev/null > %s 2>&1 "
              "< /dev/null",
-             cols, HANDSTAT_BIN, args, out);
+             cols, HANDSTAT_BIN, command, out);
     assert_int_equal(system(cmd), 0);
     char *text = read_file(out, NULL);
     unlink(out);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
     return text;
 }
 
@@ -52,39 +57,22 @@ static void check_width(const char *text, int cols, int *lines) {
 
 static void test_progress_fits_the_terminal(void **state) {
     (void)state;
-    char dir[] = "/tmp/hs_prog.XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char args[256];
-    snprintf(args, sizeof args, "crib deals --threads 2 -o %s/d.csv", dir);
-    char *text = on_terminal(40, args);
-    if (text == NULL) {
-        print_message("skipped: no /usr/bin/script to make a terminal\n");
-        rmdir(dir);
+    char *text = on_terminal(40, "crib deals --threads 2 -o", "d.csv");
+    if (text == NULL)
         return;
-    }
     int lines;
     check_width(text, 40, &lines);
     assert_true(lines >= 1);
     free(text);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
 }
 
 /* After the first second, the predicted total time (elapsed + left) stays within a factor of
  * three of itself from drawing to drawing. */
 static void test_time_left_is_steady(void **state) {
     (void)state;
-    char dir[] = "/tmp/hs_prog.XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char args[256];
-    snprintf(args, sizeof args, "holdem preflop --threads 2 -o %s/p.csv", dir);
-    char *text = on_terminal(120, args);
-    if (text == NULL) {
-        print_message("skipped: no /usr/bin/script to make a terminal\n");
-        rmdir(dir);
+    char *text = on_terminal(120, "holdem preflop --threads 2 -o", "p.csv");
+    if (text == NULL)
         return;
-    }
     int lines;
     check_width(text, 120, &lines);
     double lo = 1e30, hi = 0;
@@ -104,9 +92,6 @@ static void test_time_left_is_steady(void **state) {
                   lo, hi);
     assert_true(seen >= 3);
     assert_true(hi <= 3 * lo);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
 }
 
 int main(void) {

@@ -85,20 +85,24 @@ static int ref_member(const char *text, size_t n, int c1, int c2) {
     return plus ? hi == p.a && lo >= p.b : hi == p.a && lo == p.b;
 }
 
-/* The reference count of a comma-separated list of items (no weights). */
+/* True when (c1, c2) belongs to some item of a comma-separated list (no weights). */
+static int ref_in_list(const char *list, int c1, int c2) {
+    int in = 0;
+    for (const char *s = list; *s != '\0';) {
+        const char *comma = strchr(s, ',');
+        size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        in |= ref_member(s, len, c1, c2);
+        s += len + (comma != NULL);
+    }
+    return in;
+}
+
+/* The reference count of a list. */
 static size_t ref_count(const char *list) {
     size_t n = 0;
     for (int c1 = 0; c1 < 52; c1++)
-        for (int c2 = c1 + 1; c2 < 52; c2++) {
-            int in = 0;
-            for (const char *s = list; *s != '\0';) {
-                const char *comma = strchr(s, ',');
-                size_t len = comma ? (size_t)(comma - s) : strlen(s);
-                in |= ref_member(s, len, c1, c2);
-                s += len + (comma != NULL);
-            }
-            n += (size_t)in;
-        }
+        for (int c2 = c1 + 1; c2 < 52; c2++)
+            n += (size_t)ref_in_list(list, c1, c2);
     return n;
 }
 
@@ -112,14 +116,7 @@ static void check_against_reference(const char *text) {
         assert_int_equal(__builtin_popcountll(r.combo[i]), 2);
         assert_false(seen[c1][c2]);
         seen[c1][c2] = 1;
-        int in = 0;
-        for (const char *s = text; *s != '\0';) {
-            const char *comma = strchr(s, ',');
-            size_t len = comma ? (size_t)(comma - s) : strlen(s);
-            in |= ref_member(s, len, c1, c2);
-            s += len + (comma != NULL);
-        }
-        if (!in)
+        if (!ref_in_list(text, c1, c2))
             fail_msg("%s: combination %d %d is not in the reference", text, c1, c2);
         assert_int_equal(r.weight[i], 100);
     }
