@@ -156,7 +156,7 @@ target_row("hot table bytes (poker ranker)", "130 MB / 223 KB", "≤ 256 KB",
            hot_bytes <= 256 * 1024)
 print()
 print("The histograms are counted, not visited hand by hand: hands are grouped by their ranks and")
-print("each group's suit patterns have closed forms (see `src/crib_hist.c`, `src/poker_hist.c`).")
+print("each group's suit patterns have closed forms (see `src/crib/crib_hist.c`, `src/poker/poker_hist.c`).")
 print("The rows above also give the time of ranking every hand one by one, and the tests check that")
 print("both ways give identical counts.\n")
 

@@ -102,7 +102,7 @@ int hs_crib_nscore_parse(const char *text, size_t len, uint64_t counts[HS_RANKS]
  * Every four-card hand (270,725) with every one of the 48 other cards as starter: 12,994,800
  * scored hands. They are counted, not visited one by one: grouped by the ranks of the hand and
  * the starter, each group's deals and its flush and nobs cases have closed forms (see
- * src/crib_hist.c). The work is a fixed list of units (the hands by their lowest rank); each
+ * src/crib/crib_hist.c). The work is a fixed list of units (the hands by their lowest rank); each
  * unit's counts are exact integers, so merging them in any order gives identical totals. */
 
 #define HS_CRIB_HANDS UINT64_C(270725)

@@ -107,7 +107,7 @@ void hs_crib_throw_table(hs_crib_throw_class out[HS_THROW_CLASSES]);
  * the kept ranks; the keep mask last (it never changes the pattern).
  *
  * The per-deal crib sums come from precomputed per-throw totals by inclusion-exclusion over the
- * four kept cards (see src/crib_deals.c); the tables take about 8 MB. */
+ * four kept cards (see src/crib/crib_deals.c); the tables take about 8 MB. */
 
 #define HS_DEALS6 UINT64_C(20358520)
 /* Deals distinct up to a permutation of the suits. */

@@ -127,8 +127,8 @@ size_t hs_poker_describe(int cls, char *buf, size_t cap);
  * The class of every k-card hand, k = 5, 6 or 7: C(52,5) = 2,598,960, C(52,6) = 20,358,520 and
  * C(52,7) = 133,784,560 hands. hs_poker_hist_run counts them: hands without five cards of a suit
  * by their multiset of ranks (ranked once, weighted by the suit assignments that make no flush),
- * flushes by the suited cards alone (see src/poker_hist.c); it takes milliseconds. Its work units
- * are the rank multisets by lowest rank (13 units) and the flushes (one unit).
+ * flushes by the suited cards alone (see src/poker/poker_hist.c); it takes milliseconds. Its work
+ * units are the rank multisets by lowest rank (13 units) and the flushes (one unit).
  * hs_poker_hist_enumerate ranks every hand one by one, in units of the hands whose two highest
  * cards are a fixed pair; the two always agree (the tests check it). Counts are exact integers, so
  * merging units in any order gives identical totals. */
