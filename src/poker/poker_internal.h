@@ -19,14 +19,20 @@ uint64_t hs_poker_tables_hash(void);
  * With seven cards or fewer a flush cannot come with four of a kind or a full house (that takes
  * eight cards), so a flush, when there is one, is the answer. (Any bigger hand could overflow
  * the key digits and hold two flushes; this is only for 5..7 cards.) */
+/* The class of the best five of a multiset of 5..7 ranks, flushes aside, given its base-5 rank
+ * key (the sum of 5^rank over its cards). */
+static inline uint32_t hs_poker_key_class(uint32_t key) {
+    uint32_t d = hs_poker_disp[hs_poker_hash_bucket(key, HS_POKER_HASH_M1)];
+    return hs_poker_class[hs_poker_hash_slot(key, HS_POKER_HASH_M2, d)];
+}
+
 static inline int hs_poker_rank_kernel(uint64_t hand) {
     /* = sum over the hand's cards of 5^rank, plus the flush lane's class << 32 */
     uint64_t v = hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
                  hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
     uint32_t key = (uint32_t)v, flush = (uint32_t)(v >> 32);
     /* = the class of the best five of the rank multiset `key` (flushes aside) */
-    uint32_t d = hs_poker_disp[hs_poker_hash_bucket(key, HS_POKER_HASH_M1)];
-    uint32_t cls = hs_poker_class[hs_poker_hash_slot(key, HS_POKER_HASH_M2, d)];
+    uint32_t cls = hs_poker_key_class(key);
     /* = flush != 0 ? flush : cls, without a branch */
     uint32_t none = (uint32_t)(flush == 0) - 1u; /* all ones when there is a flush */
     return (int)((flush & none) | (cls & ~none));

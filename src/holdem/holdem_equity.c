@@ -1,0 +1,613 @@
+/* Exact multi-way hold'em equity of ranges.
+ *
+ * The query's symmetry first: the permutations of the suits that map the board, the dead cards
+ * and every player's range onto themselves (all 24 for class ranges preflop) map deals to deals
+ * with the same outcome for every player, so only one deal of each orbit is solved, counted with
+ * the orbit's size.
+ *
+ * Then one of two ways to count, by how many board cards are to come:
+ *  - three or more (preflop): one choice of hands at a time (up to the symmetry), and its boards
+ *    counted by rank pattern. A player can make a flush only in a suit where the board will hold
+ *    three or more cards, and then no other suit can (a board has five cards); with seven cards a
+ *    flush never comes with a full house or four of a kind. So the boards where somebody could
+ *    flush are counted by their flush suit, their cards of that suit and the rank pattern of the
+ *    rest (the flush players' classes depend on the suit's cards alone), and every other board by
+ *    the rank pattern of its new cards, each pattern ranked once per player from rank keys.
+ *  - two or fewer (flop, turn, river): one completion of the board at a time (up to the
+ *    symmetry); every combination of every range is ranked once on it, and the choices of hands
+ *    are walked with those classes.
+ * The counts are deals by the set of players who share the pot (one winner: a win), exact
+ * integers, merged in any order. */
+#include "holdem_internal.h"
+#include "poker_internal.h"
+#include "handstat/error.h"
+#include "combin.h"
+#include "job_internal.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXP HS_HOLDEM_MAX_PLAYERS
+#define OUTCOMES (1u << MAXP) /* sets of players who share the pot */
+#define MSETS 6188            /* multisets of five ranks (fewer for fewer cards): combin.h */
+#define PERMS 24
+
+/* Deals by the set of players who won them (bit p: player p won or shared the pot). */
+typedef struct eq_acc {
+    uint64_t won[OUTCOMES];
+} eq_acc;
+
+static const uint32_t pow5[HS_RANKS] = {1,     5,      25,      125,     625,      3125,     15625,
+                                        78125, 390625, 1953125, 9765625, 48828125, 244140625};
+
+/* A pot split among w players: HS_HOLDEM_SHARE_UNIT / w. */
+static const uint64_t share_of[MAXP + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280};
+
+/* The base-5 rank key of a set of cards. */
+static inline uint32_t key_of(uint64_t cards) {
+    return (uint32_t)(hs_poker_lane[hs_lane(cards, 0)] + hs_poker_lane[hs_lane(cards, 1)] +
+                      hs_poker_lane[hs_lane(cards, 2)] + hs_poker_lane[hs_lane(cards, 3)]);
+}
+
+/* The flush class of a suit lane of five or more cards (0 for fewer). */
+static inline uint32_t flush_class(unsigned lane) {
+    return (uint32_t)(hs_poker_lane[lane] >> 32);
+}
+
+/* The players who hold the best class among cls[0..players) (smaller is better). */
+static inline unsigned winners_of(const uint32_t *cls, int players) {
+    uint32_t best = cls[0];
+    for (int p = 1; p < players; p++)
+        best = cls[p] < best ? cls[p] : best;
+    unsigned set = 0;
+    for (int p = 0; p < players; p++)
+        set |= (unsigned)(cls[p] == best) << p;
+    return set;
+}
+
+/* A permutation of the suits applied to a set of cards: suit s goes to to[s]. */
+static inline uint64_t permute(uint64_t cards, const uint8_t to[HS_SUITS]) {
+    uint64_t out = 0;
+    for (int s = 0; s < HS_SUITS; s++)
+        out |= (uint64_t)hs_lane(cards, s) << (HS_RANKS * to[s]);
+    return out;
+}
+
+/* The dense index 0..1325 of a two-card set. */
+static inline int pair_index(uint64_t two) {
+    int a = __builtin_ctzll(two), b = 63 - __builtin_clzll(two);
+    return hs_colex2(a, b);
+}
+
+/* ---- the query ------------------------------------------------------------------------------ */
+
+typedef struct eq_ctx {
+    int players;
+    int levels; /* players whose choices make the work units (by choices of hands) */
+    int need;   /* board cards to come */
+    uint64_t board, dead;
+    const uint64_t *const *ranges;
+    const size_t *counts;
+    int perms;                        /* the query's symmetry: suit permutations (identity first) */
+    uint8_t perm[PERMS][HS_SUITS];    /* ... each as suit -> suit */
+    int16_t (*pos)[HS_HOLDEM_COMBOS]; /* pos[p][pair_index(c)]: c's place in range p, or -1 */
+    size_t completions;               /* by completions of the board: the ones solved */
+    uint64_t *completion;             /* ... their new cards */
+    uint32_t *completion_mult;        /* ... the size of their orbits */
+} eq_ctx;
+
+static void eq_ctx_free(eq_ctx *c) {
+    free(c->pos);
+    free(c->completion);
+    free(c->completion_mult);
+}
+
+/* The suit permutations that map the board, the dead cards and every range onto themselves. */
+static void find_symmetry(eq_ctx *c) {
+    c->perms = 0;
+    uint8_t to[HS_SUITS];
+    for (to[0] = 0; to[0] < HS_SUITS; to[0]++)
+        for (to[1] = 0; to[1] < HS_SUITS; to[1]++)
+            for (to[2] = 0; to[2] < HS_SUITS; to[2]++) {
+                to[3] = (uint8_t)(6 - to[0] - to[1] - to[2]);
+                if (to[0] == to[1] || to[0] == to[2] || to[1] == to[2] || to[3] > 3 ||
+                    to[3] == to[0] || to[3] == to[1] || to[3] == to[2])
+                    continue;
+                int keeps = permute(c->board, to) == c->board && permute(c->dead, to) == c->dead;
+                for (int p = 0; p < c->players && keeps; p++)
+                    for (size_t i = 0; i < c->counts[p] && keeps; i++)
+                        keeps = c->pos[p][pair_index(permute(c->ranges[p][i], to))] >= 0;
+                if (keeps)
+                    memcpy(c->perm[c->perms++], to, HS_SUITS);
+            }
+}
+
+/* ---- by choices of hands: one choice's boards, by rank pattern and flush configuration ------- */
+
+typedef struct rank_rest {
+    uint32_t key;  /* rank key of the cards */
+    uint32_t ways; /* sets of cards with these ranks */
+    int n;         /* cards (0..2) */
+    int r[2];      /* their ranks, ascending */
+} rank_rest;
+
+typedef struct tuple_walk {
+    int players, need;
+    uint64_t mult; /* deals each board stands for (the orbit of the choice of hands) */
+    eq_acc *acc;
+    uint64_t hole[MAXP];
+    uint64_t fixed[MAXP];       /* hole | board */
+    uint32_t key0[MAXP];        /* rank key of hole | board */
+    int avail[HS_RANKS];        /* cards of each rank left in the deck */
+    uint32_t flush_ways[MSETS]; /* boards counted as flush configurations, by new-rank multiset */
+    rank_rest rest[91];         /* the rank patterns of up to two cards off the flush suit */
+} tuple_walk;
+
+/* The multisets of n (0..2) ranks of cards off suit s: avail_off[r] cards of rank r. */
+static int rank_rests(tuple_walk *w, const int avail_off[HS_RANKS], int n) {
+    assert(n >= 0 && n <= 2);
+    int count = 0;
+    if (n == 0) {
+        w->rest[count++] = (rank_rest){0, 1, 0, {0, 0}};
+        return count;
+    }
+    for (int a = 0; a < HS_RANKS; a++) {
+        if (n == 1) {
+            if (avail_off[a] > 0)
+                w->rest[count++] = (rank_rest){pow5[a], (uint32_t)avail_off[a], 1, {a, 0}};
+            continue;
+        }
+        for (int b = a; b < HS_RANKS; b++) {
+            uint64_t ways = a == b ? hs_binom((unsigned)avail_off[a], 2)
+                                   : (uint64_t)avail_off[a] * (uint64_t)avail_off[b];
+            if (ways > 0)
+                w->rest[count++] = (rank_rest){pow5[a] + pow5[b], (uint32_t)ways, 2, {a, b}};
+        }
+    }
+    return count;
+}
+
+/* Boards whose flush suit is s with k new cards of s (subsets of `lane`) and need - k off it. */
+static void flush_configs(tuple_walk *w, int s, unsigned lane, int k, int nrest) {
+    const int players = w->players;
+    int fl[MAXP], nfl = 0, other[MAXP], nother = 0;
+    for (int p = 0; p < players; p++) {
+        if (__builtin_popcount(hs_lane(w->fixed[p], s)) + k >= 5)
+            fl[nfl++] = p;
+        else
+            other[nother++] = p;
+    }
+    int cards[HS_RANKS], avail = 0;
+    for (unsigned m = lane; m != 0; m &= m - 1)
+        cards[avail++] = __builtin_ctz(m);
+    /* subsets of k of the lane's cards, by Gosper's hack over positions */
+    for (unsigned pick = (1u << k) - 1; pick < (1u << avail);) {
+        unsigned set = 0;
+        uint32_t key_s = 0;
+        int sr[5], ns = 0;
+        for (unsigned x = pick; x != 0; x &= x - 1) {
+            int r = cards[__builtin_ctz(x)];
+            set |= 1u << r;
+            key_s += pow5[r];
+            sr[ns++] = r;
+        }
+        uint32_t cls[MAXP];
+        for (int i = 0; i < nfl; i++)
+            cls[fl[i]] = flush_class(hs_lane(w->fixed[fl[i]], s) | set);
+        for (int j = 0; j < nrest; j++) {
+            const rank_rest *rr = &w->rest[j];
+            for (int i = 0; i < nother; i++)
+                cls[other[i]] = hs_poker_key_class(w->key0[other[i]] + key_s + rr->key);
+            w->acc->won[winners_of(cls, players)] += rr->ways * w->mult;
+            /* the multiset of the new ranks: the suit's (ascending) merged with the rest's */
+            unsigned idx = 0;
+            int a = 0, b = 0, i = 0;
+            while (a < ns || b < rr->n) {
+                int v = b >= rr->n || (a < ns && sr[a] <= rr->r[b]) ? sr[a++] : rr->r[b++];
+                idx += hs_mset_step(i++, v);
+            }
+            w->flush_ways[idx] += rr->ways;
+        }
+        if (k == 0)
+            break;
+        unsigned low = pick & -pick, ripple = pick + low;
+        pick = ripple | (((pick ^ ripple) >> 2) / low);
+    }
+}
+
+/* Every multiset of ranks for the cards to come (ranks from `rank` on, `left` cards), less the
+ * boards counted as flush configurations. */
+static void rank_patterns(tuple_walk *w, int rank, int left, uint64_t ways, unsigned idx,
+                          int placed, uint32_t key) {
+    if (left == 0) {
+        uint64_t weight = ways - w->flush_ways[idx];
+        if (weight == 0)
+            return;
+        uint32_t cls[MAXP];
+        for (int p = 0; p < w->players; p++)
+            cls[p] = hs_poker_key_class(w->key0[p] + key);
+        w->acc->won[winners_of(cls, w->players)] += weight * w->mult;
+        return;
+    }
+    if (rank == HS_RANKS)
+        return;
+    unsigned step = 0;
+    for (int m = 0; m <= left && m <= w->avail[rank]; m++) {
+        if (m > 0)
+            step += hs_mset_step(placed + m - 1, rank);
+        rank_patterns(w, rank + 1, left - m, ways * hs_binom((unsigned)w->avail[rank], (unsigned)m),
+                      idx + step, placed + m, key + (uint32_t)m * pow5[rank]);
+    }
+}
+
+/* Every board of one choice of hands (hole[0..players)), each standing for `mult` deals. */
+static void count_tuple(const eq_ctx *c, tuple_walk *w, uint64_t mult, eq_acc *acc) {
+    const int players = c->players, need = c->need;
+    w->players = players;
+    w->need = need;
+    w->mult = mult;
+    w->acc = acc;
+    uint64_t deck = HS_DECK_MASK & ~(c->board | c->dead);
+    for (int p = 0; p < players; p++) {
+        deck &= ~w->hole[p];
+        w->fixed[p] = w->hole[p] | c->board;
+        w->key0[p] = key_of(w->fixed[p]);
+    }
+    for (int r = 0; r < HS_RANKS; r++) {
+        w->avail[r] = 0;
+        for (int s = 0; s < HS_SUITS; s++)
+            w->avail[r] += (int)(hs_lane(deck, s) >> r & 1);
+    }
+    memset(w->flush_ways, 0, sizeof w->flush_ways[0] * (size_t)hs_binom(HS_RANKS - 1 + need, need));
+    for (int s = 0; s < HS_SUITS; s++) {
+        const unsigned lane = hs_lane(deck, s);
+        const int on_board = __builtin_popcount(hs_lane(c->board, s));
+        int most = 0;
+        for (int p = 0; p < players; p++) {
+            int h = __builtin_popcount(hs_lane(w->hole[p], s));
+            most = h > most ? h : most;
+        }
+        int lo = 5 - on_board - most, hi = __builtin_popcount(lane);
+        lo = lo < 0 ? 0 : lo;
+        hi = hi < need ? hi : need;
+        if (lo > hi)
+            continue;
+        int avail_off[HS_RANKS];
+        for (int r = 0; r < HS_RANKS; r++)
+            avail_off[r] = w->avail[r] - (int)(lane >> r & 1);
+        for (int k = lo; k <= hi; k++) {
+            int nrest = rank_rests(w, avail_off, need - k);
+            if (nrest > 0)
+                flush_configs(w, s, lane, k, nrest);
+        }
+    }
+    rank_patterns(w, 0, need, 1, 0, 0, 0);
+}
+
+/* Player p's choice i, or non-zero when it meets `used`. */
+static inline int take(const eq_ctx *c, int p, size_t i, uint64_t *used, uint64_t *hole) {
+    const uint64_t h = c->ranges[p][i];
+    if (h & *used)
+        return 1;
+    *hole = h;
+    *used |= h;
+    return 0;
+}
+
+/* The work units: every choice of combinations for the first `levels` players (mixed radix, the
+ * last of them fastest), the other players' choices walked inside the unit. Returns 0 when w->hole
+ * holds the unit's choices, non-zero when they collide. */
+static int unit_choices(const eq_ctx *c, size_t unit, tuple_walk *w, uint64_t *used) {
+    *used = c->board | c->dead;
+    for (int p = c->levels - 1; p >= 0; p--) {
+        size_t i = unit % c->counts[p];
+        unit /= c->counts[p];
+        if (take(c, p, i, used, &w->hole[p]))
+            return 1;
+    }
+    return 0;
+}
+
+/* How many units the orbit of `unit` holds under the query's symmetry, or 0 when `unit` is not
+ * the smallest of its orbit (another unit solves it). */
+static uint64_t unit_orbit(const eq_ctx *c, size_t unit, const uint64_t *hole) {
+    int fixed = 0;
+    for (int g = 0; g < c->perms; g++) {
+        size_t image = 0;
+        for (int p = 0; p < c->levels; p++)
+            image =
+                image * c->counts[p] + (size_t)c->pos[p][pair_index(permute(hole[p], c->perm[g]))];
+        if (image < unit)
+            return 0;
+        fixed += image == unit;
+    }
+    return (uint64_t)(c->perms / fixed);
+}
+
+/* Every choice for players p.. that avoids `used`; with `poll`, asks now and then whether the run
+ * is stopping, and returns non-zero when it is. */
+static int choose_from(const eq_ctx *c, int p, uint64_t used, tuple_walk *w, uint64_t mult,
+                       eq_acc *acc, hs_job_poll_t *poll) {
+    if (p == c->players) {
+        count_tuple(c, w, mult, acc);
+        return poll != NULL && hs_job_poll(poll);
+    }
+    for (size_t i = 0; i < c->counts[p]; i++) {
+        uint64_t u = used;
+        if (take(c, p, i, &u, &w->hole[p]) == 0 && choose_from(c, p + 1, u, w, mult, acc, poll))
+            return 1;
+    }
+    return 0;
+}
+
+static void tuple_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    const eq_ctx *c = ctx;
+    tuple_walk *w = scratch;
+    uint64_t used, mult;
+    if (unit_choices(c, unit, w, &used) == 0 && (mult = unit_orbit(c, unit, w->hole)) > 0)
+        choose_from(c, c->levels, used, w, mult, acc, NULL);
+}
+
+static void eq_merge(void *dst, const void *src) {
+    eq_acc *d = dst;
+    const eq_acc *s = src;
+    for (unsigned i = 0; i < OUTCOMES; i++)
+        d->won[i] += s->won[i];
+}
+
+/* A coarse unit (more than UNITS_MAX choices in all) can take minutes: it counts into its own
+ * totals and adds them only when it is complete, so that Ctrl-C acts at once. */
+static int tuple_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
+                                hs_job_poll_t *poll) {
+    const eq_ctx *c = ctx;
+    tuple_walk *w = scratch;
+    uint64_t used, mult;
+    if (unit_choices(c, unit, w, &used) != 0 || (mult = unit_orbit(c, unit, w->hole)) == 0)
+        return 0;
+    eq_acc mine;
+    memset(&mine, 0, sizeof mine);
+    if (choose_from(c, c->levels, used, w, mult, &mine, poll) != 0)
+        return 1;
+    eq_merge(acc, &mine);
+    return 0;
+}
+
+/* ---- by completions of the board: every combination ranked once per board ------------------ */
+
+typedef struct board_walk {
+    int n[MAXP];                           /* each player's combinations that miss the board */
+    uint64_t hole[MAXP][HS_HOLDEM_COMBOS]; /* ... their cards */
+    uint32_t cls[MAXP][HS_HOLDEM_COMBOS];  /* ... their classes on it */
+} board_walk;
+
+/* Every choice for players p.. avoiding `used`, best class so far `best`, held by `set`. */
+static int walk_choices(const eq_ctx *c, board_walk *w, int p, uint64_t used, uint32_t best,
+                        unsigned set, uint64_t mult, eq_acc *acc, hs_job_poll_t *poll) {
+    const int n = w->n[p];
+    const uint64_t *hole = w->hole[p];
+    const uint32_t *cls = w->cls[p];
+    if (p == c->players - 1) {
+        const unsigned me = 1u << p;
+        for (int i = 0; i < n; i++) {
+            if (hole[i] & used)
+                continue;
+            unsigned s = cls[i] < best ? me : cls[i] == best ? set | me : set;
+            acc->won[s] += mult;
+        }
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        if (hole[i] & used)
+            continue;
+        unsigned s = cls[i] < best ? 1u << p : cls[i] == best ? set | 1u << p : set;
+        uint32_t b = cls[i] < best ? cls[i] : best;
+        if (walk_choices(c, w, p + 1, used | hole[i], b, s, mult, acc, poll))
+            return 1;
+        if (poll != NULL && p == 0 && hs_job_poll(poll))
+            return 1;
+    }
+    return 0;
+}
+
+static int board_count(const eq_ctx *c, size_t unit, board_walk *w, eq_acc *acc,
+                       hs_job_poll_t *poll) {
+    const uint64_t board = c->board | c->completion[unit];
+    for (int p = 0; p < c->players; p++) {
+        int n = 0;
+        for (size_t i = 0; i < c->counts[p]; i++) {
+            const uint64_t h = c->ranges[p][i];
+            if (h & board)
+                continue;
+            w->hole[p][n] = h;
+            w->cls[p][n++] = (uint32_t)hs_poker_rank_kernel(h | board);
+        }
+        w->n[p] = n;
+        if (n == 0)
+            return 0;
+    }
+    return walk_choices(c, w, 0, board | c->dead, UINT32_MAX, 0, c->completion_mult[unit], acc,
+                        poll);
+}
+
+static void board_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    board_count(ctx, unit, scratch, acc, NULL);
+}
+
+static int board_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
+                                hs_job_poll_t *poll) {
+    eq_acc mine;
+    memset(&mine, 0, sizeof mine);
+    if (board_count(ctx, unit, scratch, &mine, poll) != 0)
+        return 1;
+    eq_merge(acc, &mine);
+    return 0;
+}
+
+/* The completions of the board that are the smallest of their orbits, with the orbits' sizes. */
+static int find_completions(eq_ctx *c) {
+    const uint64_t deck = HS_DECK_MASK & ~(c->board | c->dead);
+    const int left = hs_hand_size(deck);
+    const size_t all = (size_t)hs_binom((unsigned)left, (unsigned)c->need);
+    c->completion = malloc(all * sizeof *c->completion);
+    c->completion_mult = malloc(all * sizeof *c->completion_mult);
+    if (c->completion == NULL || c->completion_mult == NULL)
+        return HS_ERR_NOMEM;
+    int cards[HS_CARDS], n = 0;
+    for (uint64_t m = deck; m != 0; m &= m - 1)
+        cards[n++] = __builtin_ctzll(m);
+    c->completions = 0;
+    /* the need (0..2) new cards: indices a < b */
+    for (int a = 0; a < (c->need >= 1 ? n : 1); a++)
+        for (int b = a + 1; b < (c->need == 2 ? n : a + 2); b++) {
+            uint64_t x = 0;
+            if (c->need >= 1)
+                x |= hs_card_bit(cards[a]);
+            if (c->need == 2)
+                x |= hs_card_bit(cards[b]);
+            int fixed = 0, least = 1;
+            for (int g = 0; g < c->perms && least; g++) {
+                uint64_t img = permute(x, c->perm[g]);
+                least = img >= x;
+                fixed += img == x;
+            }
+            if (!least)
+                continue;
+            c->completion[c->completions] = x;
+            c->completion_mult[c->completions++] = (uint32_t)(c->perms / fixed);
+        }
+    return HS_OK;
+}
+
+/* ---- the run -------------------------------------------------------------------------------- */
+
+/* Every deal has a set of winners among the players, and the deals of one choice of hands come in
+ * whole sets of board completions. */
+static int eq_check(const void *ctx, const void *acc) {
+    const eq_ctx *c = ctx;
+    const eq_acc *a = acc;
+    uint64_t deals = 0;
+    for (unsigned s = 0; s < OUTCOMES; s++) {
+        if ((s == 0 || s >> c->players != 0) && a->won[s] != 0)
+            return HS_ERR_CORRUPT;
+        deals += a->won[s];
+    }
+    const uint64_t left = (uint64_t)(HS_CARDS - hs_hand_size(c->board | c->dead) - 2 * c->players);
+    return deals % hs_binom((unsigned)left, (unsigned)c->need) == 0 ? HS_OK : HS_ERR_CORRUPT;
+}
+
+static const hs_job_def tuple_job = {"holdem equity", 2,        sizeof(eq_acc), sizeof(tuple_walk),
+                                     tuple_unit,      eq_merge, eq_check,       NULL};
+static const hs_job_def tuple_job_coarse = {
+    "holdem equity coarse", 2, sizeof(eq_acc), sizeof(tuple_walk), tuple_unit, eq_merge, eq_check,
+    tuple_unit_stoppable};
+static const hs_job_def board_job = {
+    "holdem equity boards", 2, sizeof(eq_acc), sizeof(board_walk), board_unit, eq_merge, eq_check,
+    board_unit_stoppable};
+
+/* Up to this many choices of hands, one unit per choice. */
+#define UNITS_MAX ((size_t)1 << 21)
+
+static void to_equity(const eq_acc *a, int players, hs_holdem_equity *out) {
+    memset(out, 0, sizeof *out);
+    out->players = players;
+    for (unsigned s = 1; s < (1u << players); s++) {
+        const uint64_t n = a->won[s];
+        if (n == 0)
+            continue;
+        const int w = __builtin_popcount(s);
+        out->deals += n;
+        for (int p = 0; p < players; p++) {
+            if (!(s >> p & 1))
+                continue;
+            if (w == 1)
+                out->player[p].wins += n;
+            else
+                out->player[p].ties += n;
+            out->player[p].shares += n * share_of[w];
+        }
+    }
+    for (int p = 0; p < players; p++)
+        out->player[p].losses = out->deals - out->player[p].wins - out->player[p].ties;
+}
+
+int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
+                         uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
+                         void *ctx, hs_holdem_equity *out) {
+    memset(out, 0, sizeof *out);
+    if (players < 2 || players > MAXP || threads < 0 || (board & ~HS_DECK_MASK) ||
+        (dead & ~HS_DECK_MASK) || (board & dead) || hs_hand_size(board) > 5)
+        return HS_ERR_ARG;
+    eq_ctx c;
+    memset(&c, 0, sizeof c);
+    c.players = players;
+    c.board = board;
+    c.dead = dead;
+    c.ranges = ranges;
+    c.counts = counts;
+    c.need = 5 - hs_hand_size(board);
+    c.pos = malloc((size_t)players * sizeof *c.pos);
+    if (c.pos == NULL)
+        return HS_ERR_NOMEM;
+    memset(c.pos, 0xFF, (size_t)players * sizeof *c.pos);
+    int rc = HS_OK;
+    for (int p = 0; p < players && rc == HS_OK; p++) {
+        if (counts[p] == 0 || counts[p] > HS_HOLDEM_COMBOS)
+            rc = HS_ERR_ARG;
+        for (size_t i = 0; i < counts[p] && rc == HS_OK; i++) {
+            const uint64_t h = ranges[p][i];
+            if (hs_hand_size(h) != 2 || (h & ~HS_DECK_MASK) || c.pos[p][pair_index(h)] >= 0)
+                rc = HS_ERR_ARG; /* not two cards, or a combination listed twice */
+            else
+                c.pos[p][pair_index(h)] = (int16_t)i;
+        }
+    }
+    /* Every deal uses two cards per player: the boards need 5 - |board| of what is left. */
+    const int left = HS_CARDS - hs_hand_size(board | dead) - 2 * players;
+    if (rc == HS_OK && left < c.need)
+        rc = HS_ERR_COUNT;
+    /* The counts are 64-bit: every deal's pot shares must fit, whatever the ranges. */
+    unsigned __int128 most =
+        (unsigned __int128)hs_binom((unsigned)(left < 0 ? 0 : left), (unsigned)c.need) *
+        HS_HOLDEM_SHARE_UNIT;
+    for (int p = 0; p < players && rc == HS_OK; p++) {
+        most *= counts[p];
+        if (most > UINT64_MAX)
+            rc = HS_ERR_OVERFLOW;
+    }
+    if (rc != HS_OK) {
+        eq_ctx_free(&c);
+        return rc;
+    }
+    find_symmetry(&c);
+    const hs_job_def *def;
+    size_t units;
+    if (c.need <= 2) {
+        rc = find_completions(&c);
+        def = &board_job;
+        units = c.completions;
+    } else {
+        c.levels = 1;
+        units = counts[0];
+        while (c.levels < players && units * counts[c.levels] <= UNITS_MAX)
+            units *= counts[c.levels++];
+        def = c.levels == players ? &tuple_job : &tuple_job_coarse;
+    }
+    eq_acc *acc = rc == HS_OK ? malloc(sizeof *acc) : NULL;
+    hs_job *job = NULL;
+    if (rc == HS_OK && acc == NULL)
+        rc = HS_ERR_NOMEM;
+    if (rc == HS_OK)
+        rc = hs_job_new(def, &c, NULL, units, "", hs_poker_tables_hash, &job);
+    if (rc == HS_OK)
+        rc = hs_job_run_whole(job, threads, progress, ctx, acc);
+    if (rc == HS_OK)
+        to_equity(acc, players, out);
+    free(acc);
+    eq_ctx_free(&c);
+    if (rc != HS_OK) {
+        memset(out, 0, sizeof *out);
+        return rc;
+    }
+    return out->deals > 0 ? HS_OK : HS_ERR_COUNT;
+}
