@@ -2,8 +2,11 @@
 #ifndef HS_TEST_HOLDEM_CASES_H
 #define HS_TEST_HOLDEM_CASES_H
 
+/* The most players a case may have (the reference takes up to 9). */
+#define HOLDEM_CASE_PLAYERS 6
+
 typedef struct holdem_case {
-    const char *hands[5]; /* NULL-terminated */
+    const char *hands[HOLDEM_CASE_PLAYERS + 1]; /* range texts, NULL-terminated */
     const char *board;
     const char *dead;
 } holdem_case;

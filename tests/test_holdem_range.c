@@ -254,6 +254,187 @@ static void test_range_equity_against_reference(void **state) {
         check_holdem_case(&cases[i]);
 }
 
+/* More cases against the reference, each a fraction of a second under it (Release). They aim
+ * at what a faster engine gets wrong: suit symmetry (two suits swapped must count the same, and
+ * a dead card or a board card of one suit breaks the symmetry), flush and straight-flush
+ * configurations (board cards of one suit, players holding none, one or two of them), wheels,
+ * boards that play, counterfeits, paired boards, and ranges that overlap each other, the board
+ * and the dead cards. */
+static const holdem_case MORE[] = {
+    /* heads-up, flop, turn and river: symmetric and asymmetric in suits */
+    {{"AKs", "QQ", NULL}, "7c 8d 2h", NULL},          /* rainbow flop: suit-symmetric */
+    {{"AKs", "QQ", NULL}, "7c 8d 3s", "2h"},          /* one dead card breaks the symmetry */
+    {{"AhKh", "QsQd", NULL}, "Qh 5h 2s", NULL},       /* set vs flush draw */
+    {{"AhKh", "QsQd", NULL}, "Qc 5h 2d 9h", NULL},    /* turn, mixed suits */
+    {{"AhKh", "QsQd", NULL}, "2h 7h Tc", "3h 4h 5s"}, /* dead cards of the flush suit */
+    {{"AK", "JJ", NULL}, "Jc 8d 3h 2s", "Ac Jd"},     /* dead cards inside both ranges */
+    /* flushes: two suited hands of one suit, 2/3/4 board cards of a suit, 0/1/2 held */
+    {{"AhQh", "KhJh", NULL}, "2h 7h 9c", NULL},
+    {{"AQs", "KJs", NULL}, "2h 7h 9c", NULL},
+    {{"AhQh", "JJ", "T9s", NULL}, "Kh 7h 2c", NULL},
+    {{"AhKh", "QhJs", "AsAc", NULL}, "2h 7h 9h Tc", NULL},
+    {{"AKs", "QJ", "AA", NULL}, "2h 7h 9h Tc", NULL},
+    {{"AK", "Th9d", "88", NULL}, "2h 7h 6h Jh", NULL},
+    {{"A2s+", "KK,QQ", NULL}, "2h 7h 6h Jh 3c", NULL},
+    {{"AhTc", "TT", NULL}, "Td 7d 2d", NULL}, /* set vs made flush, one held */
+    {{"A5s-A2s", "KQs,KJs", "TT", NULL}, "9d 6d 3d Kc", NULL},
+    /* straight flushes, wheels */
+    {{"9h8h", "AhAs", NULL}, "7h 6h 2c", NULL},
+    {{"JTs", "AK,QQ", NULL}, "Qh 9h 3s 8c", NULL},
+    {{"54s,T9s", "AK,KK", NULL}, "6h 7h 8h 2c 3h", NULL},
+    {{"A2", "62s", NULL}, "3c 4d 5h", NULL}, /* wheel vs six-high straight */
+    {{"A2", "62s", "AK", NULL}, "3c 4d 5h Kd", NULL},
+    {{"Ah2h", "6h6d", "AA", NULL}, "3h 4h 5h", NULL}, /* wheel straight flush */
+    /* the board plays, ties */
+    {{"22", "33", "random", NULL}, "Ts Js Qs Ks As", NULL}, /* royal on board: all split */
+    {{"TT", "AdKd", "random", NULL},
+     "5d 6d 7d 8d 9d",
+     NULL},                                             /* Td tops the board's straight flush */
+    {{"T9", "JT", "22", NULL}, "5c 6d 7h 8s 9c", NULL}, /* straight on board */
+    {{"AK", "AQ", NULL}, "Kd Qc Jh Th 2s", NULL},       /* both hold the broadway */
+    {{"7h2d", "7c2h", NULL}, "As Kd 9c", "Qs"},         /* same ranks, suits differ */
+    /* counterfeits, paired boards */
+    {{"5c4c", "AhKh", "QQ", NULL}, "5h 4d 9c 9s", NULL},
+    {{"76", "A7", NULL}, "7c 6d 2h", NULL},
+    {{"A8", "33", "KQs", NULL}, "8c 8d 3h", NULL},
+    {{"QQ+,AK", "JJ,TT", NULL}, "Qc Qd 7h 7s", NULL},
+    /* heavy overlap: the same range twice, shared cards, board cards inside the ranges */
+    {{"AK", "AK", NULL}, "Ah 7c 2d", NULL},
+    {{"TT+,AK", "TT+,AK", NULL}, "Kh Td 4c 2s", NULL},
+    {{"AK", "KQ", NULL}, "As Kd Qh", NULL},
+    {{"A2s+", "AKo,KQs,KJs", NULL}, "Ah Kd 7c 4s 2h", NULL},
+    {{"QQ+,AKs", "QQ+,AKs", "JJ,AQs", NULL}, "Ah Qd 7s 2c", NULL},
+    /* random for one player */
+    {{"QQ", "random", NULL}, "Qc 7d Jh 3s", NULL},
+    {{"AhKh,AsKs", "random", NULL}, "Qh Jh 2h 9s", NULL},
+    /* 3 to 6 players */
+    {{"AA", "KK", "QQ", NULL}, "2c 7d Jh 4s", NULL}, /* symmetric three-way */
+    {{"AA", "KhKd", "QQ", "JsTs", NULL}, "Th 9s 2d", NULL},
+    {{"AA", "KK", "QhQs", "JJ", "Tc9c", NULL}, "2c 7d 4h 9s", NULL},
+    {{"AA", "KhKd", "QQ", "JsTs", "9h8h", "7c7d", NULL}, "Jc 9d 2h", NULL},
+    {{"AKs", "KQs", "QJs", "JTs", "T9s", "98s", NULL}, "2h 3h 7h 8c Kd", NULL},
+    {{"AhKh", "QQ", "JTs", "99", "A5s", "KQo", NULL}, "Th 9h 5h 2c", NULL},
+};
+
+static void test_more_equity_against_reference(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof MORE / sizeof MORE[0]; i++)
+        check_holdem_case(&MORE[i]);
+}
+
+/* Slow cases (seconds each under the reference): preflop (every board of the 48 or fewer cards
+ * left), six players on a turn with whole pair classes and on a flop with wider ranges. */
+static const holdem_case SLOW[] = {
+    {{"AhKh", "QsQd", NULL}, NULL, NULL},
+    {{"AsKs", "AhKh", NULL}, NULL, NULL}, /* suits swapped: many splits */
+    {{"AKs", "7h7d", NULL}, NULL, "2h"},  /* class vs hand, asymmetric dead */
+    {{"AcKc", "QhQd", "8s7s", NULL}, NULL, NULL},
+    {{"Ah2h", "6c6d", NULL}, NULL, "Kc Kd Ks"},
+    {{"AA", "KK", NULL}, NULL, "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s"},
+    {{"QQ", "AhKh", NULL}, NULL, "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Kc Ac"},
+    {{"AA", "KK", "QQ", "JJ", "TT", "99", NULL}, "2c 7d 4h 3s", NULL},
+    {{"AhKh", "QQ", "JTs", "99", "A5s", "KQo", NULL}, "Th 9h 5h", NULL},
+};
+
+static void test_slow_equity_against_reference(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof SLOW / sizeof SLOW[0]; i++)
+        check_holdem_case(&SLOW[i]);
+}
+
+/* The mask of some cards (NULL: none). */
+static uint64_t mask_of(const char *text) {
+    int cards[52];
+    size_t n = 0;
+    if (text != NULL)
+        assert_int_equal(hs_cards_parse(text, strlen(text), cards, 52, &n, NULL), HS_OK);
+    uint64_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        m |= hs_card_bit(cards[i]);
+    return m;
+}
+
+/* hs_holdem_equity_run on range texts at threads 0, 1 and 2; the return code (the same at each
+ * count) and, when HS_OK, the deals in *deals. */
+static int run_texts(const char *const *hands, const char *board, const char *dead,
+                     uint64_t *deals) {
+    static hs_holdem_range range[HOLDEM_CASE_PLAYERS];
+    const uint64_t *ranges[HOLDEM_CASE_PLAYERS];
+    size_t counts[HOLDEM_CASE_PLAYERS];
+    int players = 0;
+    for (; hands[players] != NULL; players++) {
+        assert_true(players < HOLDEM_CASE_PLAYERS);
+        const char *h = hands[players];
+        assert_int_equal(hs_holdem_range_parse(h, strlen(h), &range[players], NULL, 0, NULL),
+                         HS_OK);
+        ranges[players] = range[players].combo;
+        counts[players] = range[players].n;
+    }
+    int rc = 0;
+    for (int threads = 0; threads <= 2; threads++) {
+        hs_holdem_equity e;
+        int r = hs_holdem_equity_run(players, ranges, counts, mask_of(board), mask_of(dead),
+                                     threads, NULL, NULL, &e);
+        if (threads > 0 && r != rc)
+            fail_msg("%s vs %s: %d at %d threads, %d at %d", hands[0], hands[1], r, threads, rc,
+                     threads - 1);
+        rc = r;
+        *deals = r == HS_OK ? e.deals : 0;
+    }
+    return rc;
+}
+
+/* No deal possible: every choice of hands collides with the board, the dead cards or another
+ * player's hand, or too few cards are left for the board: HS_ERR_COUNT (header contract). A
+ * range that loses only some of its combinations to card removal still runs. */
+static void test_equity_no_deal_is_count_error(void **state) {
+    (void)state;
+    const holdem_case none[] = {
+        {{"KhKd", "AA", NULL}, "Kh 7c 2d", NULL},          /* the only combo meets the board */
+        {{"KhKd,KhKs", "QQ", NULL}, "Kh 7c 2d", NULL},     /* every combo meets the board */
+        {{"KhKd,KsKc", "QQ", NULL}, NULL, "Kh Ks"},        /* every combo meets a dead card */
+        {{"AA", "KK", NULL}, "Ah Ad As", "Ac"},            /* a class emptied by board and dead */
+        {{"AhAd", "AhAs", NULL}, NULL, NULL},              /* the players collide */
+        {{"AhAd", "AhKd,KsKc", "KsKc", NULL}, NULL, NULL}, /* pairwise possible, not all three */
+        {{"AhKh", "AhQh", "KhQh", NULL}, "2c 3c 4c", NULL},
+        /* one card left after the hands (As): no room for a turn and a river */
+        {{"AhAd", "KhKd", NULL},
+         "2c 3c 4c",
+         "5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd 2h 3h 4h 5h 6h 7h 8h "
+         "9h Th Jh Qh 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks"},
+    };
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        uint64_t deals = 0;
+        int rc = run_texts(none[i].hands, none[i].board, none[i].dead, &deals);
+        if (rc != HS_ERR_COUNT)
+            fail_msg("case %zu (%s vs %s): %s, not HS_ERR_COUNT", i, none[i].hands[0],
+                     none[i].hands[1], hs_strerror(rc));
+    }
+    /* the same shapes with one choice left */
+    const struct {
+        holdem_case c;
+        uint64_t deals;
+    } some[] = {
+        {{{"KhKd,KsKc", "AA", NULL}, "Kh 7c 2d", NULL}, 6 * 990},          /* KsKc: 6 x C(45,2) */
+        {{{"KhKd,KsKc", "QQ", NULL}, NULL, "Kh"}, 6 * 1533939},            /* C(47,5) boards */
+        {{{"AhAd", "AhKd,KsKc", "KsKc,QsQc", NULL}, NULL, NULL}, 1370754}, /* C(46,5) */
+        /* two cards left for the turn and river: one board per choice */
+        {{{"AhAd", "KhKd", NULL},
+          "2c 3c 4c",
+          "5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd 2h 3h 4h 5h 6h 7h "
+          "8h 9h Th Jh Qh 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs"},
+         1},
+    };
+    for (size_t i = 0; i < sizeof some / sizeof some[0]; i++) {
+        uint64_t deals = 0;
+        assert_int_equal(run_texts(some[i].c.hands, some[i].c.board, some[i].c.dead, &deals),
+                         HS_OK);
+        assert_int_equal(deals, some[i].deals);
+    }
+    check_holdem_case(&some[0].c);
+    check_holdem_case(&some[3].c);
+}
+
 /* More than 2^21 choices of hands: the work units are choices for the first players, the last
  * player's walked inside each unit (a full board keeps the reference quick). */
 static void test_coarse_units_against_reference(void **state) {
@@ -263,6 +444,10 @@ static void test_coarse_units_against_reference(void **state) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--slow") == 0) {
+        const struct CMUnitTest slow[] = {cmocka_unit_test(test_slow_equity_against_reference)};
+        return cmocka_run_group_tests(slow, NULL, NULL);
+    }
     if (argc > 1 && strcmp(argv[1], "--coarse") == 0) {
         const struct CMUnitTest coarse[] = {cmocka_unit_test(test_coarse_units_against_reference)};
         return cmocka_run_group_tests(coarse, NULL, NULL);
@@ -272,6 +457,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_canonical_text_and_weights),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_range_equity_against_reference),
+        cmocka_unit_test(test_more_equity_against_reference),
+        cmocka_unit_test(test_equity_no_deal_is_count_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
