@@ -1,10 +1,13 @@
 // Hold'em benchmarks: one exact heads-up matchup over all 1,712,304 boards (fast path and the
-// plain reference enumeration from tests/ in the same binary), and the whole preflop table.
+// plain reference enumeration from tests/ in the same binary), the whole preflop table, and the
+// eight exact-equity cases of issue #11 (single thread, the cases timed against OMPEval).
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
+#include <vector>
 
 #include "handstat/handstat.h"
 #ifdef HS_BENCH_HAVE_REF
@@ -78,5 +81,116 @@ BENCHMARK(BM_holdem_preflop_table)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);
+
+// ---- issue #11: exact equity, single thread, the cases compared with OMPEval -----------------
+// Each player's text is a range (hs_holdem_range_parse), the board is parsed by hs_cards_parse;
+// items are the deals enumerated (e.deals).
+
+struct EquityCase {
+    std::vector<std::vector<uint64_t>> combos; // one list of two-card masks per player
+    uint64_t board = 0;
+    bool ok = true;
+};
+
+EquityCase equity_case(std::initializer_list<const char *> players, const char *board) {
+    EquityCase c;
+    static hs_holdem_range r; // large; the cases are built one at a time
+    for (const char *text : players) {
+        if (hs_holdem_range_parse(text, std::strlen(text), &r, nullptr, 0, nullptr) != HS_OK) {
+            c.ok = false;
+            return c;
+        }
+        c.combos.emplace_back(r.combo, r.combo + r.n);
+    }
+    if (*board) {
+        int cards[5];
+        size_t n = 0;
+        if (hs_cards_parse(board, std::strlen(board), cards, 5, &n, nullptr) != HS_OK) {
+            c.ok = false;
+            return c;
+        }
+        c.board = hs_cards_mask(cards, n);
+    }
+    return c;
+}
+
+void run_equity_case(benchmark::State &state, const EquityCase &c) {
+    if (!c.ok) {
+        state.SkipWithError("cannot parse the case");
+        return;
+    }
+    std::vector<const uint64_t *> ranges;
+    std::vector<size_t> counts;
+    for (const auto &v : c.combos) {
+        ranges.push_back(v.data());
+        counts.push_back(v.size());
+    }
+    hs_holdem_equity e{};
+    for (auto _ : state) {
+        if (hs_holdem_equity_run(static_cast<int>(ranges.size()), ranges.data(), counts.data(),
+                                 c.board, 0, 1, nullptr, nullptr, &e) != HS_OK) {
+            state.SkipWithError("hs_holdem_equity_run failed");
+            return;
+        }
+        benchmark::DoNotOptimize(e);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(e.deals));
+}
+
+// 1. AhAd vs KsKc, preflop.
+void BM_equity_AhAd_KsKc(benchmark::State &state) {
+    static const EquityCase c = equity_case({"AhAd", "KsKc"}, "");
+    run_equity_case(state, c);
+}
+BENCHMARK(BM_equity_AhAd_KsKc)->Unit(benchmark::kMillisecond);
+
+// 2. AKs vs QQ, preflop.
+void BM_equity_AKs_QQ(benchmark::State &state) {
+    static const EquityCase c = equity_case({"AKs", "QQ"}, "");
+    run_equity_case(state, c);
+}
+BENCHMARK(BM_equity_AKs_QQ)->Unit(benchmark::kMillisecond);
+
+// 3. AhKh vs QsQd vs 7c6c, preflop.
+void BM_equity_3way(benchmark::State &state) {
+    static const EquityCase c = equity_case({"AhKh", "QsQd", "7c6c"}, "");
+    run_equity_case(state, c);
+}
+BENCHMARK(BM_equity_3way)->Unit(benchmark::kMillisecond);
+
+// 4. Six concrete hands, preflop.
+void BM_equity_6way_preflop(benchmark::State &state) {
+    static const EquityCase c = equity_case({"AhKh", "QsQd", "7c6c", "JdTd", "9s9c", "5h5d"}, "");
+    run_equity_case(state, c);
+}
+BENCHMARK(BM_equity_6way_preflop)->Unit(benchmark::kMillisecond);
+
+// 5. Six classes on the flop 2h7hTc.
+void BM_equity_6way_flop_ranges(benchmark::State &state) {
+    static const EquityCase c = equity_case({"AKs", "QQ", "JTs", "99", "76s", "55"}, "2h7hTc");
+    run_equity_case(state, c);
+}
+BENCHMARK(BM_equity_6way_flop_ranges)->Unit(benchmark::kMillisecond);
+
+// 6. QQ+,AKs vs JJ-99,AQs+, preflop (seconds for now: one iteration).
+void BM_equity_QQp_AKs_vs_JJ99_AQsp(benchmark::State &state) {
+    static const EquityCase c = equity_case({"QQ+,AKs", "JJ-99,AQs+"}, "");
+    run_equity_case(state, c);
+}
+BENCHMARK(BM_equity_QQp_AKs_vs_JJ99_AQsp)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// 7. random vs AA, preflop (tens of seconds for now: one iteration).
+void BM_equity_random_AA(benchmark::State &state) {
+    static const EquityCase c = equity_case({"random", "AA"}, "");
+    run_equity_case(state, c);
+}
+BENCHMARK(BM_equity_random_AA)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// 8. KK+,AK vs QQ-TT,KQs on the flop Kh7d2c.
+void BM_equity_KKp_AK_vs_QQTT_KQs_flop(benchmark::State &state) {
+    static const EquityCase c = equity_case({"KK+,AK", "QQ-TT,KQs"}, "Kh7d2c");
+    run_equity_case(state, c);
+}
+BENCHMARK(BM_equity_KKp_AK_vs_QQTT_KQs_flop)->Unit(benchmark::kMillisecond);
 
 } // namespace
