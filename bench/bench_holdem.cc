@@ -177,14 +177,14 @@ void BM_equity_QQp_AKs_vs_JJ99_AQsp(benchmark::State &state) {
     static const EquityCase c = equity_case({"QQ+,AKs", "JJ-99,AQs+"}, "");
     run_equity_case(state, c);
 }
-BENCHMARK(BM_equity_QQp_AKs_vs_JJ99_AQsp)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_equity_QQp_AKs_vs_JJ99_AQsp)->Unit(benchmark::kMillisecond);
 
 // 7. random vs AA, preflop (tens of seconds for now: one iteration).
 void BM_equity_random_AA(benchmark::State &state) {
     static const EquityCase c = equity_case({"random", "AA"}, "");
     run_equity_case(state, c);
 }
-BENCHMARK(BM_equity_random_AA)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_equity_random_AA)->Unit(benchmark::kMillisecond);
 
 // 8. KK+,AK vs QQ-TT,KQs on the flop Kh7d2c.
 void BM_equity_KKp_AK_vs_QQTT_KQs_flop(benchmark::State &state) {

@@ -73,4 +73,26 @@ static inline int hs_suit_orbit_sorted(const unsigned lane[HS_SUITS]) {
     return orbit;
 }
 
+/* The 24 permutations of the four suits, each as suit -> suit (perm[0] is the identity). */
+#define HS_SUIT_PERMS 24
+static inline void hs_suit_perms(uint8_t perm[HS_SUIT_PERMS][HS_SUITS]) {
+    int n = 0;
+    for (uint8_t a = 0; a < 4; a++)
+        for (uint8_t b = 0; b < 4; b++)
+            for (uint8_t c = 0; c < 4; c++)
+                for (uint8_t d = 0; d < 4; d++)
+                    if (a != b && a != c && a != d && b != c && b != d && c != d) {
+                        perm[n][0] = a, perm[n][1] = b, perm[n][2] = c, perm[n][3] = d;
+                        n++;
+                    }
+}
+
+/* A permutation of the suits applied to a set of cards: suit s goes to to[s]. */
+static inline uint64_t hs_suit_permute(uint64_t cards, const uint8_t to[HS_SUITS]) {
+    uint64_t out = 0;
+    for (int s = 0; s < HS_SUITS; s++)
+        out |= (uint64_t)hs_lane(cards, s) << (HS_RANKS * to[s]);
+    return out;
+}
+
 #endif

@@ -31,7 +31,6 @@
 #define MAXP HS_HOLDEM_MAX_PLAYERS
 #define OUTCOMES (1u << MAXP) /* sets of players who share the pot */
 #define MSETS 6188            /* multisets of five ranks (fewer for fewer cards): combin.h */
-#define PERMS 24
 
 /* Deals by the set of players who won them (bit p: player p won or shared the pot). */
 typedef struct eq_acc {
@@ -66,14 +65,6 @@ static inline unsigned winners_of(const uint32_t *cls, int players) {
     return set;
 }
 
-/* A permutation of the suits applied to a set of cards: suit s goes to to[s]. */
-static inline uint64_t permute(uint64_t cards, const uint8_t to[HS_SUITS]) {
-    uint64_t out = 0;
-    for (int s = 0; s < HS_SUITS; s++)
-        out |= (uint64_t)hs_lane(cards, s) << (HS_RANKS * to[s]);
-    return out;
-}
-
 /* The dense index 0..1325 of a two-card set. */
 static inline int pair_index(uint64_t two) {
     int a = __builtin_ctzll(two), b = 63 - __builtin_clzll(two);
@@ -89,12 +80,12 @@ typedef struct eq_ctx {
     uint64_t board, dead;
     const uint64_t *const *ranges;
     const size_t *counts;
-    int perms;                        /* the query's symmetry: suit permutations (identity first) */
-    uint8_t perm[PERMS][HS_SUITS];    /* ... each as suit -> suit */
-    int16_t (*pos)[HS_HOLDEM_COMBOS]; /* pos[p][pair_index(c)]: c's place in range p, or -1 */
-    size_t completions;               /* by completions of the board: the ones solved */
-    uint64_t *completion;             /* ... their new cards */
-    uint32_t *completion_mult;        /* ... the size of their orbits */
+    int perms; /* the query's symmetry: suit permutations (identity first) */
+    uint8_t perm[HS_SUIT_PERMS][HS_SUITS]; /* ... each as suit -> suit */
+    int16_t (*pos)[HS_HOLDEM_COMBOS];      /* pos[p][pair_index(c)]: c's place in range p, or -1 */
+    size_t completions;                    /* by completions of the board: the ones solved */
+    uint64_t *completion;                  /* ... their new cards */
+    uint32_t *completion_mult;             /* ... the size of their orbits */
 } eq_ctx;
 
 static void eq_ctx_free(eq_ctx *c) {
@@ -105,22 +96,19 @@ static void eq_ctx_free(eq_ctx *c) {
 
 /* The suit permutations that map the board, the dead cards and every range onto themselves. */
 static void find_symmetry(eq_ctx *c) {
+    uint8_t perm[HS_SUIT_PERMS][HS_SUITS];
+    hs_suit_perms(perm);
     c->perms = 0;
-    uint8_t to[HS_SUITS];
-    for (to[0] = 0; to[0] < HS_SUITS; to[0]++)
-        for (to[1] = 0; to[1] < HS_SUITS; to[1]++)
-            for (to[2] = 0; to[2] < HS_SUITS; to[2]++) {
-                to[3] = (uint8_t)(6 - to[0] - to[1] - to[2]);
-                if (to[0] == to[1] || to[0] == to[2] || to[1] == to[2] || to[3] > 3 ||
-                    to[3] == to[0] || to[3] == to[1] || to[3] == to[2])
-                    continue;
-                int keeps = permute(c->board, to) == c->board && permute(c->dead, to) == c->dead;
-                for (int p = 0; p < c->players && keeps; p++)
-                    for (size_t i = 0; i < c->counts[p] && keeps; i++)
-                        keeps = c->pos[p][pair_index(permute(c->ranges[p][i], to))] >= 0;
-                if (keeps)
-                    memcpy(c->perm[c->perms++], to, HS_SUITS);
-            }
+    for (int g = 0; g < HS_SUIT_PERMS; g++) {
+        const uint8_t *to = perm[g];
+        int keeps =
+            hs_suit_permute(c->board, to) == c->board && hs_suit_permute(c->dead, to) == c->dead;
+        for (int p = 0; p < c->players && keeps; p++)
+            for (size_t i = 0; i < c->counts[p] && keeps; i++)
+                keeps = c->pos[p][pair_index(hs_suit_permute(c->ranges[p][i], to))] >= 0;
+        if (keeps)
+            memcpy(c->perm[c->perms++], to, HS_SUITS);
+    }
 }
 
 /* ---- by choices of hands: one choice's boards, by rank pattern and flush configuration ------- */
@@ -316,8 +304,8 @@ static uint64_t unit_orbit(const eq_ctx *c, size_t unit, const uint64_t *hole) {
     for (int g = 0; g < c->perms; g++) {
         size_t image = 0;
         for (int p = 0; p < c->levels; p++)
-            image =
-                image * c->counts[p] + (size_t)c->pos[p][pair_index(permute(hole[p], c->perm[g]))];
+            image = image * c->counts[p] +
+                    (size_t)c->pos[p][pair_index(hs_suit_permute(hole[p], c->perm[g]))];
         if (image < unit)
             return 0;
         fixed += image == unit;
@@ -467,7 +455,7 @@ static int find_completions(eq_ctx *c) {
                 x |= hs_card_bit(cards[b]);
             int fixed = 0, least = 1;
             for (int g = 0; g < c->perms && least; g++) {
-                uint64_t img = permute(x, c->perm[g]);
+                uint64_t img = hs_suit_permute(x, c->perm[g]);
                 least = img >= x;
                 fixed += img == x;
             }

@@ -32,32 +32,12 @@ struct hs_holdem_preflop {
     uint8_t card_classes[HS_CARDS][CARD_CLASSES];
 };
 
-/* The 24 permutations of the four suits. */
-static void suit_permutations(int perms[24][4]) {
-    int n = 0;
-    for (int a = 0; a < 4; a++)
-        for (int b = 0; b < 4; b++)
-            for (int c = 0; c < 4; c++)
-                for (int d = 0; d < 4; d++)
-                    if (a != b && a != c && a != d && b != c && b != d && c != d) {
-                        perms[n][0] = a, perms[n][1] = b, perms[n][2] = c, perms[n][3] = d;
-                        n++;
-                    }
-}
-
-static uint64_t permute(uint64_t m, const int perm[4]) {
-    uint64_t out = 0;
-    for (int s = 0; s < 4; s++)
-        out |= (uint64_t)hs_lane(m, s) << (HS_RANKS * perm[s]);
-    return out;
-}
-
 int hs_holdem_preflop_new(hs_holdem_preflop **out) {
     hs_holdem_preflop *t = calloc(1, sizeof *t);
     if (t == NULL)
         return HS_ERR_NOMEM;
-    int perms[24][4];
-    suit_permutations(perms);
+    uint8_t perms[HS_SUIT_PERMS][HS_SUITS];
+    hs_suit_perms(perms);
     size_t cap = 140000;
     t->boards = malloc(cap * sizeof *t->boards);
     t->weight = malloc(cap);
@@ -71,7 +51,7 @@ int hs_holdem_preflop_new(hs_holdem_preflop **out) {
         uint64_t images[24];
         int canonical = 1, distinct = 0;
         for (int p = 0; p < 24 && canonical; p++) {
-            images[p] = permute(m, perms[p]);
+            images[p] = hs_suit_permute(m, perms[p]);
             canonical = images[p] >= m;
             int seen = 0;
             for (int q = 0; q < p; q++)
