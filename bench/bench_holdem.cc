@@ -172,14 +172,14 @@ void BM_equity_6way_flop_ranges(benchmark::State &state) {
 }
 BENCHMARK(BM_equity_6way_flop_ranges)->Unit(benchmark::kMillisecond);
 
-// 6. QQ+,AKs vs JJ-99,AQs+, preflop (seconds for now: one iteration).
+// 6. QQ+,AKs vs JJ-99,AQs+, preflop.
 void BM_equity_QQp_AKs_vs_JJ99_AQsp(benchmark::State &state) {
     static const EquityCase c = equity_case({"QQ+,AKs", "JJ-99,AQs+"}, "");
     run_equity_case(state, c);
 }
 BENCHMARK(BM_equity_QQp_AKs_vs_JJ99_AQsp)->Unit(benchmark::kMillisecond);
 
-// 7. random vs AA, preflop (tens of seconds for now: one iteration).
+// 7. random vs AA, preflop.
 void BM_equity_random_AA(benchmark::State &state) {
     static const EquityCase c = equity_case({"random", "AA"}, "");
     run_equity_case(state, c);
