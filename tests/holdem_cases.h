@@ -15,4 +15,8 @@ typedef struct holdem_case {
  * the test on any difference. */
 void check_holdem_case(const holdem_case *c);
 
+/* The same for ranges with weights (ITEM@W), through hs_holdem_equity_ranges, against every
+ * choice of combinations run through the reference alone and weighted by hand. */
+void check_weighted_case(const holdem_case *c);
+
 #endif

@@ -103,5 +103,110 @@ void check_holdem_case(const holdem_case *c) {
             assert_int_equal(e.player[p].losses, ref.losses[p]);
             assert_int_equal(e.player[p].shares, ref.shares[p]);
         }
+        /* the same counts through the ranges interface, in 128 bits */
+        const hs_holdem_range *rp[MAXP];
+        for (int p = 0; p < players; p++)
+            rp[p] = &range[p];
+        hs_holdem_equity_exact x;
+        assert_int_equal(
+            hs_holdem_equity_ranges(players, rp, board_mask, dead_mask, threads, NULL, NULL, &x),
+            HS_OK);
+        assert_true(x.deals == ref.deals);
+        for (int p = 0; p < players; p++)
+            assert_true(x.player[p].wins == ref.wins[p] && x.player[p].ties == ref.ties[p] &&
+                        x.player[p].losses == ref.losses[p] && x.player[p].shares == ref.shares[p]);
+    }
+}
+
+static unsigned gcd_of(unsigned a, unsigned b) {
+    return b == 0 ? a : gcd_of(b, a % b);
+}
+
+/* The weighted reference: every choice of one combination per player, each run through the plain
+ * reference alone and counted with the product of its weights (each range's divided by their
+ * gcd). */
+typedef struct weighted_ref {
+    int players;
+    const hs_holdem_range *range;
+    const unsigned *g;
+    const int *board, *dead;
+    int nb, nd;
+    hs_uint128 deals, wins[HOLDEM_CASE_PLAYERS], ties[HOLDEM_CASE_PLAYERS],
+        losses[HOLDEM_CASE_PLAYERS], shares[HOLDEM_CASE_PLAYERS];
+    int pair[HOLDEM_CASE_PLAYERS][2];
+} weighted_ref;
+
+static void weighted_walk(weighted_ref *w, int p, uint64_t weight) {
+    if (p == w->players) {
+        const int *ptrs[HOLDEM_CASE_PLAYERS];
+        int ones[HOLDEM_CASE_PLAYERS];
+        for (int q = 0; q < w->players; q++) {
+            ptrs[q] = w->pair[q];
+            ones[q] = 1;
+        }
+        ref_holdem_result r;
+        ref_holdem_equity(shared_ref(), w->players, ptrs, ones, w->board, w->nb, w->dead, w->nd,
+                          &r);
+        w->deals += (hs_uint128)r.deals * weight;
+        for (int q = 0; q < w->players; q++) {
+            w->wins[q] += (hs_uint128)r.wins[q] * weight;
+            w->ties[q] += (hs_uint128)r.ties[q] * weight;
+            w->losses[q] += (hs_uint128)r.losses[q] * weight;
+            w->shares[q] += (hs_uint128)r.shares[q] * weight;
+        }
+        return;
+    }
+    for (size_t i = 0; i < w->range[p].n; i++) {
+        uint64_t m = w->range[p].combo[i];
+        w->pair[p][0] = __builtin_ctzll(m);
+        w->pair[p][1] = 63 - __builtin_clzll(m);
+        weighted_walk(w, p + 1, weight * (w->range[p].weight[i] / w->g[p]));
+    }
+}
+
+void check_weighted_case(const holdem_case *c) {
+    enum { MAXP = HOLDEM_CASE_PLAYERS };
+    static hs_holdem_range range[MAXP];
+    unsigned g[MAXP];
+    int players = 0;
+    for (; players < MAXP && c->hands[players] != NULL; players++) {
+        const char *h = c->hands[players];
+        assert_int_equal(hs_holdem_range_parse(h, strlen(h), &range[players], NULL, 0, NULL),
+                         HS_OK);
+        g[players] = 0;
+        for (size_t i = 0; i < range[players].n; i++)
+            g[players] = gcd_of(range[players].weight[i], g[players]);
+    }
+    int board[5], dead[52];
+    weighted_ref w = {0};
+    w.players = players;
+    w.range = range;
+    w.g = g;
+    w.board = board;
+    w.dead = dead;
+    w.nb = cards_of(c->board, board);
+    w.nd = cards_of(c->dead, dead);
+    weighted_walk(&w, 0, 1);
+    assert_true(w.deals > 0);
+    const hs_holdem_range *rp[MAXP];
+    for (int p = 0; p < players; p++)
+        rp[p] = &range[p];
+    for (int threads = 1; threads <= 2; threads++) {
+        hs_holdem_equity_exact x;
+        assert_int_equal(hs_holdem_equity_ranges(players, rp, hs_cards_mask(board, (size_t)w.nb),
+                                                 hs_cards_mask(dead, (size_t)w.nd), threads, NULL,
+                                                 NULL, &x),
+                         HS_OK);
+        print_message("%s vs %s%s (weighted) | board %s: %llu weighted deals\n", c->hands[0],
+                      c->hands[1], players > 2 ? " vs ..." : "", c->board ? c->board : "-",
+                      (unsigned long long)x.deals);
+        assert_int_equal(x.players, players);
+        assert_true(x.deals == w.deals);
+        for (int p = 0; p < players; p++) {
+            assert_true(x.player[p].wins == w.wins[p]);
+            assert_true(x.player[p].ties == w.ties[p]);
+            assert_true(x.player[p].losses == w.losses[p]);
+            assert_true(x.player[p].shares == w.shares[p]);
+        }
     }
 }

@@ -342,6 +342,25 @@ static void test_slow_equity_against_reference(void **state) {
         check_holdem_case(&SLOW[i]);
 }
 
+/* Weighted ranges: a deal counts the product of its combinations' weights (each range's divided
+ * by their gcd), against the reference run on every choice of combinations alone. */
+static const holdem_case WEIGHTED[] = {
+    {{"AA@50,KK", "QQ+,AKs@25", NULL}, "2c 7d 9h", NULL},
+    {{"AhKh@30,QQ@60", "JTs@10,99", NULL}, "Jh Th 2c 5s", NULL},
+    {{"AK@75", "TT-88@50,A5s", "KQs", NULL}, "8h 5h 2d", NULL},
+    {{"AsKs@50,AhKh,AdKd,AcKc", "QQ", NULL}, "7c 8d 2h 3s", NULL}, /* a weight breaks symmetry */
+    {{"AA@50,KK@50", "QQ@20", NULL}, "Kc 7d 2h", NULL}, /* one weight throughout: unweighted */
+    {{"AK@60,AQs@30", "JJ+@90", NULL}, "Ad 7c 4h", "Kd"},
+    {{"AA@1,KK@100", "QQ@7,JJ@3", "T9s@50", NULL}, "2c 3d 4h 5s", NULL},
+    {{"AhAd@40,KhKd", "QsQc", NULL}, NULL, "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Kc Ac 2d 3d 4d 5d"},
+};
+
+static void test_weighted_equity_against_reference(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof WEIGHTED / sizeof WEIGHTED[0]; i++)
+        check_weighted_case(&WEIGHTED[i]);
+}
+
 /* The mask of some cards (NULL: none). */
 static uint64_t mask_of(const char *text) {
     int cards[52];
@@ -459,6 +478,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_range_equity_against_reference),
         cmocka_unit_test(test_more_equity_against_reference),
         cmocka_unit_test(test_equity_no_deal_is_count_error),
+        cmocka_unit_test(test_weighted_equity_against_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -101,20 +101,48 @@ typedef struct hs_holdem_equity {
     hs_holdem_player player[HS_HOLDEM_MAX_PLAYERS];
 } hs_holdem_equity;
 
-/* Enumerate every deal for `players` (2..9) players; ranges[i] holds counts[i] two-card masks.
- * `board` holds 0..5 known board cards, `dead` cards out of play. Uses `threads` OpenMP workers
- * (0: the default); results are identical at every thread count. Returns HS_OK; HS_ERR_ARG (bad
- * player count, a range empty or holding something other than two cards, board or dead cards
- * overlapping each other or over five board cards, threads < 0); HS_ERR_COUNT when no deal is
- * possible (every choice of hands collides, or too few cards are left for the board);
- * HS_ERR_CANCELLED if `progress` asked to stop. The choices of hands are never stored, so
- * memory stays bounded for any ranges; time grows with the product of the ranges. A work unit is
- * one choice of hands while there are at most 2^21 choices (progress and cancelling after every
- * choice); beyond that, a unit is one choice for the first players with the others' walked
- * inside it (coarser progress). */
+/* Enumerate every deal for `players` (2..9) players; ranges[i] holds counts[i] distinct two-card
+ * masks (combinations that meet the board or the dead cards are never dealt). `board` holds 0..5
+ * known board cards, `dead` cards out of play. Uses `threads` OpenMP workers (0: the default);
+ * results are identical at every thread count. Returns HS_OK; HS_ERR_ARG (bad player count, a
+ * range empty, repeating a combination or holding something other than two cards, board or dead
+ * cards overlapping each other or over five board cards, threads < 0); HS_ERR_COUNT when no deal
+ * is possible (every choice of hands collides, or too few cards are left for the board);
+ * HS_ERR_OVERFLOW when the counts could pass 64 bits (use hs_holdem_equity_ranges);
+ * HS_ERR_CANCELLED if `progress` asked to stop. Memory stays bounded for any ranges (the choices
+ * of hands are never stored). Deals that differ by a permutation of the suits mapping the board,
+ * the dead cards and every range onto themselves have the same outcome, and only one of each
+ * such set is solved. With three or more board cards to come, a work unit is one choice of hands
+ * (up to 2^21 choices; beyond that, a choice for the first players with the others' walked
+ * inside it, with coarser progress); with two or fewer, a unit is one completion of the board. */
 int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
                          uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
                          void *ctx, hs_holdem_equity *out);
+
+/* ---- weighted ranges, counts past 64 bits ----------------------------------------------------
+ * The same enumeration over parsed ranges with their weights: a deal counts the product of its
+ * combinations' weights, each range's weights first divided by their greatest common divisor (so
+ * a range without weights, or with one weight throughout, counts each deal once, and the counts
+ * are those of hs_holdem_equity_run). Every count is an exact unsigned 128-bit integer. */
+
+__extension__ typedef unsigned __int128 hs_uint128;
+
+typedef struct hs_holdem_player_exact {
+    hs_uint128 wins, ties, losses; /* weighted deals won alone, split, lost */
+    hs_uint128 shares;             /* weighted pot shares, in units of 1/HS_HOLDEM_SHARE_UNIT */
+} hs_holdem_player_exact;
+
+typedef struct hs_holdem_equity_exact {
+    int players;
+    hs_uint128 deals; /* weighted deals; equity = shares / (deals * HS_HOLDEM_SHARE_UNIT) */
+    hs_holdem_player_exact player[HS_HOLDEM_MAX_PLAYERS];
+} hs_holdem_equity_exact;
+
+/* Returns what hs_holdem_equity_run returns, with HS_ERR_OVERFLOW only when the counts could pass
+ * 128 bits (no query that finishes in a lifetime). ranges[p]->weight must be 1..100. */
+int hs_holdem_equity_ranges(int players, const hs_holdem_range *const ranges[], uint64_t board,
+                            uint64_t dead, int threads, hs_progress_fn progress, void *ctx,
+                            hs_holdem_equity_exact *out);
 
 /* ---- the heads-up preflop table -------------------------------------------------------------
  * For every ordered pair of classes (A, B): every pair of disjoint combinations a in A, b in B

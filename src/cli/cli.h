@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "handstat/holdem.h"
+
 /* Exit codes (documented in README.md and --help). */
 enum {
     CLI_OK = 0,
@@ -179,6 +181,13 @@ void cli_cell_ratio(cli_table *t, double v);
 void cli_cell_fixed(cli_table *t, double v, int decimals);
 /* An exact fraction, in the one format of cli_fraction. */
 void cli_cell_fraction(cli_table *t, long long num, uint64_t den);
+/* Exact 128-bit counts: one in decimal, and the reduced fraction num/den (den > 0) in the one
+ * format of cli_fraction; and num/den as a double (rounded toward zero). */
+void cli_cell_u128(cli_table *t, hs_uint128 v);
+void cli_cell_fraction_u128(cli_table *t, hs_uint128 num, hs_uint128 den);
+double cli_ratio_u128(hs_uint128 num, hs_uint128 den);
+/* The decimal text of v into buf (40 bytes hold any). */
+const char *cli_u128_text(char *buf, size_t cap, hs_uint128 v);
 /* End the row (a newline). */
 void cli_row_end(cli_table *t);
 

@@ -66,7 +66,7 @@ static int parse_card_set(const char *opt, const char *text, int max, uint64_t *
     return 0;
 }
 
-static int run_equity(int players, const uint64_t *const *ranges, const size_t *counts,
+static int run_equity(int players, const hs_holdem_range *const *ranges,
                       const char (*names)[HS_HOLDEM_RANGE_TEXT], uint64_t board, uint64_t dead,
                       int threads, int csv);
 
@@ -105,8 +105,7 @@ static int holdem_equity(int argc, char **argv) {
     /* Each HAND is a range (two cards or a class being the smallest ones). */
     hs_holdem_range *range = malloc((size_t)players * sizeof *range);
     char(*names)[HS_HOLDEM_RANGE_TEXT] = malloc((size_t)players * sizeof *names);
-    size_t counts[HS_HOLDEM_MAX_PLAYERS];
-    const uint64_t *ranges[HS_HOLDEM_MAX_PLAYERS];
+    const hs_holdem_range *ranges[HS_HOLDEM_MAX_PLAYERS];
     int status = CLI_OK;
     if (range == NULL || names == NULL) {
         cli_error("out of memory");
@@ -127,19 +126,13 @@ static int holdem_equity(int argc, char **argv) {
             status = CLI_EXIT_DATA;
             break;
         }
-        for (size_t i = 0; i < range[p].n && status == CLI_OK; i++)
-            if (range[p].weight[i] != 100) {
-                cli_error("hand %d: weights (@) are not supported by the exact equity yet", p + 1);
-                status = CLI_EXIT_DATA;
-            }
-        counts[p] = range[p].n;
-        ranges[p] = range[p].combo;
+        ranges[p] = &range[p];
         /* A concrete hand must not use a known card or another concrete hand's card. */
-        if (status == CLI_OK && counts[p] == 1) {
-            uint64_t clash = ranges[p][0] & (board | dead);
+        if (status == CLI_OK && range[p].n == 1) {
+            uint64_t clash = range[p].combo[0] & (board | dead);
             for (int q = 0; q < p; q++)
-                if (counts[q] == 1)
-                    clash |= ranges[p][0] & ranges[q][0];
+                if (range[q].n == 1)
+                    clash |= range[p].combo[0] & range[q].combo[0];
             if (clash) {
                 char name[3];
                 hs_card_format(__builtin_ctzll(clash), name);
@@ -152,23 +145,23 @@ static int holdem_equity(int argc, char **argv) {
         }
     }
     if (status == CLI_OK)
-        status = run_equity(players, ranges, counts, (const char(*)[HS_HOLDEM_RANGE_TEXT])names,
-                            board, dead, threads, csv);
+        status = run_equity(players, ranges, (const char(*)[HS_HOLDEM_RANGE_TEXT])names, board,
+                            dead, threads, csv);
     free(range);
     free(names);
     return status;
 }
 
 /* The equity of the parsed hands, printed as a table. */
-static int run_equity(int players, const uint64_t *const *ranges, const size_t *counts,
+static int run_equity(int players, const hs_holdem_range *const *ranges,
                       const char (*names)[HS_HOLDEM_RANGE_TEXT], uint64_t board, uint64_t dead,
                       int threads, int csv) {
     cli_catch_signals();
     cli_progress progress;
     cli_progress_init(&progress, "holdem equity");
-    hs_holdem_equity e;
-    int rc = hs_holdem_equity_run(players, ranges, counts, board, dead, threads,
-                                  cli_progress_update, &progress, &e);
+    hs_holdem_equity_exact e;
+    int rc = hs_holdem_equity_ranges(players, ranges, board, dead, threads, cli_progress_update,
+                                     &progress, &e);
     cli_progress_done(&progress);
     /* No board left to deal (every other card dead) is no deal at all, like hands that
      * cannot be dealt disjoint. */
@@ -185,7 +178,11 @@ static int run_equity(int players, const uint64_t *const *ranges, const size_t *
         cli_error("%s", hs_strerror(rc));
         return CLI_EXIT_DATA;
     }
-    uint64_t den = e.deals * HS_HOLDEM_SHARE_UNIT;
+    int weighted = 0;
+    for (int p = 0; p < players; p++)
+        for (size_t i = 0; i < ranges[p]->n; i++)
+            weighted |= ranges[p]->weight[i] != ranges[p]->weight[0];
+    const hs_uint128 den = e.deals * HS_HOLDEM_SHARE_UNIT;
     /* text: "%-7d %-6s %14llu %14llu %14llu  %-10.6f %s" */
     static const cli_col EQUITY_TEXT[] = {{"", -7},  {" ", -6},   {" ", 14}, {" ", 14},
                                           {" ", 14}, {"  ", -10}, {" ", 0}};
@@ -200,25 +197,31 @@ static int run_equity(int players, const uint64_t *const *ranges, const size_t *
         hs_hand_format(board, text, sizeof text);
         printf("board: %s", board ? text : "(none)");
         hs_hand_format(dead, text, sizeof text);
-        printf("   dead: %s   deals: %llu, all equally likely\n", dead ? text : "(none)",
-               (unsigned long long)e.deals);
+        char deals[48];
+        cli_u128_text(deals, sizeof deals, e.deals);
+        if (weighted)
+            printf("   dead: %s   weighted deals: %s (each deal weighs the product of its hands' "
+                   "weights)\n",
+                   dead ? text : "(none)", deals);
+        else
+            printf("   dead: %s   deals: %s, all equally likely\n", dead ? text : "(none)", deals);
         static const char *const HEADER[] = {"player", "hand",   "wins",   "ties",
                                              "losses", "equity", "(exact)"};
         cli_header(&t, HEADER, 7);
     }
     for (int p = 0; p < players; p++) {
-        const hs_holdem_player *r = &e.player[p];
-        double eq = (double)r->shares / (double)den;
+        const hs_holdem_player_exact *r = &e.player[p];
+        double eq = cli_ratio_u128(r->shares, den);
         cli_cell_int(&t, p + 1);
         cli_cell(&t, names[p]);
-        cli_cell_u64(&t, r->wins);
-        cli_cell_u64(&t, r->ties);
-        cli_cell_u64(&t, r->losses);
+        cli_cell_u128(&t, r->wins);
+        cli_cell_u128(&t, r->ties);
+        cli_cell_u128(&t, r->losses);
         if (csv)
             cli_cell_ratio(&t, eq);
         else
             cli_cell_fixed(&t, eq, 6);
-        cli_cell_fraction(&t, (long long)r->shares, den);
+        cli_cell_fraction_u128(&t, r->shares, den);
         cli_row_end(&t);
     }
     return CLI_OK;

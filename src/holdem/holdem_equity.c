@@ -34,7 +34,7 @@
 
 /* Deals by the set of players who won them (bit p: player p won or shared the pot). */
 typedef struct eq_acc {
-    uint64_t won[OUTCOMES];
+    hs_uint128 won[OUTCOMES];
 } eq_acc;
 
 static const uint32_t pow5[HS_RANKS] = {1,     5,      25,      125,     625,      3125,     15625,
@@ -80,7 +80,10 @@ typedef struct eq_ctx {
     uint64_t board, dead;
     const uint64_t *const *ranges;
     const size_t *counts;
-    int perms; /* the query's symmetry: suit permutations (identity first) */
+    int weighted; /* some weight is not 1 */
+    uint8_t (
+        *weight)[HS_HOLDEM_COMBOS]; /* weight[p][i]: range p's i-th, divided by the range's gcd */
+    int perms;                      /* the query's symmetry: suit permutations (identity first) */
     uint8_t perm[HS_SUIT_PERMS][HS_SUITS]; /* ... each as suit -> suit */
     int16_t (*pos)[HS_HOLDEM_COMBOS];      /* pos[p][pair_index(c)]: c's place in range p, or -1 */
     size_t completions;                    /* by completions of the board: the ones solved */
@@ -90,6 +93,7 @@ typedef struct eq_ctx {
 
 static void eq_ctx_free(eq_ctx *c) {
     free(c->pos);
+    free(c->weight);
     free(c->completion);
     free(c->completion_mult);
 }
@@ -104,8 +108,10 @@ static void find_symmetry(eq_ctx *c) {
         int keeps =
             hs_suit_permute(c->board, to) == c->board && hs_suit_permute(c->dead, to) == c->dead;
         for (int p = 0; p < c->players && keeps; p++)
-            for (size_t i = 0; i < c->counts[p] && keeps; i++)
-                keeps = c->pos[p][pair_index(hs_suit_permute(c->ranges[p][i], to))] >= 0;
+            for (size_t i = 0; i < c->counts[p] && keeps; i++) {
+                const int j = c->pos[p][pair_index(hs_suit_permute(c->ranges[p][i], to))];
+                keeps = j >= 0 && c->weight[p][j] == c->weight[p][i];
+            }
         if (keeps)
             memcpy(c->perm[c->perms++], to, HS_SUITS);
     }
@@ -122,8 +128,8 @@ typedef struct rank_rest {
 
 typedef struct tuple_walk {
     int players, need;
-    uint64_t mult; /* deals each board stands for (the orbit of the choice of hands) */
-    eq_acc *acc;
+    uint64_t mult;          /* deals each board stands for: the choice's orbit times its weight */
+    uint64_t won[OUTCOMES]; /* the unit's deals by winners (64 bits: checked per unit) */
     uint64_t hole[MAXP];
     uint64_t fixed[MAXP];       /* hole | board */
     uint32_t key0[MAXP];        /* rank key of hole | board */
@@ -187,7 +193,7 @@ static void flush_configs(tuple_walk *w, int s, unsigned lane, int k, int nrest)
             const rank_rest *rr = &w->rest[j];
             for (int i = 0; i < nother; i++)
                 cls[other[i]] = hs_poker_key_class(w->key0[other[i]] + key_s + rr->key);
-            w->acc->won[winners_of(cls, players)] += rr->ways * w->mult;
+            w->won[winners_of(cls, players)] += rr->ways * w->mult;
             /* the multiset of the new ranks: the suit's (ascending) merged with the rest's */
             unsigned idx = 0;
             int a = 0, b = 0, i = 0;
@@ -215,7 +221,7 @@ static void rank_patterns(tuple_walk *w, int rank, int left, uint64_t ways, unsi
         uint32_t cls[MAXP];
         for (int p = 0; p < w->players; p++)
             cls[p] = hs_poker_key_class(w->key0[p] + key);
-        w->acc->won[winners_of(cls, w->players)] += weight * w->mult;
+        w->won[winners_of(cls, w->players)] += weight * w->mult;
         return;
     }
     if (rank == HS_RANKS)
@@ -230,12 +236,11 @@ static void rank_patterns(tuple_walk *w, int rank, int left, uint64_t ways, unsi
 }
 
 /* Every board of one choice of hands (hole[0..players)), each standing for `mult` deals. */
-static void count_tuple(const eq_ctx *c, tuple_walk *w, uint64_t mult, eq_acc *acc) {
+static void count_tuple(const eq_ctx *c, tuple_walk *w, uint64_t mult) {
     const int players = c->players, need = c->need;
     w->players = players;
     w->need = need;
     w->mult = mult;
-    w->acc = acc;
     uint64_t deck = HS_DECK_MASK & ~(c->board | c->dead);
     for (int p = 0; p < players; p++) {
         deck &= ~w->hole[p];
@@ -273,25 +278,31 @@ static void count_tuple(const eq_ctx *c, tuple_walk *w, uint64_t mult, eq_acc *a
     rank_patterns(w, 0, need, 1, 0, 0, 0);
 }
 
-/* Player p's choice i, or non-zero when it meets `used`. */
-static inline int take(const eq_ctx *c, int p, size_t i, uint64_t *used, uint64_t *hole) {
+/* Player p's choice i (its cards into *hole and *used, its weight into *mult), or non-zero when it
+ * meets `used`. */
+static inline int take(const eq_ctx *c, int p, size_t i, uint64_t *used, uint64_t *hole,
+                       uint64_t *mult) {
     const uint64_t h = c->ranges[p][i];
     if (h & *used)
         return 1;
     *hole = h;
     *used |= h;
+    if (c->weighted)
+        *mult *= c->weight[p][i];
     return 0;
 }
 
 /* The work units: every choice of combinations for the first `levels` players (mixed radix, the
  * last of them fastest), the other players' choices walked inside the unit. Returns 0 when w->hole
  * holds the unit's choices, non-zero when they collide. */
-static int unit_choices(const eq_ctx *c, size_t unit, tuple_walk *w, uint64_t *used) {
+static int unit_choices(const eq_ctx *c, size_t unit, tuple_walk *w, uint64_t *used,
+                        uint64_t *mult) {
     *used = c->board | c->dead;
+    *mult = 1;
     for (int p = c->levels - 1; p >= 0; p--) {
         size_t i = unit % c->counts[p];
         unit /= c->counts[p];
-        if (take(c, p, i, used, &w->hole[p]))
+        if (take(c, p, i, used, &w->hole[p], mult))
             return 1;
     }
     return 0;
@@ -316,25 +327,18 @@ static uint64_t unit_orbit(const eq_ctx *c, size_t unit, const uint64_t *hole) {
 /* Every choice for players p.. that avoids `used`; with `poll`, asks now and then whether the run
  * is stopping, and returns non-zero when it is. */
 static int choose_from(const eq_ctx *c, int p, uint64_t used, tuple_walk *w, uint64_t mult,
-                       eq_acc *acc, hs_job_poll_t *poll) {
+                       hs_job_poll_t *poll) {
     if (p == c->players) {
-        count_tuple(c, w, mult, acc);
+        count_tuple(c, w, mult);
         return poll != NULL && hs_job_poll(poll);
     }
     for (size_t i = 0; i < c->counts[p]; i++) {
         uint64_t u = used;
-        if (take(c, p, i, &u, &w->hole[p]) == 0 && choose_from(c, p + 1, u, w, mult, acc, poll))
+        uint64_t m = mult;
+        if (take(c, p, i, &u, &w->hole[p], &m) == 0 && choose_from(c, p + 1, u, w, m, poll))
             return 1;
     }
     return 0;
-}
-
-static void tuple_unit(void *ctx, size_t unit, void *acc, void *scratch) {
-    const eq_ctx *c = ctx;
-    tuple_walk *w = scratch;
-    uint64_t used, mult;
-    if (unit_choices(c, unit, w, &used) == 0 && (mult = unit_orbit(c, unit, w->hole)) > 0)
-        choose_from(c, c->levels, used, w, mult, acc, NULL);
 }
 
 static void eq_merge(void *dst, const void *src) {
@@ -344,45 +348,61 @@ static void eq_merge(void *dst, const void *src) {
         d->won[i] += s->won[i];
 }
 
-/* A coarse unit (more than UNITS_MAX choices in all) can take minutes: it counts into its own
- * totals and adds them only when it is complete, so that Ctrl-C acts at once. */
-static int tuple_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
-                                hs_job_poll_t *poll) {
+/* A unit counts into its worker's 64-bit histogram, added to the 128-bit totals when the unit is
+ * complete (a stopped unit adds nothing, so that Ctrl-C acts at once). */
+static void local_clear(uint64_t *won, int players) {
+    memset(won, 0, sizeof *won << players);
+}
+static void local_add(eq_acc *acc, const uint64_t *won, int players) {
+    for (unsigned s = 1; s < 1u << players; s++)
+        acc->won[s] += won[s];
+}
+
+static int tuple_count(void *ctx, size_t unit, void *acc, void *scratch, hs_job_poll_t *poll) {
     const eq_ctx *c = ctx;
     tuple_walk *w = scratch;
-    uint64_t used, mult;
-    if (unit_choices(c, unit, w, &used) != 0 || (mult = unit_orbit(c, unit, w->hole)) == 0)
+    uint64_t used, mult, orbit;
+    if (unit_choices(c, unit, w, &used, &mult) != 0 || (orbit = unit_orbit(c, unit, w->hole)) == 0)
         return 0;
-    eq_acc mine;
-    memset(&mine, 0, sizeof mine);
-    if (choose_from(c, c->levels, used, w, mult, &mine, poll) != 0)
+    local_clear(w->won, c->players);
+    if (choose_from(c, c->levels, used, w, mult * orbit, poll) != 0)
         return 1;
-    eq_merge(acc, &mine);
+    local_add(acc, w->won, c->players);
     return 0;
+}
+
+static void tuple_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    tuple_count(ctx, unit, acc, scratch, NULL);
 }
 
 /* ---- by completions of the board: every combination ranked once per board ------------------ */
 
 typedef struct board_walk {
-    int n[MAXP];                           /* each player's combinations that miss the board */
-    uint64_t hole[MAXP][HS_HOLDEM_COMBOS]; /* ... their cards */
-    uint32_t cls[MAXP][HS_HOLDEM_COMBOS];  /* ... their classes on it */
+    int n[MAXP];                            /* each player's combinations that miss the board */
+    uint64_t hole[MAXP][HS_HOLDEM_COMBOS];  /* ... their cards */
+    uint32_t cls[MAXP][HS_HOLDEM_COMBOS];   /* ... their classes on it */
+    uint8_t weight[MAXP][HS_HOLDEM_COMBOS]; /* ... their weights */
+    uint64_t won[OUTCOMES];                 /* the unit's deals by winners */
 } board_walk;
 
 /* Every choice for players p.. avoiding `used`, best class so far `best`, held by `set`. */
 static int walk_choices(const eq_ctx *c, board_walk *w, int p, uint64_t used, uint32_t best,
-                        unsigned set, uint64_t mult, eq_acc *acc, hs_job_poll_t *poll) {
+                        unsigned set, uint64_t mult, hs_job_poll_t *poll) {
     const int n = w->n[p];
     const uint64_t *hole = w->hole[p];
     const uint32_t *cls = w->cls[p];
+    const uint8_t *weight = w->weight[p];
     if (p == c->players - 1) {
         const unsigned me = 1u << p;
-        for (int i = 0; i < n; i++) {
-            if (hole[i] & used)
-                continue;
-            unsigned s = cls[i] < best ? me : cls[i] == best ? set | me : set;
-            acc->won[s] += mult;
+        if (!c->weighted) {
+            for (int i = 0; i < n; i++)
+                if (!(hole[i] & used))
+                    w->won[cls[i] < best ? me : cls[i] == best ? set | me : set] += mult;
+            return 0;
         }
+        for (int i = 0; i < n; i++)
+            if (!(hole[i] & used))
+                w->won[cls[i] < best ? me : cls[i] == best ? set | me : set] += mult * weight[i];
         return 0;
     }
     for (int i = 0; i < n; i++) {
@@ -390,7 +410,8 @@ static int walk_choices(const eq_ctx *c, board_walk *w, int p, uint64_t used, ui
             continue;
         unsigned s = cls[i] < best ? 1u << p : cls[i] == best ? set | 1u << p : set;
         uint32_t b = cls[i] < best ? cls[i] : best;
-        if (walk_choices(c, w, p + 1, used | hole[i], b, s, mult, acc, poll))
+        if (walk_choices(c, w, p + 1, used | hole[i], b, s, c->weighted ? mult * weight[i] : mult,
+                         poll))
             return 1;
         if (poll != NULL && p == 0 && hs_job_poll(poll))
             return 1;
@@ -398,8 +419,9 @@ static int walk_choices(const eq_ctx *c, board_walk *w, int p, uint64_t used, ui
     return 0;
 }
 
-static int board_count(const eq_ctx *c, size_t unit, board_walk *w, eq_acc *acc,
-                       hs_job_poll_t *poll) {
+static int board_count(void *ctx, size_t unit, void *acc, void *scratch, hs_job_poll_t *poll) {
+    const eq_ctx *c = ctx;
+    board_walk *w = scratch;
     const uint64_t board = c->board | c->completion[unit];
     for (int p = 0; p < c->players; p++) {
         int n = 0;
@@ -408,28 +430,22 @@ static int board_count(const eq_ctx *c, size_t unit, board_walk *w, eq_acc *acc,
             if (h & board)
                 continue;
             w->hole[p][n] = h;
+            w->weight[p][n] = c->weight[p][i];
             w->cls[p][n++] = (uint32_t)hs_poker_rank_kernel(h | board);
         }
         w->n[p] = n;
         if (n == 0)
             return 0;
     }
-    return walk_choices(c, w, 0, board | c->dead, UINT32_MAX, 0, c->completion_mult[unit], acc,
-                        poll);
+    local_clear(w->won, c->players);
+    if (walk_choices(c, w, 0, board | c->dead, UINT32_MAX, 0, c->completion_mult[unit], poll))
+        return 1;
+    local_add(acc, w->won, c->players);
+    return 0;
 }
 
 static void board_unit(void *ctx, size_t unit, void *acc, void *scratch) {
-    board_count(ctx, unit, scratch, acc, NULL);
-}
-
-static int board_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
-                                hs_job_poll_t *poll) {
-    eq_acc mine;
-    memset(&mine, 0, sizeof mine);
-    if (board_count(ctx, unit, scratch, &mine, poll) != 0)
-        return 1;
-    eq_merge(acc, &mine);
-    return 0;
+    board_count(ctx, unit, acc, scratch, NULL);
 }
 
 /* The completions of the board that are the smallest of their orbits, with the orbits' sizes. */
@@ -474,7 +490,7 @@ static int find_completions(eq_ctx *c) {
 static int eq_check(const void *ctx, const void *acc) {
     const eq_ctx *c = ctx;
     const eq_acc *a = acc;
-    uint64_t deals = 0;
+    hs_uint128 deals = 0;
     for (unsigned s = 0; s < OUTCOMES; s++) {
         if ((s == 0 || s >> c->players != 0) && a->won[s] != 0)
             return HS_ERR_CORRUPT;
@@ -486,21 +502,31 @@ static int eq_check(const void *ctx, const void *acc) {
 
 static const hs_job_def tuple_job = {"holdem equity", 2,        sizeof(eq_acc), sizeof(tuple_walk),
                                      tuple_unit,      eq_merge, eq_check,       NULL};
-static const hs_job_def tuple_job_coarse = {
-    "holdem equity coarse", 2, sizeof(eq_acc), sizeof(tuple_walk), tuple_unit, eq_merge, eq_check,
-    tuple_unit_stoppable};
-static const hs_job_def board_job = {
-    "holdem equity boards", 2, sizeof(eq_acc), sizeof(board_walk), board_unit, eq_merge, eq_check,
-    board_unit_stoppable};
+static const hs_job_def tuple_job_coarse = {"holdem equity coarse",
+                                            2,
+                                            sizeof(eq_acc),
+                                            sizeof(tuple_walk),
+                                            tuple_unit,
+                                            eq_merge,
+                                            eq_check,
+                                            tuple_count};
+static const hs_job_def board_job = {"holdem equity boards",
+                                     2,
+                                     sizeof(eq_acc),
+                                     sizeof(board_walk),
+                                     board_unit,
+                                     eq_merge,
+                                     eq_check,
+                                     board_count};
 
 /* Up to this many choices of hands, one unit per choice. */
 #define UNITS_MAX ((size_t)1 << 21)
 
-static void to_equity(const eq_acc *a, int players, hs_holdem_equity *out) {
+static void to_equity(const eq_acc *a, int players, hs_holdem_equity_exact *out) {
     memset(out, 0, sizeof *out);
     out->players = players;
     for (unsigned s = 1; s < (1u << players); s++) {
-        const uint64_t n = a->won[s];
+        const hs_uint128 n = a->won[s];
         if (n == 0)
             continue;
         const int w = __builtin_popcount(s);
@@ -519,9 +545,21 @@ static void to_equity(const eq_acc *a, int players, hs_holdem_equity *out) {
         out->player[p].losses = out->deals - out->player[p].wins - out->player[p].ties;
 }
 
-int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
-                         uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
-                         void *ctx, hs_holdem_equity *out) {
+static unsigned gcd(unsigned a, unsigned b) {
+    while (b != 0) {
+        unsigned t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* The engine: weights[p] (NULL: every weight 1) in percent. `limit` is the largest count the
+ * caller can take (every deal's pot shares must fit). */
+static int equity_exact(int players, const uint64_t *const ranges[], const size_t counts[],
+                        const uint8_t *const weights[], uint64_t board, uint64_t dead,
+                        hs_uint128 limit, int threads, hs_progress_fn progress, void *ctx,
+                        hs_holdem_equity_exact *out) {
     memset(out, 0, sizeof *out);
     if (players < 2 || players > MAXP || threads < 0 || (board & ~HS_DECK_MASK) ||
         (dead & ~HS_DECK_MASK) || (board & dead) || hs_hand_size(board) > 5)
@@ -535,34 +573,50 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
     c.counts = counts;
     c.need = 5 - hs_hand_size(board);
     c.pos = malloc((size_t)players * sizeof *c.pos);
-    if (c.pos == NULL)
+    c.weight = malloc((size_t)players * sizeof *c.weight);
+    if (c.pos == NULL || c.weight == NULL) {
+        eq_ctx_free(&c);
         return HS_ERR_NOMEM;
+    }
     memset(c.pos, 0xFF, (size_t)players * sizeof *c.pos);
     int rc = HS_OK;
+    unsigned top_of[MAXP]; /* each range's greatest weight, divided by the gcd */
+    /* The most any count can reach: every choice of hands at its greatest weight, with every
+     * board, in pot shares. */
+    const int left = HS_CARDS - hs_hand_size(board | dead) - 2 * players;
+    hs_uint128 most = left < c.need ? 0 : hs_binom((unsigned)left, (unsigned)c.need);
+    most *= HS_HOLDEM_SHARE_UNIT;
     for (int p = 0; p < players && rc == HS_OK; p++) {
-        if (counts[p] == 0 || counts[p] > HS_HOLDEM_COMBOS)
+        if (counts[p] == 0 || counts[p] > HS_HOLDEM_COMBOS) {
             rc = HS_ERR_ARG;
+            break;
+        }
+        unsigned g = 0, top = 0;
         for (size_t i = 0; i < counts[p] && rc == HS_OK; i++) {
             const uint64_t h = ranges[p][i];
-            if (hs_hand_size(h) != 2 || (h & ~HS_DECK_MASK) || c.pos[p][pair_index(h)] >= 0)
-                rc = HS_ERR_ARG; /* not two cards, or a combination listed twice */
+            const unsigned w = weights != NULL && weights[p] != NULL ? weights[p][i] : 1;
+            if (hs_hand_size(h) != 2 || (h & ~HS_DECK_MASK) || c.pos[p][pair_index(h)] >= 0 ||
+                w == 0 || w > 100)
+                rc = HS_ERR_ARG; /* not two cards, a combination listed twice, a bad weight */
             else
                 c.pos[p][pair_index(h)] = (int16_t)i;
+            g = gcd(w, g);
+            top = w > top ? w : top;
         }
-    }
-    /* Every deal uses two cards per player: the boards need 5 - |board| of what is left. */
-    const int left = HS_CARDS - hs_hand_size(board | dead) - 2 * players;
-    if (rc == HS_OK && left < c.need)
-        rc = HS_ERR_COUNT;
-    /* The counts are 64-bit: every deal's pot shares must fit, whatever the ranges. */
-    unsigned __int128 most =
-        (unsigned __int128)hs_binom((unsigned)(left < 0 ? 0 : left), (unsigned)c.need) *
-        HS_HOLDEM_SHARE_UNIT;
-    for (int p = 0; p < players && rc == HS_OK; p++) {
-        most *= counts[p];
-        if (most > UINT64_MAX)
+        for (size_t i = 0; i < counts[p] && rc == HS_OK; i++) {
+            c.weight[p][i] =
+                (uint8_t)((weights != NULL && weights[p] != NULL ? weights[p][i] : 1) / g);
+            c.weighted |= c.weight[p][i] != 1;
+        }
+        top_of[p] = rc == HS_OK ? top / g : 1;
+        if (rc == HS_OK && __builtin_mul_overflow(most, (hs_uint128)counts[p] * (top / g), &most))
             rc = HS_ERR_OVERFLOW;
     }
+    /* Every deal uses two cards per player: the boards need 5 - |board| of what is left. */
+    if (rc == HS_OK && left < c.need)
+        rc = HS_ERR_COUNT;
+    if (rc == HS_OK && most > limit)
+        rc = HS_ERR_OVERFLOW;
     if (rc != HS_OK) {
         eq_ctx_free(&c);
         return rc;
@@ -581,6 +635,19 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
             units *= counts[c.levels++];
         def = c.levels == players ? &tuple_job : &tuple_job_coarse;
     }
+    /* A unit counts in 64 bits: the most it can reach is its orbit (up to 24) times every weight
+     * at its greatest, the choices walked inside it and (by choices) every board. */
+    hs_uint128 unit_most = HS_SUIT_PERMS;
+    for (int p = 0; p < players && rc == HS_OK; p++) {
+        const int inside = c.need <= 2 || p >= c.levels;
+        if (__builtin_mul_overflow(unit_most, (hs_uint128)top_of[p] * (inside ? counts[p] : 1),
+                                   &unit_most))
+            rc = HS_ERR_OVERFLOW;
+    }
+    if (rc == HS_OK && c.need > 2)
+        unit_most *= hs_binom((unsigned)left, (unsigned)c.need);
+    if (rc == HS_OK && unit_most > UINT64_MAX)
+        rc = HS_ERR_OVERFLOW;
     eq_acc *acc = rc == HS_OK ? malloc(sizeof *acc) : NULL;
     hs_job *job = NULL;
     if (rc == HS_OK && acc == NULL)
@@ -598,4 +665,44 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
         return rc;
     }
     return out->deals > 0 ? HS_OK : HS_ERR_COUNT;
+}
+
+int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
+                         uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
+                         void *ctx, hs_holdem_equity *out) {
+    hs_holdem_equity_exact e;
+    int rc = equity_exact(players, ranges, counts, NULL, board, dead, UINT64_MAX, threads, progress,
+                          ctx, &e);
+    memset(out, 0, sizeof *out);
+    if (rc != HS_OK)
+        return rc;
+    /* every count is at most the deals' pot shares, which fit 64 bits (checked above) */
+    out->players = e.players;
+    out->deals = (uint64_t)e.deals;
+    for (int p = 0; p < players; p++) {
+        out->player[p].wins = (uint64_t)e.player[p].wins;
+        out->player[p].ties = (uint64_t)e.player[p].ties;
+        out->player[p].losses = (uint64_t)e.player[p].losses;
+        out->player[p].shares = (uint64_t)e.player[p].shares;
+    }
+    return HS_OK;
+}
+
+int hs_holdem_equity_ranges(int players, const hs_holdem_range *const ranges[], uint64_t board,
+                            uint64_t dead, int threads, hs_progress_fn progress, void *ctx,
+                            hs_holdem_equity_exact *out) {
+    if (players < 2 || players > MAXP) {
+        memset(out, 0, sizeof *out);
+        return HS_ERR_ARG;
+    }
+    const uint64_t *masks[MAXP];
+    const uint8_t *weights[MAXP];
+    size_t counts[MAXP];
+    for (int p = 0; p < players; p++) {
+        masks[p] = ranges[p]->combo;
+        weights[p] = ranges[p]->weight;
+        counts[p] = ranges[p]->n;
+    }
+    return equity_exact(players, masks, counts, weights, board, dead, ~(hs_uint128)0, threads,
+                        progress, ctx, out);
 }
