@@ -50,6 +50,58 @@ static void test_equity_output(void **state) {
     cli_result_free(&r);
 }
 
+/* Weights: a deal counts the product of its hands' weights (each range's divided by their gcd). */
+static void test_equity_weights(void **state) {
+    (void)state;
+    /* One weight throughout is no weight at all: the same counts as without. */
+    cli_result r = RUN(NULL, "holdem", "equity", "AhAd@40", "KsKc", "--csv");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "1,AhAd@40,1388072,6538,317694,0.812554896794,29603/36432\n");
+    cli_result_free(&r);
+    /* AA@50,KK against QQ on 2c7d9h: AA's 6 x 1 pairs count 1 each (50/50), KK's 6 count 2. */
+    r = RUN(NULL, "holdem", "equity", "AA@50,KK", "QQ", "--board", "2c7d9h");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "weighted deals: 106920 (each deal weighs the product");
+    cli_result_free(&r);
+    r = RUN(NULL, "holdem", "equity", "AA@0", "KK");
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "'AA@0'");
+    cli_result_free(&r);
+}
+
+/* --batch: one request per line, bad lines reported by number, the others answered. */
+static void test_equity_batch(void **state) {
+    (void)state;
+    const char *input = "AhAd | KsKc\n"
+                        "# a comment line\n"
+                        "AA | ZZ\n"
+                        "Ah,Kh | qq board=2c 7d 9h dead=Js\n"
+                        "AhKh | AhQh\n"
+                        "AA\n";
+    cli_result r = RUN(input, "holdem", "equity", "--batch", "--csv");
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "line,player,hand,wins,ties,losses,equity,equity_exact\n"
+                               "1,1,AhAd,1388072,6538,317694,0.812554896794,29603/36432\n"
+                               "1,2,KsKc,317694,6538,1388072,0.187445103206,6829/36432\n"
+                               "4,1,AhKh,1623,0,4053,0.285940803383,541/1892\n"
+                               "4,2,QQ,4053,0,1623,0.714059196617,1351/1892\n");
+    assert_contains(r.err, "line 3: hand 2: 'ZZ'");
+    assert_contains(r.err, "line 5: hand 2: AH is already in another hand");
+    assert_contains(r.err, "line 6: expected 2 to 9 hands");
+    cli_result_free(&r);
+    /* text blocks, from a file argument that does not exist */
+    r = RUN(NULL, "holdem", "equity", "--batch", "/nonexistent/requests.txt");
+    assert_int_equal(r.status, 3);
+    cli_result_free(&r);
+    r = RUN("AA | KK board=2c\n", "holdem", "equity", "--batch");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "line 1\nboard: 2C");
+    cli_result_free(&r);
+    r = RUN(NULL, "holdem", "equity", "--batch", "AA", "KK");
+    assert_int_equal(r.status, 2);
+    cli_result_free(&r);
+}
+
 static void test_equity_errors(void **state) {
     (void)state;
     struct {
@@ -143,6 +195,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_equity_output),
         cmocka_unit_test(test_equity_errors),
+        cmocka_unit_test(test_equity_weights),
+        cmocka_unit_test(test_equity_batch),
         cmocka_unit_test(test_huge_query_stops_at_once),
         cmocka_unit_test(test_preflop_arguments),
         cmocka_unit_test(test_help_everywhere),

@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,25 +17,33 @@
 static const char EQUITY_USAGE[] =
     "usage: handstat holdem equity HAND HAND [HAND...] [--board CARDS] [--dead CARDS] [--csv]\n"
     "                              [--threads N]\n"
+    "       handstat holdem equity --batch [FILE] [--csv] [--threads N]\n"
     "\n"
     "Exact Texas hold'em equity of 2 to 9 players over every completion of the board. A HAND is\n"
     "one argument, a range: comma-separated items, each two cards (AhKd, \"Ah Kd\", 10h9h), a\n"
     "class (AA, AKs, AKo; AK = both), QQ+ (QQ KK AA), A2s+ (A2s..AKs), KTo+, K9+, 55-22,\n"
-    "A5s-A2s, KTo-K7o, or random (all 1326); e.g. \"QQ+,AKs\". A range stands for every\n"
-    "combination of it that avoids the other hands, the board and the dead cards. Every deal (a\n"
-    "choice of one combination per player, then the rest of the board) counts once: all\n"
-    "combinations and boards are taken as equally likely. The hand column echoes each range in\n"
-    "canonical form. Time grows with the product of the ranges.\n"
+    "A5s-A2s, KTo-K7o, or random (all 1326); e.g. \"QQ+,AKs\". ITEM@W gives the item's\n"
+    "combinations weight W percent (1..100; default 100), e.g. \"QQ+,AKs@50\". A range stands\n"
+    "for every combination of it that avoids the other hands, the board and the dead cards. A\n"
+    "deal is a choice of one combination per player, then the rest of the board; without\n"
+    "weights every deal counts once (all equally likely), with weights a deal counts the\n"
+    "product of its combinations' weights (each range's divided by their common divisor). The\n"
+    "hand column echoes each range in canonical form.\n"
     "Per player: wins (alone), ties (pot split), losses, and equity = the share of the pots won,\n"
     "ties shared among the players who split; the exact fraction is printed too.\n"
     "\n"
     "  --board CARDS   0 to 5 known board cards (one argument: \"Ah Kd 2c\" or AhKd2c)\n"
     "  --dead CARDS    cards out of play\n"
     "  --csv           player,hand,wins,ties,losses,equity,equity_exact\n"
+    "  --batch [FILE]  one request per line of FILE (default: standard input):\n"
+    "                    RANGE | RANGE [| ...] [board=CARDS] [dead=CARDS]\n"
+    "                  ('#' starts a comment); each answered in turn (text: a block headed\n"
+    "                  \"line N\"; CSV: a line column first); a bad line is reported by its\n"
+    "                  number and the rest are still answered (exit status 1)\n"
     "  --threads N     worker threads, 1..1024 (default: one per core)\n"
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 done, 1 bad cards or no possible deal, 2 bad command line,\n"
-    "             3 cannot write standard output\n";
+    "             3 cannot write standard output, 130 interrupted\n";
 
 static const char PREFLOP_USAGE[] =
     "usage: handstat holdem preflop [--threads N] [-o FILE] [--matrix FILE] [--resume]\n"
@@ -57,52 +66,80 @@ static const char PREFLOP_USAGE[] =
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
 /* Parse the value of --board or --dead. */
-static int parse_card_set(const char *opt, const char *text, int max, uint64_t *mask) {
+static int parse_card_set(const char *opt, const char *text, size_t len, size_t line, int max,
+                          uint64_t *mask) {
     int cards[HS_CARDS];
-    int n = cli_parse_cards(text, strlen(text), 0, opt, 0, max, "fewer cards", cards);
+    int n = cli_parse_cards(text, len, line, opt, 0, max, "fewer cards", cards);
     if (n < 0)
         return -1;
     *mask = hs_cards_mask(cards, (size_t)n);
     return 0;
 }
 
-static int run_equity(int players, const hs_holdem_range *const *ranges,
-                      const char (*names)[HS_HOLDEM_RANGE_TEXT], uint64_t board, uint64_t dead,
-                      int threads, int csv);
+/* One equity request: its hands (range texts), board and dead cards, and where it came from. */
+typedef struct equity_request {
+    int players;
+    const char *hand[HS_HOLDEM_MAX_PLAYERS + 1];
+    size_t hand_len[HS_HOLDEM_MAX_PLAYERS + 1];
+    uint64_t board, dead;
+    size_t line; /* its line in a --batch input (0: the command line) */
+} equity_request;
 
-static int holdem_equity(int argc, char **argv) {
-    int csv = 0, threads = 0, players;
-    const char *board_arg = NULL, *dead_arg = NULL;
-    const cli_opt opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
-                            {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
-                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
-                            {"--csv", NULL, CLI_OPT_FLAG, &csv},
-                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
-    int rc = cli_parse_options(argc, argv, opts, EQUITY_USAGE, 0, &players);
-    if (rc != CLI_OK)
-        return cli_options_status(rc);
-    char **hands = argv + 1;
-    if (players > HS_HOLDEM_MAX_PLAYERS) {
-        const char *extra = hands[HS_HOLDEM_MAX_PLAYERS];
-        cli_error("at most %d players: '%s' is one too many", HS_HOLDEM_MAX_PLAYERS,
-                  cli_token(extra, strlen(extra)));
-        return CLI_EXIT_USAGE;
-    }
-    uint64_t board = 0, dead = 0;
-    if ((board_arg != NULL && parse_card_set("--board", board_arg, 5, &board) != 0) ||
-        (dead_arg != NULL && parse_card_set("--dead", dead_arg, HS_CARDS, &dead) != 0))
-        return CLI_EXIT_DATA;
-    if (players < 2) {
-        cli_error("expected 2 to %d hands, got %d (see --help)", HS_HOLDEM_MAX_PLAYERS, players);
-        return CLI_EXIT_USAGE;
-    }
-    if (board & dead) {
+typedef struct equity_opts {
+    int csv, threads;
+    int batch_header; /* --batch --csv: the header is written */
+} equity_opts;
+
+/* An error about a request: "line N: " first for a --batch line. */
+static void request_error(const equity_request *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void request_error(const equity_request *r, const char *fmt, ...) {
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (r->line > 0)
+        cli_error("line %zu: %s", r->line, msg);
+    else
+        cli_error("%s", msg);
+}
+
+/* The deals a query can have at most (every choice of hands, each with every board), as text, or
+ * NULL when it is small enough not to mention. */
+static const char *work_note(const hs_holdem_range *range, int players, uint64_t board,
+                             uint64_t dead, char *buf, size_t cap) {
+    long double choices = 1;
+    for (int p = 0; p < players; p++)
+        choices *= (long double)range[p].n;
+    int left = HS_CARDS - hs_hand_size(board | dead) - 2 * players;
+    int need = 5 - hs_hand_size(board);
+    long double boards = 1;
+    for (int i = 0; i < need; i++)
+        boards = boards * (left - i) / (i + 1);
+    if (choices * boards < 1e11L)
+        return NULL;
+    snprintf(buf, cap,
+             "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), solved once per "
+             "suit-symmetric set; Ctrl-C stops",
+             choices * boards, choices, boards);
+    return buf;
+}
+
+static void print_equity(const equity_request *r, equity_opts *o, int players,
+                         const hs_holdem_range *const *ranges,
+                         const char (*names)[HS_HOLDEM_RANGE_TEXT],
+                         const hs_holdem_equity_exact *e);
+
+/* Parse, check, run and print one request. */
+static int equity_run_request(const equity_request *r, equity_opts *o) {
+    if (r->board & r->dead) {
         char name[3];
-        hs_card_format(__builtin_ctzll(board & dead), name);
-        cli_error("%s is both a board card and a dead card", name);
+        hs_card_format(__builtin_ctzll(r->board & r->dead), name);
+        request_error(r, "%s is both a board card and a dead card", name);
         return CLI_EXIT_DATA;
     }
-    /* Each HAND is a range (two cards or a class being the smallest ones). */
+    const int players = r->players;
     hs_holdem_range *range = malloc((size_t)players * sizeof *range);
     char(*names)[HS_HOLDEM_RANGE_TEXT] = malloc((size_t)players * sizeof *names);
     const hs_holdem_range *ranges[HS_HOLDEM_MAX_PLAYERS];
@@ -113,118 +150,286 @@ static int holdem_equity(int argc, char **argv) {
     }
     for (int p = 0; p < players && status == CLI_OK; p++) {
         hs_parse_error err;
-        int prc = hs_holdem_range_parse(hands[p], strlen(hands[p]), &range[p], names[p],
+        int prc = hs_holdem_range_parse(r->hand[p], r->hand_len[p], &range[p], names[p],
                                         sizeof names[p], &err);
         if (prc != HS_OK) {
-            const char *item = cli_token(hands[p] + err.offset, err.length);
+            const char *item = cli_token(r->hand[p] + err.offset, err.length);
             if (prc == HS_ERR_DUPLICATE)
-                cli_error("hand %d: '%s' repeats a combination of an earlier item", p + 1, item);
+                request_error(r, "hand %d: '%s' repeats a combination of an earlier item", p + 1,
+                              item);
             else
-                cli_error("hand %d: '%s' is not two cards, a class or a range item (AhKd, AA, "
-                          "AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, ITEM@50)",
-                          p + 1, item);
+                request_error(r,
+                              "hand %d: '%s' is not two cards, a class or a range item (AhKd, "
+                              "AA, AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, ITEM@50)",
+                              p + 1, item);
             status = CLI_EXIT_DATA;
             break;
         }
         ranges[p] = &range[p];
         /* A concrete hand must not use a known card or another concrete hand's card. */
-        if (status == CLI_OK && range[p].n == 1) {
-            uint64_t clash = range[p].combo[0] & (board | dead);
+        if (range[p].n == 1) {
+            uint64_t clash = range[p].combo[0] & (r->board | r->dead);
             for (int q = 0; q < p; q++)
                 if (range[q].n == 1)
                     clash |= range[p].combo[0] & range[q].combo[0];
             if (clash) {
                 char name[3];
                 hs_card_format(__builtin_ctzll(clash), name);
-                cli_error("hand %d: %s is already in %s", p + 1, name,
-                          (clash & board)  ? "the board"
-                          : (clash & dead) ? "the dead cards"
-                                           : "another hand");
+                request_error(r, "hand %d: %s is already in %s", p + 1, name,
+                              (clash & r->board)  ? "the board"
+                              : (clash & r->dead) ? "the dead cards"
+                                                  : "another hand");
                 status = CLI_EXIT_DATA;
             }
         }
     }
-    if (status == CLI_OK)
-        status = run_equity(players, ranges, (const char(*)[HS_HOLDEM_RANGE_TEXT])names, board,
-                            dead, threads, csv);
+    if (status == CLI_OK) {
+        char note[256];
+        if (!cli_quiet && work_note(range, players, r->board, r->dead, note, sizeof note) != NULL)
+            fprintf(stderr, "holdem equity: %s\n", note);
+        cli_progress progress;
+        cli_progress_init(&progress, "holdem equity");
+        hs_holdem_equity_exact e;
+        int rc = hs_holdem_equity_ranges(players, ranges, r->board, r->dead, o->threads,
+                                         cli_progress_update, &progress, &e);
+        cli_progress_done(&progress);
+        /* No board left to deal (every other card dead) is no deal at all, like hands that
+         * cannot be dealt disjoint. */
+        if (rc == HS_ERR_COUNT) {
+            request_error(r, "no deal is possible: the hands cannot all be dealt disjoint from "
+                             "each other and the known cards");
+            status = CLI_EXIT_DATA;
+        } else if (rc == HS_ERR_CANCELLED) {
+            cli_error("interrupted");
+            status = cli_interrupted_status();
+        } else if (rc == HS_ERR_OVERFLOW) {
+            request_error(r, "the exact counts of this query could pass 128 bits");
+            status = CLI_EXIT_DATA;
+        } else if (rc != HS_OK) {
+            request_error(r, "%s", hs_strerror(rc));
+            status = CLI_EXIT_DATA;
+        } else {
+            print_equity(r, o, players, ranges, (const char(*)[HS_HOLDEM_RANGE_TEXT])names, &e);
+        }
+    }
     free(range);
     free(names);
     return status;
 }
 
-/* The equity of the parsed hands, printed as a table. */
-static int run_equity(int players, const hs_holdem_range *const *ranges,
-                      const char (*names)[HS_HOLDEM_RANGE_TEXT], uint64_t board, uint64_t dead,
-                      int threads, int csv) {
-    cli_catch_signals();
-    cli_progress progress;
-    cli_progress_init(&progress, "holdem equity");
-    hs_holdem_equity_exact e;
-    int rc = hs_holdem_equity_ranges(players, ranges, board, dead, threads, cli_progress_update,
-                                     &progress, &e);
-    cli_progress_done(&progress);
-    /* No board left to deal (every other card dead) is no deal at all, like hands that
-     * cannot be dealt disjoint. */
-    if (rc == HS_ERR_COUNT || (rc == HS_OK && e.deals == 0)) {
-        cli_error("no deal is possible: the hands cannot all be dealt disjoint from each other "
-                  "and the known cards");
-        return CLI_EXIT_DATA;
-    }
-    if (rc == HS_ERR_CANCELLED) {
-        cli_error("interrupted");
-        return cli_interrupted_status();
-    }
-    if (rc != HS_OK) {
-        cli_error("%s", hs_strerror(rc));
-        return CLI_EXIT_DATA;
-    }
+/* The equity table of one request. */
+static void print_equity(const equity_request *r, equity_opts *o, int players,
+                         const hs_holdem_range *const *ranges,
+                         const char (*names)[HS_HOLDEM_RANGE_TEXT],
+                         const hs_holdem_equity_exact *e) {
     int weighted = 0;
     for (int p = 0; p < players; p++)
         for (size_t i = 0; i < ranges[p]->n; i++)
             weighted |= ranges[p]->weight[i] != ranges[p]->weight[0];
-    const hs_uint128 den = e.deals * HS_HOLDEM_SHARE_UNIT;
+    const hs_uint128 den = e->deals * HS_HOLDEM_SHARE_UNIT;
+    const int batch = r->line > 0;
     /* text: "%-7d %-6s %14llu %14llu %14llu  %-10.6f %s" */
     static const cli_col EQUITY_TEXT[] = {{"", -7},  {" ", -6},   {" ", 14}, {" ", 14},
                                           {" ", 14}, {"  ", -10}, {" ", 0}};
     cli_table t;
-    cli_table_init(&t, stdout, csv, EQUITY_TEXT);
-    if (csv) {
-        static const char *const HEADER[] = {"player", "hand",   "wins",        "ties",
-                                             "losses", "equity", "equity_exact"};
-        cli_header(&t, HEADER, 7);
+    cli_table_init(&t, stdout, o->csv, EQUITY_TEXT);
+    if (o->csv) {
+        static const char *const HEADER[] = {"line", "player", "hand",   "wins",
+                                             "ties", "losses", "equity", "equity_exact"};
+        if (!batch)
+            cli_header(&t, HEADER + 1, 7);
+        else if (!o->batch_header) {
+            cli_header(&t, HEADER, 8);
+            o->batch_header = 1;
+        }
     } else {
         char text[3 * HS_CARDS + 1];
-        hs_hand_format(board, text, sizeof text);
-        printf("board: %s", board ? text : "(none)");
-        hs_hand_format(dead, text, sizeof text);
+        if (batch)
+            printf("%sline %zu\n", o->batch_header++ ? "\n" : "", r->line);
+        hs_hand_format(r->board, text, sizeof text);
+        printf("board: %s", r->board ? text : "(none)");
+        hs_hand_format(r->dead, text, sizeof text);
         char deals[48];
-        cli_u128_text(deals, sizeof deals, e.deals);
+        cli_u128_text(deals, sizeof deals, e->deals);
         if (weighted)
             printf("   dead: %s   weighted deals: %s (each deal weighs the product of its hands' "
                    "weights)\n",
-                   dead ? text : "(none)", deals);
+                   r->dead ? text : "(none)", deals);
         else
-            printf("   dead: %s   deals: %s, all equally likely\n", dead ? text : "(none)", deals);
+            printf("   dead: %s   deals: %s, all equally likely\n", r->dead ? text : "(none)",
+                   deals);
         static const char *const HEADER[] = {"player", "hand",   "wins",   "ties",
                                              "losses", "equity", "(exact)"};
         cli_header(&t, HEADER, 7);
     }
     for (int p = 0; p < players; p++) {
-        const hs_holdem_player_exact *r = &e.player[p];
-        double eq = cli_ratio_u128(r->shares, den);
+        const hs_holdem_player_exact *pl = &e->player[p];
+        double eq = cli_ratio_u128(pl->shares, den);
+        if (o->csv && batch)
+            cli_cell_u64(&t, r->line);
         cli_cell_int(&t, p + 1);
         cli_cell(&t, names[p]);
-        cli_cell_u128(&t, r->wins);
-        cli_cell_u128(&t, r->ties);
-        cli_cell_u128(&t, r->losses);
-        if (csv)
+        cli_cell_u128(&t, pl->wins);
+        cli_cell_u128(&t, pl->ties);
+        cli_cell_u128(&t, pl->losses);
+        if (o->csv)
             cli_cell_ratio(&t, eq);
         else
             cli_cell_fixed(&t, eq, 6);
-        cli_cell_fraction_u128(&t, r->shares, den);
+        cli_cell_fraction_u128(&t, pl->shares, den);
         cli_row_end(&t);
     }
-    return CLI_OK;
+}
+
+/* ---- --batch: one request per line ----------------------------------------------------------- */
+
+typedef struct batch_ctx {
+    equity_opts *opts;
+    int interrupted; /* the status of an interrupted request, else 0 */
+} batch_ctx;
+
+/* Trim blanks from both ends of s[0..*n). */
+static const char *trim(const char *s, size_t *n) {
+    while (*n > 0 && (*s == ' ' || *s == '\t' || *s == '\r')) {
+        s++;
+        (*n)--;
+    }
+    while (*n > 0 && (s[*n - 1] == ' ' || s[*n - 1] == '\t' || s[*n - 1] == '\r'))
+        (*n)--;
+    return s;
+}
+
+/* The first "board=" or "dead=" at a word start in s[0..n), or n. */
+static size_t find_key(const char *s, size_t n, size_t from) {
+    for (size_t i = from; i < n; i++) {
+        if (i > 0 && s[i - 1] != ' ' && s[i - 1] != '\t' && s[i - 1] != '|')
+            continue;
+        if ((n - i >= 6 && strncmp(s + i, "board=", 6) == 0) ||
+            (n - i >= 5 && strncmp(s + i, "dead=", 5) == 0))
+            return i;
+    }
+    return n;
+}
+
+/* One line: RANGE | RANGE [| ...] [board=CARDS] [dead=CARDS]. */
+static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
+    batch_ctx *b = ctx;
+    if (b->interrupted)
+        return 1;
+    equity_request r;
+    memset(&r, 0, sizeof r);
+    r.line = line;
+    size_t key = find_key(text, len, 0);
+    const char *board_text = NULL, *dead_text = NULL;
+    size_t board_len = 0, dead_len = 0;
+    for (size_t k = key; k < len;) {
+        size_t next = find_key(text, len, k + 1);
+        int is_board = text[k] == 'b';
+        size_t vlen = next - (k + (is_board ? 6 : 5));
+        const char *v = trim(text + k + (is_board ? 6 : 5), &vlen);
+        if ((is_board ? board_text : dead_text) != NULL) {
+            request_error(&r, "'%s' is given twice", is_board ? "board=" : "dead=");
+            return 1;
+        }
+        if (is_board) {
+            board_text = v;
+            board_len = vlen;
+        } else {
+            dead_text = v;
+            dead_len = vlen;
+        }
+        k = next;
+    }
+    /* the ranges: fields separated by '|' */
+    for (size_t i = 0; i <= key;) {
+        size_t j = i;
+        while (j < key && text[j] != '|')
+            j++;
+        size_t n = j - i;
+        const char *h = trim(text + i, &n);
+        if (r.players == HS_HOLDEM_MAX_PLAYERS) {
+            request_error(&r, "at most %d players: '%s' is one too many", HS_HOLDEM_MAX_PLAYERS,
+                          cli_token(h, n));
+            return 1;
+        }
+        if (n == 0) {
+            request_error(&r,
+                          "hand %d is empty (expected RANGE | RANGE [| ...] [board=CARDS] "
+                          "[dead=CARDS])",
+                          r.players + 1);
+            return 1;
+        }
+        r.hand[r.players] = h;
+        r.hand_len[r.players++] = n;
+        i = j + 1;
+    }
+    if (r.players < 2) {
+        request_error(&r, "expected 2 to %d hands separated by '|', got %d", HS_HOLDEM_MAX_PLAYERS,
+                      r.players);
+        return 1;
+    }
+    if ((board_text != NULL &&
+         parse_card_set("board", board_text, board_len, line, 5, &r.board) != 0) ||
+        (dead_text != NULL &&
+         parse_card_set("dead", dead_text, dead_len, line, HS_CARDS, &r.dead) != 0))
+        return 1;
+    int status = equity_run_request(&r, b->opts);
+    if (status >= 128)
+        b->interrupted = status;
+    fflush(stdout);
+    return status != CLI_OK;
+}
+
+static int holdem_equity(int argc, char **argv) {
+    int n_pos;
+    equity_opts o = {0, 0, 0};
+    int batch = 0;
+    const char *board_arg = NULL, *dead_arg = NULL;
+    const cli_opt opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
+                            {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
+                            {"--threads", NULL, CLI_OPT_THREADS, &o.threads},
+                            {"--csv", NULL, CLI_OPT_FLAG, &o.csv},
+                            {"--batch", NULL, CLI_OPT_FLAG, &batch},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, EQUITY_USAGE, 0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    char **args = argv + 1;
+    if (batch) {
+        if (n_pos > 1 || board_arg != NULL || dead_arg != NULL) {
+            cli_error("--batch takes one FILE (or none: standard input); the hands, board and "
+                      "dead cards are on its lines");
+            return CLI_EXIT_USAGE;
+        }
+        cli_catch_signals();
+        batch_ctx b = {&o, 0};
+        int status = cli_for_each_input_line(n_pos == 1 ? args[0] : NULL, batch_line, &b);
+        return b.interrupted ? b.interrupted : status;
+    }
+    if (n_pos > HS_HOLDEM_MAX_PLAYERS) {
+        const char *extra = args[HS_HOLDEM_MAX_PLAYERS];
+        cli_error("at most %d players: '%s' is one too many", HS_HOLDEM_MAX_PLAYERS,
+                  cli_token(extra, strlen(extra)));
+        return CLI_EXIT_USAGE;
+    }
+    equity_request r;
+    memset(&r, 0, sizeof r);
+    if ((board_arg != NULL &&
+         parse_card_set("--board", board_arg, strlen(board_arg), 0, 5, &r.board) != 0) ||
+        (dead_arg != NULL &&
+         parse_card_set("--dead", dead_arg, strlen(dead_arg), 0, HS_CARDS, &r.dead) != 0))
+        return CLI_EXIT_DATA;
+    if (n_pos < 2) {
+        cli_error("expected 2 to %d hands, got %d (see --help)", HS_HOLDEM_MAX_PLAYERS, n_pos);
+        return CLI_EXIT_USAGE;
+    }
+    r.players = n_pos;
+    for (int p = 0; p < n_pos; p++) {
+        r.hand[p] = args[p];
+        r.hand_len[p] = strlen(args[p]);
+    }
+    cli_catch_signals();
+    return equity_run_request(&r, &o);
 }
 
 /* ---- preflop ------------------------------------------------------------------------------ */
