@@ -228,11 +228,14 @@ static void print_equity(const equity_request *r, equity_opts *o, int players,
             weighted |= ranges[p]->weight[i] != ranges[p]->weight[0];
     const hs_uint128 den = e->deals * HS_HOLDEM_SHARE_UNIT;
     const int batch = r->line > 0;
-    /* text: "%-7d %-6s %14llu %14llu %14llu  %-10.6f %s" */
-    static const cli_col EQUITY_TEXT[] = {{"", -7},  {" ", -6},   {" ", 14}, {" ", 14},
-                                          {" ", 14}, {"  ", -10}, {" ", 0}};
+    /* text: "%-7d %-Ws %14llu %14llu %14llu  %-10.6f %s", W the longest hand (at least 6) */
+    cli_col cols[] = {{"", -7}, {" ", -6}, {" ", 14}, {" ", 14}, {" ", 14}, {"  ", -10}, {" ", 0}};
+    for (int p = 0; p < players; p++) {
+        const int w = (int)strlen(names[p]);
+        cols[1].width = -w < cols[1].width ? -w : cols[1].width;
+    }
     cli_table t;
-    cli_table_init(&t, stdout, o->csv, EQUITY_TEXT);
+    cli_table_init(&t, stdout, o->csv, cols);
     if (o->csv) {
         static const char *const HEADER[] = {"line", "player", "hand",   "wins",
                                              "ties", "losses", "equity", "equity_exact"};
