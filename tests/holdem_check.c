@@ -11,6 +11,7 @@
 
 #include "handstat/handstat.h"
 #include "holdem_cases.h"
+#include "holdem_internal.h"
 #include "holdem_ref.h"
 
 static const ref_holdem *shared_ref(void) {
@@ -103,18 +104,21 @@ void check_holdem_case(const holdem_case *c) {
             assert_int_equal(e.player[p].losses, ref.losses[p]);
             assert_int_equal(e.player[p].shares, ref.shares[p]);
         }
-        /* the same counts through the ranges interface, in 128 bits */
+        /* the same counts through the ranges interface, in 128 bits, each way of the engine */
         const hs_holdem_range *rp[MAXP];
         for (int p = 0; p < players; p++)
             rp[p] = &range[p];
-        hs_holdem_equity_exact x;
-        assert_int_equal(
-            hs_holdem_equity_ranges(players, rp, board_mask, dead_mask, threads, NULL, NULL, &x),
-            HS_OK);
-        assert_true(x.deals == ref.deals);
-        for (int p = 0; p < players; p++)
-            assert_true(x.player[p].wins == ref.wins[p] && x.player[p].ties == ref.ties[p] &&
-                        x.player[p].losses == ref.losses[p] && x.player[p].shares == ref.shares[p]);
+        for (int way = EQ_TUPLES; way <= (nb >= 3 ? EQ_BOARDS : EQ_TUPLES); way++) {
+            hs_holdem_equity_exact x;
+            assert_int_equal(hs_holdem_equity_ranges_way(way, players, rp, board_mask, dead_mask,
+                                                         threads, NULL, NULL, &x),
+                             HS_OK);
+            assert_true(x.deals == ref.deals);
+            for (int p = 0; p < players; p++)
+                assert_true(x.player[p].wins == ref.wins[p] && x.player[p].ties == ref.ties[p] &&
+                            x.player[p].losses == ref.losses[p] &&
+                            x.player[p].shares == ref.shares[p]);
+        }
     }
 }
 
@@ -191,12 +195,15 @@ void check_weighted_case(const holdem_case *c) {
     const hs_holdem_range *rp[MAXP];
     for (int p = 0; p < players; p++)
         rp[p] = &range[p];
-    for (int threads = 1; threads <= 2; threads++) {
+    for (int run = 0; run < 4; run++) {
+        const int threads = 1 + run % 2, way = run < 2 ? EQ_TUPLES : EQ_BOARDS;
+        if (way == EQ_BOARDS && w.nb < 3)
+            break;
         hs_holdem_equity_exact x;
-        assert_int_equal(hs_holdem_equity_ranges(players, rp, hs_cards_mask(board, (size_t)w.nb),
-                                                 hs_cards_mask(dead, (size_t)w.nd), threads, NULL,
-                                                 NULL, &x),
-                         HS_OK);
+        assert_int_equal(
+            hs_holdem_equity_ranges_way(way, players, rp, hs_cards_mask(board, (size_t)w.nb),
+                                        hs_cards_mask(dead, (size_t)w.nd), threads, NULL, NULL, &x),
+            HS_OK);
         print_message("%s vs %s%s (weighted) | board %s: %llu weighted deals\n", c->hands[0],
                       c->hands[1], players > 2 ? " vs ..." : "", c->board ? c->board : "-",
                       (unsigned long long)x.deals);

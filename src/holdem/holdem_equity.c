@@ -86,14 +86,24 @@ typedef struct eq_ctx {
     int perms;                      /* the query's symmetry: suit permutations (identity first) */
     uint8_t perm[HS_SUIT_PERMS][HS_SUITS]; /* ... each as suit -> suit */
     int16_t (*pos)[HS_HOLDEM_COMBOS];      /* pos[p][pair_index(c)]: c's place in range p, or -1 */
-    size_t completions;                    /* by completions of the board: the ones solved */
-    uint64_t *completion;                  /* ... their new cards */
-    uint32_t *completion_mult;             /* ... the size of their orbits */
+    int patterns; /* by choices of hands: the multisets of `need` ranks, by dense index */
+    struct rank_pattern {
+        uint8_t n, r[5], m[5]; /* n distinct ranks r[], m[] cards of each */
+        uint32_t key;          /* their rank key */
+    } * pattern;
+    /* class[pair * patterns + i]: the class (flushes aside) of a hole of the rank pair `pair`
+     * (pair_of_ranks) with the board and pattern i; 0 where more than four cards of a rank */
+    uint16_t *class;
+    size_t completions;        /* by completions of the board: the ones solved */
+    uint64_t *completion;      /* ... their new cards */
+    uint32_t *completion_mult; /* ... the size of their orbits */
 } eq_ctx;
 
 static void eq_ctx_free(eq_ctx *c) {
     free(c->pos);
     free(c->weight);
+    free(c->pattern);
+    free(c->class);
     free(c->completion);
     free(c->completion_mult);
 }
@@ -133,6 +143,7 @@ typedef struct tuple_walk {
     uint64_t hole[MAXP];
     uint64_t fixed[MAXP];       /* hole | board */
     uint32_t key0[MAXP];        /* rank key of hole | board */
+    int pair[MAXP];             /* rank pair of each hole (pair_of_ranks) */
     int avail[HS_RANKS];        /* cards of each rank left in the deck */
     uint32_t flush_ways[MSETS]; /* boards counted as flush configurations, by new-rank multiset */
     rank_rest rest[91];         /* the rank patterns of up to two cards off the flush suit */
@@ -163,7 +174,7 @@ static int rank_rests(tuple_walk *w, const int avail_off[HS_RANKS], int n) {
 }
 
 /* Boards whose flush suit is s with k new cards of s (subsets of `lane`) and need - k off it. */
-static void flush_configs(tuple_walk *w, int s, unsigned lane, int k, int nrest) {
+static void flush_configs(const eq_ctx *c, tuple_walk *w, int s, unsigned lane, int k, int nrest) {
     const int players = w->players;
     int fl[MAXP], nfl = 0, other[MAXP], nother = 0;
     for (int p = 0; p < players; p++) {
@@ -178,12 +189,10 @@ static void flush_configs(tuple_walk *w, int s, unsigned lane, int k, int nrest)
     /* subsets of k of the lane's cards, by Gosper's hack over positions */
     for (unsigned pick = (1u << k) - 1; pick < (1u << avail);) {
         unsigned set = 0;
-        uint32_t key_s = 0;
         int sr[5], ns = 0;
         for (unsigned x = pick; x != 0; x &= x - 1) {
             int r = cards[__builtin_ctz(x)];
             set |= 1u << r;
-            key_s += pow5[r];
             sr[ns++] = r;
         }
         uint32_t cls[MAXP];
@@ -191,9 +200,6 @@ static void flush_configs(tuple_walk *w, int s, unsigned lane, int k, int nrest)
             cls[fl[i]] = flush_class(hs_lane(w->fixed[fl[i]], s) | set);
         for (int j = 0; j < nrest; j++) {
             const rank_rest *rr = &w->rest[j];
-            for (int i = 0; i < nother; i++)
-                cls[other[i]] = hs_poker_key_class(w->key0[other[i]] + key_s + rr->key);
-            w->won[winners_of(cls, players)] += rr->ways * w->mult;
             /* the multiset of the new ranks: the suit's (ascending) merged with the rest's */
             unsigned idx = 0;
             int a = 0, b = 0, i = 0;
@@ -201,6 +207,9 @@ static void flush_configs(tuple_walk *w, int s, unsigned lane, int k, int nrest)
                 int v = b >= rr->n || (a < ns && sr[a] <= rr->r[b]) ? sr[a++] : rr->r[b++];
                 idx += hs_mset_step(i++, v);
             }
+            for (i = 0; i < nother; i++)
+                cls[other[i]] = c->class[(size_t)w->pair[other[i]] * (size_t)c->patterns + idx];
+            w->won[winners_of(cls, players)] += rr->ways * w->mult;
             w->flush_ways[idx] += rr->ways;
         }
         if (k == 0)
@@ -210,29 +219,104 @@ static void flush_configs(tuple_walk *w, int s, unsigned lane, int k, int nrest)
     }
 }
 
-/* Every multiset of ranks for the cards to come (ranks from `rank` on, `left` cards), less the
- * boards counted as flush configurations. */
-static void rank_patterns(tuple_walk *w, int rank, int left, uint64_t ways, unsigned idx,
-                          int placed, uint32_t key) {
-    if (left == 0) {
-        uint64_t weight = ways - w->flush_ways[idx];
-        if (weight == 0)
-            return;
+/* C(n, k) for n <= 4, k <= 5. */
+static const uint8_t binom4[5][6] = {{1, 0, 0, 0, 0, 0},
+                                     {1, 1, 0, 0, 0, 0},
+                                     {1, 2, 1, 0, 0, 0},
+                                     {1, 3, 3, 1, 0, 0},
+                                     {1, 4, 6, 4, 1, 0}};
+
+/* Every multiset of ranks for the cards to come, less the boards counted as flush
+ * configurations: each player's class from the query's table. */
+static void rank_patterns(const eq_ctx *c, tuple_walk *w) {
+    const int players = w->players, n = c->patterns;
+    const uint16_t *row[MAXP];
+    for (int p = 0; p < players; p++)
+        row[p] = c->class + (size_t)w->pair[p] * (size_t)n;
+    for (int i = 0; i < n; i++) {
+        const struct rank_pattern *pt = &c->pattern[i];
+        uint64_t ways = 1;
+        for (int j = 0; j < pt->n; j++)
+            ways *= binom4[w->avail[pt->r[j]]][pt->m[j]];
+        ways -= w->flush_ways[i];
+        if (ways == 0)
+            continue;
         uint32_t cls[MAXP];
-        for (int p = 0; p < w->players; p++)
-            cls[p] = hs_poker_key_class(w->key0[p] + key);
-        w->won[winners_of(cls, w->players)] += weight * w->mult;
+        for (int p = 0; p < players; p++)
+            cls[p] = row[p][i];
+        w->won[winners_of(cls, players)] += ways * w->mult;
+    }
+}
+
+/* The dense index 0..90 of the multiset of two ranks a <= b (combin.h). */
+static int pair_of_ranks(int a, int b) {
+    return (int)(hs_mset_step(0, a) + hs_mset_step(1, b));
+}
+
+/* Every multiset of `left` more ranks from `rank` on, into c->pattern by dense index (five of a
+ * rank too: no board has them, binom4 counts them 0 ways). */
+static void list_patterns(eq_ctx *c, int rank, int left, unsigned idx, int placed,
+                          struct rank_pattern *pt) {
+    if (left == 0) {
+        c->pattern[idx] = *pt;
+        c->pattern[idx].key = 0;
+        for (int j = 0; j < pt->n; j++)
+            c->pattern[idx].key += pt->m[j] * pow5[pt->r[j]];
         return;
     }
     if (rank == HS_RANKS)
         return;
     unsigned step = 0;
-    for (int m = 0; m <= left && m <= w->avail[rank]; m++) {
-        if (m > 0)
+    for (int m = 0; m <= left; m++) {
+        if (m > 0) {
             step += hs_mset_step(placed + m - 1, rank);
-        rank_patterns(w, rank + 1, left - m, ways * hs_binom((unsigned)w->avail[rank], (unsigned)m),
-                      idx + step, placed + m, key + (uint32_t)m * pow5[rank]);
+            pt->r[pt->n] = (uint8_t)rank;
+            pt->m[pt->n++] = (uint8_t)m;
+        }
+        list_patterns(c, rank + 1, left - m, idx + step, placed + m, pt);
+        if (m > 0)
+            pt->n--;
     }
+}
+
+/* The rank patterns of the cards to come and the class table of every rank pair some range
+ * holds. */
+static int build_patterns(eq_ctx *c) {
+    c->patterns = (int)hs_binom(HS_RANKS - 1 + (unsigned)c->need, (unsigned)c->need);
+    c->pattern = calloc((size_t)c->patterns, sizeof *c->pattern);
+    c->class = calloc((size_t)91 * (size_t)c->patterns, sizeof *c->class);
+    if (c->pattern == NULL || c->class == NULL)
+        return HS_ERR_NOMEM;
+    struct rank_pattern pt = {0, {0}, {0}, 0};
+    list_patterns(c, 0, c->need, 0, 0, &pt);
+    uint8_t used[91] = {0};
+    for (int p = 0; p < c->players; p++)
+        for (size_t i = 0; i < c->counts[p]; i++) {
+            const uint64_t h = c->ranges[p][i];
+            int a = hs_card_rank(__builtin_ctzll(h)), b = hs_card_rank(63 - __builtin_clzll(h));
+            used[pair_of_ranks(a < b ? a : b, a < b ? b : a)] = 1;
+        }
+    int board[HS_RANKS] = {0};
+    for (uint64_t m = c->board; m != 0; m &= m - 1)
+        board[hs_card_rank(__builtin_ctzll(m))]++;
+    for (int a = 0; a < HS_RANKS; a++)
+        for (int b = a; b < HS_RANKS; b++) {
+            const int pair = pair_of_ranks(a, b);
+            if (!used[pair])
+                continue;
+            const uint32_t base = key_of(c->board) + pow5[a] + pow5[b];
+            uint16_t *row = c->class + (size_t)pair * (size_t)c->patterns;
+            if (board[a] + 1 + (a == b) > 4 || board[b] + 1 + (a == b) > 4)
+                continue; /* no such hole with this board: the row stays 0 */
+            for (int i = 0; i < c->patterns; i++) {
+                const struct rank_pattern *q = &c->pattern[i];
+                int ok = 1;
+                for (int j = 0; j < q->n; j++)
+                    ok &= board[q->r[j]] + q->m[j] + (q->r[j] == a) + (q->r[j] == b) <= 4;
+                row[i] = ok ? (uint16_t)hs_poker_key_class(base + q->key) : 0;
+            }
+        }
+    return HS_OK;
 }
 
 /* Every board of one choice of hands (hole[0..players)), each standing for `mult` deals. */
@@ -246,6 +330,9 @@ static void count_tuple(const eq_ctx *c, tuple_walk *w, uint64_t mult) {
         deck &= ~w->hole[p];
         w->fixed[p] = w->hole[p] | c->board;
         w->key0[p] = key_of(w->fixed[p]);
+        const int a = hs_card_rank(__builtin_ctzll(w->hole[p]));
+        const int b = hs_card_rank(63 - __builtin_clzll(w->hole[p]));
+        w->pair[p] = pair_of_ranks(a < b ? a : b, a < b ? b : a);
     }
     for (int r = 0; r < HS_RANKS; r++) {
         w->avail[r] = 0;
@@ -272,10 +359,10 @@ static void count_tuple(const eq_ctx *c, tuple_walk *w, uint64_t mult) {
         for (int k = lo; k <= hi; k++) {
             int nrest = rank_rests(w, avail_off, need - k);
             if (nrest > 0)
-                flush_configs(w, s, lane, k, nrest);
+                flush_configs(c, w, s, lane, k, nrest);
         }
     }
-    rank_patterns(w, 0, need, 1, 0, 0, 0);
+    rank_patterns(c, w);
 }
 
 /* Player p's choice i (its cards into *hole and *used, its weight into *mult), or non-zero when it
@@ -556,13 +643,34 @@ static unsigned gcd(unsigned a, unsigned b) {
 
 /* The engine: weights[p] (NULL: every weight 1) in percent. `limit` is the largest count the
  * caller can take (every deal's pot shares must fit). */
-static int equity_exact(int players, const uint64_t *const ranges[], const size_t counts[],
+/* Which way costs less, by a model of their costs measured on this engine (nanoseconds, one
+ * thread): by choices of hands, about 4.5 per player and rank pattern of the cards to come (the
+ * flush configurations included) plus 200 per choice; by completions, about 5 per combination
+ * ranked, 1.2 per choice walked and 100 per completion. Both are divided by the symmetry. */
+static int cheaper_way(const eq_ctx *c) {
+    if (c->need > 2)
+        return EQ_TUPLES;
+    double choices = 1, combos = 0;
+    for (int p = 0; p < c->players; p++) {
+        choices *= (double)c->counts[p];
+        combos += (double)c->counts[p];
+    }
+    const double patterns = (double)hs_binom(HS_RANKS - 1 + (unsigned)c->need, (unsigned)c->need);
+    const double left = HS_CARDS - hs_hand_size(c->board | c->dead);
+    const double completions = c->need == 2 ? left * (left - 1) / 2 : c->need == 1 ? left : 1;
+    const double by_tuples = choices * (4.5 * patterns * c->players + 200);
+    const double by_boards = completions * (5 * combos + 1.2 * choices + 100);
+    return by_tuples < by_boards ? EQ_TUPLES : EQ_BOARDS;
+}
+
+static int equity_exact(int way, int players, const uint64_t *const ranges[], const size_t counts[],
                         const uint8_t *const weights[], uint64_t board, uint64_t dead,
                         hs_uint128 limit, int threads, hs_progress_fn progress, void *ctx,
                         hs_holdem_equity_exact *out) {
     memset(out, 0, sizeof *out);
     if (players < 2 || players > MAXP || threads < 0 || (board & ~HS_DECK_MASK) ||
-        (dead & ~HS_DECK_MASK) || (board & dead) || hs_hand_size(board) > 5)
+        (dead & ~HS_DECK_MASK) || (board & dead) || hs_hand_size(board) > 5 ||
+        (way == EQ_BOARDS && hs_hand_size(board) < 3))
         return HS_ERR_ARG;
     eq_ctx c;
     memset(&c, 0, sizeof c);
@@ -624,7 +732,9 @@ static int equity_exact(int players, const uint64_t *const ranges[], const size_
     find_symmetry(&c);
     const hs_job_def *def;
     size_t units;
-    if (c.need <= 2) {
+    if (way == EQ_AUTO)
+        way = cheaper_way(&c);
+    if (way == EQ_BOARDS) {
         rc = find_completions(&c);
         def = &board_job;
         units = c.completions;
@@ -634,17 +744,18 @@ static int equity_exact(int players, const uint64_t *const ranges[], const size_
         while (c.levels < players && units * counts[c.levels] <= UNITS_MAX)
             units *= counts[c.levels++];
         def = c.levels == players ? &tuple_job : &tuple_job_coarse;
+        rc = build_patterns(&c);
     }
     /* A unit counts in 64 bits: the most it can reach is its orbit (up to 24) times every weight
      * at its greatest, the choices walked inside it and (by choices) every board. */
     hs_uint128 unit_most = HS_SUIT_PERMS;
     for (int p = 0; p < players && rc == HS_OK; p++) {
-        const int inside = c.need <= 2 || p >= c.levels;
+        const int inside = way == EQ_BOARDS || p >= c.levels;
         if (__builtin_mul_overflow(unit_most, (hs_uint128)top_of[p] * (inside ? counts[p] : 1),
                                    &unit_most))
             rc = HS_ERR_OVERFLOW;
     }
-    if (rc == HS_OK && c.need > 2)
+    if (rc == HS_OK && way == EQ_TUPLES)
         unit_most *= hs_binom((unsigned)left, (unsigned)c.need);
     if (rc == HS_OK && unit_most > UINT64_MAX)
         rc = HS_ERR_OVERFLOW;
@@ -671,8 +782,8 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
                          uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
                          void *ctx, hs_holdem_equity *out) {
     hs_holdem_equity_exact e;
-    int rc = equity_exact(players, ranges, counts, NULL, board, dead, UINT64_MAX, threads, progress,
-                          ctx, &e);
+    int rc = equity_exact(EQ_AUTO, players, ranges, counts, NULL, board, dead, UINT64_MAX, threads,
+                          progress, ctx, &e);
     memset(out, 0, sizeof *out);
     if (rc != HS_OK)
         return rc;
@@ -691,6 +802,13 @@ int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size
 int hs_holdem_equity_ranges(int players, const hs_holdem_range *const ranges[], uint64_t board,
                             uint64_t dead, int threads, hs_progress_fn progress, void *ctx,
                             hs_holdem_equity_exact *out) {
+    return hs_holdem_equity_ranges_way(EQ_AUTO, players, ranges, board, dead, threads, progress,
+                                       ctx, out);
+}
+
+int hs_holdem_equity_ranges_way(int way, int players, const hs_holdem_range *const ranges[],
+                                uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
+                                void *ctx, hs_holdem_equity_exact *out) {
     if (players < 2 || players > MAXP) {
         memset(out, 0, sizeof *out);
         return HS_ERR_ARG;
@@ -703,6 +821,6 @@ int hs_holdem_equity_ranges(int players, const hs_holdem_range *const ranges[], 
         weights[p] = ranges[p]->weight;
         counts[p] = ranges[p]->n;
     }
-    return equity_exact(players, masks, counts, weights, board, dead, ~(hs_uint128)0, threads,
+    return equity_exact(way, players, masks, counts, weights, board, dead, ~(hs_uint128)0, threads,
                         progress, ctx, out);
 }

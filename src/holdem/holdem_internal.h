@@ -32,4 +32,14 @@ typedef struct hs_holdem_pattern {
 /* Parse s[0..n) as a class pattern. Returns 0, or -1 when it is not one. */
 int hs_holdem_pattern_parse(const char *s, size_t n, hs_holdem_pattern *p);
 
+/* The two ways of the exact equity engine (holdem_equity.c): by choices of hands (any board) or by
+ * completions of the board (three or more board cards known); EQ_AUTO picks the cheaper. */
+enum { EQ_AUTO = 0, EQ_TUPLES = 1, EQ_BOARDS = 2 };
+
+/* hs_holdem_equity_ranges by the given way (for the tests, which check both against the
+ * reference); HS_ERR_ARG for EQ_BOARDS with fewer than three board cards. */
+int hs_holdem_equity_ranges_way(int way, int players, const hs_holdem_range *const ranges[],
+                                uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
+                                void *ctx, hs_holdem_equity_exact *out);
+
 #endif
