@@ -15,6 +15,7 @@ for k in 5 6 7; do
 done
 "$hs" poker matchups -o "$out/poker_matchups5.csv"
 "$hs" holdem preflop -o "$out/holdem_preflop.csv"
+"$hs" holdem vs-random -o "$out/holdem_vs_random.csv"
 "$hs" crib throw-table -o "$out/crib_throw_table.csv"
 "$hs" crib deals -o "$out/crib_deals_hand.csv" --combined "$out/crib_deals_combined.csv" \
   --patterns "$out/crib_deals_patterns.csv"

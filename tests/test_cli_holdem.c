@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -179,10 +180,78 @@ static void test_preflop_arguments(void **state) {
     cli_result_free(&r);
 }
 
+/* vs-random: its documented exit codes for bad command lines, outputs and checkpoints. */
+static void test_vs_random_arguments(void **state) {
+    (void)state;
+    struct {
+        const char *args[5];
+        int status;
+        const char *message;
+    } cases[] = {
+        {{"--bogus"}, 2, "unknown option '--bogus'"},
+        {{"AA"}, 2, "unexpected argument 'AA'"},
+        {{"--threads", "0"}, 2, "--threads takes a whole number"},
+        {{"-o"}, 2, "needs a value"},
+        {{"-o", "/dev/null", "--checkpoint", "-"}, 2, "--checkpoint takes a file name, not '-'"},
+        {{"-o", "/nonexistent/dir/v.csv"}, 3, "cannot write '/nonexistent/dir/v.csv'"},
+        {{"--resume", "--checkpoint", "/nonexistent/x"},
+         1,
+         "cannot resume: cannot open checkpoint"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *argv[8] = {"holdem", "vs-random"};
+        for (int k = 0; k < 5 && cases[i].args[k] != NULL; k++)
+            argv[2 + k] = cases[i].args[k];
+        cli_result r = cli_run(argv, NULL);
+        assert_int_equal(r.status, cases[i].status);
+        assert_contains(r.err, cases[i].message);
+        assert_string_equal(r.out, "");
+        cli_result_free(&r);
+    }
+}
+
+/* The whole vs-random table (seconds; its own ctest entry, --vs-random-table): header, the AA
+ * rows (the exact 893604787/1048786200 of AA against one random hand), 338 rows, no checkpoint
+ * left behind. */
+static void test_vs_random_table(void **state) {
+    (void)state;
+    char dir[] = "/tmp/hs_vs_random.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char out[300], ckpt[300];
+    snprintf(out, sizeof out, "%s/v.csv", dir);
+    snprintf(ckpt, sizeof ckpt, "%s/v.ckpt", dir);
+    cli_result r = RUN(NULL, "holdem", "vs-random", "--threads", "2", "-o", out);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "");
+    assert_contains(r.err, "holdem vs-random: 134459 boards up to suit permutation");
+    cli_result_free(&r);
+    size_t len;
+    char *csv = read_file(out, &len);
+    assert_non_null(csv);
+    const char *want = "class,opponents,deals,wins,ties,losses,equity,equity_exact\n"
+                       "AA,1,12585434400,10689050508,68413872,1827970020,0.852037133021,"
+                       "893604787/1048786200\n"
+                       "AA,2,11364647263200,8319507343296,64329597864,2980810322040,"
+                       "0.734352473476,347735701163/473526969300\n"
+                       "AKs,1,";
+    assert_memory_equal(csv, want, strlen(want));
+    size_t lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += csv[i] == '\n';
+    assert_int_equal(lines, 1 + 2 * 169);
+    assert_int_equal(csv[len - 1], '\n');
+    free(csv);
+    assert_int_equal(access(ckpt, F_OK), -1);
+    assert_int_equal(unlink(out), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 static void test_help_everywhere(void **state) {
     (void)state;
-    const char *const commands[][4] = {
-        {"holdem", "--help"}, {"holdem", "equity", "--help"}, {"holdem", "preflop", "--help"}};
+    const char *const commands[][4] = {{"holdem", "--help"},
+                                       {"holdem", "equity", "--help"},
+                                       {"holdem", "preflop", "--help"},
+                                       {"holdem", "vs-random", "--help"}};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         cli_result r = cli_run(commands[i], NULL);
         assert_int_equal(r.status, 0);
@@ -191,7 +260,11 @@ static void test_help_everywhere(void **state) {
     }
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--vs-random-table") == 0) {
+        const struct CMUnitTest table[] = {cmocka_unit_test(test_vs_random_table)};
+        return cmocka_run_group_tests(table, NULL, NULL);
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_equity_output),
         cmocka_unit_test(test_equity_errors),
@@ -199,6 +272,7 @@ int main(void) {
         cmocka_unit_test(test_equity_batch),
         cmocka_unit_test(test_huge_query_stops_at_once),
         cmocka_unit_test(test_preflop_arguments),
+        cmocka_unit_test(test_vs_random_arguments),
         cmocka_unit_test(test_help_everywhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -91,6 +91,13 @@ static const job_case CASES[] = {
      "p.ckpt",
      200000,
      2500000},
+    {"holdem vs-random",
+     {"holdem", "vs-random", "-o", "@/v.csv"},
+     {"v.csv", NULL, NULL},
+     {"holdem_vs_random.csv", NULL, NULL},
+     "v.ckpt",
+     200000,
+     2500000},
 };
 
 /* argv for case c in folder dir (paths in bufs), plus extra arguments. */

@@ -86,6 +86,16 @@ static void test_holdem(void **state) {
     }
     free(p1);
     free(p2);
+    hs_holdem_vs_random_counts *v1 = calloc(1, sizeof *v1), *v2 = calloc(1, sizeof *v2);
+    for (int i = 0; i < 3; i++) {
+        memset(v2, 0, sizeof *v2);
+        assert_int_equal(hs_holdem_vs_random_run(table, 0, 24, THREADS[i], NULL, NULL, v2), HS_OK);
+        if (i == 0)
+            memcpy(v1, v2, sizeof *v1);
+        assert_memory_equal(v2, v1, sizeof *v1);
+    }
+    free(v1);
+    free(v2);
     hs_holdem_preflop_free(table);
 }
 

@@ -1,5 +1,6 @@
-/* handstat — Texas hold'em: starting-hand classes, exact multi-way equity over every board, and
- * the exact heads-up preflop table of the 169 starting-hand classes. */
+/* handstat — Texas hold'em: starting-hand classes, exact multi-way equity over every board, the
+ * exact heads-up preflop table of the 169 starting-hand classes, and each class against one and
+ * two random hands. */
 #ifndef HANDSTAT_HOLDEM_H
 #define HANDSTAT_HOLDEM_H
 
@@ -158,7 +159,8 @@ typedef struct hs_holdem_preflop_counts {
     uint64_t units_done;
 } hs_holdem_preflop_counts;
 
-/* The boards of the preflop table, built once (about 1 MB; takes a fraction of a second). */
+/* The boards of the preflop table (and of the vs-random table below), built once (about 1 MB;
+ * takes a fraction of a second). */
 typedef struct hs_holdem_preflop hs_holdem_preflop;
 
 /* Build the board list into *out. Returns HS_OK or HS_ERR_NOMEM. */
@@ -187,6 +189,55 @@ uint64_t hs_holdem_class_pairs(int a, int b);
 int hs_holdem_preflop_job_new(const hs_holdem_preflop *table, hs_job **out);
 /* The counts of the job's units done so far. */
 const hs_holdem_preflop_counts *hs_holdem_preflop_job_counts(const hs_job *job);
+
+/* ---- each class against random hands --------------------------------------------------------
+ * For each class X and k = 1 or 2 opponents: the hero holds a combination of X, each opponent
+ * two of the other 50 cards (disjoint from each other), the board five of the cards left; every
+ * deal (the hero's combination, the opponents' hands seat by seat, the board) is equally likely.
+ * So there are combos(X) x C(50,2) x C(48,5) = combos(X) x 2,097,572,400 deals against one
+ * opponent and combos(X) x C(50,2) x C(48,2) x C(46,5) = combos(X) x 1,894,107,877,200 against
+ * two (the opponents' hands ordered: seat 1, seat 2). wins: the hero's hand beats every
+ * opponent's; ties: the hero shares the best hand with one or both; losses: the rest. shares: the
+ * hero's pot share in units of 1/HS_HOLDEM_SHARE_UNIT of a pot (a split pot divided equally among
+ * its winners); the equity is shares / (deals x HS_HOLDEM_SHARE_UNIT). Against one opponent these
+ * are the counts of hs_holdem_equity_run with X against "random".
+ *
+ * Every count fits 64 bits with room to spare: the largest class (12 combos) has 12 x
+ * 1,894,107,877,200 < 2.3e13 deals, so shares < 2520 x 2.3e13 < 5.8e16, and over all 1326
+ * combinations deals < 2.6e15 and shares < 6.4e18 < 2^63 (so also deals x SHARE_UNIT). */
+
+typedef struct hs_holdem_vs_random_counts {
+    hs_holdem_player vs[HS_HOLDEM_CLASSES][2]; /* [class][opponents - 1] */
+    uint64_t units_done;
+} hs_holdem_vs_random_counts;
+
+/* The deals of class `cls` against `opponents` (1 or 2) random hands, as above; 0 for arguments
+ * out of range. */
+uint64_t hs_holdem_vs_random_deals(int cls, int opponents);
+
+/* Add units [first, last) of the vs-random table over the board list `table` (the units of
+ * hs_holdem_preflop_units) to *acc, as hs_holdem_preflop_run does (same arguments, same
+ * returns). Each suit-distinct board is swept once: its 1081 hands ranked and sorted, and for
+ * each hero hand the opponents' hands (pairs of them) that are worse or equal counted from
+ * per-card counts, by inclusion-exclusion over the cards they share. */
+int hs_holdem_vs_random_run(const hs_holdem_preflop *table, size_t first, size_t last, int threads,
+                            hs_progress_fn progress, void *ctx, hs_holdem_vs_random_counts *acc);
+
+/* Add to *acc (not to units_done) the deals whose board is exactly the five cards `board`: each
+ * hero combination and ordered opponents' hands disjoint from it, one board. Returns HS_OK,
+ * HS_ERR_ARG (not five cards) or HS_ERR_NOMEM. Thread-safe. */
+int hs_holdem_vs_random_board(const hs_holdem_preflop *table, uint64_t board,
+                              hs_holdem_vs_random_counts *acc);
+
+/* The table as a job over the board list `table`, which must outlive it (as
+ * hs_holdem_preflop_job_new). Returns HS_OK or HS_ERR_NOMEM. Its invariants: for every class
+ * and opponent count, wins + ties + losses = hs_holdem_vs_random_deals; against one opponent
+ * shares = 2520 wins + 1260 ties, against two 2520 wins + 840 ties <= shares <= 2520 wins + 1260
+ * ties; over all classes the hero's shares are 1/2 (one opponent) and 1/3 (two) of the deals'
+ * pots, and against one opponent total wins = total losses. */
+int hs_holdem_vs_random_job_new(const hs_holdem_preflop *table, hs_job **out);
+/* The counts of the job's units done so far. */
+const hs_holdem_vs_random_counts *hs_holdem_vs_random_job_counts(const hs_job *job);
 
 #ifdef __cplusplus
 }

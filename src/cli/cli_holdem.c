@@ -1,4 +1,4 @@
-/* handstat holdem: equity and preflop. */
+/* handstat holdem: equity, preflop and vs-random. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -60,6 +60,29 @@ static const char PREFLOP_USAGE[] =
     "  -o FILE            the table (default: standard output)\n"
     "  --matrix FILE      the matrix (default: FILE_matrix.csv beside -o; none for "
     "stdout)\n" CLI_CHECKPOINT_HELP
+    "  --threads N        worker threads, 1..1024 (default: one per core)\n"
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 written, 1 unusable checkpoint, 2 bad command line, 3 file error,\n"
+    "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
+
+static const char VS_RANDOM_USAGE[] =
+    "usage: handstat holdem vs-random [--threads N] [-o FILE] [--resume] [--checkpoint FILE]\n"
+    "\n"
+    "The exact equity of each of the 169 starting-hand classes against one and against two\n"
+    "random hands. The hero holds a combination of the class, each opponent two of the other\n"
+    "cards, the board five of the cards left; every deal (the hero's combination, the opponents'\n"
+    "hands seat by seat, the board) is equally likely: combos x C(50,2) x C(48,5) deals against\n"
+    "one opponent, combos x C(50,2) x C(48,2) x C(46,5) against two. Writes CSV\n"
+    "class,opponents,deals,wins,ties,losses,equity,equity_exact: 338 rows, the classes in grid\n"
+    "order (AA, AKs, .. 22), each against 1 then 2 opponents. wins: the hero's hand beats every\n"
+    "opponent's; ties: the hero shares the best hand with one or both; losses: the rest. equity:\n"
+    "the hero's share of the pots (a split pot divided equally among its winners) over the\n"
+    "deals, and as an exact fraction.\n"
+    "Progress (rate, time left) goes to standard error when it is a terminal. The work is saved\n"
+    "to a checkpoint as it goes; after an interruption (Ctrl-C) run the same command with\n"
+    "--resume to continue. The CSV file is written whole or not at all.\n"
+    "\n"
+    "  -o FILE            the table (default: standard output)\n" CLI_CHECKPOINT_HELP
     "  --threads N        worker threads, 1..1024 (default: one per core)\n"
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 1 unusable checkpoint, 2 bad command line, 3 file error,\n"
@@ -556,12 +579,92 @@ done:
     return status;
 }
 
+/* ---- vs-random ---------------------------------------------------------------------------- */
+
+static void write_vs_random_csv(FILE *fp, const hs_holdem_vs_random_counts *c) {
+    static const char *const HEADER[] = {"class", "opponents", "deals",  "wins",
+                                         "ties",  "losses",    "equity", "equity_exact"};
+    cli_table t;
+    cli_table_init(&t, fp, 1, NULL);
+    cli_header(&t, HEADER, 8);
+    for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
+        for (int k = 0; k < 2; k++) {
+            const hs_holdem_player *p = &c->vs[x][k];
+            /* Below 2^63 (holdem.h), so the fraction's terms fit its 64-bit arguments. */
+            const uint64_t den = hs_holdem_vs_random_deals(x, k + 1) * HS_HOLDEM_SHARE_UNIT;
+            char name[4];
+            hs_holdem_class_name(x, name);
+            cli_cell(&t, name);
+            cli_cell_int(&t, k + 1);
+            cli_cell_u64(&t, hs_holdem_vs_random_deals(x, k + 1));
+            cli_cell_u64(&t, p->wins);
+            cli_cell_u64(&t, p->ties);
+            cli_cell_u64(&t, p->losses);
+            cli_cell_ratio(&t, (double)p->shares / (double)den);
+            cli_cell_fraction(&t, (long long)p->shares, den);
+            cli_row_end(&t);
+        }
+}
+
+static int holdem_vs_random(int argc, char **argv) {
+    int threads = 0, resume = 0, n_pos;
+    const char *path = NULL, *ckpt_arg = NULL;
+    const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &path},
+                            {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt_arg},
+                            {"--resume", NULL, CLI_OPT_FLAG, &resume},
+                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, VS_RANDOM_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
+    cli_catch_signals();
+    hs_holdem_preflop *table = NULL;
+    hs_job *job = NULL;
+    cli_outs outs = {.n = 0};
+    cli_job j;
+    memset(&j, 0, sizeof j);
+    const char *const names[1] = {"-o"};
+    const char *const files[1] = {path};
+    cli_out *csv_out = cli_outs_add(&outs, "-o", path);
+    int status = cli_outs_open(&outs);
+    if (status == CLI_OK)
+        status = cli_job_prepare(&j, "holdem vs-random", ckpt_arg, path, "holdem_vs_random.ckpt",
+                                 resume, threads, names, files, 1);
+    if (status == CLI_OK && (hs_holdem_preflop_new(&table) != HS_OK ||
+                             hs_holdem_vs_random_job_new(table, &job) != HS_OK)) {
+        cli_error("out of memory");
+        status = CLI_EXIT_IO;
+    }
+    if (status == CLI_OK)
+        status = cli_job_attach(&j, job);
+    if (status == CLI_OK)
+        status = cli_job_run(&j);
+    if (status != CLI_OK)
+        goto done;
+    write_vs_random_csv(csv_out->fp, hs_holdem_vs_random_job_counts(job));
+    status = cli_outs_commit(&outs);
+    if (status == CLI_OK && !cli_quiet)
+        fprintf(stderr,
+                "holdem vs-random: %zu boards up to suit permutation (%zu units) in %.1f s with "
+                "%d thread%s\n",
+                hs_holdem_preflop_boards(table), hs_job_units(job), j.seconds, j.threads_used,
+                j.threads_used == 1 ? "" : "s");
+done:
+    cli_outs_abort(&outs);
+    cli_job_finish(&j, status);
+    hs_job_free(job);
+    hs_holdem_preflop_free(table);
+    return status;
+}
+
 int cli_holdem_main(int argc, char **argv) {
     static const char GROUP_USAGE[] =
         "usage: handstat holdem <command> [options]\n"
         "\n"
-        "  equity    exact equity of 2-9 hands or classes over every board\n"
-        "  preflop   the exact 169 x 169 heads-up preflop table\n"
+        "  equity     exact equity of 2-9 hands or classes over every board\n"
+        "  preflop    the exact 169 x 169 heads-up preflop table\n"
+        "  vs-random  each class against 1 and 2 random hands, exactly\n"
         "\n"
         "'handstat holdem <command> --help' describes each.\n";
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -575,6 +678,10 @@ int cli_holdem_main(int argc, char **argv) {
     if (strcmp(argv[1], "preflop") == 0) {
         cli_command = "handstat holdem preflop";
         return holdem_preflop(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "vs-random") == 0) {
+        cli_command = "handstat holdem vs-random";
+        return holdem_vs_random(argc - 1, argv + 1);
     }
     cli_error("unknown holdem command '%s' (try 'handstat holdem --help')", argv[1]);
     return CLI_EXIT_USAGE;

@@ -42,4 +42,39 @@ int hs_holdem_equity_ranges_way(int way, int players, const hs_holdem_range *con
                                 uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
                                 void *ctx, hs_holdem_equity_exact *out);
 
+/* ---- the board list of the preflop and vs-random tables (holdem_preflop.c) ---------------- */
+
+#define HS_HOLDEM_BOARDS_PER_UNIT 128 /* suit-distinct boards per work unit */
+#define HS_HOLDEM_CARD_CLASSES 25 /* classes holding one card: its pair, 12 suited, 12 offsuit */
+
+struct hs_holdem_preflop {
+    uint64_t *boards; /* suit-distinct boards in increasing mask order */
+    uint8_t *weight;  /* boards each stands for: 24 / (its suit permutations that fix it) */
+    size_t n_boards;
+    /* Every two-card hand (index h: a < b in lexicographic order): its cards, its class, and the
+     * classes holding each card. */
+    uint8_t hole_a[HS_HOLDEM_COMBOS], hole_b[HS_HOLDEM_COMBOS];
+    uint8_t hole_class[HS_HOLDEM_COMBOS];
+    uint8_t card_classes[HS_CARDS][HS_HOLDEM_CARD_CLASSES];
+};
+
+/* The boards [*first, *last) of work unit `unit`. */
+static inline void hs_holdem_unit_boards(const hs_holdem_preflop *t, size_t unit, size_t *first,
+                                         size_t *last) {
+    *first = unit * HS_HOLDEM_BOARDS_PER_UNIT;
+    *last = *first + HS_HOLDEM_BOARDS_PER_UNIT < t->n_boards ? *first + HS_HOLDEM_BOARDS_PER_UNIT
+                                                             : t->n_boards;
+}
+
+/* The two-card hands that avoid one board, ranked with it and sorted worst first. */
+typedef struct hs_holdem_ranked {
+    uint16_t rank[HS_HOLDEM_COMBOS];  /* by hand index: class of the best five of board + hand */
+    uint16_t order[HS_HOLDEM_COMBOS]; /* the n hands avoiding the board, worst first (stable) */
+    uint16_t tmp[HS_HOLDEM_COMBOS];   /* sort buffer */
+    int n;                            /* 1081 */
+} hs_holdem_ranked;
+
+/* Rank every hand of t that avoids the five-card `board` and sort them into r. */
+void hs_holdem_rank_board(const hs_holdem_preflop *t, uint64_t board, hs_holdem_ranked *r);
+
 #endif

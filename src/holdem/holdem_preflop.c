@@ -7,7 +7,8 @@
  * card are not a real matchup; two different hole-card pairs share at most one card, so they are
  * taken out with per-card counts (inclusion-exclusion). Boards that differ only by a permutation
  * of the suits give the same counts (a suit permutation maps every class onto itself), so only
- * one board of each such set is swept, weighted by the size of the set. */
+ * one board of each such set is swept, weighted by the size of the set. The board list and the
+ * ranking of one board's hands (hs_holdem_rank_board) serve the vs-random table too. */
 #include "holdem_internal.h"
 #include "poker_internal.h"
 #include "handstat/error.h"
@@ -17,20 +18,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-#define HOLES 1326          /* two-card hands */
-#define BOARDS_PER_UNIT 128 /* suit-distinct boards per work unit */
-#define CARD_CLASSES 25     /* classes that hold a given card: its pair, 12 suited, 12 offsuit */
-
-struct hs_holdem_preflop {
-    uint64_t *boards; /* suit-distinct boards in increasing mask order */
-    uint8_t *weight;  /* boards each stands for: 24 / (its suit permutations that fix it) */
-    size_t n_boards;
-    /* Every two-card hand: its cards, its class, and the classes holding each card. */
-    uint8_t hole_a[HOLES], hole_b[HOLES];
-    uint8_t hole_class[HOLES];
-    uint8_t card_classes[HS_CARDS][CARD_CLASSES];
-};
 
 int hs_holdem_preflop_new(hs_holdem_preflop **out) {
     hs_holdem_preflop *t = calloc(1, sizeof *t);
@@ -99,7 +86,7 @@ void hs_holdem_preflop_free(hs_holdem_preflop *t) {
 }
 
 size_t hs_holdem_preflop_units(const hs_holdem_preflop *t) {
-    return (t->n_boards + BOARDS_PER_UNIT - 1) / BOARDS_PER_UNIT;
+    return (t->n_boards + HS_HOLDEM_BOARDS_PER_UNIT - 1) / HS_HOLDEM_BOARDS_PER_UNIT;
 }
 
 size_t hs_holdem_preflop_boards(const hs_holdem_preflop *t) {
@@ -118,9 +105,7 @@ uint64_t hs_holdem_class_pairs(int a, int b) {
 
 /* Per-thread working memory for one board. */
 typedef struct sweep {
-    uint16_t rank[HOLES];                             /* class of the best five of board + hand */
-    uint16_t order[HOLES];                            /* hands of this board, worst first */
-    uint16_t tmp[HOLES];                              /* radix sort buffer */
+    hs_holdem_ranked r;                               /* the board's hands, worst first */
     uint64_t worse[HS_HOLDEM_CLASSES];                /* weighted count of worse hands by class */
     uint64_t worse_card[HS_CARDS][HS_HOLDEM_CLASSES]; /* ... of worse hands holding a card */
     uint32_t group_card[HS_CARDS][HS_HOLDEM_CLASSES]; /* hands of the current group by card */
@@ -128,48 +113,55 @@ typedef struct sweep {
     uint8_t group_labels[HS_HOLDEM_CLASSES];          /* distinct classes of the group */
 } sweep;
 
-/* Stable sort of the n hand indices in s->order by rank, descending (worst hand first): two
+/* Stable sort of the n hand indices in r->order by rank, descending (worst hand first): two
  * counting passes over 7-bit digits of (8191 - rank). */
-static void sort_worst_first(sweep *s, int n) {
-    uint16_t *src = s->order, *dst = s->tmp;
+static void sort_worst_first(hs_holdem_ranked *r, int n) {
+    uint16_t *src = r->order, *dst = r->tmp;
     for (int pass = 0; pass < 2; pass++) {
         int count[129] = {0};
         int shift = 7 * pass;
         for (int i = 0; i < n; i++)
-            count[(((8191 - s->rank[src[i]]) >> shift) & 127) + 1]++;
+            count[(((8191 - r->rank[src[i]]) >> shift) & 127) + 1]++;
         for (int d = 0; d < 128; d++)
             count[d + 1] += count[d];
         for (int i = 0; i < n; i++)
-            dst[count[((8191 - s->rank[src[i]]) >> shift) & 127]++] = src[i];
+            dst[count[((8191 - r->rank[src[i]]) >> shift) & 127]++] = src[i];
         uint16_t *t = src;
         src = dst;
         dst = t;
     }
-    /* after two passes the sorted list is back in s->order */
+    /* after two passes the sorted list is back in r->order */
+}
+
+void hs_holdem_rank_board(const hs_holdem_preflop *t, uint64_t board, hs_holdem_ranked *r) {
+    int n = 0;
+    for (int h = 0; h < HS_HOLDEM_COMBOS; h++) {
+        uint64_t hole = hs_card_bit(t->hole_a[h]) | hs_card_bit(t->hole_b[h]);
+        if (hole & board)
+            continue;
+        r->rank[h] = (uint16_t)hs_poker_rank_kernel(board | hole);
+        r->order[n++] = (uint16_t)h;
+    }
+    sort_worst_first(r, n);
+    r->n = n;
 }
 
 static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, sweep *s,
                         hs_holdem_preflop_counts *acc) {
-    int n = 0;
-    for (int h = 0; h < HOLES; h++) {
-        uint64_t hole = hs_card_bit(t->hole_a[h]) | hs_card_bit(t->hole_b[h]);
-        if (hole & board)
-            continue;
-        s->rank[h] = (uint16_t)hs_poker_rank_kernel(board | hole);
-        s->order[n++] = (uint16_t)h;
-    }
-    sort_worst_first(s, n);
+    hs_holdem_rank_board(t, board, &s->r);
+    const int n = s->r.n;
+    const uint16_t *rank = s->r.rank, *order = s->r.order;
     memset(s->worse, 0, sizeof s->worse);
     memset(s->worse_card, 0, sizeof s->worse_card);
 
     for (int gs = 0; gs < n;) {
         int ge = gs + 1;
-        while (ge < n && s->rank[s->order[ge]] == s->rank[s->order[gs]])
+        while (ge < n && rank[order[ge]] == rank[order[gs]])
             ge++;
         /* The group's hands by class and by card. */
         int labels = 0;
         for (int i = gs; i < ge; i++) {
-            int h = s->order[i], L = t->hole_class[h];
+            int h = order[i], L = t->hole_class[h];
             if (s->group_class[L]++ == 0)
                 s->group_labels[labels++] = (uint8_t)L;
             s->group_card[t->hole_a[h]][L]++;
@@ -196,11 +188,11 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
             acc->ties[L][L] += m; /* the hand with itself, taken out twice below */
         }
         for (int i = gs; i < ge; i++) {
-            int h = s->order[i], L = t->hole_class[h];
+            int h = order[i], L = t->hole_class[h];
             const int cards[2] = {t->hole_a[h], t->hole_b[h]};
             for (int k = 0; k < 2; k++) {
                 const uint8_t *ys = t->card_classes[cards[k]];
-                for (int j = 0; j < CARD_CLASSES; j++) {
+                for (int j = 0; j < HS_HOLDEM_CARD_CLASSES; j++) {
                     int y = ys[j];
                     acc->wins[L][y] -= s->worse_card[cards[k]][y];
                     acc->ties[L][y] -= w * s->group_card[cards[k]][y];
@@ -209,7 +201,7 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
         }
         /* The group's hands become worse hands for the better groups. */
         for (int i = gs; i < ge; i++) {
-            int h = s->order[i], L = t->hole_class[h];
+            int h = order[i], L = t->hole_class[h];
             s->worse[L] += w;
             s->worse_card[t->hole_a[h]][L] += w;
             s->worse_card[t->hole_b[h]][L] += w;
@@ -227,8 +219,8 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
 static void preflop_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     const hs_holdem_preflop *t = ctx;
     hs_holdem_preflop_counts *c = acc;
-    const size_t b0 = unit * BOARDS_PER_UNIT;
-    const size_t b1 = b0 + BOARDS_PER_UNIT < t->n_boards ? b0 + BOARDS_PER_UNIT : t->n_boards;
+    size_t b0, b1;
+    hs_holdem_unit_boards(t, unit, &b0, &b1);
     for (size_t b = b0; b < b1; b++)
         sweep_board(t, t->boards[b], t->weight[b], scratch, c);
     c->units_done++;

@@ -1,0 +1,300 @@
+/* Each of the 169 starting-hand classes against one and two random hands, exactly.
+ *
+ * Definition (the same as holdem.h): the hero holds a combination of the class, each opponent
+ * two of the other cards (disjoint from each other), the board five of the cards left; every
+ * deal (hero's combination, the opponents' hands seat by seat, the board) is equally likely:
+ * combos x C(50,2) x C(48,5) deals against one opponent, combos x C(50,2) x C(48,2) x C(46,5)
+ * against two. The hero wins alone, ties (shares the pot with one or both: half or a third of
+ * it) or loses.
+ *
+ * As for the preflop table, the count runs board by board over the boards distinct up to a
+ * permutation of the suits (each weighted by the boards it stands for: a suit permutation maps
+ * every class onto itself), and one board's 1081 hands are ranked once and sorted worst first
+ * (hs_holdem_rank_board). Sweeping the groups of equal rank from the worst, a hero hand h = {a, b}
+ * sees W, the hands of the earlier groups (strictly worse), and E, its own group (equal). The
+ * opponents must avoid h: W' = the hands of W holding neither a nor b, E' likewise (so not h).
+ *
+ * One opponent: wins |W'|, ties |E'|. With n_W(c) the hands of W holding card c, and no hand but
+ * h holding both a and b: |W'| = |W| - n_W(a) - n_W(b), |E'| = |E| - n_E(a) - n_E(b) + 1.
+ *
+ * Two opponents: ordered pairs (u, v) of disjoint hands of W' (a win), of E' x W', W' x E' (a
+ * split in two) and of E' (a split in three). For sets S, T of hands, the ordered pairs sharing
+ * a card are counted by sum_c n_S(c) n_T(c), where u = v (two shared cards) counts twice; so the
+ * disjoint pairs are
+ *     |S|^2 + |S| - sum_c n_S(c)^2        (u, v both in S)
+ *     |S| |T| - sum_c n_S(c) n_T(c)       (S and T disjoint)
+ * The per-card counts of W' are those of W less the hands {a, c} and {b, c}:
+ * n_W'(c) = n_W(c) - [ac in W] - [bc in W] for c not a or b, and 0 for a and b. Expanding the
+ * square, with w_a the set of cards c with {a, c} in W (a bit mask, |w_a| = n_W(a)):
+ *     sum_c n_W'(c)^2 = Q_W - n_W(a)^2 - n_W(b)^2 - 2 sum_{c in w_a or w_b} n_W(c)
+ *                       + |w_a| + |w_b| + 2 |w_a & w_b|         (Q_W = sum_c n_W(c)^2)
+ * and alike for E' (e_a = the partners of a in E, without b) and for the cross sum
+ *     sum_c n_W'(c) n_E'(c) = P - n_W(a) n_E(a) - n_W(b) n_E(b) - sum_{c in e_a, e_b} n_W(c)
+ *                             - sum_{c in w_a, w_b} n_E(c) + |w_a & e_b| + |w_b & e_a|
+ * (P = sum_c n_W(c) n_E(c); w_a & e_a is empty, a hand being in W or in E). Nothing walks the
+ * opponents: sum_{c in w_x} n_W(c) is kept for every card as hands join W (a 64-lane add per
+ * hand), the sums over e_x and of n_E over w_x are made once per group and card, so each hero
+ * costs a few popcounts, and a board about 1081 x 2 vector adds of 64 lanes beside its ranking.
+ *
+ * The table sums these 64-bit counts over boards; holdem.h shows that no sum can pass 2^63. */
+#include "holdem_internal.h"
+#include "poker_internal.h"
+#include "handstat/error.h"
+#include "combin.h"
+#include "job_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Per-thread working memory for one board. */
+typedef struct vs_sweep {
+    hs_holdem_ranked r;       /* the board's hands, worst first */
+    uint64_t wmask[HS_CARDS]; /* w_x: the cards c with {x, c} worse than the current group */
+    uint64_t emask[HS_CARDS]; /* e_x: the cards c with {x, c} in the current group */
+    uint16_t nw[64];          /* n_W(x) = |w_x| (lanes 52..63 stay 0) */
+    uint16_t ne[64];          /* n_E(x) = |e_x| */
+    int32_t e_ne[HS_CARDS];   /* for the group's cards: the sum of n_E over e_x */
+    int32_t e_nw[HS_CARDS];   /* ... of n_W over e_x */
+    int32_t w_ne[HS_CARDS];   /* ... of n_E over w_x */
+    /* w_x again as a row of 0/1 (lanes 52..63 stay 0), and m_W(x) = sum of n_W over w_x (at most
+     * 45 x 45), kept as hands join W: a new worse hand {x, y} adds one to m_W(z) for z in w_x and
+     * in w_y, a 64-lane add that the compiler turns into a few vector adds. */
+    uint16_t wrow[HS_CARDS][64];
+    uint16_t mw[64];
+} vs_sweep;
+
+#define SHARE HS_HOLDEM_SHARE_UNIT
+
+/* The number of set bits, by adding neighbouring fields of 1, 2, 4 bits, then every byte at once
+ * (the top byte of x * 0x0101..01 is the sum of x's bytes). Inline: the baseline x86-64 has no
+ * popcount instruction, and __builtin_popcountll would be a library call. */
+static inline int pop64(uint64_t x) {
+    x -= (x >> 1) & UINT64_C(0x5555555555555555);
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* Add w x the deals with board `board` (five cards) to acc. */
+static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, vs_sweep *s,
+                        hs_holdem_vs_random_counts *acc) {
+    hs_holdem_rank_board(t, board, &s->r);
+    const int n = s->r.n;
+    const uint16_t *rank = s->r.rank, *order = s->r.order;
+    /* The opponents' choices once the board and the hero's hand are out: C(45, 2) hands, and
+     * C(45, 2) x C(43, 2) ordered disjoint pairs. */
+    const int64_t deals1 = (int64_t)hs_binom(HS_CARDS - 7, 2);
+    const int64_t deals2 = deals1 * (int64_t)hs_binom(HS_CARDS - 9, 2);
+    memset(s->wmask, 0, sizeof s->wmask);
+    memset(s->nw, 0, sizeof s->nw);
+    memset(s->wrow, 0, sizeof s->wrow);
+    memset(s->mw, 0, sizeof s->mw);
+    int64_t worse = 0, qw = 0; /* |W| and Q_W */
+
+    for (int gs = 0; gs < n;) {
+        int ge = gs + 1;
+        while (ge < n && rank[order[ge]] == rank[order[gs]])
+            ge++;
+        /* The group E by card. */
+        uint64_t gcards = 0;
+        for (int i = gs; i < ge; i++) {
+            int h = order[i], x = t->hole_a[h], y = t->hole_b[h];
+            s->emask[x] |= hs_card_bit(y);
+            s->emask[y] |= hs_card_bit(x);
+            s->ne[x] = (uint16_t)(s->ne[x] + 1);
+            s->ne[y] = (uint16_t)(s->ne[y] + 1);
+            gcards |= hs_card_bit(x) | hs_card_bit(y);
+        }
+        /* Per card x of the group: Q_E and P, and the sums of n_E and n_W over e_x (one pass
+         * over the group's hands, each adding its card's counts to its partner) and of n_E over
+         * w_x (only the group's cards count). */
+        int64_t qe = 0, pwe = 0;
+        for (uint64_t m = gcards; m != 0; m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            qe += (int64_t)s->ne[c] * s->ne[c];
+            pwe += (int64_t)s->nw[c] * s->ne[c];
+            s->e_ne[c] = s->e_nw[c] = s->w_ne[c] = 0;
+            const uint16_t *row = s->wrow[c];
+            int32_t sum = 0;
+            for (int z = 0; z < 64; z++) /* n_E is 0 off the group's cards */
+                sum += row[z] * s->ne[z];
+            s->w_ne[c] = sum;
+        }
+        for (int i = gs; i < ge; i++) {
+            int h = order[i], x = t->hole_a[h], y = t->hole_b[h];
+            s->e_ne[x] += s->ne[y];
+            s->e_ne[y] += s->ne[x];
+            s->e_nw[x] += s->nw[y];
+            s->e_nw[y] += s->nw[x];
+        }
+        const int64_t group = ge - gs;
+        for (int i = gs; i < ge; i++) {
+            int h = order[i], a = t->hole_a[h], b = t->hole_b[h];
+            const int64_t nwa = s->nw[a], nwb = s->nw[b], nea = s->ne[a], neb = s->ne[b];
+            const uint64_t wa = s->wmask[a], wb = s->wmask[b];
+            const int64_t wp = worse - nwa - nwb, ep = group - nea - neb + 1; /* |W'|, |E'| */
+            /* Over e_a = e_x less b and e_b less a: n_E, n_W; their intersections with each
+             * other and with w_b, w_a (e_a holds neither a nor b once b is out, nor does w_a). */
+            const int64_t ne_e = s->e_ne[a] + s->e_ne[b] - nea - neb;
+            const int64_t nw_e = s->e_nw[a] + s->e_nw[b] - nwa - nwb;
+            const int64_t ne_w = s->w_ne[a] + s->w_ne[b];
+            int64_t both_e = 0, cross = 0;
+            if (nea > 1 || neb > 1) {
+                both_e = pop64(s->emask[a] & s->emask[b]);
+                cross = pop64(wa & s->emask[b]) + pop64(wb & s->emask[a]);
+            }
+            /* sum_c n_W'(c)^2, sum_c n_E'(c)^2 and sum_c n_W'(c) n_E'(c) as in the header
+             * (|w_a| = n_W(a), |e_a| = n_E(a) - 1). */
+            const int64_t sw = qw - nwa * nwa - nwb * nwb - 2 * ((int64_t)s->mw[a] + s->mw[b]) +
+                               nwa + nwb + 2 * pop64(wa & wb);
+            const int64_t se =
+                qe - nea * nea - neb * neb - 2 * ne_e + (nea - 1) + (neb - 1) + 2 * both_e;
+            const int64_t swe = pwe - nwa * nea - nwb * neb - nw_e - ne_w + cross;
+            const int64_t ww = wp * wp + wp - sw; /* both opponents worse: a win */
+            const int64_t ee = ep * ep + ep - se; /* both equal: a third of the pot */
+            const int64_t we = wp * ep - swe;     /* one worse, one equal (either seat): a half */
+            hs_holdem_player *one = &acc->vs[t->hole_class[h]][0];
+            hs_holdem_player *two = &acc->vs[t->hole_class[h]][1];
+            one->wins += w * (uint64_t)wp;
+            one->ties += w * (uint64_t)ep;
+            one->losses += w * (uint64_t)(deals1 - wp - ep);
+            one->shares += w * (uint64_t)(SHARE * wp + SHARE / 2 * ep);
+            two->wins += w * (uint64_t)ww;
+            two->ties += w * (uint64_t)(ee + 2 * we);
+            two->losses += w * (uint64_t)(deals2 - ww - ee - 2 * we);
+            two->shares += w * (uint64_t)(SHARE * ww + SHARE / 2 * 2 * we + SHARE / 3 * ee);
+        }
+        /* The group's hands become worse hands for the better groups. */
+        for (int i = gs; i < ge; i++) {
+            int h = order[i], x = t->hole_a[h], y = t->hole_b[h];
+            const uint16_t *rx = s->wrow[x], *ry = s->wrow[y];
+            for (int z = 0; z < 64; z++)
+                s->mw[z] = (uint16_t)(s->mw[z] + rx[z] + ry[z]); /* n_W(x), n_W(y) grow by one */
+            qw += 2 * (int64_t)(s->nw[x] + s->nw[y]) + 2;        /* (n + 1)^2 - n^2 for each card */
+            s->nw[x] = (uint16_t)(s->nw[x] + 1);
+            s->nw[y] = (uint16_t)(s->nw[y] + 1);
+            s->mw[x] = (uint16_t)(s->mw[x] + s->nw[y]); /* the new partner y of x, and x of y */
+            s->mw[y] = (uint16_t)(s->mw[y] + s->nw[x]);
+            s->wrow[x][y] = s->wrow[y][x] = 1;
+            s->wmask[x] |= hs_card_bit(y);
+            s->wmask[y] |= hs_card_bit(x);
+        }
+        worse += group;
+        for (uint64_t m = gcards; m != 0; m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            s->emask[c] = 0;
+            s->ne[c] = 0;
+        }
+        gs = ge;
+    }
+}
+
+int hs_holdem_vs_random_board(const hs_holdem_preflop *t, uint64_t board,
+                              hs_holdem_vs_random_counts *acc) {
+    if (t == NULL || acc == NULL || __builtin_popcountll(board) != 5 || (board >> HS_CARDS) != 0)
+        return HS_ERR_ARG;
+    vs_sweep *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return HS_ERR_NOMEM;
+    sweep_board(t, board, 1, s, acc);
+    free(s);
+    return HS_OK;
+}
+
+uint64_t hs_holdem_vs_random_deals(int cls, int opponents) {
+    if (cls < 0 || cls >= HS_HOLDEM_CLASSES || opponents < 1 || opponents > 2)
+        return 0;
+    uint64_t d = (uint64_t)hs_holdem_class_combos(cls) * hs_binom(HS_CARDS - 2, 2);
+    return opponents == 1 ? d * hs_binom(HS_CARDS - 4, 5)
+                          : d * hs_binom(HS_CARDS - 4, 2) * hs_binom(HS_CARDS - 6, 5);
+}
+
+/* ---- the job ---------------------------------------------------------------------------------
+ */
+
+static void vs_random_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    const hs_holdem_preflop *t = ctx;
+    hs_holdem_vs_random_counts *c = acc;
+    size_t b0, b1;
+    hs_holdem_unit_boards(t, unit, &b0, &b1);
+    for (size_t b = b0; b < b1; b++)
+        sweep_board(t, t->boards[b], t->weight[b], scratch, c);
+    c->units_done++;
+}
+
+static void vs_random_merge(void *dst, const void *src) {
+    hs_holdem_vs_random_counts *d = dst;
+    const hs_holdem_vs_random_counts *s = src;
+    for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
+        for (int k = 0; k < 2; k++) {
+            d->vs[x][k].wins += s->vs[x][k].wins;
+            d->vs[x][k].ties += s->vs[x][k].ties;
+            d->vs[x][k].losses += s->vs[x][k].losses;
+            d->vs[x][k].shares += s->vs[x][k].shares;
+        }
+    d->units_done += s->units_done;
+}
+
+/* The invariants of holdem.h. The totals over classes hold because every deal seen from an
+ * opponent's seat is another deal seen from the hero's (the roles exchanged): the hero's mean
+ * share is one pot over the players. */
+static int vs_random_check(const void *ctx, const void *acc) {
+    const hs_holdem_preflop *t = ctx;
+    const hs_holdem_vs_random_counts *c = acc;
+    if (c->units_done != hs_holdem_preflop_units(t))
+        return HS_ERR_CORRUPT;
+    uint64_t deals[2] = {0, 0}, shares[2] = {0, 0}, wins1 = 0, losses1 = 0;
+    for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
+        for (int k = 0; k < 2; k++) {
+            const hs_holdem_player *p = &c->vs[x][k];
+            const uint64_t d = hs_holdem_vs_random_deals(x, k + 1);
+            const uint64_t hi = SHARE * p->wins + SHARE / 2 * p->ties;
+            const uint64_t lo = k == 0 ? hi : SHARE * p->wins + SHARE / 3 * p->ties;
+            if (p->wins + p->ties + p->losses != d || p->shares < lo || p->shares > hi)
+                return HS_ERR_CORRUPT;
+            deals[k] += d;
+            shares[k] += p->shares;
+        }
+    for (int x = 0; x < HS_HOLDEM_CLASSES; x++) {
+        wins1 += c->vs[x][0].wins;
+        losses1 += c->vs[x][0].losses;
+    }
+    if (shares[0] != SHARE / 2 * deals[0] || shares[1] != SHARE / 3 * deals[1] || wins1 != losses1)
+        return HS_ERR_CORRUPT;
+    return HS_OK;
+}
+
+static const hs_job_def vs_random_job = {"holdem vs-random",
+                                         1,
+                                         sizeof(hs_holdem_vs_random_counts),
+                                         sizeof(vs_sweep),
+                                         vs_random_unit,
+                                         vs_random_merge,
+                                         vs_random_check,
+                                         NULL};
+
+int hs_holdem_vs_random_job_new(const hs_holdem_preflop *t, hs_job **out) {
+    /* The job reads the board list, which the caller keeps until hs_job_free. */
+    return hs_job_new(&vs_random_job, (void *)(uintptr_t)t, NULL, hs_holdem_preflop_units(t), "",
+                      hs_poker_tables_hash, out);
+}
+
+const hs_holdem_vs_random_counts *hs_holdem_vs_random_job_counts(const hs_job *job) {
+    return hs_job_acc_const(job);
+}
+
+int hs_holdem_vs_random_run(const hs_holdem_preflop *t, size_t first, size_t last, int threads,
+                            hs_progress_fn progress, void *ctx, hs_holdem_vs_random_counts *acc) {
+    if (first > last || last > hs_holdem_preflop_units(t) || threads < 0)
+        return HS_ERR_ARG;
+    hs_job *job;
+    int rc = hs_holdem_vs_random_job_new(t, &job);
+    if (rc != HS_OK)
+        return rc;
+    hs_job_opts o = {threads, progress, ctx, NULL, NULL, 0.0};
+    rc = hs_job_run(job, first, last, &o);
+    if (rc == HS_OK)
+        vs_random_merge(acc, hs_job_acc(job));
+    hs_job_free(job);
+    return rc;
+}
