@@ -13,6 +13,7 @@
 
 #include "handstat/handstat.h"
 #include "holdem_cases.h"
+#include "holdem_internal.h"
 
 /* ---- the reference: one item as a predicate -------------------------------------------------- */
 
@@ -216,7 +217,7 @@ static void test_errors(void **state) {
         {"AKs@101", HS_ERR_TOKEN, "AKs@101"},
         {"AKs@", HS_ERR_TOKEN, "AKs@"},
         {"AKs@5x", HS_ERR_TOKEN, "AKs@5x"},
-        {"15%", HS_ERR_TOKEN, "15%"},
+        {"15.%", HS_ERR_TOKEN, "15.%"},
         {"AhAh", HS_ERR_TOKEN, "AhAh"},
         {"KK,random", HS_ERR_DUPLICATE, "random"},
     };
@@ -340,6 +341,61 @@ static void test_slow_equity_against_reference(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof SLOW / sizeof SLOW[0]; i++)
         check_holdem_case(&SLOW[i]);
+}
+
+/* Top-percent items: the best classes by equity against one random hand, whole, until they hold
+ * at least that share of the 1326 combinations. */
+static void test_top_percent(void **state) {
+    (void)state;
+    static const struct {
+        const char *text;
+        size_t combos;
+        const char *last; /* the last class taken */
+    } cases[] = {
+        {"0.1%", 6, "AA"},    /* 1.326 combinations: AA's 6 */
+        {"0.5%", 12, "KK"},   /* 6.63: AA, KK */
+        {"1%", 18, "QQ"},     /* 13.26 */
+        {"15%", 200, NULL},   /* 198.9: the smallest whole-class prefix of at least 199 */
+        {"100%", 1326, NULL}, /* everything */
+        {"2.25%", 30, NULL},
+    };
+    const uint8_t *order = hs_holdem_classes_by_equity();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        static hs_holdem_range r;
+        char canon[64];
+        const char *t = cases[i].text;
+        assert_int_equal(hs_holdem_range_parse(t, strlen(t), &r, canon, sizeof canon, NULL), HS_OK);
+        assert_string_equal(canon, t);
+        /* the reference: whole classes in order until the share is reached (exact integers) */
+        size_t want = 0;
+        double pct = strtod(t, NULL);
+        int k = 0;
+        while (want * 100 < pct * 1326 - 1e-9)
+            want += (size_t)hs_holdem_class_combos(order[k++]);
+        assert_int_equal(r.n, want);
+        if (cases[i].combos != 0 && cases[i].combos != want)
+            fail_msg("%s: %zu combinations, not %zu", t, want, cases[i].combos);
+        if (cases[i].last != NULL) {
+            char name[4];
+            hs_holdem_class_name(order[k - 1], name);
+            assert_string_equal(name, cases[i].last);
+        }
+        for (size_t j = 0; j < r.n; j++) {
+            const int cls = hs_holdem_class(r.combo[j]);
+            int pos = 0;
+            while (order[pos] != cls)
+                pos++;
+            assert_true(pos < k);
+        }
+    }
+    static hs_holdem_range r;
+    const char *bad[] = {"0%", "101%", "15.%", ".5%", "%", "1.23456%", "15 %", "-5%"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (hs_holdem_range_parse(bad[i], strlen(bad[i]), &r, NULL, 0, NULL) != HS_ERR_TOKEN)
+            fail_msg("'%s' was accepted", bad[i]);
+    assert_int_equal(hs_holdem_range_parse("15%,AA", 6, &r, NULL, 0, NULL), HS_ERR_DUPLICATE);
+    assert_int_equal(hs_holdem_range_parse("1%,72o@50", 9, &r, NULL, 0, NULL), HS_OK);
+    assert_int_equal(r.n, 18 + 12);
 }
 
 /* Weighted ranges: a deal counts the product of its combinations' weights (each range's divided
@@ -479,6 +535,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_more_equity_against_reference),
         cmocka_unit_test(test_equity_no_deal_is_count_error),
         cmocka_unit_test(test_weighted_equity_against_reference),
+        cmocka_unit_test(test_top_percent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "handstat/handstat.h"
+#include "holdem_internal.h"
 
 static uint64_t cards_mask(const char *text) {
     int cards[8];
@@ -210,6 +211,24 @@ static void test_full_table(void **state) {
         engine_row(x, 1, 0, &e);
         assert_int_equal(e.deals, hs_holdem_vs_random_deals(x, 1));
         assert_row_equal(&full->vs[x][0], &e, x, 1);
+    }
+
+    /* The order of the top-percent range items ("15%") is this table's, best first: each class's
+     * equity against one random hand is above the next one's (compared exactly). */
+    const uint8_t *order = hs_holdem_classes_by_equity();
+    uint8_t seen[HS_HOLDEM_CLASSES] = {0};
+    for (int i = 0; i < HS_HOLDEM_CLASSES; i++) {
+        assert_false(seen[order[i]]);
+        seen[order[i]] = 1;
+        if (i == 0)
+            continue;
+        const int a = order[i - 1], b = order[i];
+        const unsigned __int128 lhs = (unsigned __int128)full->vs[a][0].shares *
+                                      hs_holdem_vs_random_deals(b, 1),
+                                rhs = (unsigned __int128)full->vs[b][0].shares *
+                                      hs_holdem_vs_random_deals(a, 1);
+        if (!(lhs > rhs))
+            fail_msg("class %d is listed before class %d but its equity is not higher", a, b);
     }
 
     /* Units split in two runs at different thread counts merge into the same table. */

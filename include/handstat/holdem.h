@@ -58,6 +58,9 @@ int hs_holdem_hand_parse(const char *text, size_t len, uint64_t combos[12], size
  *   QQ+           QQ, KK, AA;  A2s+: A2s..AKs;  KTo+: KTo, KJo, KQo;  K9+: K9..KQ, both kinds
  *   55-22         55, 44, 33, 22;  A5s-A2s, KTo-K7o: the same top card, kickers between
  *   random        all 1326 combinations
+ *   15%           the best classes by exact heads-up equity against one random hand, taken
+ *                 whole, until they hold at least 15% of the 1326 combinations (any decimal in
+ *                 (0, 100], up to four places: "2.5%")
  *   ITEM@W        the item's combinations with weight W percent (1..100; default 100)
  * Ranks are any case (suits too), "T" for ten in class patterns. An item that covers a
  * combination another item already holds is an error (HS_ERR_DUPLICATE), as is an empty item. */

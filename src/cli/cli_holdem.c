@@ -22,7 +22,9 @@ static const char EQUITY_USAGE[] =
     "Exact Texas hold'em equity of 2 to 9 players over every completion of the board. A HAND is\n"
     "one argument, a range: comma-separated items, each two cards (AhKd, \"Ah Kd\", 10h9h), a\n"
     "class (AA, AKs, AKo; AK = both), QQ+ (QQ KK AA), A2s+ (A2s..AKs), KTo+, K9+, 55-22,\n"
-    "A5s-A2s, KTo-K7o, or random (all 1326); e.g. \"QQ+,AKs\". ITEM@W gives the item's\n"
+    "A5s-A2s, KTo-K7o, random (all 1326), or 15% (the best classes by equity against one\n"
+    "random hand, whole, until they hold 15% of the 1326); e.g. \"QQ+,AKs\". ITEM@W gives the "
+    "item's\n"
     "combinations weight W percent (1..100; default 100), e.g. \"QQ+,AKs@50\". A range stands\n"
     "for every combination of it that avoids the other hands, the board and the dead cards. A\n"
     "deal is a choice of one combination per player, then the rest of the board; without\n"
@@ -183,7 +185,7 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
             else
                 request_error(r,
                               "hand %d: '%s' is not two cards, a class or a range item (AhKd, "
-                              "AA, AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, ITEM@50)",
+                              "AA, AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, 15%%, ITEM@50)",
                               p + 1, item);
             status = CLI_EXIT_DATA;
             break;

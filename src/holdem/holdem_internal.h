@@ -32,6 +32,10 @@ typedef struct hs_holdem_pattern {
 /* Parse s[0..n) as a class pattern. Returns 0, or -1 when it is not one. */
 int hs_holdem_pattern_parse(const char *s, size_t n, hs_holdem_pattern *p);
 
+/* The 169 classes from the best to the worst by exact heads-up equity against one random hand:
+ * the order of the top-percent range items ("15%"). */
+const uint8_t *hs_holdem_classes_by_equity(void);
+
 /* The two ways of the exact equity engine (holdem_equity.c): by choices of hands (any board) or by
  * completions of the board (three or more board cards known); EQ_AUTO picks the cheaper. */
 enum { EQ_AUTO = 0, EQ_TUPLES = 1, EQ_BOARDS = 2 };

@@ -86,8 +86,64 @@ static int equal_nocase(const char *s, size_t n, const char *word) {
     return 1;
 }
 
+/* The 169 classes from the best to the worst by their exact heads-up equity against one random
+ * hand (results/holdem_vs_random.csv, opponents = 1: every class's equity is distinct, so no
+ * tie needs breaking; test_holdem_range checks this order against hs_holdem_vs_random_run). */
+static const uint8_t BY_EQUITY[HS_HOLDEM_CLASSES] = {
+    0,   14,  28,  42,  56,  70,  84,  1,   98,  2,   3,   13,  4,   26,  39,  15,  112, 5,   52,
+    16,  6,   17,  27,  7,   65,  40,  126, 29,  18,  9,   8,   78,  53,  30,  10,  91,  19,  11,
+    41,  66,  117, 104, 31,  20,  43,  12,  54,  140, 130, 21,  79,  32,  143, 22,  44,  67,  55,
+    92,  156, 23,  33,  105, 24,  57,  45,  154, 34,  80,  118, 68,  25,  35,  58,  131, 46,  36,
+    93,  69,  81,  144, 106, 37,  71,  59,  47,  157, 168, 38,  119, 48,  82,  94,  132, 72,  49,
+    60,  50,  145, 83,  85,  95,  107, 73,  51,  158, 61,  120, 62,  96,  86,  133, 108, 74,  63,
+    99,  146, 97,  64,  87,  109, 159, 121, 75,  100, 134, 76,  110, 113, 88,  122, 147, 77,  111,
+    101, 160, 127, 123, 114, 89,  135, 124, 90,  102, 148, 125, 128, 115, 136, 161, 141, 137, 103,
+    139, 138, 129, 116, 149, 142, 162, 150, 152, 151, 155, 153, 163, 165, 164, 166, 167};
+
+const uint8_t *hs_holdem_classes_by_equity(void) {
+    return BY_EQUITY;
+}
+
+/* "X%" (X a decimal in (0, 100], up to four places): the best classes in BY_EQUITY order,
+ * whole, until they hold at least X% of the 1326 combinations. Returns 1 when s is such an item
+ * (and adds it), 0 when it is not, -1 when it is malformed. */
+static int top_percent(builder *b, const char *s, size_t n, char text[16]) {
+    if (n < 2 || s[n - 1] != '%')
+        return 0;
+    uint64_t scaled = 0, scale = 1;
+    int digits = 0, places = -1;
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (s[i] == '.' && places < 0 && digits > 0) {
+            places = 0;
+            continue;
+        }
+        if (s[i] < '0' || s[i] > '9' || digits >= 7 || places >= 4)
+            return -1;
+        scaled = scaled * 10 + (uint64_t)(s[i] - '0');
+        digits++;
+        if (places >= 0) {
+            places++;
+            scale *= 10;
+        }
+    }
+    if (digits == 0 || places == 0 || scaled == 0 || scaled > 100 * scale)
+        return -1;
+    /* the fewest combinations c with c >= scaled / scale / 100 * 1326 */
+    uint64_t held = 0;
+    for (int i = 0; i < HS_HOLDEM_CLASSES && held * 100 * scale < scaled * HS_HOLDEM_COMBOS; i++) {
+        add_class(b, BY_EQUITY[i]);
+        held += (uint64_t)hs_holdem_class_combos(BY_EQUITY[i]);
+    }
+    memcpy(text, s, n);
+    text[n] = '\0';
+    return 1;
+}
+
 /* One item (trimmed, without its weight). Returns HS_OK or HS_ERR_TOKEN. */
 static int parse_item(builder *b, const char *s, size_t n, char text[16]) {
+    const int percent = top_percent(b, s, n, text);
+    if (percent != 0)
+        return percent > 0 ? HS_OK : HS_ERR_TOKEN;
     if (equal_nocase(s, n, "random")) {
         for (int x = 0; x < HS_CARDS; x++)
             for (int y = x + 1; y < HS_CARDS; y++)
