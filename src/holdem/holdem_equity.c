@@ -54,6 +54,15 @@ static inline uint32_t flush_class(unsigned lane) {
     return (uint32_t)(hs_poker_lane[lane] >> 32);
 }
 
+/* The cards in a 13-bit suit lane (a few instructions, where a popcount builtin would be a
+ * library call on the baseline x86-64 this builds for). */
+static inline int lane_size(unsigned x) {
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+}
+
 /* The players who hold the best class among cls[0..players) (smaller is better). */
 static inline unsigned winners_of(const uint32_t *cls, int players) {
     uint32_t best = cls[0];
@@ -94,8 +103,9 @@ typedef struct eq_ctx {
     /* class[pair * patterns + i]: the class (flushes aside) of a hole of the rank pair `pair`
      * (pair_of_ranks) with the board and pattern i; 0 where more than four cards of a rank */
     uint16_t *class;
-    size_t completions;        /* by completions of the board: the ones solved */
-    uint64_t *completion;      /* ... their new cards */
+    int16_t row_of[91];   /* the class table's row of each rank pair some range holds, else -1 */
+    size_t completions;   /* by completions of the board: the ones solved */
+    uint64_t *completion; /* ... their new cards */
     uint32_t *completion_mult; /* ... the size of their orbits */
 } eq_ctx;
 
@@ -143,7 +153,7 @@ typedef struct tuple_walk {
     uint64_t hole[MAXP];
     uint64_t fixed[MAXP];       /* hole | board */
     uint32_t key0[MAXP];        /* rank key of hole | board */
-    int pair[MAXP];             /* rank pair of each hole (pair_of_ranks) */
+    int pair[MAXP];             /* the class table's row of each hole's rank pair */
     int avail[HS_RANKS];        /* cards of each rank left in the deck */
     uint32_t flush_ways[MSETS]; /* boards counted as flush configurations, by new-rank multiset */
     rank_rest rest[91];         /* the rank patterns of up to two cards off the flush suit */
@@ -174,11 +184,12 @@ static int rank_rests(tuple_walk *w, const int avail_off[HS_RANKS], int n) {
 }
 
 /* Boards whose flush suit is s with k new cards of s (subsets of `lane`) and need - k off it. */
-static void flush_configs(const eq_ctx *c, tuple_walk *w, int s, unsigned lane, int k, int nrest) {
+static void flush_configs(const eq_ctx *c, tuple_walk *w, int s, unsigned lane, int k, int nrest,
+                          uint32_t factor) {
     const int players = w->players;
     int fl[MAXP], nfl = 0, other[MAXP], nother = 0;
     for (int p = 0; p < players; p++) {
-        if (__builtin_popcount(hs_lane(w->fixed[p], s)) + k >= 5)
+        if (lane_size(hs_lane(w->fixed[p], s)) + k >= 5)
             fl[nfl++] = p;
         else
             other[nother++] = p;
@@ -209,8 +220,8 @@ static void flush_configs(const eq_ctx *c, tuple_walk *w, int s, unsigned lane, 
             }
             for (i = 0; i < nother; i++)
                 cls[other[i]] = c->class[(size_t)w->pair[other[i]] * (size_t)c->patterns + idx];
-            w->won[winners_of(cls, players)] += rr->ways * w->mult;
-            w->flush_ways[idx] += rr->ways;
+            w->won[winners_of(cls, players)] += (uint64_t)rr->ways * factor * w->mult;
+            w->flush_ways[idx] += rr->ways * factor;
         }
         if (k == 0)
             break;
@@ -284,25 +295,31 @@ static void list_patterns(eq_ctx *c, int rank, int left, unsigned idx, int place
 static int build_patterns(eq_ctx *c) {
     c->patterns = (int)hs_binom(HS_RANKS - 1 + (unsigned)c->need, (unsigned)c->need);
     c->pattern = calloc((size_t)c->patterns, sizeof *c->pattern);
-    c->class = calloc((size_t)91 * (size_t)c->patterns, sizeof *c->class);
-    if (c->pattern == NULL || c->class == NULL)
+    if (c->pattern == NULL)
         return HS_ERR_NOMEM;
     struct rank_pattern pt = {0, {0}, {0}, 0};
     list_patterns(c, 0, c->need, 0, 0, &pt);
-    uint8_t used[91] = {0};
+    for (int i = 0; i < 91; i++)
+        c->row_of[i] = -1;
+    int rows = 0;
     for (int p = 0; p < c->players; p++)
         for (size_t i = 0; i < c->counts[p]; i++) {
             const uint64_t h = c->ranges[p][i];
             int a = hs_card_rank(__builtin_ctzll(h)), b = hs_card_rank(63 - __builtin_clzll(h));
-            used[pair_of_ranks(a < b ? a : b, a < b ? b : a)] = 1;
+            const int pair = pair_of_ranks(a < b ? a : b, a < b ? b : a);
+            if (c->row_of[pair] < 0)
+                c->row_of[pair] = (int16_t)rows++;
         }
+    c->class = calloc((size_t)rows * (size_t)c->patterns, sizeof *c->class);
+    if (c->class == NULL)
+        return HS_ERR_NOMEM;
     int board[HS_RANKS] = {0};
     for (uint64_t m = c->board; m != 0; m &= m - 1)
         board[hs_card_rank(__builtin_ctzll(m))]++;
     for (int a = 0; a < HS_RANKS; a++)
         for (int b = a; b < HS_RANKS; b++) {
-            const int pair = pair_of_ranks(a, b);
-            if (!used[pair])
+            const int pair = c->row_of[pair_of_ranks(a, b)];
+            if (pair < 0)
                 continue;
             const uint32_t base = key_of(c->board) + pow5[a] + pow5[b];
             uint16_t *row = c->class + (size_t)pair * (size_t)c->patterns;
@@ -332,23 +349,40 @@ static void count_tuple(const eq_ctx *c, tuple_walk *w, uint64_t mult) {
         w->key0[p] = key_of(w->fixed[p]);
         const int a = hs_card_rank(__builtin_ctzll(w->hole[p]));
         const int b = hs_card_rank(63 - __builtin_clzll(w->hole[p]));
-        w->pair[p] = pair_of_ranks(a < b ? a : b, a < b ? b : a);
+        w->pair[p] = c->row_of[pair_of_ranks(a < b ? a : b, a < b ? b : a)];
     }
     for (int r = 0; r < HS_RANKS; r++) {
         w->avail[r] = 0;
         for (int s = 0; s < HS_SUITS; s++)
             w->avail[r] += (int)(hs_lane(deck, s) >> r & 1);
     }
-    memset(w->flush_ways, 0, sizeof w->flush_ways[0] * (size_t)hs_binom(HS_RANKS - 1 + need, need));
+    memset(w->flush_ways, 0, sizeof w->flush_ways[0] * (size_t)c->patterns);
+    /* Suits that every hole, the board and the deck hold alike have the same flush
+     * configurations (swapping them fixes the deal): the first of them counts for all. */
+    uint32_t factor[HS_SUITS] = {1, 1, 1, 1};
+    for (int s = 1; s < HS_SUITS; s++)
+        for (int t = 0; t < s; t++) {
+            int alike = factor[t] > 0 && hs_lane(deck, t) == hs_lane(deck, s) &&
+                        hs_lane(c->board, t) == hs_lane(c->board, s);
+            for (int p = 0; p < players && alike; p++)
+                alike = hs_lane(w->hole[p], t) == hs_lane(w->hole[p], s);
+            if (alike) {
+                factor[t]++;
+                factor[s] = 0;
+                break;
+            }
+        }
     for (int s = 0; s < HS_SUITS; s++) {
+        if (factor[s] == 0)
+            continue;
         const unsigned lane = hs_lane(deck, s);
-        const int on_board = __builtin_popcount(hs_lane(c->board, s));
+        const int on_board = lane_size(hs_lane(c->board, s));
         int most = 0;
         for (int p = 0; p < players; p++) {
-            int h = __builtin_popcount(hs_lane(w->hole[p], s));
+            int h = lane_size(hs_lane(w->hole[p], s));
             most = h > most ? h : most;
         }
-        int lo = 5 - on_board - most, hi = __builtin_popcount(lane);
+        int lo = 5 - on_board - most, hi = lane_size(lane);
         lo = lo < 0 ? 0 : lo;
         hi = hi < need ? hi : need;
         if (lo > hi)
@@ -359,7 +393,7 @@ static void count_tuple(const eq_ctx *c, tuple_walk *w, uint64_t mult) {
         for (int k = lo; k <= hi; k++) {
             int nrest = rank_rests(w, avail_off, need - k);
             if (nrest > 0)
-                flush_configs(c, w, s, lane, k, nrest);
+                flush_configs(c, w, s, lane, k, nrest, factor[s]);
         }
     }
     rank_patterns(c, w);
