@@ -148,6 +148,65 @@ int hs_holdem_equity_ranges(int players, const hs_holdem_range *const ranges[], 
                             uint64_t dead, int threads, hs_progress_fn progress, void *ctx,
                             hs_holdem_equity_exact *out);
 
+/* ---- Monte Carlo estimate ----------------------------------------------------------------------
+ * For queries too big to enumerate: an estimate of the equity of hs_holdem_equity_ranges from
+ * random deals of the same model. A deal is one combination per player, pairwise disjoint and
+ * disjoint from the board and the dead cards, drawn with probability proportional to the product
+ * of the combinations' weights, and then a uniformly random completion of the board from the
+ * cards left. The sampler draws exactly from that distribution: each player's combination is
+ * drawn from its range in proportion to its weight, a choice where two combinations share a card
+ * is thrown away whole and drawn again (so collisions between ranges, "card removal", weigh as
+ * they do in the exact count), and the board is completed by a partial Fisher-Yates shuffle.
+ *
+ * Every count is of sampled deals, exact integers. Player p's estimate of equity is
+ * shares / (samples * HS_HOLDEM_SHARE_UNIT), the mean of its pot share x over the deals (x is 1
+ * for a win, 1/k for a k-way split, 0 for a loss). Its standard error is s / sqrt(samples), s^2
+ * the sample variance of x (divisor samples - 1), derived exactly from the integer sums of x and
+ * x^2: it is the standard deviation of the estimate, so the exact equity lies within two
+ * standard errors of it in about 95% of runs (the normal approximation; asymptotic in samples).
+ *
+ * Deterministic: the samples are split into fixed work units (2^16 samples each, the last
+ * shorter; more per unit when there would be over 2^20 units), each drawn from its own random
+ * stream (xoshiro256** seeded by SplitMix64 from the seed and the unit's index), and the counts
+ * are summed exactly, so one (query, samples, seed) gives bit-identical results at every thread
+ * count and on every run. Another seed gives an independent estimate; runs with distinct seeds
+ * may be merged by adding their counts and sums. */
+
+typedef struct hs_holdem_sample_player {
+    uint64_t wins;        /* sampled deals won alone */
+    uint64_t ties;        /* sampled deals where the player split the pot */
+    uint64_t losses;      /* sampled deals lost */
+    uint64_t shares;      /* pot shares won, in units of 1/HS_HOLDEM_SHARE_UNIT: the sum of x */
+    hs_uint128 shares_sq; /* the sum over the deals of the share squared (in units squared) */
+    double equity;        /* shares / (samples * HS_HOLDEM_SHARE_UNIT) */
+    double std_error;     /* the standard error of equity (NaN when samples is 1) */
+} hs_holdem_sample_player;
+
+typedef struct hs_holdem_equity_sample_result {
+    int players;
+    uint64_t samples; /* deals drawn (the samples asked for) */
+    hs_holdem_sample_player player[HS_HOLDEM_MAX_PLAYERS];
+} hs_holdem_equity_sample_result;
+
+/* Draw `samples` deals (as above) for `players` (2..9) players with ranges[p] (weights 1..100;
+ * combinations that meet the board or the dead cards are never dealt), `board` holding 0..5
+ * known cards and `dead` cards out of play, from the random streams of `seed`, on `threads`
+ * OpenMP workers (0: the default). `progress` is called with the work units done and their
+ * number, and now and then inside a unit (it can stop the run within milliseconds). Returns
+ * HS_OK; HS_ERR_ARG (samples 0, a bad player count, a NULL or empty range, a range repeating a
+ * combination or holding something other than two cards or a weight not 1..100, board or dead
+ * cards overlapping each other or over five board cards, threads < 0); HS_ERR_OVERFLOW when
+ * samples * HS_HOLDEM_SHARE_UNIT passes 64 bits (the sum of shares must fit: at most
+ * 7,320,136,537,186,330 samples); HS_ERR_COUNT when no deal is possible (a range lies wholly on
+ * the board or dead cards, too few cards are left for the board, or a million choices in a row
+ * collided: every choice may collide, or so nearly every one that sampling is hopeless);
+ * HS_ERR_CANCELLED if `progress` asked to stop; HS_ERR_NOMEM. On an error *out is zeroed.
+ * Thread-safe; keeps no state between calls. */
+int hs_holdem_equity_sample(int players, const hs_holdem_range *const ranges[], uint64_t board,
+                            uint64_t dead, uint64_t samples, uint64_t seed, int threads,
+                            hs_progress_fn progress, void *ctx,
+                            hs_holdem_equity_sample_result *out);
+
 /* ---- the heads-up preflop table -------------------------------------------------------------
  * For every ordered pair of classes (A, B): every pair of disjoint combinations a in A, b in B
  * with every board of five of the other 48 cards. wins[A][B] counts deals where A's hand wins,

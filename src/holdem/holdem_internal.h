@@ -81,4 +81,18 @@ typedef struct hs_holdem_ranked {
 /* Rank every hand of t that avoids the five-card `board` and sort them into r. */
 void hs_holdem_rank_board(const hs_holdem_preflop *t, uint64_t board, hs_holdem_ranked *r);
 
+/* Test-only (holdem_sample.c): what the Monte Carlo sampler deals, to check its distribution. */
+typedef struct hs_holdem_sample_tally {
+    uint64_t combo[HS_HOLDEM_MAX_PLAYERS]
+                  [HS_HOLDEM_COMBOS]; /* deals giving p ranges[p]->combo[i] */
+    uint64_t board[HS_CARDS]; /* deals where card c came to the board (not the given board) */
+} hs_holdem_sample_tally;
+
+/* Draw the deals hs_holdem_equity_sample would draw for these arguments (the same streams, one
+ * thread) and tally them into *out. Returns what hs_holdem_equity_sample would return (but
+ * never HS_ERR_CANCELLED). */
+int hs_holdem_sample_tally_run(int players, const hs_holdem_range *const ranges[], uint64_t board,
+                               uint64_t dead, uint64_t samples, uint64_t seed,
+                               hs_holdem_sample_tally *out);
+
 #endif
