@@ -1,6 +1,7 @@
 // Poker ranker benchmarks: random-order ranking from card ids, sequential (enumeration-order)
-// ranking, the batch rankers (scalar, AVX2, dispatching, card ids), the plain reference ranker
-// from tests/ as the baseline, and the whole histograms.
+// ranking, the incremental state in nested loops and from card ids, the batch rankers (scalar,
+// AVX2, dispatching, card ids), the plain reference ranker from tests/ as the baseline, and the
+// whole histograms.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -73,6 +74,118 @@ void BM_poker_rank_sequential(benchmark::State &state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_poker_rank_sequential)->Arg(5)->Arg(7);
+
+// All C(52,k) hands in nested loops, hand by hand, one thread: the incremental state gets one
+// card per level, so the innermost level adds one card and ranks. K is the number of cards still
+// to add; the sum of the classes keeps every ranking.
+template <int K> inline void enumerate_state(hs_poker_state s, int from, uint64_t &sum) {
+    for (int c = from; c <= HS_CARDS - K; c++) {
+        hs_poker_state t = hs_poker_state_add(s, c);
+        if constexpr (K == 1)
+            sum += static_cast<unsigned>(hs_poker_state_rank(t));
+        else
+            enumerate_state<K - 1>(t, c + 1, sum);
+    }
+}
+// The same loops on hand masks ranked by hs_poker_rank() (the baseline).
+template <int K> inline void enumerate_mask(uint64_t m, int from, uint64_t &sum) {
+    for (int c = from; c <= HS_CARDS - K; c++) {
+        uint64_t t = m | hs_card_bit(c);
+        if constexpr (K == 1)
+            sum += static_cast<unsigned>(hs_poker_rank(t));
+        else
+            enumerate_mask<K - 1>(t, c + 1, sum);
+    }
+}
+
+const int64_t kHands[8] = {0, 0, 0, 0, 0, 2598960, 20358520, 133784560};
+
+template <int K, bool State> void enumerate_bench(benchmark::State &state) {
+    uint64_t sum = 0;
+    for (auto _ : state) {
+        if constexpr (State)
+            enumerate_state<K>(hs_poker_state_empty(), 0, sum);
+        else
+            enumerate_mask<K>(0, 0, sum);
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(state.iterations() * kHands[K]);
+}
+void BM_poker_enumerate5_incremental(benchmark::State &state) {
+    enumerate_bench<5, true>(state);
+}
+void BM_poker_enumerate6_incremental(benchmark::State &state) {
+    enumerate_bench<6, true>(state);
+}
+void BM_poker_enumerate7_incremental(benchmark::State &state) {
+    enumerate_bench<7, true>(state);
+}
+void BM_poker_enumerate7_rank_mask(benchmark::State &state) {
+    enumerate_bench<7, false>(state);
+}
+BENCHMARK(BM_poker_enumerate5_incremental)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate6_incremental)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate7_incremental)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate7_rank_mask)->Unit(benchmark::kMillisecond);
+
+// 10 M fixed pseudo-random hands of k distinct card ids, made once per k (the same generator as
+// random_ids(), more hands, bytes).
+const std::vector<uint8_t> &random_ids_10m(int k) {
+    static std::vector<uint8_t> sets[8];
+    std::vector<uint8_t> &v = sets[k];
+    if (v.empty()) {
+        const size_t hands = 10000000;
+        v.resize(hands * static_cast<size_t>(k));
+        uint64_t x = 0x2545F4914F6CDD1Du;
+        for (size_t h = 0; h < hands; h++) {
+            uint64_t used = 0;
+            for (int n = 0; n < k;) {
+                x += 0x9E3779B97F4A7C15u;
+                uint64_t z = x;
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+                z ^= z >> 31;
+                int c = static_cast<int>(z % 52);
+                if (!(used & hs_card_bit(c))) {
+                    used |= hs_card_bit(c);
+                    v[h * static_cast<size_t>(k) + static_cast<size_t>(n++)] =
+                        static_cast<uint8_t>(c);
+                }
+            }
+        }
+    }
+    return v;
+}
+
+// Random order from card ids, hand by hand: each hand's state built from its k ids and ranked.
+template <int K> void rank_ids_random(benchmark::State &state) {
+    const std::vector<uint8_t> &ids = random_ids_10m(K);
+    const size_t hands = ids.size() / K;
+    uint64_t sum = 0;
+    for (auto _ : state) {
+        const uint8_t *c = ids.data();
+        for (size_t h = 0; h < hands; h++, c += K) {
+            hs_poker_state s = hs_poker_state_empty();
+            for (int j = 0; j < K; j++)
+                s = hs_poker_state_add(s, c[j]);
+            sum += static_cast<unsigned>(hs_poker_state_rank(s));
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(hands));
+}
+void BM_poker_rank5_ids_random(benchmark::State &state) {
+    rank_ids_random<5>(state);
+}
+void BM_poker_rank6_ids_random(benchmark::State &state) {
+    rank_ids_random<6>(state);
+}
+void BM_poker_rank7_ids_random(benchmark::State &state) {
+    rank_ids_random<7>(state);
+}
+BENCHMARK(BM_poker_rank5_ids_random)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_rank6_ids_random)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_rank7_ids_random)->Unit(benchmark::kMillisecond);
 
 // The batch rankers: path 0 = scalar batch, 1 = AVX2 batch (skipped without AVX2), 2 = the
 // dispatching hs_poker_rank_batch().

@@ -13,6 +13,7 @@
 #include "handstat/stats.h"
 #include "handstat/discard.h"
 #include "handstat/poker.h"
+#include "handstat/poker_state.h"
 #include "handstat/holdem.h"
 #include "handstat/showdown.h"
 

@@ -10,6 +10,7 @@
  * set of 5..k ranks in a suit is ranked once and weighted by the ways to pick the other cards
  * from the 39 of the other suits, times the four suits. */
 #include "poker_internal.h"
+#include "handstat/poker_state.h"
 #include "handstat/error.h"
 #include "combin.h"
 #include "job_internal.h"
@@ -44,33 +45,34 @@ static void unit_cards(int k, size_t unit, int *hi, int *nx) {
 }
 
 /* Count the classes of all hands `base` plus `need` more cards below card `lim`, in nested loops
- * that add one card at a time to the mask (the compiler inlines the fixed depth). */
-static inline void rest1(uint64_t base, int lim, uint32_t *local) {
+ * that add one card at a time to the incremental state (the compiler inlines the fixed depth), so
+ * the innermost loop pays one card's constants and the two hash lookups per hand. */
+static inline void rest1(hs_poker_state base, int lim, uint32_t *local) {
     for (int a = 0; a < lim; a++)
-        local[hs_poker_rank_kernel(base | hs_card_bit(a))]++;
+        local[hs_poker_state_rank(hs_poker_state_add(base, a))]++;
 }
-static inline void rest2(uint64_t base, int lim, uint32_t *local) {
+static inline void rest2(hs_poker_state base, int lim, uint32_t *local) {
     for (int a = 1; a < lim; a++)
-        rest1(base | hs_card_bit(a), a, local);
+        rest1(hs_poker_state_add(base, a), a, local);
 }
-static inline void rest3(uint64_t base, int lim, uint32_t *local) {
+static inline void rest3(hs_poker_state base, int lim, uint32_t *local) {
     for (int a = 2; a < lim; a++)
-        rest2(base | hs_card_bit(a), a, local);
+        rest2(hs_poker_state_add(base, a), a, local);
 }
-static inline void rest4(uint64_t base, int lim, uint32_t *local) {
+static inline void rest4(hs_poker_state base, int lim, uint32_t *local) {
     for (int a = 3; a < lim; a++)
-        rest3(base | hs_card_bit(a), a, local);
+        rest3(hs_poker_state_add(base, a), a, local);
 }
-static inline void rest5(uint64_t base, int lim, uint32_t *local) {
+static inline void rest5(hs_poker_state base, int lim, uint32_t *local) {
     for (int a = 4; a < lim; a++)
-        rest4(base | hs_card_bit(a), a, local);
+        rest4(hs_poker_state_add(base, a), a, local);
 }
 
 static void enum_unit(int k, size_t unit, hs_poker_hist *acc) {
     assert(k >= 5 && k <= 7 && unit < enum_units(k));
     int hi, nx;
     unit_cards(k, unit, &hi, &nx);
-    uint64_t base = hs_card_bit(hi) | hs_card_bit(nx);
+    hs_poker_state base = hs_poker_state_add(hs_poker_state_add(hs_poker_state_empty(), hi), nx);
     /* A unit holds at most C(50,5) = 2,118,760 hands: 32-bit counts suffice. */
     uint32_t local[HS_POKER_CLASSES + 1];
     memset(local, 0, sizeof local);
