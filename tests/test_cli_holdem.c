@@ -103,6 +103,53 @@ static void test_equity_batch(void **state) {
     cli_result_free(&r);
 }
 
+/* --samples: an estimate, labelled so, the same at any thread count for one seed, within a few
+ * standard errors of the exact equity (AhAd vs KsKc: 29603/36432 = 0.81255...). */
+static void test_equity_samples(void **state) {
+    (void)state;
+    cli_result a = RUN(NULL, "holdem", "equity", "AhAd", "KsKc", "--samples", "200000", "--seed",
+                       "5", "--csv", "--threads", "1");
+    cli_result b = RUN(NULL, "holdem", "equity", "AhAd", "KsKc", "--samples", "200000", "--seed",
+                       "5", "--csv", "--threads", "2");
+    assert_int_equal(a.status, 0);
+    assert_int_equal(b.status, 0);
+    assert_string_equal(a.out, b.out);
+    assert_contains(a.out, "player,hand,samples,wins,ties,losses,equity,std_error,kind\n1,AhAd,"
+                           "200000,");
+    assert_contains(a.out, ",estimate\n2,KsKc,200000,");
+    double eq = 0, se = 0;
+    const char *row = strstr(a.out, "\n1,AhAd,");
+    assert_non_null(row);
+    /* 1,AhAd,200000,wins,ties,losses,equity,std_error,estimate */
+    const char *f = row + 1;
+    for (int comma = 0; comma < 6; comma++)
+        f = strchr(f, ',') + 1;
+    assert_int_equal(sscanf(f, "%lf,%lf", &eq, &se), 2);
+    assert_true(se > 0 && se < 0.002);
+    assert_true(eq > 29603.0 / 36432 - 5 * se && eq < 29603.0 / 36432 + 5 * se);
+    cli_result_free(&a);
+    cli_result_free(&b);
+    a = RUN(NULL, "holdem", "equity", "AA", "KK", "--samples", "1000");
+    assert_int_equal(a.status, 0);
+    assert_contains(a.out, "ESTIMATE from 1000 sampled deals (seed 1), not exact");
+    cli_result_free(&a);
+    const char *bad[][6] = {{"--samples", "0"},
+                            {"--samples", "x"},
+                            {"--samples", "-5"},
+                            {"--seed", "3"},
+                            {"--samples", "10", "--seed", "1e3"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cli_result r = cli_run((const char *const[]){"holdem", "equity", "AA", "KK", bad[i][0],
+                                                     bad[i][1], bad[i][2], bad[i][3], NULL},
+                               NULL);
+        assert_int_equal(r.status, 2);
+        cli_result_free(&r);
+    }
+    a = RUN(NULL, "holdem", "equity", "AhKh", "AhQh", "AsKs", "--samples", "10");
+    assert_int_equal(a.status, 1);
+    cli_result_free(&a);
+}
+
 static void test_equity_errors(void **state) {
     (void)state;
     struct {
@@ -266,13 +313,10 @@ int main(int argc, char **argv) {
         return cmocka_run_group_tests(table, NULL, NULL);
     }
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_equity_output),
-        cmocka_unit_test(test_equity_errors),
-        cmocka_unit_test(test_equity_weights),
-        cmocka_unit_test(test_equity_batch),
-        cmocka_unit_test(test_huge_query_stops_at_once),
-        cmocka_unit_test(test_preflop_arguments),
-        cmocka_unit_test(test_vs_random_arguments),
+        cmocka_unit_test(test_equity_output),     cmocka_unit_test(test_equity_errors),
+        cmocka_unit_test(test_equity_weights),    cmocka_unit_test(test_equity_batch),
+        cmocka_unit_test(test_equity_samples),    cmocka_unit_test(test_huge_query_stops_at_once),
+        cmocka_unit_test(test_preflop_arguments), cmocka_unit_test(test_vs_random_arguments),
         cmocka_unit_test(test_help_everywhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,6 +18,7 @@ static const char EQUITY_USAGE[] =
     "usage: handstat holdem equity HAND HAND [HAND...] [--board CARDS] [--dead CARDS] [--csv]\n"
     "                              [--threads N]\n"
     "       handstat holdem equity --batch [FILE] [--csv] [--threads N]\n"
+    "       handstat holdem equity ... --samples N [--seed S]\n"
     "\n"
     "Exact Texas hold'em equity of 2 to 9 players over every completion of the board. A HAND is\n"
     "one argument, a range: comma-separated items, each two cards (AhKd, \"Ah Kd\", 10h9h), a\n"
@@ -42,6 +43,12 @@ static const char EQUITY_USAGE[] =
     "                  ('#' starts a comment); each answered in turn (text: a block headed\n"
     "                  \"line N\"; CSV: a line column first); a bad line is reported by its\n"
     "                  number and the rest are still answered (exit status 1)\n"
+    "  --samples N     instead of the exact count, an ESTIMATE from N deals drawn at random\n"
+    "                  (the same model; rejection keeps it exact in distribution), with each\n"
+    "                  equity's standard error; CSV: player,hand,samples,wins,ties,losses,equity,\n"
+    "                  std_error,kind (kind = estimate). The same N and seed give the same\n"
+    "                  numbers at any --threads\n"
+    "  --seed S        the random streams of --samples (0..2^64-1; default 1)\n"
     "  --threads N     worker threads, 1..1024 (default: one per core)\n"
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 done, 1 bad cards or no possible deal, 2 bad command line,\n"
@@ -112,7 +119,8 @@ typedef struct equity_request {
 
 typedef struct equity_opts {
     int csv, threads;
-    int batch_header; /* --batch --csv: the header is written */
+    uint64_t samples, seed; /* --samples (0: exact) and --seed */
+    int batch_header;       /* --batch --csv: the header is written */
 } equity_opts;
 
 /* An error about a request: "line N: " first for a --batch line. */
@@ -155,6 +163,9 @@ static void print_equity(const equity_request *r, equity_opts *o, int players,
                          const hs_holdem_range *const *ranges,
                          const char (*names)[HS_HOLDEM_RANGE_TEXT],
                          const hs_holdem_equity_exact *e);
+static void print_estimate(const equity_request *r, equity_opts *o, int players,
+                           const char (*names)[HS_HOLDEM_RANGE_TEXT],
+                           const hs_holdem_equity_sample_result *e);
 
 /* Parse, check, run and print one request. */
 static int equity_run_request(const equity_request *r, equity_opts *o) {
@@ -208,7 +219,27 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
             }
         }
     }
-    if (status == CLI_OK) {
+    if (status == CLI_OK && o->samples > 0) {
+        cli_progress progress;
+        cli_progress_init(&progress, "holdem equity --samples");
+        hs_holdem_equity_sample_result e;
+        int rc = hs_holdem_equity_sample(players, ranges, r->board, r->dead, o->samples, o->seed,
+                                         o->threads, cli_progress_update, &progress, &e);
+        cli_progress_done(&progress);
+        if (rc == HS_ERR_COUNT) {
+            request_error(r, "no deal is possible: the hands cannot all be dealt disjoint from "
+                             "each other and the known cards");
+            status = CLI_EXIT_DATA;
+        } else if (rc == HS_ERR_CANCELLED) {
+            cli_error("interrupted");
+            status = cli_interrupted_status();
+        } else if (rc != HS_OK) {
+            request_error(r, "%s", hs_strerror(rc));
+            status = CLI_EXIT_DATA;
+        } else {
+            print_estimate(r, o, players, (const char(*)[HS_HOLDEM_RANGE_TEXT])names, &e);
+        }
+    } else if (status == CLI_OK) {
         char note[256];
         if (!cli_quiet && work_note(range, players, r->board, r->dead, note, sizeof note) != NULL)
             fprintf(stderr, "holdem equity: %s\n", note);
@@ -307,6 +338,83 @@ static void print_equity(const equity_request *r, equity_opts *o, int players,
         cli_cell_fraction_u128(&t, pl->shares, den);
         cli_row_end(&t);
     }
+}
+
+/* The estimate of one request: counts of the sampled deals, the equity and its standard error. */
+static void print_estimate(const equity_request *r, equity_opts *o, int players,
+                           const char (*names)[HS_HOLDEM_RANGE_TEXT],
+                           const hs_holdem_equity_sample_result *e) {
+    const int batch = r->line > 0;
+    cli_col cols[] = {{"", -7},  {" ", -6},  {" ", 12},  {" ", 12},
+                      {" ", 12}, {"  ", -9}, {" ", -10}, {" ", 0}};
+    for (int p = 0; p < players; p++) {
+        const int w = (int)strlen(names[p]);
+        cols[1].width = -w < cols[1].width ? -w : cols[1].width;
+    }
+    cli_table t;
+    cli_table_init(&t, stdout, o->csv, cols);
+    if (o->csv) {
+        static const char *const HEADER[] = {"line", "player", "hand",   "samples",   "wins",
+                                             "ties", "losses", "equity", "std_error", "kind"};
+        if (!batch)
+            cli_header(&t, HEADER + 1, 9);
+        else if (!o->batch_header) {
+            cli_header(&t, HEADER, 10);
+            o->batch_header = 1;
+        }
+    } else {
+        char text[3 * HS_CARDS + 1];
+        if (batch)
+            printf("%sline %zu\n", o->batch_header++ ? "\n" : "", r->line);
+        hs_hand_format(r->board, text, sizeof text);
+        printf("board: %s", r->board ? text : "(none)");
+        hs_hand_format(r->dead, text, sizeof text);
+        printf("   dead: %s   ESTIMATE from %llu sampled deals (seed %llu), not exact\n",
+               r->dead ? text : "(none)", (unsigned long long)e->samples,
+               (unsigned long long)o->seed);
+        static const char *const HEADER[] = {"player", "hand",   "wins",    "ties",
+                                             "losses", "equity", "std_err", "(estimate)"};
+        cli_header(&t, HEADER, 8);
+    }
+    for (int p = 0; p < players; p++) {
+        const hs_holdem_sample_player *pl = &e->player[p];
+        if (o->csv && batch)
+            cli_cell_u64(&t, r->line);
+        cli_cell_int(&t, p + 1);
+        cli_cell(&t, names[p]);
+        if (o->csv)
+            cli_cell_u64(&t, e->samples);
+        cli_cell_u64(&t, pl->wins);
+        cli_cell_u64(&t, pl->ties);
+        cli_cell_u64(&t, pl->losses);
+        if (o->csv) {
+            cli_cell_ratio(&t, pl->equity);
+            cli_cell_ratio(&t, pl->std_error);
+        } else {
+            cli_cell_fixed(&t, pl->equity, 6);
+            cli_cell_fixed(&t, pl->std_error, 6);
+        }
+        cli_cell(&t, "estimate");
+        cli_row_end(&t);
+    }
+}
+
+/* A --samples or --seed value: plain decimal, 1..2^63 for samples, any 64-bit value for a seed.
+ * Prints the error; returns -1 on failure. */
+static int parse_u64(const char *opt, const char *text, uint64_t min, uint64_t *out) {
+    uint64_t v = 0;
+    int ok = *text != '\0';
+    for (const char *c = text; *c != '\0' && ok; c++) {
+        ok = *c >= '0' && *c <= '9' && v <= (UINT64_MAX - (uint64_t)(*c - '0')) / 10;
+        v = v * 10 + (uint64_t)(*c - '0');
+    }
+    if (!ok || v < min) {
+        cli_error("%s: '%s' is not a whole number%s", opt, cli_token(text, strlen(text)),
+                  min > 0 ? " of at least 1" : "");
+        return -1;
+    }
+    *out = v;
+    return 0;
 }
 
 /* ---- --batch: one request per line ----------------------------------------------------------- */
@@ -410,19 +518,28 @@ static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
 
 static int holdem_equity(int argc, char **argv) {
     int n_pos;
-    equity_opts o = {0, 0, 0};
+    equity_opts o = {0, 0, 0, 1, 0};
     int batch = 0;
-    const char *board_arg = NULL, *dead_arg = NULL;
+    const char *board_arg = NULL, *dead_arg = NULL, *samples_arg = NULL, *seed_arg = NULL;
     const cli_opt opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
                             {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
                             {"--threads", NULL, CLI_OPT_THREADS, &o.threads},
                             {"--csv", NULL, CLI_OPT_FLAG, &o.csv},
                             {"--batch", NULL, CLI_OPT_FLAG, &batch},
+                            {"--samples", NULL, CLI_OPT_VALUE, &samples_arg},
+                            {"--seed", NULL, CLI_OPT_VALUE, &seed_arg},
                             {NULL, NULL, CLI_OPT_FLAG, NULL}};
     int rc = cli_parse_options(argc, argv, opts, EQUITY_USAGE, 0, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
     char **args = argv + 1;
+    if ((samples_arg != NULL && parse_u64("--samples", samples_arg, 1, &o.samples) != 0) ||
+        (seed_arg != NULL && parse_u64("--seed", seed_arg, 0, &o.seed) != 0))
+        return CLI_EXIT_USAGE;
+    if (seed_arg != NULL && samples_arg == NULL) {
+        cli_error("--seed is for --samples (the exact equity uses no randomness)");
+        return CLI_EXIT_USAGE;
+    }
     if (batch) {
         if (n_pos > 1 || board_arg != NULL || dead_arg != NULL) {
             cli_error("--batch takes one FILE (or none: standard input); the hands, board and "
