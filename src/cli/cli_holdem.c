@@ -154,7 +154,7 @@ static const char *work_note(const hs_holdem_range *range, int players, uint64_t
         return NULL;
     snprintf(buf, cap,
              "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), solved once per "
-             "suit-symmetric set; Ctrl-C stops",
+             "suit-symmetric set; Ctrl-C stops (--samples N estimates instead)",
              choices * boards, choices, boards);
     return buf;
 }
