@@ -627,6 +627,47 @@ static void write_preflop_matrix(FILE *fp, const hs_holdem_preflop_counts *c) {
     }
 }
 
+/* ---- the board-list tables: preflop and vs-random ------------------------------------------ */
+
+/* One table job over the preflop board list: open the output set (every destination checked
+ * before the work; the board list takes a fraction of a second), prepare the checkpoint, build
+ * the board list and the job with `make`, and run it. On CLI_OK *table and *job hold the finished
+ * counts; the caller writes them, commits the set, then calls board_job_end. */
+static int board_job_run(const char *label, const char *fallback, cli_outs *outs, cli_job *j,
+                         const char *path, const char *ckpt_arg, int resume, int threads,
+                         const char *const *names, const char *const *files, int n,
+                         int (*make)(const hs_holdem_preflop *, hs_job **),
+                         hs_holdem_preflop **table, hs_job **job) {
+    int status = cli_outs_open(outs);
+    if (status == CLI_OK)
+        status =
+            cli_job_prepare(j, label, ckpt_arg, path, fallback, resume, threads, names, files, n);
+    if (status == CLI_OK && (hs_holdem_preflop_new(table) != HS_OK || make(*table, job) != HS_OK)) {
+        cli_error("out of memory");
+        status = CLI_EXIT_IO;
+    }
+    if (status == CLI_OK)
+        status = cli_job_attach(j, *job);
+    if (status == CLI_OK)
+        status = cli_job_run(j);
+    return status;
+}
+
+/* The summary line of a finished table job, then every resource released. */
+static int board_job_end(const char *label, int status, cli_outs *outs, cli_job *j,
+                         hs_holdem_preflop *table, hs_job *job) {
+    if (status == CLI_OK && !cli_quiet)
+        fprintf(stderr,
+                "%s: %zu boards up to suit permutation (%zu units) in %.1f s with %d thread%s\n",
+                label, hs_holdem_preflop_boards(table), hs_job_units(job), j->seconds,
+                j->threads_used, j->threads_used == 1 ? "" : "s");
+    cli_outs_abort(outs);
+    cli_job_finish(j, status);
+    hs_job_free(job);
+    hs_holdem_preflop_free(table);
+    return status;
+}
+
 static int holdem_preflop(int argc, char **argv) {
     int threads = 0, resume = 0, n_pos;
     const char *path = NULL, *matrix_arg = NULL, *ckpt_arg = NULL;
@@ -661,41 +702,19 @@ static int holdem_preflop(int argc, char **argv) {
     const char *const files[2] = {path, matrix};
     cli_out *csv_out = cli_outs_add(&outs, "-o", path);
     cli_out *matrix_out = matrix != NULL ? cli_outs_add(&outs, "--matrix", matrix) : NULL;
-    /* Every destination is checked before the work (the board list takes a fraction of a
-     * second). */
-    status = cli_outs_open(&outs);
-    if (status == CLI_OK)
-        status = cli_job_prepare(&j, "holdem preflop", ckpt_arg, path, "holdem_preflop.ckpt",
-                                 resume, threads, names, files, 2);
-    if (status == CLI_OK && (hs_holdem_preflop_new(&table) != HS_OK ||
-                             hs_holdem_preflop_job_new(table, &job) != HS_OK)) {
-        cli_error("out of memory");
-        status = CLI_EXIT_IO;
+    status =
+        board_job_run("holdem preflop", "holdem_preflop.ckpt", &outs, &j, path, ckpt_arg, resume,
+                      threads, names, files, 2, hs_holdem_preflop_job_new, &table, &job);
+    if (status == CLI_OK) {
+        const hs_holdem_preflop_counts *counts = hs_holdem_preflop_job_counts(job);
+        write_preflop_csv(csv_out->fp, counts);
+        if (matrix_out != NULL)
+            write_preflop_matrix(matrix_out->fp, counts);
+        status = cli_outs_commit(&outs);
     }
-    if (status == CLI_OK)
-        status = cli_job_attach(&j, job);
-    if (status == CLI_OK)
-        status = cli_job_run(&j);
-    if (status != CLI_OK)
-        goto done;
-    const hs_holdem_preflop_counts *counts = hs_holdem_preflop_job_counts(job);
-    write_preflop_csv(csv_out->fp, counts);
-    if (matrix_out != NULL)
-        write_preflop_matrix(matrix_out->fp, counts);
-    status = cli_outs_commit(&outs);
-    if (status == CLI_OK && !cli_quiet)
-        fprintf(stderr,
-                "holdem preflop: %zu boards up to suit permutation (%zu units) in %.1f s with %d "
-                "thread%s\n",
-                hs_holdem_preflop_boards(table), hs_job_units(job), j.seconds, j.threads_used,
-                j.threads_used == 1 ? "" : "s");
 done:
-    cli_outs_abort(&outs);
-    cli_job_finish(&j, status);
-    hs_job_free(job);
-    hs_holdem_preflop_free(table);
     free(matrix);
-    return status;
+    return board_job_end("holdem preflop", status, &outs, &j, table, job);
 }
 
 /* ---- vs-random ---------------------------------------------------------------------------- */
@@ -746,35 +765,14 @@ static int holdem_vs_random(int argc, char **argv) {
     const char *const names[1] = {"-o"};
     const char *const files[1] = {path};
     cli_out *csv_out = cli_outs_add(&outs, "-o", path);
-    int status = cli_outs_open(&outs);
-    if (status == CLI_OK)
-        status = cli_job_prepare(&j, "holdem vs-random", ckpt_arg, path, "holdem_vs_random.ckpt",
-                                 resume, threads, names, files, 1);
-    if (status == CLI_OK && (hs_holdem_preflop_new(&table) != HS_OK ||
-                             hs_holdem_vs_random_job_new(table, &job) != HS_OK)) {
-        cli_error("out of memory");
-        status = CLI_EXIT_IO;
+    int status =
+        board_job_run("holdem vs-random", "holdem_vs_random.ckpt", &outs, &j, path, ckpt_arg,
+                      resume, threads, names, files, 1, hs_holdem_vs_random_job_new, &table, &job);
+    if (status == CLI_OK) {
+        write_vs_random_csv(csv_out->fp, hs_holdem_vs_random_job_counts(job));
+        status = cli_outs_commit(&outs);
     }
-    if (status == CLI_OK)
-        status = cli_job_attach(&j, job);
-    if (status == CLI_OK)
-        status = cli_job_run(&j);
-    if (status != CLI_OK)
-        goto done;
-    write_vs_random_csv(csv_out->fp, hs_holdem_vs_random_job_counts(job));
-    status = cli_outs_commit(&outs);
-    if (status == CLI_OK && !cli_quiet)
-        fprintf(stderr,
-                "holdem vs-random: %zu boards up to suit permutation (%zu units) in %.1f s with "
-                "%d thread%s\n",
-                hs_holdem_preflop_boards(table), hs_job_units(job), j.seconds, j.threads_used,
-                j.threads_used == 1 ? "" : "s");
-done:
-    cli_outs_abort(&outs);
-    cli_job_finish(&j, status);
-    hs_job_free(job);
-    hs_holdem_preflop_free(table);
-    return status;
+    return board_job_end("holdem vs-random", status, &outs, &j, table, job);
 }
 
 int cli_holdem_main(int argc, char **argv) {
