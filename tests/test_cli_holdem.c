@@ -64,6 +64,10 @@ static void test_equity_weights(void **state) {
     assert_int_equal(r.status, 0);
     assert_contains(r.out, "weighted deals: 106920 (each deal weighs the product");
     cli_result_free(&r);
+    r = RUN(NULL, "holdem", "equity", "KhKd,KhKs", "QQ", "--board", "Kh 7c 2d");
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "hand 1: every combination of 'KhKd,KhKs' meets the board or the dead");
+    cli_result_free(&r);
     r = RUN(NULL, "holdem", "equity", "AA@0", "KK");
     assert_int_equal(r.status, 1);
     assert_contains(r.err, "'AA@0'");

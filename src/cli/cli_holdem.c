@@ -202,6 +202,16 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
             break;
         }
         ranges[p] = &range[p];
+        /* A range must keep a combination once the known cards are out. */
+        size_t live = 0;
+        for (size_t i = 0; i < range[p].n; i++)
+            live += (range[p].combo[i] & (r->board | r->dead)) == 0;
+        if (live == 0 && range[p].n > 1) {
+            request_error(r, "hand %d: every combination of '%s' meets the board or the dead cards",
+                          p + 1, names[p]);
+            status = CLI_EXIT_DATA;
+            break;
+        }
         /* A concrete hand must not use a known card or another concrete hand's card. */
         if (range[p].n == 1) {
             uint64_t clash = range[p].combo[0] & (r->board | r->dead);
