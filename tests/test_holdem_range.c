@@ -398,6 +398,27 @@ static void test_top_percent(void **state) {
     assert_int_equal(r.n, 18 + 12);
 }
 
+/* The longest canonical text there can be, every combination an exact item with a two-digit
+ * weight (100 is the default, not written), fits
+ * HS_HOLDEM_RANGE_TEXT (it once did not, and the CLI called a good range malformed). */
+static void test_longest_canonical_text(void **state) {
+    (void)state;
+    static char text[16384], canon[HS_HOLDEM_RANGE_TEXT];
+    size_t n = 0;
+    for (int a = 0; a < HS_CARDS; a++)
+        for (int b = a + 1; b < HS_CARDS; b++) {
+            char ca[3], cb[3];
+            hs_card_format(a, ca);
+            hs_card_format(b, cb);
+            n += (size_t)snprintf(text + n, sizeof text - n, "%s%c%c%c%c@99", n ? "," : "", ca[0],
+                                  ca[1] | 0x20, cb[0], cb[1] | 0x20);
+        }
+    static hs_holdem_range r;
+    assert_int_equal(hs_holdem_range_parse(text, n, &r, canon, sizeof canon, NULL), HS_OK);
+    assert_int_equal(r.n, HS_HOLDEM_COMBOS);
+    assert_int_equal(strlen(canon), n);
+}
+
 /* Weighted ranges: a deal counts the product of its combinations' weights (each range's divided
  * by their gcd), against the reference run on every choice of combinations alone. */
 static const holdem_case WEIGHTED[] = {
@@ -536,6 +557,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_equity_no_deal_is_count_error),
         cmocka_unit_test(test_weighted_equity_against_reference),
         cmocka_unit_test(test_top_percent),
+        cmocka_unit_test(test_longest_canonical_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

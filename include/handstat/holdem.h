@@ -66,8 +66,10 @@ int hs_holdem_hand_parse(const char *text, size_t len, uint64_t combos[12], size
  * combination another item already holds is an error (HS_ERR_DUPLICATE), as is an empty item. */
 
 #define HS_HOLDEM_COMBOS 1326
-/* Room for the canonical text of any range (1326 exact items of 4 characters and a comma). */
-#define HS_HOLDEM_RANGE_TEXT 8192
+/* Room for the canonical text of any range: at most 1326 items (an item that repeats a combination
+ * is refused), the longest per combination an exact one with a two-digit weight ("AhKd@99", 7
+ * bytes; 100 is the default and not written) and a comma: 10,607 bytes and the NUL. */
+#define HS_HOLDEM_RANGE_TEXT 12288
 
 typedef struct hs_holdem_range {
     size_t n;                         /* combinations */
