@@ -141,7 +141,8 @@ static void test_equity_samples(void **state) {
                             {"--samples", "x"},
                             {"--samples", "-5"},
                             {"--seed", "3"},
-                            {"--samples", "10", "--seed", "1e3"}};
+                            {"--samples", "10", "--seed", "1e3"},
+                            {"--samples", "8000000000000000000"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cli_result r = cli_run((const char *const[]){"holdem", "equity", "AA", "KK", bad[i][0],
                                                      bad[i][1], bad[i][2], bad[i][3], NULL},

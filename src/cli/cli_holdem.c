@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -546,6 +547,12 @@ static int holdem_equity(int argc, char **argv) {
     if ((samples_arg != NULL && parse_u64("--samples", samples_arg, 1, &o.samples) != 0) ||
         (seed_arg != NULL && parse_u64("--seed", seed_arg, 0, &o.seed) != 0))
         return CLI_EXIT_USAGE;
+    if (o.samples > UINT64_MAX / HS_HOLDEM_SHARE_UNIT) {
+        cli_error("--samples: at most %" PRIu64
+                  " (each sample's pot shares are counted in 64 bits)",
+                  UINT64_MAX / HS_HOLDEM_SHARE_UNIT);
+        return CLI_EXIT_USAGE;
+    }
     if (seed_arg != NULL && samples_arg == NULL) {
         cli_error("--seed is for --samples (the exact equity uses no randomness)");
         return CLI_EXIT_USAGE;
