@@ -284,6 +284,36 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
     return status;
 }
 
+/* Start one request's table: the hand column as wide as the longest range; in CSV the header
+ * csv[0..n) (its first column, "line", only under --batch, and then written once); in text
+ * "line N" under --batch and "board: ...   dead: ...", which the caller ends. */
+static void result_start(const equity_request *r, equity_opts *o, int players,
+                         const char (*names)[HS_HOLDEM_RANGE_TEXT], cli_col *cols,
+                         const char *const *csv, int n, cli_table *t) {
+    const int batch = r->line > 0;
+    for (int p = 0; p < players; p++) {
+        const int w = (int)strlen(names[p]);
+        cols[1].width = -w < cols[1].width ? -w : cols[1].width;
+    }
+    cli_table_init(t, stdout, o->csv, cols);
+    if (o->csv) {
+        if (!batch)
+            cli_header(t, csv + 1, n - 1);
+        else if (!o->batch_header) {
+            cli_header(t, csv, n);
+            o->batch_header = 1;
+        }
+        return;
+    }
+    char text[3 * HS_CARDS + 1];
+    if (batch)
+        printf("%sline %zu\n", o->batch_header++ ? "\n" : "", r->line);
+    hs_hand_format(r->board, text, sizeof text);
+    printf("board: %s", r->board ? text : "(none)");
+    hs_hand_format(r->dead, text, sizeof text);
+    printf("   dead: %s", r->dead ? text : "(none)");
+}
+
 /* The equity table of one request. */
 static void print_equity(const equity_request *r, equity_opts *o, int players,
                          const hs_holdem_range *const *ranges,
@@ -297,37 +327,18 @@ static void print_equity(const equity_request *r, equity_opts *o, int players,
     const int batch = r->line > 0;
     /* text: "%-7d %-Ws %14llu %14llu %14llu  %-10.6f %s", W the longest hand (at least 6) */
     cli_col cols[] = {{"", -7}, {" ", -6}, {" ", 14}, {" ", 14}, {" ", 14}, {"  ", -10}, {" ", 0}};
-    for (int p = 0; p < players; p++) {
-        const int w = (int)strlen(names[p]);
-        cols[1].width = -w < cols[1].width ? -w : cols[1].width;
-    }
+    static const char *const CSV[] = {"line", "player", "hand",   "wins",
+                                      "ties", "losses", "equity", "equity_exact"};
     cli_table t;
-    cli_table_init(&t, stdout, o->csv, cols);
-    if (o->csv) {
-        static const char *const HEADER[] = {"line", "player", "hand",   "wins",
-                                             "ties", "losses", "equity", "equity_exact"};
-        if (!batch)
-            cli_header(&t, HEADER + 1, 7);
-        else if (!o->batch_header) {
-            cli_header(&t, HEADER, 8);
-            o->batch_header = 1;
-        }
-    } else {
-        char text[3 * HS_CARDS + 1];
-        if (batch)
-            printf("%sline %zu\n", o->batch_header++ ? "\n" : "", r->line);
-        hs_hand_format(r->board, text, sizeof text);
-        printf("board: %s", r->board ? text : "(none)");
-        hs_hand_format(r->dead, text, sizeof text);
+    result_start(r, o, players, names, cols, CSV, 8, &t);
+    if (!o->csv) {
         char deals[48];
         cli_u128_text(deals, sizeof deals, e->deals);
         if (weighted)
-            printf("   dead: %s   weighted deals: %s (each deal weighs the product of its hands' "
-                   "weights)\n",
-                   r->dead ? text : "(none)", deals);
-        else
-            printf("   dead: %s   deals: %s, all equally likely\n", r->dead ? text : "(none)",
+            printf("   weighted deals: %s (each deal weighs the product of its hands' weights)\n",
                    deals);
+        else
+            printf("   deals: %s, all equally likely\n", deals);
         static const char *const HEADER[] = {"player", "hand",   "wins",   "ties",
                                              "losses", "equity", "(exact)"};
         cli_header(&t, HEADER, 7);
@@ -358,31 +369,13 @@ static void print_estimate(const equity_request *r, equity_opts *o, int players,
     const int batch = r->line > 0;
     cli_col cols[] = {{"", -7},  {" ", -6},  {" ", 12},  {" ", 12},
                       {" ", 12}, {"  ", -9}, {" ", -10}, {" ", 0}};
-    for (int p = 0; p < players; p++) {
-        const int w = (int)strlen(names[p]);
-        cols[1].width = -w < cols[1].width ? -w : cols[1].width;
-    }
+    static const char *const CSV[] = {"line", "player", "hand",   "samples",   "wins",
+                                      "ties", "losses", "equity", "std_error", "kind"};
     cli_table t;
-    cli_table_init(&t, stdout, o->csv, cols);
-    if (o->csv) {
-        static const char *const HEADER[] = {"line", "player", "hand",   "samples",   "wins",
-                                             "ties", "losses", "equity", "std_error", "kind"};
-        if (!batch)
-            cli_header(&t, HEADER + 1, 9);
-        else if (!o->batch_header) {
-            cli_header(&t, HEADER, 10);
-            o->batch_header = 1;
-        }
-    } else {
-        char text[3 * HS_CARDS + 1];
-        if (batch)
-            printf("%sline %zu\n", o->batch_header++ ? "\n" : "", r->line);
-        hs_hand_format(r->board, text, sizeof text);
-        printf("board: %s", r->board ? text : "(none)");
-        hs_hand_format(r->dead, text, sizeof text);
-        printf("   dead: %s   ESTIMATE from %llu sampled deals (seed %llu), not exact\n",
-               r->dead ? text : "(none)", (unsigned long long)e->samples,
-               (unsigned long long)o->seed);
+    result_start(r, o, players, names, cols, CSV, 10, &t);
+    if (!o->csv) {
+        printf("   ESTIMATE from %llu sampled deals (seed %llu), not exact\n",
+               (unsigned long long)e->samples, (unsigned long long)o->seed);
         static const char *const HEADER[] = {"player", "hand",   "wins",    "ties",
                                              "losses", "equity", "std_err", "(estimate)"};
         cli_header(&t, HEADER, 8);
