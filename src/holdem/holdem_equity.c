@@ -140,19 +140,17 @@ static void find_symmetry(eq_ctx *c) {
 /* ---- by choices of hands: one choice's boards, by rank pattern and flush configuration ------- */
 
 typedef struct rank_rest {
-    uint32_t key;  /* rank key of the cards */
     uint32_t ways; /* sets of cards with these ranks */
     int n;         /* cards (0..2) */
     int r[2];      /* their ranks, ascending */
 } rank_rest;
 
 typedef struct tuple_walk {
-    int players, need;
+    int players;
     uint64_t mult;          /* deals each board stands for: the choice's orbit times its weight */
     uint64_t won[OUTCOMES]; /* the unit's deals by winners (64 bits: checked per unit) */
     uint64_t hole[MAXP];
     uint64_t fixed[MAXP];       /* hole | board */
-    uint32_t key0[MAXP];        /* rank key of hole | board */
     int pair[MAXP];             /* the class table's row of each hole's rank pair */
     int avail[HS_RANKS];        /* cards of each rank left in the deck */
     uint32_t flush_ways[MSETS]; /* boards counted as flush configurations, by new-rank multiset */
@@ -164,20 +162,20 @@ static int rank_rests(tuple_walk *w, const int avail_off[HS_RANKS], int n) {
     assert(n >= 0 && n <= 2);
     int count = 0;
     if (n == 0) {
-        w->rest[count++] = (rank_rest){0, 1, 0, {0, 0}};
+        w->rest[count++] = (rank_rest){1, 0, {0, 0}};
         return count;
     }
     for (int a = 0; a < HS_RANKS; a++) {
         if (n == 1) {
             if (avail_off[a] > 0)
-                w->rest[count++] = (rank_rest){pow5[a], (uint32_t)avail_off[a], 1, {a, 0}};
+                w->rest[count++] = (rank_rest){(uint32_t)avail_off[a], 1, {a, 0}};
             continue;
         }
         for (int b = a; b < HS_RANKS; b++) {
             uint64_t ways = a == b ? hs_binom((unsigned)avail_off[a], 2)
                                    : (uint64_t)avail_off[a] * (uint64_t)avail_off[b];
             if (ways > 0)
-                w->rest[count++] = (rank_rest){pow5[a] + pow5[b], (uint32_t)ways, 2, {a, b}};
+                w->rest[count++] = (rank_rest){(uint32_t)ways, 2, {a, b}};
         }
     }
     return count;
@@ -264,6 +262,12 @@ static int pair_of_ranks(int a, int b) {
     return (int)(hs_mset_step(0, a) + hs_mset_step(1, b));
 }
 
+/* The rank pair (pair_of_ranks) of a two-card hole. */
+static int hole_pair(uint64_t hole) {
+    const int a = hs_card_rank(__builtin_ctzll(hole)), b = hs_card_rank(63 - __builtin_clzll(hole));
+    return a < b ? pair_of_ranks(a, b) : pair_of_ranks(b, a);
+}
+
 /* Every multiset of `left` more ranks from `rank` on, into c->pattern by dense index (five of a
  * rank too: no board has them, binom4 counts them 0 ways). */
 static void list_patterns(eq_ctx *c, int rank, int left, unsigned idx, int placed,
@@ -304,9 +308,7 @@ static int build_patterns(eq_ctx *c) {
     int rows = 0;
     for (int p = 0; p < c->players; p++)
         for (size_t i = 0; i < c->counts[p]; i++) {
-            const uint64_t h = c->ranges[p][i];
-            int a = hs_card_rank(__builtin_ctzll(h)), b = hs_card_rank(63 - __builtin_clzll(h));
-            const int pair = pair_of_ranks(a < b ? a : b, a < b ? b : a);
+            const int pair = hole_pair(c->ranges[p][i]);
             if (c->row_of[pair] < 0)
                 c->row_of[pair] = (int16_t)rows++;
         }
@@ -316,12 +318,13 @@ static int build_patterns(eq_ctx *c) {
     int board[HS_RANKS] = {0};
     for (uint64_t m = c->board; m != 0; m &= m - 1)
         board[hs_card_rank(__builtin_ctzll(m))]++;
+    const uint32_t board_key = key_of(c->board);
     for (int a = 0; a < HS_RANKS; a++)
         for (int b = a; b < HS_RANKS; b++) {
             const int pair = c->row_of[pair_of_ranks(a, b)];
             if (pair < 0)
                 continue;
-            const uint32_t base = key_of(c->board) + pow5[a] + pow5[b];
+            const uint32_t base = board_key + pow5[a] + pow5[b];
             uint16_t *row = c->class + (size_t)pair * (size_t)c->patterns;
             if (board[a] + 1 + (a == b) > 4 || board[b] + 1 + (a == b) > 4)
                 continue; /* no such hole with this board: the row stays 0 */
@@ -340,16 +343,12 @@ static int build_patterns(eq_ctx *c) {
 static void count_tuple(const eq_ctx *c, tuple_walk *w, uint64_t mult) {
     const int players = c->players, need = c->need;
     w->players = players;
-    w->need = need;
     w->mult = mult;
     uint64_t deck = HS_DECK_MASK & ~(c->board | c->dead);
     for (int p = 0; p < players; p++) {
         deck &= ~w->hole[p];
         w->fixed[p] = w->hole[p] | c->board;
-        w->key0[p] = key_of(w->fixed[p]);
-        const int a = hs_card_rank(__builtin_ctzll(w->hole[p]));
-        const int b = hs_card_rank(63 - __builtin_clzll(w->hole[p]));
-        w->pair[p] = c->row_of[pair_of_ranks(a < b ? a : b, a < b ? b : a)];
+        w->pair[p] = c->row_of[hole_pair(w->hole[p])];
     }
     for (int r = 0; r < HS_RANKS; r++) {
         w->avail[r] = 0;
