@@ -333,4 +333,30 @@ int cli_crib_discard_main(const char *command, int argc, char **argv);
 int cli_poker_main(int argc, char **argv);
 int cli_holdem_main(int argc, char **argv);
 
+/* ---- hold'em equity requests (cli_holdem_request.c) ---------------------------------------- */
+
+/* One equity request: its hands (range texts, pointing into the input), board and dead cards,
+ * and where it came from. */
+typedef struct cli_equity_request {
+    int players;
+    const char *hand[HS_HOLDEM_MAX_PLAYERS];
+    size_t hand_len[HS_HOLDEM_MAX_PLAYERS];
+    uint64_t board, dead;
+    size_t line; /* its line in a --batch input (0: the command line) */
+} cli_equity_request;
+
+/* Parse 0..max cards of text[0..len) for --board or --dead (`opt` names it in errors, `line` as
+ * cli_parse_cards) into *mask. Prints the error; returns -1 on failure. */
+int cli_parse_card_set(const char *opt, const char *text, size_t len, size_t line, int max,
+                       uint64_t *mask);
+
+/* An error about a request: "line N: " first for a --batch line. */
+void cli_request_error(const cli_equity_request *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Split one --batch line, RANGE | RANGE [| ...] [board=CARDS] [dead=CARDS] (2 to 9 hands, each
+ * key at most once), into *r; the hands are not parsed yet. Prints the error (naming the line)
+ * and returns -1 on failure. */
+int cli_equity_request_parse(const char *text, size_t len, size_t line, cli_equity_request *r);
+
 #endif

@@ -5,7 +5,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -98,46 +97,11 @@ static const char VS_RANDOM_USAGE[] =
     "exit status: 0 written, 1 unusable checkpoint, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
-/* Parse the value of --board or --dead. */
-static int parse_card_set(const char *opt, const char *text, size_t len, size_t line, int max,
-                          uint64_t *mask) {
-    int cards[HS_CARDS];
-    int n = cli_parse_cards(text, len, line, opt, 0, max, "fewer cards", cards);
-    if (n < 0)
-        return -1;
-    *mask = hs_cards_mask(cards, (size_t)n);
-    return 0;
-}
-
-/* One equity request: its hands (range texts), board and dead cards, and where it came from. */
-typedef struct equity_request {
-    int players;
-    const char *hand[HS_HOLDEM_MAX_PLAYERS + 1];
-    size_t hand_len[HS_HOLDEM_MAX_PLAYERS + 1];
-    uint64_t board, dead;
-    size_t line; /* its line in a --batch input (0: the command line) */
-} equity_request;
-
 typedef struct equity_opts {
     int csv, threads;
     uint64_t samples, seed; /* --samples (0: exact) and --seed */
     int batch_header;       /* --batch --csv: the header is written */
 } equity_opts;
-
-/* An error about a request: "line N: " first for a --batch line. */
-static void request_error(const equity_request *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void request_error(const equity_request *r, const char *fmt, ...) {
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (r->line > 0)
-        cli_error("line %zu: %s", r->line, msg);
-    else
-        cli_error("%s", msg);
-}
 
 /* The deals a query can have at most (every choice of hands, each with every board), as text, or
  * NULL when it is small enough not to mention. */
@@ -160,20 +124,20 @@ static const char *work_note(const hs_holdem_range *range, int players, uint64_t
     return buf;
 }
 
-static void print_equity(const equity_request *r, equity_opts *o, int players,
+static void print_equity(const cli_equity_request *r, equity_opts *o, int players,
                          const hs_holdem_range *const *ranges,
                          const char (*names)[HS_HOLDEM_RANGE_TEXT],
                          const hs_holdem_equity_exact *e);
-static void print_estimate(const equity_request *r, equity_opts *o, int players,
+static void print_estimate(const cli_equity_request *r, equity_opts *o, int players,
                            const char (*names)[HS_HOLDEM_RANGE_TEXT],
                            const hs_holdem_equity_sample_result *e);
 
 /* Parse, check, run and print one request. */
-static int equity_run_request(const equity_request *r, equity_opts *o) {
+static int equity_run_request(const cli_equity_request *r, equity_opts *o) {
     if (r->board & r->dead) {
         char name[3];
         hs_card_format(__builtin_ctzll(r->board & r->dead), name);
-        request_error(r, "%s is both a board card and a dead card", name);
+        cli_request_error(r, "%s is both a board card and a dead card", name);
         return CLI_EXIT_DATA;
     }
     const int players = r->players;
@@ -192,13 +156,13 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
         if (prc != HS_OK) {
             const char *item = cli_token(r->hand[p] + err.offset, err.length);
             if (prc == HS_ERR_DUPLICATE)
-                request_error(r, "hand %d: '%s' repeats a combination of an earlier item", p + 1,
-                              item);
+                cli_request_error(r, "hand %d: '%s' repeats a combination of an earlier item",
+                                  p + 1, item);
             else
-                request_error(r,
-                              "hand %d: '%s' is not two cards, a class or a range item (AhKd, "
-                              "AA, AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, 15%%, ITEM@50)",
-                              p + 1, item);
+                cli_request_error(r,
+                                  "hand %d: '%s' is not two cards, a class or a range item (AhKd, "
+                                  "AA, AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, 15%%, ITEM@50)",
+                                  p + 1, item);
             status = CLI_EXIT_DATA;
             break;
         }
@@ -208,8 +172,9 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
         for (size_t i = 0; i < range[p].n; i++)
             live += (range[p].combo[i] & (r->board | r->dead)) == 0;
         if (live == 0 && range[p].n > 1) {
-            request_error(r, "hand %d: every combination of '%s' meets the board or the dead cards",
-                          p + 1, names[p]);
+            cli_request_error(
+                r, "hand %d: every combination of '%s' meets the board or the dead cards", p + 1,
+                names[p]);
             status = CLI_EXIT_DATA;
             break;
         }
@@ -222,10 +187,10 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
             if (clash) {
                 char name[3];
                 hs_card_format(__builtin_ctzll(clash), name);
-                request_error(r, "hand %d: %s is already in %s", p + 1, name,
-                              (clash & r->board)  ? "the board"
-                              : (clash & r->dead) ? "the dead cards"
-                                                  : "another hand");
+                cli_request_error(r, "hand %d: %s is already in %s", p + 1, name,
+                                  (clash & r->board)  ? "the board"
+                                  : (clash & r->dead) ? "the dead cards"
+                                                      : "another hand");
                 status = CLI_EXIT_DATA;
             }
         }
@@ -238,14 +203,14 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
                                          o->threads, cli_progress_update, &progress, &e);
         cli_progress_done(&progress);
         if (rc == HS_ERR_COUNT) {
-            request_error(r, "no deal is possible: the hands cannot all be dealt disjoint from "
-                             "each other and the known cards");
+            cli_request_error(r, "no deal is possible: the hands cannot all be dealt disjoint from "
+                                 "each other and the known cards");
             status = CLI_EXIT_DATA;
         } else if (rc == HS_ERR_CANCELLED) {
             cli_error("interrupted");
             status = cli_interrupted_status();
         } else if (rc != HS_OK) {
-            request_error(r, "%s", hs_strerror(rc));
+            cli_request_error(r, "%s", hs_strerror(rc));
             status = CLI_EXIT_DATA;
         } else {
             print_estimate(r, o, players, (const char(*)[HS_HOLDEM_RANGE_TEXT])names, &e);
@@ -263,17 +228,17 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
         /* No board left to deal (every other card dead) is no deal at all, like hands that
          * cannot be dealt disjoint. */
         if (rc == HS_ERR_COUNT) {
-            request_error(r, "no deal is possible: the hands cannot all be dealt disjoint from "
-                             "each other and the known cards");
+            cli_request_error(r, "no deal is possible: the hands cannot all be dealt disjoint from "
+                                 "each other and the known cards");
             status = CLI_EXIT_DATA;
         } else if (rc == HS_ERR_CANCELLED) {
             cli_error("interrupted");
             status = cli_interrupted_status();
         } else if (rc == HS_ERR_OVERFLOW) {
-            request_error(r, "the exact counts of this query could pass 128 bits");
+            cli_request_error(r, "the exact counts of this query could pass 128 bits");
             status = CLI_EXIT_DATA;
         } else if (rc != HS_OK) {
-            request_error(r, "%s", hs_strerror(rc));
+            cli_request_error(r, "%s", hs_strerror(rc));
             status = CLI_EXIT_DATA;
         } else {
             print_equity(r, o, players, ranges, (const char(*)[HS_HOLDEM_RANGE_TEXT])names, &e);
@@ -287,7 +252,7 @@ static int equity_run_request(const equity_request *r, equity_opts *o) {
 /* Start one request's table: the hand column as wide as the longest range; in CSV the header
  * csv[0..n) (its first column, "line", only under --batch, and then written once); in text
  * "line N" under --batch and "board: ...   dead: ...", which the caller ends. */
-static void result_start(const equity_request *r, equity_opts *o, int players,
+static void result_start(const cli_equity_request *r, equity_opts *o, int players,
                          const char (*names)[HS_HOLDEM_RANGE_TEXT], cli_col *cols,
                          const char *const *csv, int n, cli_table *t) {
     const int batch = r->line > 0;
@@ -315,7 +280,7 @@ static void result_start(const equity_request *r, equity_opts *o, int players,
 }
 
 /* The equity table of one request. */
-static void print_equity(const equity_request *r, equity_opts *o, int players,
+static void print_equity(const cli_equity_request *r, equity_opts *o, int players,
                          const hs_holdem_range *const *ranges,
                          const char (*names)[HS_HOLDEM_RANGE_TEXT],
                          const hs_holdem_equity_exact *e) {
@@ -363,7 +328,7 @@ static void print_equity(const equity_request *r, equity_opts *o, int players,
 }
 
 /* The estimate of one request: counts of the sampled deals, the equity and its standard error. */
-static void print_estimate(const equity_request *r, equity_opts *o, int players,
+static void print_estimate(const cli_equity_request *r, equity_opts *o, int players,
                            const char (*names)[HS_HOLDEM_RANGE_TEXT],
                            const hs_holdem_equity_sample_result *e) {
     const int batch = r->line > 0;
@@ -428,90 +393,13 @@ typedef struct batch_ctx {
     int interrupted; /* the status of an interrupted request, else 0 */
 } batch_ctx;
 
-/* Trim blanks from both ends of s[0..*n). */
-static const char *trim(const char *s, size_t *n) {
-    while (*n > 0 && (*s == ' ' || *s == '\t' || *s == '\r')) {
-        s++;
-        (*n)--;
-    }
-    while (*n > 0 && (s[*n - 1] == ' ' || s[*n - 1] == '\t' || s[*n - 1] == '\r'))
-        (*n)--;
-    return s;
-}
-
-/* The first "board=" or "dead=" at a word start in s[0..n), or n. */
-static size_t find_key(const char *s, size_t n, size_t from) {
-    for (size_t i = from; i < n; i++) {
-        if (i > 0 && s[i - 1] != ' ' && s[i - 1] != '\t' && s[i - 1] != '|')
-            continue;
-        if ((n - i >= 6 && strncmp(s + i, "board=", 6) == 0) ||
-            (n - i >= 5 && strncmp(s + i, "dead=", 5) == 0))
-            return i;
-    }
-    return n;
-}
-
-/* One line: RANGE | RANGE [| ...] [board=CARDS] [dead=CARDS]. */
+/* One --batch line, parsed and answered. */
 static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
     batch_ctx *b = ctx;
     if (b->interrupted)
         return 1;
-    equity_request r;
-    memset(&r, 0, sizeof r);
-    r.line = line;
-    size_t key = find_key(text, len, 0);
-    const char *board_text = NULL, *dead_text = NULL;
-    size_t board_len = 0, dead_len = 0;
-    for (size_t k = key; k < len;) {
-        size_t next = find_key(text, len, k + 1);
-        int is_board = text[k] == 'b';
-        size_t vlen = next - (k + (is_board ? 6 : 5));
-        const char *v = trim(text + k + (is_board ? 6 : 5), &vlen);
-        if ((is_board ? board_text : dead_text) != NULL) {
-            request_error(&r, "'%s' is given twice", is_board ? "board=" : "dead=");
-            return 1;
-        }
-        if (is_board) {
-            board_text = v;
-            board_len = vlen;
-        } else {
-            dead_text = v;
-            dead_len = vlen;
-        }
-        k = next;
-    }
-    /* the ranges: fields separated by '|' */
-    for (size_t i = 0; i <= key;) {
-        size_t j = i;
-        while (j < key && text[j] != '|')
-            j++;
-        size_t n = j - i;
-        const char *h = trim(text + i, &n);
-        if (r.players == HS_HOLDEM_MAX_PLAYERS) {
-            request_error(&r, "at most %d players: '%s' is one too many", HS_HOLDEM_MAX_PLAYERS,
-                          cli_token(h, n));
-            return 1;
-        }
-        if (n == 0) {
-            request_error(&r,
-                          "hand %d is empty (expected RANGE | RANGE [| ...] [board=CARDS] "
-                          "[dead=CARDS])",
-                          r.players + 1);
-            return 1;
-        }
-        r.hand[r.players] = h;
-        r.hand_len[r.players++] = n;
-        i = j + 1;
-    }
-    if (r.players < 2) {
-        request_error(&r, "expected 2 to %d hands separated by '|', got %d", HS_HOLDEM_MAX_PLAYERS,
-                      r.players);
-        return 1;
-    }
-    if ((board_text != NULL &&
-         parse_card_set("board", board_text, board_len, line, 5, &r.board) != 0) ||
-        (dead_text != NULL &&
-         parse_card_set("dead", dead_text, dead_len, line, HS_CARDS, &r.dead) != 0))
+    cli_equity_request r;
+    if (cli_equity_request_parse(text, len, line, &r) != 0)
         return 1;
     int status = equity_run_request(&r, b->opts);
     if (status >= 128)
@@ -567,12 +455,12 @@ static int holdem_equity(int argc, char **argv) {
                   cli_token(extra, strlen(extra)));
         return CLI_EXIT_USAGE;
     }
-    equity_request r;
+    cli_equity_request r;
     memset(&r, 0, sizeof r);
     if ((board_arg != NULL &&
-         parse_card_set("--board", board_arg, strlen(board_arg), 0, 5, &r.board) != 0) ||
+         cli_parse_card_set("--board", board_arg, strlen(board_arg), 0, 5, &r.board) != 0) ||
         (dead_arg != NULL &&
-         parse_card_set("--dead", dead_arg, strlen(dead_arg), 0, HS_CARDS, &r.dead) != 0))
+         cli_parse_card_set("--dead", dead_arg, strlen(dead_arg), 0, HS_CARDS, &r.dead) != 0))
         return CLI_EXIT_DATA;
     if (n_pos < 2) {
         cli_error("expected 2 to %d hands, got %d (see --help)", HS_HOLDEM_MAX_PLAYERS, n_pos);
