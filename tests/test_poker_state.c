@@ -63,7 +63,7 @@ static uint64_t rng_next(uint64_t *x) {
 }
 
 static int state_equal(hs_poker_state a, hs_poker_state b) {
-    return a.hash == b.hash && a.hash2 == b.hash2 && a.mask == b.mask;
+    return a.key == b.key && a.mask == b.mask;
 }
 
 /* The state of the cards in `text`, added in the order written and in reverse (both the same). */

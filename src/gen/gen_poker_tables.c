@@ -1,26 +1,27 @@
 /* Build-time generator of the poker ranking tables (src/poker/poker_tables.h declares them).
  *
  * Inside this program a rank set is a 13-bit mask in ace-high order: bit 0 = two, ...,
- * bit 11 = king, bit 12 = ace. The lane table it writes is indexed by a raw 13-bit suit lane of a
- * hand mask instead (card-rank order: bit 0 = ace .. bit 12 = king).
+ * bit 11 = king, bit 12 = ace. The lane tables it writes are indexed by a raw 13-bit suit lane
+ * of a hand mask instead (card-rank order: bit 0 = ace .. bit 12 = king).
  *
  * This program *defines* the 7462 equivalence classes: it walks them in order, best first,
  * category by category, and numbers them 1..7462. Inside a category the classes go by the
  * defining ranks in descending lexicographic order (e.g. quads by quad rank, then kicker). It
  * writes
- *   - hs_poker_lane[lane]:   for a raw suit lane, the base-5 rank key sum of 5^r over its ranks
- *                            r (bits 0-31) and its flush class (bits 32-47, 0 below 5 cards);
- *   - hs_poker_disp[bucket], hs_poker_class[slot]: the minimal perfect hash from the base-5 rank
- *                            key of every multiset of 5, 6 or 7 ranks (each at most 4 times) to
- *                            the class of its best five cards, flushes aside;
+ *   - hs_poker_lane[lane]:   for a raw suit lane, the rank key of its ranks (the sum of
+ *                            HS_POKER_RANK_KEYS over them), bit 31 set when it holds five or more;
+ *   - hs_poker_flush[lane]:  the lane's flush class (0 below five cards);
+ *   - hs_poker_row[row], hs_poker_class[slot]: the perfect hash from the rank key of every
+ *                            multiset of 5, 6 or 7 ranks (each at most 4 times) to the class of
+ *                            its best five cards, flushes aside: slot = key + row[key >> SHIFT];
  *   - hs_poker_class_info[class]: the category and five defining ranks of each class.
  * The flush class of a lane is its best straight flush, else the flush of its five highest ranks.
  * The class of a 6- or 7-rank multiset is the best class of the multisets one rank smaller. The
  * tests check the result against an independent reference ranker.
  *
- * The hash constants (multipliers, bucket count) live in poker_tables.h, so that the ranker
- * compiles them in as immediates; this program fails if they no longer give a perfect hash.
- * `gen_poker_tables --search` looks for new ones and prints them.
+ * The rank keys and the table sizes live in poker_tables.h, so that the ranker compiles them in;
+ * this program fails if the keys are no longer distinct or the sizes have moved.
+ * `gen_poker_tables --search` looks for new rank keys and prints them.
  *
  * Usage: gen_poker_tables OUTPUT.c | gen_poker_tables --search */
 #include <stdint.h>
@@ -55,9 +56,10 @@ static unsigned top_bits(unsigned set, int n) {
 static unsigned class_info[CLASSES + 1];
 static unsigned next_class = 1;
 
-/* ---- the base-5 rank keys ----------------------------------------------------------------
- * The key of a multiset of card ranks is sum of count(r) * 5^r (r = card rank, 0 = ace): every
- * count is at most 4, so the base-5 digits are the counts and the key is unique. */
+/* ---- the base-5 codes ----------------------------------------------------------------------
+ * Inside this program a multiset of card ranks is named by its base-5 code, sum of count(r) * 5^r
+ * (r = card rank, 0 = ace): every count is at most 4, so the digits are the counts. The ranker's
+ * rank keys (HS_POKER_RANK_KEYS) are made from the codes only at the end. */
 static uint32_t pow5[RANKS];
 
 /* Every multiset of 5, 6 or 7 card ranks with no rank more than 4 times, sorted by key, and the
@@ -187,69 +189,131 @@ static void make_keys(void) {
         }
 }
 
-enum { BUCKETS = 1 << HS_POKER_HASH_BUCKET_BITS };
-static uint16_t disp[BUCKETS];
-static uint16_t slot_class[HS_POKER_HASH_SLOTS];
+/* The rank key of a base-5 code: count(r) * HS_POKER_RANK_KEYS[r] summed over the ranks. */
+static const uint32_t rank_key[RANKS] = HS_POKER_RANK_KEYS;
+static uint32_t key_of_code(uint32_t code, const uint32_t keys[RANKS]) {
+    uint32_t key = 0;
+    for (int r = 0; r < RANKS; r++, code /= 5)
+        key += code % 5 * keys[r];
+    return key;
+}
 
-/* Hash and displace (CHD-like), largest buckets first: for each bucket the first 16-bit
- * displacement d that sends all its keys to free slots, slot = hs_poker_hash_slot(). Returns 1
- * on success, filling disp[] and slot_class[]; 0 when some bucket finds no displacement. */
-static int place_keys(uint32_t m1, uint32_t m2) {
-    static int size[BUCKETS], start[BUCKETS + 1], fill[BUCKETS], order[BUCKETS], in[MAX_KEYS];
-    static unsigned char used[HS_POKER_HASH_SLOTS];
-    if (n_keys != HS_POKER_HASH_SLOTS) {
-        fprintf(stderr, "gen_poker_tables: %d rank keys, HS_POKER_HASH_SLOTS is %d\n", n_keys,
-                HS_POKER_HASH_SLOTS);
-        exit(1);
+enum { MAX_ROWS = 1 << 16, MAX_SLOTS = 1 << 18, ROW_COLS = 1 << HS_POKER_ROW_SHIFT };
+static uint32_t row_off[MAX_ROWS];
+static uint16_t slot_class[MAX_SLOTS];
+static unsigned char used[MAX_SLOTS + ROW_COLS];
+
+/* Row displacement: the keys of each row (key >> SHIFT) keep their column (the low SHIFT bits)
+ * and the row moves as a whole to the first base where all its columns are free, the fullest
+ * rows first (ties by row index: deterministic). row_off = base - (row << SHIFT), so slot =
+ * key + row_off[key >> SHIFT] (mod 2^32); an empty row gets -(row << SHIFT), which keeps any
+ * key of it inside the table's first row. Fills row_off[] and slot_class[]; returns 0 when the
+ * keys are not distinct or need more rows or slots than the arrays hold, else sets *rows and
+ * *slots. */
+static int place_keys(const uint32_t keys[RANKS], int *rows, int *slots) {
+    static uint32_t key[MAX_KEYS];
+    static int in[MAX_KEYS], count[MAX_ROWS], start[MAX_ROWS + 1], fill[MAX_ROWS];
+    uint32_t max = 0;
+    for (int i = 0; i < n_keys; i++) {
+        key[i] = key_of_code(all_keys[i], keys);
+        max = key[i] > max ? key[i] : max;
     }
-    memset(size, 0, sizeof size);
+    int nrows = (int)(max >> HS_POKER_ROW_SHIFT) + 1;
+    if (nrows > MAX_ROWS)
+        return 0;
+    memset(count, 0, sizeof count);
     for (int i = 0; i < n_keys; i++)
-        size[hs_poker_hash_bucket(all_keys[i], m1)]++;
+        count[key[i] >> HS_POKER_ROW_SHIFT]++;
     start[0] = 0;
-    for (int b = 0; b < BUCKETS; b++) {
-        start[b + 1] = start[b] + size[b];
-        fill[b] = 0;
-        order[b] = b;
+    int most = 0;
+    for (int r = 0; r < nrows; r++) {
+        start[r + 1] = start[r] + count[r];
+        fill[r] = 0;
+        most = count[r] > most ? count[r] : most;
     }
     for (int i = 0; i < n_keys; i++) {
-        uint32_t b = hs_poker_hash_bucket(all_keys[i], m1);
-        in[start[b] + fill[b]++] = i;
-    }
-    /* insertion sort of the buckets: size descending, then index (deterministic) */
-    for (int i = 1; i < BUCKETS; i++) {
-        int o = order[i], j = i;
-        for (; j > 0 && size[order[j - 1]] < size[o]; j--)
-            order[j] = order[j - 1];
-        order[j] = o;
+        int r = (int)(key[i] >> HS_POKER_ROW_SHIFT);
+        in[start[r] + fill[r]++] = i;
     }
     memset(used, 0, sizeof used);
-    memset(disp, 0, sizeof disp);
-    for (int oi = 0; oi < BUCKETS && size[order[oi]] > 0; oi++) {
-        int b = order[oi], placed = 0;
-        for (uint32_t d = 0; d <= 0xFFFF && !placed; d++) {
-            uint32_t slots[64];
-            int n = 0;
-            for (int j = start[b]; j < start[b + 1]; j++) {
-                uint32_t s = hs_poker_hash_slot(all_keys[in[j]], m2, d);
-                if (used[s] || n == 64)
-                    break;
-                used[s] = 1;
-                slots[n++] = s;
-            }
-            if (n == size[b]) {
-                disp[b] = (uint16_t)d;
-                for (int j = 0; j < n; j++)
-                    slot_class[slots[j]] = (uint16_t)key_class[in[start[b] + j]];
-                placed = 1;
-            } else {
-                for (int j = 0; j < n; j++)
-                    used[slots[j]] = 0;
+    int end = 0;
+    for (int r = 0; r < nrows; r++)
+        row_off[r] = 0u - ((uint32_t)r << HS_POKER_ROW_SHIFT);
+    for (int size = most; size >= 1; size--)
+        for (int r = 0; r < nrows; r++) {
+            if (count[r] != size)
+                continue;
+            for (int base = 0;; base++) {
+                if (base + ROW_COLS > MAX_SLOTS)
+                    return 0;
+                int j = start[r];
+                for (; j < start[r + 1]; j++)
+                    if (used[base + (int)(key[in[j]] & (ROW_COLS - 1))])
+                        break;
+                if (j < start[r + 1])
+                    continue;
+                for (j = start[r]; j < start[r + 1]; j++) {
+                    int slot = base + (int)(key[in[j]] & (ROW_COLS - 1));
+                    if (used[slot]) /* two equal keys in one row */
+                        return 0;
+                    used[slot] = 1;
+                    slot_class[slot] = (uint16_t)key_class[in[j]];
+                    end = slot + 1 > end ? slot + 1 : end;
+                }
+                row_off[r] = (uint32_t)base - ((uint32_t)r << HS_POKER_ROW_SHIFT);
+                break;
             }
         }
-        if (!placed)
-            return 0;
-    }
+    *rows = nrows;
+    *slots = end;
     return 1;
+}
+
+/* The greedy rank sequence: each next value the smallest above the last for which the sums over
+ * every multiset of at most 7 ranks (none more than 4 times) stay distinct. */
+static void greedy_keys(uint32_t g[RANKS]) {
+    enum { SPAN = 1 << 26 };
+    static uint32_t sums[8][MAX_KEYS], fresh[8 * MAX_KEYS];
+    static int n_sums[8];
+    unsigned char *seen = calloc(SPAN / 8, 1), *mark = calloc(SPAN / 8, 1);
+    if (seen == NULL || mark == NULL) {
+        fprintf(stderr, "gen_poker_tables: out of memory\n");
+        exit(1);
+    }
+    sums[0][0] = 0;
+    n_sums[0] = 1;
+    seen[0] = 1;
+    uint32_t k = 1;
+    for (int r = 0; r < RANKS; r++, k++) {
+        for (;; k++) {
+            int n = 0, ok = 1;
+            for (int c = 1; c <= 4 && ok; c++)
+                for (int size = 0; size + c <= 7 && ok; size++)
+                    for (int i = 0; i < n_sums[size]; i++) {
+                        uint32_t y = sums[size][i] + (uint32_t)c * k;
+                        if (y >= SPAN || (seen[y >> 3] | mark[y >> 3]) >> (y & 7) & 1) {
+                            ok = 0;
+                            break;
+                        }
+                        mark[y >> 3] |= (unsigned char)(1u << (y & 7));
+                        fresh[n++] = y;
+                    }
+            for (int i = 0; i < n; i++)
+                mark[fresh[i] >> 3] = 0;
+            if (ok)
+                break;
+        }
+        g[r] = k;
+        for (int size = 7; size >= 1; size--) /* smaller sizes are still without rank r */
+            for (int c = 1; c <= 4 && c <= size; c++)
+                for (int i = 0; i < n_sums[size - c]; i++) {
+                    uint32_t y = sums[size - c][i] + (uint32_t)c * k;
+                    sums[size][n_sums[size]++] = y;
+                    seen[y >> 3] |= (unsigned char)(1u << (y & 7));
+                }
+    }
+    free(seen);
+    free(mark);
 }
 
 static uint64_t splitmix64(uint64_t *s) {
@@ -259,18 +323,39 @@ static uint64_t splitmix64(uint64_t *s) {
     return z ^ (z >> 31);
 }
 
-/* --search: try odd multiplier pairs from a fixed sequence until one places every key. */
+/* --search: the greedy sequence times odd multipliers mod 2^24, which spreads the keys over the
+ * rows (the placement checks that the sums stay distinct); prints the rank keys that give the
+ * smallest tables. */
 static int search(void) {
+    uint32_t g[RANKS], keys[RANKS], best[RANKS];
+    greedy_keys(g);
+    long best_bytes = -1;
+    int best_rows = 0, best_slots = 0;
     uint64_t seed = 1;
-    for (int attempt = 0; attempt < 1000; attempt++) {
-        uint32_t m1 = (uint32_t)splitmix64(&seed) | 1, m2 = (uint32_t)splitmix64(&seed) | 1;
-        if (place_keys(m1, m2)) {
-            printf("#define HS_POKER_HASH_M1 0x%08xu\n#define HS_POKER_HASH_M2 0x%08xu\n", m1, m2);
-            return 0;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        uint32_t m = (uint32_t)splitmix64(&seed) | 1;
+        for (int r = 0; r < RANKS; r++)
+            keys[r] = (uint32_t)((uint64_t)g[r] * m & 0xFFFFFF);
+        int rows, slots;
+        if (!place_keys(keys, &rows, &slots))
+            continue;
+        long bytes = 4L * rows + 2L * slots;
+        if (best_bytes < 0 || bytes < best_bytes) {
+            best_bytes = bytes;
+            best_rows = rows;
+            best_slots = slots;
+            memcpy(best, keys, sizeof best);
         }
     }
-    fprintf(stderr, "gen_poker_tables: no multipliers found\n");
-    return 1;
+    if (best_bytes < 0) {
+        fprintf(stderr, "gen_poker_tables: no rank keys found\n");
+        return 1;
+    }
+    printf("#define HS_POKER_RANK_KEYS {");
+    for (int r = 0; r < RANKS; r++)
+        printf("%s%uu", r ? ", " : "", best[r]);
+    printf("}\n#define HS_POKER_ROWS %d\n#define HS_POKER_SLOTS %d\n", best_rows, best_slots);
+    return 0;
 }
 
 static void print_u16(FILE *out, const char *name, const uint16_t *v, int n, int pad) {
@@ -343,23 +428,27 @@ int main(int argc, char **argv) {
     make_keys();
     if (strcmp(argv[1], "--search") == 0)
         return search();
-    if (!place_keys(HS_POKER_HASH_M1, HS_POKER_HASH_M2)) {
+    int rows, slots;
+    if (!place_keys(rank_key, &rows, &slots) || rows != HS_POKER_ROWS || slots != HS_POKER_SLOTS) {
         fprintf(stderr,
-                "gen_poker_tables: HS_POKER_HASH_M1/M2 give no perfect hash of the %d rank "
-                "keys; run gen_poker_tables --search and update poker_tables.h\n",
-                n_keys);
+                "gen_poker_tables: HS_POKER_RANK_KEYS give no perfect hash of the %d rank keys "
+                "in %d rows and %d slots; run gen_poker_tables --search and update "
+                "poker_tables.h\n",
+                n_keys, HS_POKER_ROWS, HS_POKER_SLOTS);
         return 1;
     }
-    /* The lane table: raw lane bits in card-rank order (bit 0 = ace); flush[] is in ace-high
+    /* The lane tables: raw lane bits in card-rank order (bit 0 = ace); flush[] is in ace-high
      * order (bit 12 = ace). */
-    static uint64_t lane[SETS];
+    static uint32_t lane[SETS];
+    static uint16_t lane_flush[SETS];
     for (unsigned raw = 0; raw < SETS; raw++) {
         unsigned ace_high = (raw >> 1) | (raw & 1) << 12;
-        uint64_t key = 0;
+        uint32_t key = 0;
         for (int r = 0; r < RANKS; r++)
             if (raw >> r & 1)
-                key += pow5[r];
-        lane[raw] = key | (uint64_t)flush[ace_high] << 32;
+                key += rank_key[r];
+        lane[raw] = key | (uint32_t)(__builtin_popcount(raw) >= 5) << 31;
+        lane_flush[raw] = (uint16_t)flush[ace_high];
     }
 
     FILE *out = fopen(argv[1], "w");
@@ -368,14 +457,25 @@ int main(int argc, char **argv) {
         return 1;
     }
     fprintf(out, "/* Generated by gen_poker_tables.c: do not edit. */\n");
-    fprintf(out, "#include \"poker_tables.h\"\n");
-    fprintf(out, "\nconst uint64_t hs_poker_lane[%d] = {\n", SETS);
+    fprintf(out, "#include \"handstat/poker_state.h\"\n#include \"poker_tables.h\"\n");
+    fprintf(out, "\nconst uint32_t hs_poker_lane[%d] = {\n", SETS);
     for (int i = 0; i < SETS; i++)
-        fprintf(out, "%s0x%011llx,%s", i % 6 == 0 ? "    " : "", (unsigned long long)lane[i],
-                i % 6 == 5 ? "\n" : " ");
+        fprintf(out, "%s0x%08x,%s", i % 8 == 0 ? "    " : "", lane[i], i % 8 == 7 ? "\n" : " ");
     fprintf(out, "\n};\n");
-    print_u16(out, "hs_poker_disp", disp, BUCKETS, 1);
-    print_u16(out, "hs_poker_class", slot_class, HS_POKER_HASH_SLOTS, 1);
+    print_u16(out, "hs_poker_flush", lane_flush, SETS, 0);
+    fprintf(out, "\nconst uint32_t hs_poker_row[%d] = {\n", HS_POKER_ROWS);
+    for (int i = 0; i < HS_POKER_ROWS; i++)
+        fprintf(out, "%s0x%08x,%s", i % 8 == 0 ? "    " : "", row_off[i], i % 8 == 7 ? "\n" : " ");
+    fprintf(out, "\n};\n");
+    /* The state of each card alone (handstat/poker_state.h): its rank's key, one in its suit's
+     * counter (4 bits at 32 + 4 * suit), its bit. */
+    fprintf(out, "\nconst hs_poker_state hs_poker_state_cards[52] = {\n");
+    for (int c = 0; c < 52; c++)
+        fprintf(out, "    {0x%016llx, 0x%013llx},\n",
+                (unsigned long long)rank_key[c % RANKS] | 1ull << (32 + 4 * (c / RANKS)),
+                1ull << c);
+    fprintf(out, "};\n");
+    print_u16(out, "hs_poker_class", slot_class, HS_POKER_SLOTS, 1);
     fprintf(out, "\nconst uint32_t hs_poker_class_info[%d] = {\n", CLASSES + 1);
     for (int i = 0; i <= CLASSES; i++)
         fprintf(out, "%s0x%06x,%s", i % 8 == 0 ? "    " : "", class_info[i],

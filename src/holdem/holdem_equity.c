@@ -37,21 +37,20 @@ typedef struct eq_acc {
     hs_uint128 won[OUTCOMES];
 } eq_acc;
 
-static const uint32_t pow5[HS_RANKS] = {1,     5,      25,      125,     625,      3125,     15625,
-                                        78125, 390625, 1953125, 9765625, 48828125, 244140625};
+/* The rank key of each card rank (poker_tables.h). */
+static const uint32_t rank_key[HS_RANKS] = HS_POKER_RANK_KEYS;
 
 /* A pot split among w players: HS_HOLDEM_SHARE_UNIT / w. */
 static const uint64_t share_of[MAXP + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280};
 
-/* The base-5 rank key of a set of cards. */
+/* The rank key of a set of at most 7 cards. */
 static inline uint32_t key_of(uint64_t cards) {
-    return (uint32_t)(hs_poker_lane[hs_lane(cards, 0)] + hs_poker_lane[hs_lane(cards, 1)] +
-                      hs_poker_lane[hs_lane(cards, 2)] + hs_poker_lane[hs_lane(cards, 3)]);
+    return hs_poker_lanes(cards) & ~HS_POKER_LANE_FIVE;
 }
 
 /* The flush class of a suit lane of five or more cards (0 for fewer). */
 static inline uint32_t flush_class(unsigned lane) {
-    return (uint32_t)(hs_poker_lane[lane] >> 32);
+    return hs_poker_flush[lane];
 }
 
 /* The cards in a 13-bit suit lane (a few instructions, where a popcount builtin would be a
@@ -276,7 +275,7 @@ static void list_patterns(eq_ctx *c, int rank, int left, unsigned idx, int place
         c->pattern[idx] = *pt;
         c->pattern[idx].key = 0;
         for (int j = 0; j < pt->n; j++)
-            c->pattern[idx].key += pt->m[j] * pow5[pt->r[j]];
+            c->pattern[idx].key += pt->m[j] * rank_key[pt->r[j]];
         return;
     }
     if (rank == HS_RANKS)
@@ -324,7 +323,7 @@ static int build_patterns(eq_ctx *c) {
             const int pair = c->row_of[pair_of_ranks(a, b)];
             if (pair < 0)
                 continue;
-            const uint32_t base = board_key + pow5[a] + pow5[b];
+            const uint32_t base = board_key + rank_key[a] + rank_key[b];
             uint16_t *row = c->class + (size_t)pair * (size_t)c->patterns;
             if (board[a] + 1 + (a == b) > 4 || board[b] + 1 + (a == b) > 4)
                 continue; /* no such hole with this board: the row stays 0 */

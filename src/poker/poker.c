@@ -180,7 +180,8 @@ size_t hs_poker_describe(int cls, char *buf, size_t cap) {
 
 uint64_t hs_poker_tables_hash(void) {
     uint64_t h = hs_hash64(hs_poker_lane, sizeof hs_poker_lane, HS_HASH64_INIT);
-    h = hs_hash64(hs_poker_disp, sizeof hs_poker_disp, h);
+    h = hs_hash64(hs_poker_flush, sizeof hs_poker_flush, h);
+    h = hs_hash64(hs_poker_row, sizeof hs_poker_row, h);
     h = hs_hash64(hs_poker_class, sizeof hs_poker_class, h);
     return hs_hash64(hs_poker_class_info, sizeof hs_poker_class_info, h);
 }

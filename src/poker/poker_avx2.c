@@ -1,7 +1,7 @@
-/* AVX2 batch poker ranking: the kernel of poker_internal.h on four hands per 256-bit vector (one
- * 64-bit lane per hand), eight hands per step, with gathers for the table lookups. Compiled
- * without a global -mavx2: only the functions marked HS_AVX2 use AVX2, and they run only after
- * hs_cpu_has_avx2() said yes. Results are bit-identical to the scalar kernel. */
+/* AVX2 batch poker ranking: the kernel of poker_internal.h on eight hands per step, one 32-bit
+ * lane per hand, with gathers for the table lookups. Compiled without a global -mavx2: only the
+ * functions marked HS_AVX2 use AVX2, and they run only after hs_cpu_has_avx2() said yes. Results
+ * are bit-identical to the scalar kernel. */
 #include "poker_internal.h"
 #include "handstat/cpu.h"
 #include "handstat/error.h"
@@ -14,48 +14,57 @@
 
 /* Gathers with a zeroed destination. A gather merges into its destination register, so the
  * hardware waits for that register's old value even under an all-ones mask; given the plain
- * _mm256_i64gather_* forms GCC reuses whatever register is free and chains each gather to an
- * unrelated earlier result (measured: 170 instead of 400 M hands/s). Hiding the all-ones mask
- * from the optimizer (an empty asm) makes it keep the zero source, which it materializes with a
- * dependency-breaking vpxor. */
-#define GATHER64(table, idx, ones)                                                                 \
-    _mm256_mask_i64gather_epi64(_mm256_setzero_si256(), (const long long *)(table), idx, ones, 8)
+ * _mm256_i32gather_* forms GCC reuses whatever register is free and chains each gather to an
+ * unrelated earlier result (measured: less than half the speed). Hiding the all-ones mask from
+ * the optimizer (an empty asm) makes it keep the zero source, which it materializes with a
+ * dependency-breaking vpxor. GATHER16 reads 32 bits at a 16-bit entry (the tables it reads are
+ * padded by one entry); the caller keeps the low half. */
+#define GATHER32(table, idx, ones)                                                                 \
+    _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)(table), idx, ones, 4)
 #define GATHER16(table, idx, ones)                                                                 \
-    _mm256_mask_i64gather_epi32(_mm_setzero_si128(), (const int *)(table), idx,                    \
-                                _mm256_castsi256_si128(ones), 2)
+    _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)(table), idx, ones, 2)
 
-/* The classes of the four hands in the 64-bit lanes of m, as four 32-bit values. Step by step
- * the arithmetic of hs_poker_rank_kernel(). */
-HS_AVX2 static inline __m128i rank4(__m256i m) {
-    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
-    __m256i ones = _mm256_set1_epi64x(-1);
-    __asm__("" : "+x"(ones)); /* see GATHER64 */
-    /* = hs_poker_lane[lane 0] + ... + hs_poker_lane[lane 3]: key (bits 0-31) and flush class */
-    __m256i v0 = GATHER64(hs_poker_lane, _mm256_and_si256(m, lane), ones);
-    __m256i v1 = GATHER64(hs_poker_lane, _mm256_and_si256(_mm256_srli_epi64(m, 13), lane), ones);
-    __m256i v2 = GATHER64(hs_poker_lane, _mm256_and_si256(_mm256_srli_epi64(m, 26), lane), ones);
-    __m256i v3 = GATHER64(hs_poker_lane, _mm256_and_si256(_mm256_srli_epi64(m, 39), lane), ones);
-    __m256i v = _mm256_add_epi64(_mm256_add_epi64(v0, v1), _mm256_add_epi64(v2, v3));
+/* The low and the high 32 bits of eight 64-bit masks (four in a, four in b), as two vectors of
+ * eight 32-bit lanes in hand order. */
+HS_AVX2 static inline void split8(__m256i a, __m256i b, __m256i *lo, __m256i *hi) {
+    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    __m256i x = _mm256_permutevar8x32_epi32(a, even), y = _mm256_permutevar8x32_epi32(b, even);
+    *lo = _mm256_permute2x128_si256(x, y, 0x20);
+    *hi = _mm256_permute2x128_si256(x, y, 0x31);
+}
 
-    /* = hs_poker_hash_bucket(key, M1): the low half of key * M1, top BUCKET_BITS of it */
-    __m256i p1 = _mm256_mul_epu32(v, _mm256_set1_epi64x(HS_POKER_HASH_M1));
-    __m256i bucket = _mm256_srli_epi64(_mm256_slli_epi64(p1, 32), 64 - HS_POKER_HASH_BUCKET_BITS);
-    /* = hs_poker_disp[bucket] << 16: a 32-bit gather at byte 2 * bucket (the table is padded by
-     * one entry), whose upper 16 bits (the next entry) the shift drops */
-    __m128i d = _mm_slli_epi32(GATHER16(hs_poker_disp, bucket, ones), 16);
-    /* = hs_poker_hash_slot(key, M2, d): (key * M2 ^ d << 16) * SLOTS >> 32; mul_epu32 reads only
-     * the low 32 bits of each lane, so the high half of key * M2 does not matter */
-    __m256i x = _mm256_xor_si256(_mm256_mul_epu32(v, _mm256_set1_epi64x(HS_POKER_HASH_M2)),
-                                 _mm256_cvtepu32_epi64(d));
-    __m256i slot =
-        _mm256_srli_epi64(_mm256_mul_epu32(x, _mm256_set1_epi64x(HS_POKER_HASH_SLOTS)), 32);
-    /* = hs_poker_class[slot] (32-bit gather, low 16 bits) */
-    __m128i cls = _mm_and_si128(GATHER16(hs_poker_class, slot, ones), _mm_set1_epi32(0xFFFF));
-    /* the flush classes: the high halves of v */
-    __m128i flush = _mm256_castsi256_si128(
-        _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7)));
-    /* = flush != 0 ? flush : cls */
-    return _mm_blendv_epi8(flush, cls, _mm_cmpeq_epi32(flush, _mm_setzero_si128()));
+/* The classes of the eight hands whose masks are lo | hi << 32 (lane by lane), written to out.
+ * Step by step the arithmetic of hs_poker_rank_kernel(); the rare lanes with a flush are
+ * finished by the scalar kernel from `masks`. */
+HS_AVX2 static inline void rank8(__m256i lo, __m256i hi, const uint64_t *masks, uint16_t *out) {
+    const __m256i lane = _mm256_set1_epi32(0x1FFF);
+    __m256i ones = _mm256_set1_epi32(-1);
+    __asm__("" : "+x"(ones)); /* see GATHER32 */
+    /* = the four suit lanes: mask bits 0-12, 13-25, 26-38, 39-51 */
+    __m256i s0 = _mm256_and_si256(lo, lane), s1 = _mm256_and_si256(_mm256_srli_epi32(lo, 13), lane);
+    __m256i s2 = _mm256_and_si256(
+        _mm256_or_si256(_mm256_srli_epi32(lo, 26), _mm256_slli_epi32(hi, 6)), lane);
+    __m256i s3 = _mm256_srli_epi32(hi, 7);
+    /* = hs_poker_lanes(): the rank key, bit 31 for a suit of five */
+    __m256i v = _mm256_add_epi32(
+        _mm256_add_epi32(GATHER32(hs_poker_lane, s0, ones), GATHER32(hs_poker_lane, s1, ones)),
+        _mm256_add_epi32(GATHER32(hs_poker_lane, s2, ones), GATHER32(hs_poker_lane, s3, ones)));
+    /* = hs_poker_key_class(): key + row[key >> SHIFT], then the class there. A lane with a flush
+     * has bit 31 set: its row index is out of range, so it is masked out of the gathers. */
+    __m256i noflush = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(-1));
+    __m256i row = _mm256_srli_epi32(_mm256_and_si256(v, noflush), HS_POKER_ROW_SHIFT);
+    __m256i slot = _mm256_add_epi32(v, GATHER32(hs_poker_row, row, ones));
+    slot = _mm256_and_si256(slot, noflush);
+    __m256i cls = _mm256_and_si256(GATHER16(hs_poker_class, slot, ones), _mm256_set1_epi32(0xFFFF));
+    /* eight 16-bit classes: pack within the 128-bit halves, then bring the halves together */
+    __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(cls, cls), 0x08);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
+    int flushes = _mm256_movemask_ps(_mm256_castsi256_ps(v));
+    while (flushes) {
+        int j = __builtin_ctz((unsigned)flushes);
+        out[j] = (uint16_t)hs_poker_flush_class(masks[j]);
+        flushes &= flushes - 1;
+    }
 }
 
 HS_AVX2 static inline __m256i load4(const uint64_t *p) {
@@ -65,9 +74,9 @@ HS_AVX2 static inline __m256i load4(const uint64_t *p) {
 HS_AVX2 void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t *classes) {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        __m128i lo = rank4(load4(hands + i)), hi = rank4(load4(hands + i + 4));
-        /* classes are <= 7462: the unsigned saturation never bites */
-        _mm_storeu_si128((__m128i *)(classes + i), _mm_packus_epi32(lo, hi));
+        __m256i lo, hi;
+        split8(load4(hands + i), load4(hands + i + 4), &lo, &hi);
+        rank8(lo, hi, hands + i, classes + i);
     }
     for (; i < n; i++)
         classes[i] = (uint16_t)hs_poker_rank_kernel(hands[i]);
@@ -99,8 +108,12 @@ HS_AVX2 void hs_poker_avx2_rank7_ids(const uint8_t (*ids)[7], size_t n, uint16_t
     size_t i = 0;
     /* i + 8 < n: masks4() of the second four reads two bytes of hand i + 8 */
     for (; i + 8 < n; i += 8) {
-        __m128i lo = rank4(masks4(ids + i)), hi = rank4(masks4(ids + i + 4));
-        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi32(lo, hi));
+        uint64_t m[8];
+        __m256i a = masks4(ids + i), b = masks4(ids + i + 4), lo, hi;
+        _mm256_storeu_si256((__m256i *)m, a);
+        _mm256_storeu_si256((__m256i *)(m + 4), b);
+        split8(a, b, &lo, &hi);
+        rank8(lo, hi, m, out + i);
     }
     for (; i < n; i++)
         out[i] = (uint16_t)hs_poker_rank_kernel(hs_poker_ids7_mask(ids[i]));

@@ -13,29 +13,37 @@
  * build). */
 uint64_t hs_poker_tables_hash(void);
 
-/* The class of the best five cards of a hand of 5..7 cards, branch-free: the four lane entries
- * of hs_poker_lane added give the base-5 rank key (low half) and the flush class (high half,
- * 0 without a flush); the key goes through the perfect hash to its non-flush class.
- * With seven cards or fewer a flush cannot come with four of a kind or a full house (that takes
- * eight cards), so a flush, when there is one, is the answer. (Any bigger hand could overflow
- * the key digits and hold two flushes; this is only for 5..7 cards.) */
-/* The class of the best five of a multiset of 5..7 ranks, flushes aside, given its base-5 rank
- * key (the sum of 5^rank over its cards). */
+/* The class of the best five of a multiset of 5..7 ranks, flushes aside, given its rank key
+ * (the sum of HS_POKER_RANK_KEYS over its cards). */
 static inline uint32_t hs_poker_key_class(uint32_t key) {
-    uint32_t d = hs_poker_disp[hs_poker_hash_bucket(key, HS_POKER_HASH_M1)];
-    return hs_poker_class[hs_poker_hash_slot(key, HS_POKER_HASH_M2, d)];
+    return hs_poker_key_class_of(key, hs_poker_row, hs_poker_class);
 }
 
+/* The four lane entries of a hand of at most 7 cards added: its rank key, plus
+ * HS_POKER_LANE_FIVE when one suit holds five or more of its cards. */
+static inline uint32_t hs_poker_lanes(uint64_t hand) {
+    return hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
+           hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
+}
+
+/* The flush class of a hand of at most 7 cards: that of its suit of five or more, 0 if none
+ * (at most one lane has a non-zero entry). */
+static inline uint32_t hs_poker_flush_class(uint64_t hand) {
+    return (uint32_t)(hs_poker_flush[hand & 0x1FFF] | hs_poker_flush[(hand >> 13) & 0x1FFF] |
+                      hs_poker_flush[(hand >> 26) & 0x1FFF] |
+                      hs_poker_flush[(hand >> 39) & 0x1FFF]);
+}
+
+/* The class of the best five cards of a hand of 5..7 cards. With seven cards or fewer a flush
+ * cannot come with four of a kind or a full house (that takes eight cards), so a flush, when
+ * there is one, is the answer; otherwise the rank key decides. (A bigger hand could overflow the
+ * key and hold two flushes; this is only for 5..7 cards.) The flush test is a branch: about 3%
+ * of random 7-card hands take it, and enumerations meet flushes in runs. */
 static inline int hs_poker_rank_kernel(uint64_t hand) {
-    /* = sum over the hand's cards of 5^rank, plus the flush lane's class << 32 */
-    uint64_t v = hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
-                 hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
-    uint32_t key = (uint32_t)v, flush = (uint32_t)(v >> 32);
-    /* = the class of the best five of the rank multiset `key` (flushes aside) */
-    uint32_t cls = hs_poker_key_class(key);
-    /* = flush != 0 ? flush : cls, without a branch */
-    uint32_t none = (uint32_t)(flush == 0) - 1u; /* all ones when there is a flush */
-    return (int)((flush & none) | (cls & ~none));
+    uint32_t v = hs_poker_lanes(hand);
+    if (v & HS_POKER_LANE_FIVE)
+        return (int)hs_poker_flush_class(hand);
+    return (int)hs_poker_key_class(v);
 }
 /* The mask of seven card ids (0..51, distinct; checked by assert). */
 static inline uint64_t hs_poker_ids7_mask(const uint8_t ids[7]) {
