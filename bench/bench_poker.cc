@@ -4,6 +4,7 @@
 // whole histograms.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -75,19 +76,32 @@ void BM_poker_rank_sequential(benchmark::State &state) {
 }
 BENCHMARK(BM_poker_rank_sequential)->Arg(5)->Arg(7);
 
-// All C(52,k) hands in nested loops, hand by hand, one thread: the incremental state gets one
-// card per level, so the innermost level adds one card and ranks. K is the number of cards still
-// to add; the sum of the classes keeps every ranking.
-template <int K> inline void enumerate_state(hs_poker_state s, int from, uint64_t &sum) {
+// All C(52,k) hands in nested loops, hand by hand, one thread, the cards going down: the
+// incremental state gets one card per level and the innermost loop runs over the pairs of cards
+// below the last one (hs_poker_state_pairs), joined to the state and ranked. K is the number of
+// cards still to add; the sum of the classes keeps every ranking.
+template <int K> inline void enumerate_state(hs_poker_state s, int lim, uint64_t &sum) {
+    if constexpr (K == 2) {
+        const int pairs = lim * (lim - 1) / 2;
+        for (int p = 0; p < pairs; p++)
+            sum += static_cast<unsigned>(
+                hs_poker_state_rank(hs_poker_state_join(s, hs_poker_state_pairs[p])));
+    } else {
+        for (int c = K - 1; c < lim; c++)
+            enumerate_state<K - 1>(hs_poker_state_add(s, c), c, sum);
+    }
+}
+// The same with one card per level down to the last (the loop shape of OMPEval's benchmark).
+template <int K> inline void enumerate_cards(hs_poker_state s, int from, uint64_t &sum) {
     for (int c = from; c <= HS_CARDS - K; c++) {
         hs_poker_state t = hs_poker_state_add(s, c);
         if constexpr (K == 1)
             sum += static_cast<unsigned>(hs_poker_state_rank(t));
         else
-            enumerate_state<K - 1>(t, c + 1, sum);
+            enumerate_cards<K - 1>(t, c + 1, sum);
     }
 }
-// The same loops on hand masks ranked by hs_poker_rank() (the baseline).
+// The card-by-card loops on hand masks ranked by hs_poker_rank() (the baseline).
 template <int K> inline void enumerate_mask(uint64_t m, int from, uint64_t &sum) {
     for (int c = from; c <= HS_CARDS - K; c++) {
         uint64_t t = m | hs_card_bit(c);
@@ -100,11 +114,14 @@ template <int K> inline void enumerate_mask(uint64_t m, int from, uint64_t &sum)
 
 const int64_t kHands[8] = {0, 0, 0, 0, 0, 2598960, 20358520, 133784560};
 
-template <int K, bool State> void enumerate_bench(benchmark::State &state) {
+enum class Loop { pairs, cards, mask };
+template <int K, Loop L> void enumerate_bench(benchmark::State &state) {
     uint64_t sum = 0;
     for (auto _ : state) {
-        if constexpr (State)
-            enumerate_state<K>(hs_poker_state_empty(), 0, sum);
+        if constexpr (L == Loop::pairs)
+            enumerate_state<K>(hs_poker_state_empty(), HS_CARDS, sum);
+        else if constexpr (L == Loop::cards)
+            enumerate_cards<K>(hs_poker_state_empty(), 0, sum);
         else
             enumerate_mask<K>(0, 0, sum);
         benchmark::DoNotOptimize(sum);
@@ -112,20 +129,24 @@ template <int K, bool State> void enumerate_bench(benchmark::State &state) {
     state.SetItemsProcessed(state.iterations() * kHands[K]);
 }
 void BM_poker_enumerate5_incremental(benchmark::State &state) {
-    enumerate_bench<5, true>(state);
+    enumerate_bench<5, Loop::pairs>(state);
 }
 void BM_poker_enumerate6_incremental(benchmark::State &state) {
-    enumerate_bench<6, true>(state);
+    enumerate_bench<6, Loop::pairs>(state);
 }
 void BM_poker_enumerate7_incremental(benchmark::State &state) {
-    enumerate_bench<7, true>(state);
+    enumerate_bench<7, Loop::pairs>(state);
+}
+void BM_poker_enumerate7_incremental_cards(benchmark::State &state) {
+    enumerate_bench<7, Loop::cards>(state);
 }
 void BM_poker_enumerate7_rank_mask(benchmark::State &state) {
-    enumerate_bench<7, false>(state);
+    enumerate_bench<7, Loop::mask>(state);
 }
 BENCHMARK(BM_poker_enumerate5_incremental)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate6_incremental)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_incremental)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate7_incremental_cards)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_rank_mask)->Unit(benchmark::kMillisecond);
 
 // 10 M fixed pseudo-random hands of k distinct card ids, made once per k (the same generator as
@@ -180,12 +201,32 @@ void BM_poker_rank5_ids_random(benchmark::State &state) {
 void BM_poker_rank6_ids_random(benchmark::State &state) {
     rank_ids_random<6>(state);
 }
-void BM_poker_rank7_ids_random(benchmark::State &state) {
+void BM_poker_rank7_ids_random_state(benchmark::State &state) {
     rank_ids_random<7>(state);
+}
+// The same hands through hs_poker_rank7_ids_batch(), the fastest path from ids, in batches of
+// 4096 (the classes summed as above).
+void BM_poker_rank7_ids_random(benchmark::State &state) {
+    const std::vector<uint8_t> &ids = random_ids_10m(7);
+    const size_t hands = ids.size() / 7;
+    const uint8_t(*all)[7] = reinterpret_cast<const uint8_t(*)[7]>(ids.data());
+    std::vector<uint16_t> out(4096);
+    uint64_t sum = 0;
+    for (auto _ : state) {
+        for (size_t h = 0; h < hands; h += out.size()) {
+            size_t n = std::min(out.size(), hands - h);
+            hs_poker_rank7_ids_batch(all + h, n, out.data());
+            for (size_t i = 0; i < n; i++)
+                sum += out[i];
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(hands));
 }
 BENCHMARK(BM_poker_rank5_ids_random)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_rank6_ids_random)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_rank7_ids_random)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_rank7_ids_random_state)->Unit(benchmark::kMillisecond);
 
 // The batch rankers: path 0 = scalar batch, 1 = AVX2 batch (skipped without AVX2), 2 = the
 // dispatching hs_poker_rank_batch().
@@ -246,7 +287,6 @@ void BM_poker_rank7_ids_batch(benchmark::State &state) {
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(state.iterations() * kBatch);
-    state.SetLabel(hs_isa_name(hs_isa_best()));
 }
 BENCHMARK(BM_poker_rank7_ids_batch);
 

@@ -156,6 +156,20 @@ static void test_edge_cases(void **state) {
         }
 }
 
+/* Every entry of the table of pairs: the state of its two cards, at its documented index. */
+static void test_pairs(void **state) {
+    (void)state;
+    int i = 0;
+    for (int hi = 1; hi < HS_CARDS; hi++)
+        for (int lo = 0; lo < hi; lo++, i++) {
+            hs_poker_state want =
+                hs_poker_state_add(hs_poker_state_add(hs_poker_state_empty(), lo), hi);
+            assert_int_equal(i, hi * (hi - 1) / 2 + lo);
+            assert_true(state_equal(hs_poker_state_pairs[i], want));
+        }
+    assert_int_equal(i, 1326);
+}
+
 /* Every k-card hand, card by card in nested loops (k = 5, 6, 7), against hs_poker_rank(); the
  * reference on every `stride`-th hand; the category counts against the published ones. */
 static void every_hand(const ref_poker *ref, int k, uint64_t stride, uint64_t want_hands,
@@ -179,6 +193,11 @@ static void every_hand(const ref_poker *ref, int k, uint64_t stride, uint64_t wa
             c[depth] = c[depth - 1];
             continue;
         }
+        /* the last two cards joined from the table of pairs give the same state */
+        int hi = c[k - 1], lo = c[k - 2];
+        if (!state_equal(
+                hs_poker_state_join(s[k - 2], hs_poker_state_pairs[hi * (hi - 1) / 2 + lo]), s[k]))
+            fail_msg("the pair {%d, %d} joined differs from the cards added", lo, hi);
         int cls = check_state(hands % stride == 0 ? ref : NULL, s[k]);
         cat[hs_poker_category(cls)]++;
         hands++;
@@ -210,6 +229,7 @@ int main(int argc, char **argv) {
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_random_hands),
             cmocka_unit_test(test_edge_cases),
+            cmocka_unit_test(test_pairs),
         };
         return cmocka_run_group_tests_name("poker_state_unit", tests, setup_ref, teardown_ref);
     }

@@ -69,9 +69,9 @@ int hs_poker_rank7(uint64_t hand);
  * hs_poker_valid() (checked by assert in the scalar path); `classes` holds n entries and does not
  * overlap `hands`. n may be 0. Pure apart from the output; thread-safe.
  *
- * hs_poker_rank_batch() picks the fastest path this CPU runs (see hs_isa_best() in
- * handstat/cpu.h): the AVX2 kernel (eight hands per step, table lookups by gathers) when the CPU
- * has AVX2, else the scalar one. All paths give bit-identical results. */
+ * hs_poker_rank_batch() runs the fastest path as measured: the scalar kernel, which beat the
+ * AVX2 kernel (eight hands per step, table lookups by gathers) 2.5x on AMD Zen 3 (see
+ * results/BENCHMARKS.md). All paths give bit-identical results. */
 void hs_poker_rank_batch(const uint64_t *hands, size_t n, uint16_t *classes);
 
 /* The portable path: the scalar ranker in a loop. Always available. */
@@ -82,9 +82,9 @@ void hs_poker_rank_batch_scalar(const uint64_t *hands, size_t n, uint16_t *class
 int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *classes);
 
 /* The class of each of n seven-card hands given as card ids (0..51, see handstat/cards.h; the
- * seven ids of a hand distinct, in any order): out[i] is the class of ids[i][0..6]. Builds the
- * masks and ranks them as hs_poker_rank_batch() does (same dispatch, same results).
- * Precondition: ids valid as said (checked by assert in the scalar path). Thread-safe. */
+ * seven ids of a hand distinct, in any order): out[i] is the class of ids[i][0..6], as
+ * hs_poker_rank() gives it. Adds the cards' incremental states (handstat/poker_state.h) and
+ * ranks them. Precondition: ids valid as said (checked by assert). Thread-safe. */
 void hs_poker_rank7_ids_batch(const uint8_t (*ids)[7], size_t n, uint16_t *out);
 
 /* Five of the cards of `hand` that make its class: hs_poker_rank5(result) == hs_poker_rank(hand).

@@ -10,6 +10,11 @@
  *           ...                                   (five to seven cards in all)
  *               int cls = hs_poker_state_rank(s7);
  *
+ * or, for the two innermost levels, one loop over hs_poker_state_pairs (below):
+ *
+ *           for (int p = 0; p < c5 * (c5 - 1) / 2; p++)   (the pairs below card c5)
+ *               int cls = hs_poker_state_rank(hs_poker_state_join(s5, hs_poker_state_pairs[p]));
+ *
  * Adding a card adds one 16-byte per-card constant; the state does not depend on the order in
  * which cards are added. Ranking is one addition between two dependent lookups: a 48 KiB table of
  * row offsets and a 153 KiB table of classes (the perfect hash of the rank key), or, for a hand
@@ -41,6 +46,13 @@ typedef struct hs_poker_state {
 
 /* Per card 0..51: the state of that card alone, without the counters' starting value. */
 extern const hs_poker_state hs_poker_state_cards[HS_CARDS];
+
+/* The state of every two-card set {b, a} (b < a), at index a (a - 1) / 2 + b: ordered by the
+ * higher card, so the sets of two cards below card n are the first n (n - 1) / 2. An innermost
+ * pair of nested loops can be one loop over these, joined to the state of the other cards
+ * (hs_poker_state_join): one loop exit per pair of levels instead of one per level, which
+ * measured 15-25% faster over all seven-card hands. */
+extern const hs_poker_state hs_poker_state_pairs[1326];
 
 /* The ranker's tables (src/poker/poker_tables.h documents them): the offset of each row of rank
  * keys; the class of each slot; the flush class of each 13-bit suit lane. */
@@ -98,7 +110,12 @@ static inline uint64_t hs_poker_state_mask(hs_poker_state s) {
  * branch that nested loops over card ids predict well (the cards of a suit are consecutive ids);
  * otherwise two dependent lookups. */
 static inline int hs_poker_state_rank(hs_poker_state s) {
+#if defined(__GNUC__)
+    /* (the hint keeps the non-flush path straight-line: measured 10-15% in nested loops) */
+    if (__builtin_expect((s.key & HS_POKER_STATE_FLUSH) != 0, 0)) {
+#else
     if (s.key & HS_POKER_STATE_FLUSH) {
+#endif
         /* The suit with five or more cards (only one can be, with 7 cards) decides alone: its
          * lane's flush class. Counter j's bit 3 is bit 35 + 4j. */
 #if defined(__GNUC__)

@@ -475,6 +475,15 @@ int main(int argc, char **argv) {
                 (unsigned long long)rank_key[c % RANKS] | 1ull << (32 + 4 * (c / RANKS)),
                 1ull << c);
     fprintf(out, "};\n");
+    /* The state of each two-card set {b, a}, b < a, at a (a - 1) / 2 + b. */
+    fprintf(out, "\nconst hs_poker_state hs_poker_state_pairs[1326] = {\n");
+    for (int a = 1; a < 52; a++)
+        for (int b = 0; b < a; b++)
+            fprintf(out, "    {0x%016llx, 0x%013llx},\n",
+                    0x333300000000ull + rank_key[a % RANKS] + rank_key[b % RANKS] +
+                        (1ull << (32 + 4 * (a / RANKS))) + (1ull << (32 + 4 * (b / RANKS))),
+                    1ull << a | 1ull << b);
+    fprintf(out, "};\n");
     print_u16(out, "hs_poker_class", slot_class, HS_POKER_SLOTS, 1);
     fprintf(out, "\nconst uint32_t hs_poker_class_info[%d] = {\n", CLASSES + 1);
     for (int i = 0; i <= CLASSES; i++)

@@ -82,43 +82,6 @@ HS_AVX2 void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t 
         classes[i] = (uint16_t)hs_poker_rank_kernel(hands[i]);
 }
 
-/* The masks of the four hands ids[0..3], one per 64-bit lane. Reads 30 bytes from ids[0]: two
- * bytes past the fourth hand, which the caller guarantees exist. Each 128-bit half holds two
- * hands (14 bytes); for card j, a byte shuffle moves byte j and byte 7 + j of the half to the
- * bottom of its two 64-bit lanes, and a variable shift turns the id into its bit. */
-HS_AVX2 static inline __m256i masks4(const uint8_t (*ids)[7]) {
-    const uint8_t *b = ids[0];
-    __m256i bytes =
-        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)b)),
-                                _mm_loadu_si128((const __m128i *)(b + 14)), 1);
-    const __m256i one = _mm256_set1_epi64x(1);
-    __m256i m = _mm256_setzero_si256();
-    for (int j = 0; j < 7; j++) {
-        const char z = (char)0x80; /* a shuffle index with the top bit set writes zero */
-        __m256i pick =
-            _mm256_setr_epi8((char)j, z, z, z, z, z, z, z, (char)(7 + j), z, z, z, z, z, z, z,
-                             (char)j, z, z, z, z, z, z, z, (char)(7 + j), z, z, z, z, z, z, z);
-        /* = 1 << ids[h][j] in lane h */
-        m = _mm256_or_si256(m, _mm256_sllv_epi64(one, _mm256_shuffle_epi8(bytes, pick)));
-    }
-    return m;
-}
-
-HS_AVX2 void hs_poker_avx2_rank7_ids(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
-    size_t i = 0;
-    /* i + 8 < n: masks4() of the second four reads two bytes of hand i + 8 */
-    for (; i + 8 < n; i += 8) {
-        uint64_t m[8];
-        __m256i a = masks4(ids + i), b = masks4(ids + i + 4), lo, hi;
-        _mm256_storeu_si256((__m256i *)m, a);
-        _mm256_storeu_si256((__m256i *)(m + 4), b);
-        split8(a, b, &lo, &hi);
-        rank8(lo, hi, m, out + i);
-    }
-    for (; i < n; i++)
-        out[i] = (uint16_t)hs_poker_rank_kernel(hs_poker_ids7_mask(ids[i]));
-}
-
 int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *classes) {
     if (!hs_cpu_has_avx2())
         return HS_ERR_ARG;
@@ -130,11 +93,6 @@ int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *classes)
 
 void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t *classes) {
     hs_poker_rank_batch_scalar(hands, n, classes);
-}
-
-void hs_poker_avx2_rank7_ids(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
-    for (size_t i = 0; i < n; i++)
-        out[i] = (uint16_t)hs_poker_rank_kernel(hs_poker_ids7_mask(ids[i]));
 }
 
 int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *classes) {

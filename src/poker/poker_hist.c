@@ -45,15 +45,14 @@ static void unit_cards(int k, size_t unit, int *hi, int *nx) {
 }
 
 /* Count the classes of all hands `base` plus `need` more cards below card `lim`, in nested loops
- * that add one card at a time to the incremental state (the compiler inlines the fixed depth), so
- * the innermost loop pays one card's constants and the two hash lookups per hand. */
-static inline void rest1(hs_poker_state base, int lim, uint32_t *local) {
-    for (int a = 0; a < lim; a++)
-        local[hs_poker_state_rank(hs_poker_state_add(base, a))]++;
-}
+ * that add one card at a time to the incremental state (the compiler inlines the fixed depth) and
+ * join the last two from the table of pairs, so the innermost loop pays one pair's constants and
+ * the two hash lookups per hand. */
+/* The last two cards: one loop over the pairs below `lim` (handstat/poker_state.h). */
 static inline void rest2(hs_poker_state base, int lim, uint32_t *local) {
-    for (int a = 1; a < lim; a++)
-        rest1(hs_poker_state_add(base, a), a, local);
+    const int pairs = lim * (lim - 1) / 2;
+    for (int p = 0; p < pairs; p++)
+        local[hs_poker_state_rank(hs_poker_state_join(base, hs_poker_state_pairs[p]))]++;
 }
 static inline void rest3(hs_poker_state base, int lim, uint32_t *local) {
     for (int a = 2; a < lim; a++)

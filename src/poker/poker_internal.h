@@ -56,9 +56,8 @@ static inline uint64_t hs_poker_ids7_mask(const uint8_t ids[7]) {
     return m;
 }
 
-/* The AVX2 kernels (poker_avx2.c), for callers that checked hs_cpu_has_avx2(): the same results
- * as hs_poker_rank_batch_scalar() and the scalar card-id loop. */
+/* The AVX2 kernel (poker_avx2.c), for callers that checked hs_cpu_has_avx2(): the same results
+ * as hs_poker_rank_batch_scalar(). */
 void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t *classes);
-void hs_poker_avx2_rank7_ids(const uint8_t (*ids)[7], size_t n, uint16_t *out);
 
 #endif
