@@ -47,7 +47,7 @@ static void unit_cards(int k, size_t unit, int *hi, int *nx) {
 /* Count the classes of all hands `base` plus `need` more cards below card `lim`, in nested loops
  * that add one card at a time to the incremental state (the compiler inlines the fixed depth) and
  * join the last two from the table of pairs, so the innermost loop pays one pair's constants and
- * the two hash lookups per hand. */
+ * the two lookups of the perfect hash per hand. */
 /* The last two cards: one loop over the pairs below `lim` (handstat/poker_state.h). */
 static inline void rest2(hs_poker_state base, int lim, uint32_t *local) {
     const int pairs = lim * (lim - 1) / 2;
