@@ -13,6 +13,10 @@ for k in 5 6 7; do
   "$hs" poker hist --cards "$k" -o "$out/poker_${k}card_categories.csv"
   "$hs" poker hist --cards "$k" --classes -o "$out/poker_${k}card_classes.csv"
 done
+for k in 5 7; do
+  "$hs" shortdeck hist --cards "$k" -o "$out/shortdeck_${k}card_categories.csv"
+  "$hs" shortdeck hist --cards "$k" --classes -o "$out/shortdeck_${k}card_classes.csv"
+done
 "$hs" poker matchups -o "$out/poker_matchups5.csv"
 "$hs" holdem preflop -o "$out/holdem_preflop.csv"
 "$hs" holdem vs-random -o "$out/holdem_vs_random.csv"

@@ -199,6 +199,8 @@ static void test_stdout_errors(void **state) {
         {"holdem", "equity", "AhAd", "KsKc", "--board", "2c3d4h"},
         {"holdem", "equity", "--batch", "--csv"},
         {"holdem", "equity", "AhAd", "KsKc", "--samples", "1000"},
+        {"shortdeck", "rank", "AS", "KS", "QS", "JS", "TS"},
+        {"shortdeck", "hist", "--cards", "5"},
         /* only closed here: full, they run the whole job */
         {"holdem", "vs-random", "-o", "-"},
         {"holdem", "preflop", "-o", "-"},

@@ -14,6 +14,7 @@
 #include "handstat/discard.h"
 #include "handstat/poker.h"
 #include "handstat/poker_state.h"
+#include "handstat/shortdeck.h"
 #include "handstat/holdem.h"
 #include "handstat/showdown.h"
 

@@ -331,6 +331,7 @@ int cli_crib_main(int argc, char **argv);
 /* crib discard, throw-table and deals (cli_discard.c): `command` is one of those names. */
 int cli_crib_discard_main(const char *command, int argc, char **argv);
 int cli_poker_main(int argc, char **argv);
+int cli_shortdeck_main(int argc, char **argv);
 int cli_holdem_main(int argc, char **argv);
 
 /* ---- hold'em equity requests (cli_holdem_request.c) ---------------------------------------- */

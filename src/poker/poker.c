@@ -121,13 +121,17 @@ static void put_ranks(char *buf, size_t cap, size_t *len, const int *r, int n) {
 size_t hs_poker_describe(int cls, char *buf, size_t cap) {
     int r[5];
     int cat = hs_poker_class_ranks(cls, r);
+    return hs_poker_describe_ranks(cat, r, cls == 1, buf, cap);
+}
+
+size_t hs_poker_describe_ranks(int cat, const int r[5], int royal, char *buf, size_t cap) {
     size_t len = 0;
     if (cap > 0)
         buf[0] = '\0';
     switch ((enum hs_poker_category)cat) {
     case HS_POKER_STRAIGHT_FLUSH:
     case HS_POKER_STRAIGHT:
-        if (cls == 1) {
+        if (royal) {
             put(buf, cap, &len, "Royal flush");
             break;
         }

@@ -56,6 +56,11 @@ static inline uint64_t hs_poker_ids7_mask(const uint8_t ids[7]) {
     return m;
 }
 
+/* The description of a hand of category `cat` with defining ranks r[0..4] (as
+ * hs_poker_class_ranks() gives them); `royal` for the ace-high straight flush. Shared by
+ * hs_poker_describe() and hs_shortdeck_describe(); snprintf semantics. */
+size_t hs_poker_describe_ranks(int cat, const int r[5], int royal, char *buf, size_t cap);
+
 /* The AVX2 kernel (poker_avx2.c), for callers that checked hs_cpu_has_avx2(): the same results
  * as hs_poker_rank_batch_scalar(). */
 void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t *classes);
