@@ -1,0 +1,360 @@
+/* Omaha (handstat/omaha.h): the best high hand of two hole and three board cards by the
+ * incremental states of handstat/poker_state.h (each hole pair's and each board triple's state
+ * made once, every combination one join and one ranking), the 8-or-better low by rank masks,
+ * and exact equity as a job. */
+#include "handstat/omaha.h"
+
+#include "combin.h"
+#include "handstat/error.h"
+#include "handstat/poker.h"
+#include "handstat/poker_state.h"
+#include "job_internal.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXP HS_OMAHA_MAX_PLAYERS
+#define MAX_PAIRS 15   /* C(6, 2) */
+#define MAX_TRIPLES 10 /* C(5, 3) */
+#define NO_LOW 0xFFFFu
+
+/* ---- ranking ------------------------------------------------------------------------------- */
+
+/* The cards of a hand mask in index order; returns how many. */
+static int cards_of(uint64_t mask, int *out) {
+    int n = 0;
+    for (; mask != 0; mask &= mask - 1)
+        out[n++] = __builtin_ctzll(mask);
+    return n;
+}
+
+/* The low rank bit of a card (ace = bit 0 .. eight = bit 7), 0 for nine and up. */
+static unsigned low_bit(int card) {
+    int r = hs_card_rank(card);
+    return r <= 7 ? 1u << r : 0u;
+}
+
+/* The states of all two-card sets of `hole`, and their low masks (NO_LOW when the two do not
+ * make two different low ranks). */
+typedef struct hole_sets {
+    int pairs;
+    hs_poker_state pair[MAX_PAIRS];
+    uint16_t low[MAX_PAIRS];
+} hole_sets;
+
+static void make_hole_sets(uint64_t hole, hole_sets *h) {
+    int c[6], n = cards_of(hole, c);
+    h->pairs = 0;
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++) {
+            h->pair[h->pairs] =
+                hs_poker_state_add(hs_poker_state_add(hs_poker_state_empty(), c[a]), c[b]);
+            unsigned la = low_bit(c[a]), lb = low_bit(c[b]);
+            h->low[h->pairs++] = (uint16_t)(la && lb && la != lb ? la | lb : NO_LOW);
+        }
+}
+
+/* The same for all three-card sets of the board. */
+typedef struct board_sets {
+    int triples;
+    hs_poker_state triple[MAX_TRIPLES];
+    uint16_t low[MAX_TRIPLES];
+} board_sets;
+
+static void make_board_sets(const int *c, int n, board_sets *b) {
+    b->triples = 0;
+    for (int x = 0; x < n; x++)
+        for (int y = x + 1; y < n; y++)
+            for (int z = y + 1; z < n; z++) {
+                hs_poker_state s = hs_poker_state_add(hs_poker_state_empty(), c[x]);
+                b->triple[b->triples] = hs_poker_state_add(hs_poker_state_add(s, c[y]), c[z]);
+                unsigned lx = low_bit(c[x]), ly = low_bit(c[y]), lz = low_bit(c[z]);
+                int ok = lx && ly && lz && lx != ly && lx != lz && ly != lz;
+                b->low[b->triples++] = (uint16_t)(ok ? lx | ly | lz : NO_LOW);
+            }
+}
+
+/* The best high class and, through *best_five (may be NULL), its cards. */
+static int best_high(const hole_sets *h, const board_sets *b, uint64_t *best_five) {
+    int best = HS_POKER_CLASSES + 1;
+    for (int p = 0; p < h->pairs; p++)
+        for (int t = 0; t < b->triples; t++) {
+            hs_poker_state s = hs_poker_state_join(h->pair[p], b->triple[t]);
+            int cls = hs_poker_state_rank(s);
+            if (cls < best) {
+                best = cls;
+                if (best_five)
+                    *best_five = hs_poker_state_mask(s);
+            }
+        }
+    return best;
+}
+
+/* The low class of five different low ranks (a mask of 8 bits): 1 + its colex rank, since a
+ * lower mask is a better low (compared from the highest rank down). */
+static int low_class(unsigned mask) {
+    return 1 + (int)hs_colex(mask);
+}
+
+/* The best low mask (NO_LOW when none). */
+static unsigned best_low_mask(const hole_sets *h, const board_sets *b) {
+    unsigned best = NO_LOW;
+    for (int p = 0; p < h->pairs; p++) {
+        unsigned pl = h->low[p];
+        if (pl == NO_LOW)
+            continue;
+        for (int t = 0; t < b->triples; t++) {
+            unsigned tl = b->low[t];
+            if (tl != NO_LOW && (pl & tl) == 0 && (pl | tl) < best)
+                best = pl | tl;
+        }
+    }
+    return best;
+}
+
+#ifndef NDEBUG
+static int valid_omaha(uint64_t hole, uint64_t board) {
+    int nh = hs_hand_size(hole), nb = hs_hand_size(board);
+    return (hole & board) == 0 && ((hole | board) & ~HS_DECK_MASK) == 0 && nh >= 4 && nh <= 6 &&
+           nb >= 3 && nb <= 5;
+}
+#endif
+
+int hs_omaha_rank(uint64_t hole, uint64_t board) {
+    assert(valid_omaha(hole, board));
+    hole_sets h;
+    board_sets b;
+    int c[5], n = cards_of(board, c);
+    make_hole_sets(hole, &h);
+    make_board_sets(c, n, &b);
+    return best_high(&h, &b, NULL);
+}
+
+uint64_t hs_omaha_best_five(uint64_t hole, uint64_t board) {
+    assert(valid_omaha(hole, board));
+    hole_sets h;
+    board_sets b;
+    int c[5], n = cards_of(board, c);
+    make_hole_sets(hole, &h);
+    make_board_sets(c, n, &b);
+    uint64_t five = 0;
+    best_high(&h, &b, &five);
+    return five;
+}
+
+int hs_low8_rank(uint64_t five) {
+    assert(hs_hand_size(five) == 5 && (five & ~HS_DECK_MASK) == 0);
+    unsigned mask = 0;
+    int c[5];
+    cards_of(five, c);
+    for (int i = 0; i < 5; i++) {
+        unsigned l = low_bit(c[i]);
+        if (l == 0 || (mask & l))
+            return 0;
+        mask |= l;
+    }
+    return low_class(mask);
+}
+
+int hs_omaha_low(uint64_t hole, uint64_t board) {
+    assert(valid_omaha(hole, board));
+    hole_sets h;
+    board_sets b;
+    int c[5], n = cards_of(board, c);
+    make_hole_sets(hole, &h);
+    make_board_sets(c, n, &b);
+    unsigned m = best_low_mask(&h, &b);
+    return m == NO_LOW ? 0 : low_class(m);
+}
+
+size_t hs_low8_describe(int low, char *buf, size_t cap) {
+    assert(low >= 1 && low <= HS_LOW8_CLASSES);
+    unsigned mask = (unsigned)hs_colex_unrank((uint32_t)(low - 1), 5);
+    static const char name[8] = {'A', '2', '3', '4', '5', '6', '7', '8'};
+    char text[16];
+    size_t n = 0;
+    for (int r = 7; r >= 0; r--)
+        if (mask >> r & 1) {
+            if (n > 0)
+                text[n++] = '-';
+            text[n++] = name[r];
+        }
+    text[n] = '\0';
+    return (size_t)snprintf(buf, cap, "%s", text);
+}
+
+/* ---- equity -------------------------------------------------------------------------------- */
+
+typedef struct eq_ctx {
+    int players, hilo, known, need; /* known board cards, cards to deal */
+    int board[5];
+    int rest[HS_CARDS], n_rest; /* the cards left to deal, in index order */
+    hole_sets hole[MAXP];
+    size_t units;
+} eq_ctx;
+
+/* The accumulator: hs_omaha_equity's counts, with players and hilo left out of the sums. */
+typedef struct eq_acc {
+    uint64_t boards, low_boards;
+    hs_omaha_player p[MAXP];
+} eq_acc;
+
+/* Count one full board. */
+static void count_board(const eq_ctx *c, const int board[5], eq_acc *acc) {
+    board_sets b;
+    make_board_sets(board, 5, &b);
+    int high[MAXP], best = HS_POKER_CLASSES + 1;
+    unsigned low[MAXP], best_low = NO_LOW;
+    for (int p = 0; p < c->players; p++) {
+        high[p] = best_high(&c->hole[p], &b, NULL);
+        best = high[p] < best ? high[p] : best;
+        if (c->hilo) {
+            low[p] = best_low_mask(&c->hole[p], &b);
+            best_low = low[p] < best_low ? low[p] : best_low;
+        }
+    }
+    int nh = 0, nl = 0;
+    for (int p = 0; p < c->players; p++) {
+        nh += high[p] == best;
+        nl += c->hilo && best_low != NO_LOW && low[p] == best_low;
+    }
+    const uint64_t unit = HS_OMAHA_SHARE_UNIT, half = unit / 2;
+    for (int p = 0; p < c->players; p++) {
+        hs_omaha_player *q = &acc->p[p];
+        int hw = high[p] == best, lw = nl > 0 && low[p] == best_low;
+        if (!hw)
+            q->losses++;
+        else if (nh == 1)
+            q->wins++;
+        else
+            q->ties++;
+        if (hw)
+            q->high_share += (nl > 0 ? half : unit) / (uint64_t)nh;
+        if (lw)
+            q->low_share += half / (uint64_t)nl;
+        if (c->hilo && hw && nh == 1 && (nl == 0 || (lw && nl == 1)))
+            q->scoops++;
+    }
+    acc->boards++;
+    acc->low_boards += nl > 0;
+}
+
+/* Unit u: the completions whose top two new cards (one when one card is dealt; none when none)
+ * are the u-th pair (or card) of the cards left. The rest below the lower one, all ways. */
+static void eq_unit(void *ctxp, size_t u, void *accp, void *scratch) {
+    (void)scratch;
+    const eq_ctx *c = ctxp;
+    eq_acc *acc = accp;
+    int board[5];
+    memcpy(board, c->board, sizeof board);
+    if (c->need == 0) {
+        count_board(c, board, acc);
+        return;
+    }
+    if (c->need == 1) {
+        board[4] = c->rest[u];
+        count_board(c, board, acc);
+        return;
+    }
+    uint64_t top = hs_colex_unrank((uint32_t)u, 2);
+    int hi = 63 - __builtin_clzll(top), lo = __builtin_ctzll(top);
+    board[4] = c->rest[hi];
+    board[3] = c->rest[lo];
+    int more = c->need - 2; /* 0..3 cards below lo */
+    if (more == 0) {
+        count_board(c, board, acc);
+        return;
+    }
+    for (uint32_t r = 0; r < (uint32_t)hs_binom((unsigned)lo, (unsigned)more); r++) {
+        uint64_t set = hs_colex_unrank(r, (unsigned)more);
+        for (int i = 0; i < more; i++, set &= set - 1)
+            board[c->known + i] = c->rest[__builtin_ctzll(set)];
+        count_board(c, board, acc);
+    }
+}
+
+static void eq_merge(void *dstp, const void *srcp) {
+    uint64_t *d = dstp;
+    const uint64_t *s = srcp;
+    for (size_t i = 0; i < sizeof(eq_acc) / sizeof(uint64_t); i++)
+        d[i] += s[i];
+}
+
+/* Every board's shares add up to one pot; high results partition the players. */
+static int eq_check(const void *ctxp, const void *accp) {
+    const eq_ctx *c = ctxp;
+    const eq_acc *a = accp;
+    uint64_t boards = hs_binom((unsigned)c->n_rest, (unsigned)c->need), share = 0;
+    for (int p = 0; p < c->players; p++) {
+        const hs_omaha_player *q = &a->p[p];
+        if (q->wins + q->ties + q->losses != a->boards)
+            return HS_ERR_CORRUPT;
+        share += q->high_share + q->low_share;
+    }
+    return a->boards == boards && share == boards * HS_OMAHA_SHARE_UNIT ? HS_OK : HS_ERR_CORRUPT;
+}
+
+static const hs_job_def omaha_job = {"omaha equity", 1,        sizeof(eq_acc), 0,
+                                     eq_unit,        eq_merge, eq_check,       NULL};
+
+int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint64_t dead, int hilo,
+                        int threads, hs_progress_fn progress, void *progress_ctx,
+                        hs_omaha_equity *out) {
+    if (players < 2 || players > MAXP || threads < 0)
+        return HS_ERR_ARG;
+    uint64_t used = 0;
+    int size = hs_hand_size(holes[0]);
+    if (size < 4 || size > 6)
+        return HS_ERR_COUNT;
+    for (int p = 0; p < players; p++) {
+        if (holes[p] & ~HS_DECK_MASK)
+            return HS_ERR_ARG;
+        if (hs_hand_size(holes[p]) != size)
+            return HS_ERR_COUNT;
+        if (used & holes[p])
+            return HS_ERR_DUPLICATE;
+        used |= holes[p];
+    }
+    if ((board | dead) & ~HS_DECK_MASK)
+        return HS_ERR_ARG;
+    if ((used & board) || (used & dead) || (board & dead))
+        return HS_ERR_DUPLICATE;
+    int known = hs_hand_size(board);
+    if (known > 5)
+        return HS_ERR_COUNT;
+    eq_ctx *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return HS_ERR_NOMEM;
+    c->players = players;
+    c->hilo = hilo != 0;
+    c->known = known;
+    c->need = 5 - known;
+    cards_of(board, c->board);
+    c->n_rest = cards_of(HS_DECK_MASK & ~(used | board | dead), c->rest);
+    if (c->n_rest < c->need) {
+        free(c);
+        return HS_ERR_COUNT;
+    }
+    for (int p = 0; p < players; p++)
+        make_hole_sets(holes[p], &c->hole[p]);
+    c->units = c->need == 0   ? 1
+               : c->need == 1 ? (size_t)c->n_rest
+                              : (size_t)hs_binom((unsigned)c->n_rest, 2);
+    hs_job *job;
+    int rc = hs_job_new(&omaha_job, c, free, c->units, "", NULL, &job);
+    if (rc != HS_OK)
+        return rc;
+    eq_acc acc;
+    rc = hs_job_run_whole(job, threads, progress, progress_ctx, &acc);
+    if (rc != HS_OK)
+        return rc;
+    memset(out, 0, sizeof *out);
+    out->players = players;
+    out->hilo = hilo != 0;
+    out->boards = acc.boards;
+    out->low_boards = acc.low_boards;
+    memcpy(out->p, acc.p, sizeof acc.p);
+    return HS_OK;
+}
