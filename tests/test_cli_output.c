@@ -200,6 +200,8 @@ static void test_stdout_errors(void **state) {
         {"holdem", "equity", "--batch", "--csv"},
         {"holdem", "equity", "AhAd", "KsKc", "--samples", "1000"},
         {"shortdeck", "rank", "AS", "KS", "QS", "JS", "TS"},
+        {"omaha", "equity", "AhAdKsQs", "9h8h7c6c", "--board", "2c3d4h"},
+        {"omaha", "rank", "AH", "2H", "KS", "QS", "--", "3H", "4D", "8H"},
         {"shortdeck", "hist", "--cards", "5"},
         /* only closed here: full, they run the whole job */
         {"holdem", "vs-random", "-o", "-"},

@@ -332,6 +332,7 @@ int cli_crib_main(int argc, char **argv);
 int cli_crib_discard_main(const char *command, int argc, char **argv);
 int cli_poker_main(int argc, char **argv);
 int cli_shortdeck_main(int argc, char **argv);
+int cli_omaha_main(int argc, char **argv);
 int cli_holdem_main(int argc, char **argv);
 
 /* ---- hold'em equity requests (cli_holdem_request.c) ---------------------------------------- */

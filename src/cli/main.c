@@ -30,6 +30,9 @@ static const char USAGE[] =
     "  holdem equity HAND HAND.. [--board C] [--dead C]  exact equity over every board\n"
     "  holdem preflop [-o FILE] [--resume]     the exact 169 x 169 heads-up preflop table\n"
     "  holdem vs-random [-o FILE] [--resume]   each class against 1 and 2 random hands\n"
+    "  omaha equity HAND HAND.. [--board C] [--dead C] [--hilo]\n"
+    "                                          exact Omaha equity (4-6 cards), high or hi/lo\n"
+    "  omaha rank HOLE -- BOARD                the best high and 8-or-better low\n"
     "  shortdeck rank [--csv] [CARD x5..7]     short-deck class (1..1404), category, best five\n"
     "  shortdeck hist --cards K [--classes] [-o FILE]\n"
     "                                          the exact distribution over the 36-card deck\n"
@@ -61,6 +64,8 @@ static int dispatch(int argc, char **argv) {
         return cli_poker_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "holdem") == 0)
         return cli_holdem_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "omaha") == 0)
+        return cli_omaha_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "shortdeck") == 0)
         return cli_shortdeck_main(argc - 1, argv + 1);
     cli_error("unknown game '%s' (try 'handstat --help')", argv[1]);

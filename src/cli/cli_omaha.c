@@ -1,0 +1,262 @@
+/* handstat omaha: equity (high or 8-or-better hi/lo) and rank (handstat/omaha.h). */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "handstat/handstat.h"
+
+static const char EQUITY_USAGE[] =
+    "usage: handstat omaha equity HAND HAND [HAND...] [--board CARDS] [--dead CARDS] [--hilo]\n"
+    "                             [--csv] [--threads N]\n"
+    "\n"
+    "Exact Omaha equity of 2 to 9 players over every completion of the board: each HAND is one\n"
+    "argument of 4, 5 or 6 cards (every player the same number), its best hand made of exactly\n"
+    "two of them and exactly three board cards. High: wins, ties, losses and the equity (a split\n"
+    "pot shared equally) with its exact fraction. --hilo: 8-or-better hi/lo, the low half to the\n"
+    "best qualifying low (five different ranks 8 or lower, ace low), the whole pot to the high\n"
+    "when nobody has one: scoops, the expected share of the pot won by the high and by the low,\n"
+    "and the equity.\n"
+    "\n"
+    "  --board CARDS  0 to 5 known board cards (one argument: \"2c 3d 4h\" or 2c3d4h)\n"
+    "  --dead CARDS   cards out of play\n"
+    "  --hilo         8-or-better hi/lo split pots\n"
+    "  --csv          CSV: player,hand,wins,ties,losses,equity,equity_exact; with --hilo\n"
+    "                 player,hand,scoops,high_share,low_share,equity,equity_exact\n"
+    "  --threads N    worker threads, 1..1024 (default: one per core)\n"
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 computed, 1 a hand or card set was not valid, 2 bad command line,\n"
+    "             3 cannot write standard output, 130 interrupted (SIGINT), 143 (SIGTERM)\n";
+
+static const char RANK_USAGE[] =
+    "usage: handstat omaha rank HOLE -- BOARD\n"
+    "\n"
+    "The best Omaha hands of 4, 5 or 6 hole cards with 3, 4 or 5 board cards: the high (class\n"
+    "1..7462 as in 'poker rank', category, description, the five cards: exactly two of the hole\n"
+    "and three of the board) and the 8-or-better low (class 1..56, 1 = 5-4-3-2-A, or none).\n"
+    "Example: handstat omaha rank AH 2H KS QS -- 3H 4D 8H JC 9H\n"
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 ranked, 1 a card set was not valid, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
+
+/* Parse one card set: min..max cards of text (named `what` in errors) into *mask and, in the
+ * order written, cards[]. Returns the number of cards, or -1 on failure. */
+static int parse_cards(const char *text, size_t len, const char *what, int min, int max,
+                       const char *expect, uint64_t *mask, int *cards) {
+    int n = cli_parse_cards(text, len, 0, what, min, max, expect, cards);
+    if (n < 0)
+        return -1;
+    *mask = hs_cards_mask(cards, (size_t)n);
+    return n;
+}
+
+/* The same without the cards. */
+static int parse_set(const char *text, size_t len, const char *what, int min, int max,
+                     const char *expect, uint64_t *mask) {
+    int cards[HS_CARDS];
+    return parse_cards(text, len, what, min, max, expect, mask, cards);
+}
+
+/* Report a card of `clash` already in another set. */
+static void clash_error(const char *what, uint64_t clash, const char *where) {
+    char name[3];
+    hs_card_format(__builtin_ctzll(clash), name);
+    cli_error("%s: %s is already in %s", what, name, where);
+}
+
+static int omaha_equity(int argc, char **argv) {
+    int csv = 0, hilo = 0, threads = 0, n_pos;
+    const char *board_text = NULL, *dead_text = NULL;
+    const cli_opt opts[] = {
+        {"--board", NULL, CLI_OPT_VALUE, &board_text},  {"--dead", NULL, CLI_OPT_VALUE, &dead_text},
+        {"--hilo", NULL, CLI_OPT_FLAG, &hilo},          {"--csv", NULL, CLI_OPT_FLAG, &csv},
+        {"--threads", NULL, CLI_OPT_THREADS, &threads}, {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, EQUITY_USAGE, 0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    if (n_pos < 2 || n_pos > HS_OMAHA_MAX_PLAYERS) {
+        cli_error("expected 2 to %d hands, got %d (see --help)", HS_OMAHA_MAX_PLAYERS, n_pos);
+        return CLI_EXIT_USAGE;
+    }
+    uint64_t hole[HS_OMAHA_MAX_PLAYERS], board = 0, dead = 0, used = 0;
+    int size = 0, written[HS_OMAHA_MAX_PLAYERS][HS_CARDS];
+    for (int p = 0; p < n_pos; p++) {
+        char what[16];
+        snprintf(what, sizeof what, "hand %d", p + 1);
+        int n = parse_cards(argv[1 + p], strlen(argv[1 + p]), what, 4, 6, "4, 5 or 6 cards",
+                            &hole[p], written[p]);
+        if (n < 0)
+            return CLI_EXIT_DATA;
+        if (p == 0)
+            size = n;
+        else if (n != size) {
+            cli_error("hand %d has %d cards, hand 1 has %d: every Omaha hand holds the same number",
+                      p + 1, n, size);
+            return CLI_EXIT_DATA;
+        }
+        if (used & hole[p]) {
+            clash_error(what, used & hole[p], "another hand");
+            return CLI_EXIT_DATA;
+        }
+        used |= hole[p];
+    }
+    if (board_text != NULL &&
+        parse_set(board_text, strlen(board_text), "board", 0, 5, "at most 5 cards", &board) < 0)
+        return CLI_EXIT_DATA;
+    if (dead_text != NULL &&
+        parse_set(dead_text, strlen(dead_text), "dead", 0, HS_CARDS, "fewer cards", &dead) < 0)
+        return CLI_EXIT_DATA;
+    if (board & used) {
+        clash_error("board", board & used, "a hand");
+        return CLI_EXIT_DATA;
+    }
+    if (dead & (used | board)) {
+        clash_error("dead", dead & (used | board), (dead & used) ? "a hand" : "the board");
+        return CLI_EXIT_DATA;
+    }
+    cli_catch_signals();
+    cli_progress progress;
+    cli_progress_init(&progress, "omaha equity");
+    hs_omaha_equity e;
+    rc = hs_omaha_equity_run(hole, n_pos, board, dead, hilo, threads, cli_progress_update,
+                             &progress, &e);
+    cli_progress_done(&progress);
+    if (rc == HS_ERR_CANCELLED) {
+        cli_error("interrupted");
+        return cli_interrupted_status();
+    }
+    if (rc == HS_ERR_COUNT) {
+        cli_error("too few cards are left to complete the board");
+        return CLI_EXIT_DATA;
+    }
+    if (rc != HS_OK) {
+        cli_error("%s", hs_strerror(rc));
+        return CLI_EXIT_DATA;
+    }
+    const uint64_t den = e.boards * HS_OMAHA_SHARE_UNIT;
+    /* text: "%-7d %-Ws %12llu %12llu %12llu  %-10.6f %s" */
+    cli_col cols[] = {
+        {"", -7}, {" ", -(3 * size - 1)}, {" ", 12}, {" ", 12}, {" ", 12}, {"  ", -10}, {" ", 0}};
+    cli_table t;
+    cli_table_init(&t, stdout, csv, cols);
+    if (!csv) {
+        char text[3 * HS_CARDS + 1];
+        hs_hand_format(board, text, sizeof text);
+        printf("omaha equity (%s): board: %s", hilo ? "8-or-better hi/lo" : "high",
+               board ? text : "(none)");
+        hs_hand_format(dead, text, sizeof text);
+        printf("   dead: %s   boards: %llu, all equally likely", dead ? text : "(none)",
+               (unsigned long long)e.boards);
+        if (hilo)
+            printf("; a low on %llu", (unsigned long long)e.low_boards);
+        printf("\n");
+    }
+    static const char *const HIGH[] = {"player", "hand",   "wins",        "ties",
+                                       "losses", "equity", "equity_exact"};
+    static const char *const HILO[] = {"player",    "hand",   "scoops",      "high_share",
+                                       "low_share", "equity", "equity_exact"};
+    static const char *const HIGH_TEXT[] = {"player", "hand",   "wins",   "ties",
+                                            "losses", "equity", "(exact)"};
+    static const char *const HILO_TEXT[] = {"player",    "hand",   "scoops", "high_share",
+                                            "low_share", "equity", "(exact)"};
+    cli_header(&t, csv ? (hilo ? HILO : HIGH) : (hilo ? HILO_TEXT : HIGH_TEXT), 7);
+    for (int p = 0; p < n_pos; p++) {
+        const hs_omaha_player *q = &e.p[p];
+        cli_cell_int(&t, p + 1);
+        cli_cell_cards(&t, written[p], size);
+        if (hilo) {
+            cli_cell_u64(&t, q->scoops);
+            cli_cell_fixed(&t, (double)q->high_share / (double)den, 6);
+            cli_cell_fixed(&t, (double)q->low_share / (double)den, 6);
+        } else {
+            cli_cell_u64(&t, q->wins);
+            cli_cell_u64(&t, q->ties);
+            cli_cell_u64(&t, q->losses);
+        }
+        double eq = (double)(q->high_share + q->low_share) / (double)den;
+        if (csv)
+            cli_cell_ratio(&t, eq);
+        else
+            cli_cell_fixed(&t, eq, 6);
+        cli_cell_fraction(&t, (long long)(q->high_share + q->low_share), den);
+        cli_row_end(&t);
+    }
+    return CLI_OK;
+}
+
+static int omaha_rank(int argc, char **argv) {
+    int n_pos;
+    const cli_opt opts[] = {{NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, RANK_USAGE, CLI_OPTS_KEEP_DASHDASH, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    int sep = 0;
+    for (int i = 1; i <= n_pos && sep == 0; i++)
+        if (strcmp(argv[i], "--") == 0)
+            sep = i;
+    if (sep == 0) {
+        cli_error("expected the hole cards and the board separated by '--' (see --help)");
+        return CLI_EXIT_USAGE;
+    }
+    uint64_t hole, board;
+    size_t len;
+    char *text = cli_join_args(argv, 1, sep, 0, &len);
+    if (text == NULL)
+        return CLI_EXIT_IO;
+    int n = parse_set(text, len, "hole", 4, 6, "4, 5 or 6 cards", &hole);
+    free(text);
+    if (n < 0)
+        return CLI_EXIT_DATA;
+    text = cli_join_args(argv, sep + 1, n_pos + 1, 0, &len);
+    if (text == NULL)
+        return CLI_EXIT_IO;
+    n = parse_set(text, len, "board", 3, 5, "3, 4 or 5 cards", &board);
+    free(text);
+    if (n < 0)
+        return CLI_EXIT_DATA;
+    if (hole & board) {
+        clash_error("board", hole & board, "the hole cards");
+        return CLI_EXIT_DATA;
+    }
+    int cls = hs_omaha_rank(hole, board), low = hs_omaha_low(hole, board);
+    char desc[128], five[32], low_text[32];
+    hs_poker_describe(cls, desc, sizeof desc);
+    hs_hand_format(hs_omaha_best_five(hole, board), five, sizeof five);
+    printf("high: class %d  %s  (%s)  five: %s\n", cls, desc,
+           hs_poker_category_name(hs_poker_category(cls)), five);
+    if (low) {
+        hs_low8_describe(low, low_text, sizeof low_text);
+        printf("low:  class %d  %s\n", low, low_text);
+    } else {
+        printf("low:  none (no five different ranks 8 or lower from two hole and three board "
+               "cards)\n");
+    }
+    return CLI_OK;
+}
+
+int cli_omaha_main(int argc, char **argv) {
+    static const char GROUP_USAGE[] =
+        "usage: handstat omaha <command> [options]\n"
+        "\n"
+        "  equity    exact equity of 2-9 Omaha hands (4, 5 or 6 cards), high or --hilo\n"
+        "  rank      the best high and 8-or-better low of hole cards and a board\n"
+        "\n"
+        "'handstat omaha <command> --help' describes each.\n";
+    if (argc < 2 || cli_is_help(argv[1])) {
+        fputs(GROUP_USAGE, argc < 2 ? stderr : stdout);
+        return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
+    }
+    static const struct {
+        const char *name, *path;
+        int (*fn)(int, char **);
+    } COMMANDS[] = {{"equity", "handstat omaha equity", omaha_equity},
+                    {"rank", "handstat omaha rank", omaha_rank}};
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
+        if (strcmp(argv[1], COMMANDS[i].name) == 0) {
+            cli_command = COMMANDS[i].path;
+            return COMMANDS[i].fn(argc - 1, argv + 1);
+        }
+    }
+    cli_error("unknown omaha command '%s' (try 'handstat omaha --help')", argv[1]);
+    return CLI_EXIT_USAGE;
+}
