@@ -99,9 +99,36 @@ static void test_hist(void **state) {
     cli_result_free(&r);
 }
 
+static void test_equity(void **state) {
+    (void)state;
+    cli_result r = RUN(NULL, "shortdeck", "equity", "AhKh", "QsQd", "--csv");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "player,hand,wins,ties,losses,equity,equity_exact\n"
+                               "1,AhKh,102726,1733,96917,0.514423267917,207185/402752\n"
+                               "2,QsQd,96917,1733,102726,0.485576732083,195567/402752\n");
+    cli_result_free(&r);
+    r = RUN(NULL, "shortdeck", "equity", "22", "AA");
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "hand 1: '22' holds cards outside the short deck");
+    assert_string_equal(r.out, "");
+    cli_result_free(&r);
+    r = RUN(NULL, "shortdeck", "equity", "AhKh", "QsQd", "--board", "2c3c4c");
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "board: 2C is not a short-deck card");
+    cli_result_free(&r);
+    r = RUN(NULL, "shortdeck", "equity", "AhKh", "QsQd", "--samples", "10");
+    assert_int_equal(r.status, 2);
+    cli_result_free(&r);
+    r = RUN("AhKh | QsQd board=6c7c8c\nAA | 22\n", "shortdeck", "equity", "--batch", "--csv");
+    assert_int_equal(r.status, 1);
+    assert_contains(r.out, "line,player,hand,wins,ties,losses,equity,equity_exact\n1,1,AhKh,");
+    assert_contains(r.err, "line 2: hand 2: '22' holds cards outside the short deck");
+    cli_result_free(&r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_rank),
                                        cmocka_unit_test(test_rank_bad_input),
-                                       cmocka_unit_test(test_hist)};
+                                       cmocka_unit_test(test_hist), cmocka_unit_test(test_equity)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

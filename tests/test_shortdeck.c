@@ -243,6 +243,143 @@ static void test_rules_and_descriptions(void **state) {
         }
 }
 
+/* Equity by the reference: every choice of disjoint combinations (weights multiplied), every
+ * board completion, the best five of seven by shortdeck_ref(); shares in 1/2520 of a pot. */
+static void ref_equity(int players, const hs_holdem_range *r, uint64_t board, uint64_t dead,
+                       int rules, hs_holdem_equity_exact *out) {
+    memset(out, 0, sizeof *out);
+    out->players = players;
+    size_t pick[HS_HOLDEM_MAX_PLAYERS] = {0};
+    for (;;) {
+        uint64_t used = board | dead;
+        hs_uint128 w = 1;
+        int ok = 1;
+        for (int p = 0; p < players && ok; p++) {
+            uint64_t h = r[p].combo[pick[p]];
+            ok = (used & h) == 0;
+            used |= h;
+            w *= r[p].weight[pick[p]];
+        }
+        if (ok) {
+            int rest[36], n = 0, need = 5 - hs_hand_size(board);
+            for (int c = 0; c < HS_CARDS; c++)
+                if ((HS_SHORTDECK_DECK_MASK & ~used) >> c & 1)
+                    rest[n++] = c;
+            int idx[5] = {0, 1, 2, 3, 4};
+            while (n >= need) {
+                uint64_t full = board;
+                for (int i = 0; i < need; i++)
+                    full |= hs_card_bit(rest[idx[i]]);
+                uint32_t key[HS_HOLDEM_MAX_PLAYERS], best = 0;
+                int winners = 0;
+                for (int p = 0; p < players; p++) {
+                    int c7[7], k = 0;
+                    for (int c = 0; c < HS_CARDS; c++)
+                        if ((r[p].combo[pick[p]] | full) >> c & 1)
+                            c7[k++] = c;
+                    key[p] = shortdeck_ref(c7, k, rules);
+                    best = key[p] > best ? key[p] : best;
+                }
+                for (int p = 0; p < players; p++)
+                    winners += key[p] == best;
+                for (int p = 0; p < players; p++) {
+                    hs_holdem_player_exact *q = &out->player[p];
+                    if (key[p] != best) {
+                        q->losses += w;
+                        continue;
+                    }
+                    if (winners == 1)
+                        q->wins += w;
+                    else
+                        q->ties += w;
+                    q->shares += w * (HS_HOLDEM_SHARE_UNIT / (unsigned)winners);
+                }
+                out->deals += w;
+                int i = need - 1;
+                while (i >= 0 && idx[i] == n - need + i)
+                    i--;
+                if (i < 0)
+                    break;
+                idx[i]++;
+                for (int j = i + 1; j < need; j++)
+                    idx[j] = idx[j - 1] + 1;
+            }
+        }
+        int p = players - 1;
+        while (p >= 0 && ++pick[p] == r[p].n)
+            pick[p--] = 0;
+        if (p < 0)
+            break;
+    }
+}
+
+static void test_equity(void **state) {
+    (void)state;
+    static const struct {
+        const char *hands[4], *board, *dead;
+        int rules;
+    } CASES[] = {
+        {{"AhKh", "QsQd"}, "", "", 0},
+        {{"AhKh", "QsQd"}, "", "", 1},
+        {{"As6s", "KdKc"}, "7s8s9d", "", 0},
+        {{"As6s", "KdKc"}, "7s8s9d", "", 1},
+        {{"AhKh", "QsQd", "9c8c"}, "Th7d", "", 0},
+        {{"AA", "KQs"}, "6c7d8h", "", 0},
+        {{"JJ+,AKs@50", "T9s,99"}, "6c7dTh", "As", 1},
+        {{"AhAd", "KhKd", "QhQd", "JhJd"}, "9c8c7c", "6c", 0},
+        {{"random", "AA"}, "6c7d8hJs", "", 0},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        hs_holdem_range r[4];
+        const hs_holdem_range *rp[4];
+        int players = 0;
+        for (; players < 4 && CASES[i].hands[players]; players++) {
+            const char *t = CASES[i].hands[players];
+            assert_int_equal(hs_holdem_range_parse(t, strlen(t), &r[players], NULL, 0, NULL),
+                             HS_OK);
+            /* "random": its short-deck combinations */
+            size_t kept = 0;
+            for (size_t j = 0; j < r[players].n; j++)
+                if (!(r[players].combo[j] & ~HS_SHORTDECK_DECK_MASK)) {
+                    r[players].combo[kept] = r[players].combo[j];
+                    r[players].weight[kept++] = r[players].weight[j];
+                }
+            r[players].n = kept;
+            rp[players] = &r[players];
+        }
+        uint64_t board = CASES[i].board[0] ? parse(CASES[i].board) : 0;
+        uint64_t dead = CASES[i].dead[0] ? parse(CASES[i].dead) : 0;
+        hs_holdem_equity_exact want, got;
+        /* weights divided by their gcd per range, as the engine does: here all are 100 or 50 */
+        for (int p = 0; p < players; p++) {
+            int all100 = 1;
+            for (size_t j = 0; j < r[p].n; j++)
+                all100 &= r[p].weight[j] == 100;
+            for (size_t j = 0; j < r[p].n; j++)
+                r[p].weight[j] = (uint8_t)(all100 ? 1 : r[p].weight[j] / 50);
+        }
+        ref_equity(players, r, board, dead, CASES[i].rules, &want);
+        for (int threads = 1; threads <= 2; threads++) {
+            assert_int_equal(hs_shortdeck_equity_ranges(players, rp, board, dead, CASES[i].rules,
+                                                        threads, NULL, NULL, &got),
+                             HS_OK);
+            if (memcmp(&got, &want, sizeof want) != 0)
+                fail_msg("equity case %zu differs from the reference (%d threads)", i, threads);
+        }
+    }
+    /* cards outside the short deck are refused */
+    hs_holdem_range a, b;
+    const hs_holdem_range *ab[2] = {&a, &b};
+    assert_int_equal(hs_holdem_range_parse("22", 2, &a, NULL, 0, NULL), HS_OK);
+    assert_int_equal(hs_holdem_range_parse("AA", 2, &b, NULL, 0, NULL), HS_OK);
+    hs_holdem_equity_exact e;
+    assert_int_equal(hs_shortdeck_equity_ranges(2, ab, 0, 0, 0, 1, NULL, NULL, &e), HS_ERR_ARG);
+    assert_int_equal(hs_holdem_range_parse("KK", 2, &a, NULL, 0, NULL), HS_OK);
+    assert_int_equal(hs_shortdeck_equity_ranges(2, ab, parse("2c 3d 4h"), 0, 0, 1, NULL, NULL, &e),
+                     HS_ERR_ARG);
+    assert_int_equal(hs_shortdeck_equity_ranges(2, ab, 0, 0, 0, 1, NULL, NULL, &e), HS_OK);
+}
+
 static void test_bad_input(void **state) {
     (void)state;
     assert_false(hs_shortdeck_valid(parse("AS KS QS JS 2S"))); /* a deuce is not in the deck */
@@ -256,10 +393,12 @@ static void test_bad_input(void **state) {
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "unit";
     if (strcmp(mode, "unit") == 0) {
-        const struct CMUnitTest tests[] = {
-            cmocka_unit_test(test_every_five_card_hand), cmocka_unit_test(test_six_card_hands),
-            cmocka_unit_test(test_sampled_seven_card_hands),
-            cmocka_unit_test(test_rules_and_descriptions), cmocka_unit_test(test_bad_input)};
+        const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_five_card_hand),
+                                           cmocka_unit_test(test_six_card_hands),
+                                           cmocka_unit_test(test_sampled_seven_card_hands),
+                                           cmocka_unit_test(test_rules_and_descriptions),
+                                           cmocka_unit_test(test_equity),
+                                           cmocka_unit_test(test_bad_input)};
         return cmocka_run_group_tests(tests, setup, teardown);
     }
     if (strcmp(mode, "7") == 0) {

@@ -31,6 +31,8 @@
 #include <stdint.h>
 
 #include "handstat/cards.h"
+#include "handstat/holdem.h"
+#include "handstat/progress.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -83,6 +85,17 @@ typedef struct hs_shortdeck_hist {
 /* Fills *out. Returns HS_OK, or HS_ERR_ARG for k outside 5..7 or unknown rules. One thread;
  * under a second for k = 7. */
 int hs_shortdeck_hist_run(int k, int rules, hs_shortdeck_hist *out);
+
+/* Exact short-deck hold'em equity: as hs_holdem_equity_ranges() (handstat/holdem.h: 2-9
+ * ranges with weights, 0-5 board cards, dead cards, every choice of one combination per range
+ * that is disjoint, each against every board completion, pots split equally), over the 36-card
+ * deck under `rules`. Every combination, board and dead card must be of the short deck. Returns
+ * HS_OK; HS_ERR_ARG (a card outside the short deck, a weight outside 1..100, an empty range, bad
+ * players, rules or threads); HS_ERR_DUPLICATE (a board card dead); HS_ERR_COUNT (no choice of
+ * hands can be dealt, or more than 5 board cards); HS_ERR_CANCELLED; HS_ERR_NOMEM. */
+int hs_shortdeck_equity_ranges(int players, const hs_holdem_range *const ranges[], uint64_t board,
+                               uint64_t dead, int rules, int threads, hs_progress_fn progress,
+                               void *progress_ctx, hs_holdem_equity_exact *out);
 
 #ifdef __cplusplus
 }

@@ -332,6 +332,8 @@ int cli_crib_main(int argc, char **argv);
 int cli_crib_discard_main(const char *command, int argc, char **argv);
 int cli_poker_main(int argc, char **argv);
 int cli_shortdeck_main(int argc, char **argv);
+/* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */
+int cli_shortdeck_equity(int argc, char **argv);
 int cli_omaha_main(int argc, char **argv);
 int cli_holdem_main(int argc, char **argv);
 

@@ -54,6 +54,28 @@ static const char EQUITY_USAGE[] =
     "exit status: 0 done, 1 bad cards or no possible deal, 2 bad command line,\n"
     "             3 cannot write standard output, 130 interrupted\n";
 
+static const char SHORTDECK_EQUITY_USAGE[] =
+    "usage: handstat shortdeck equity HAND HAND [HAND...] [--board CARDS] [--dead CARDS]\n"
+    "                                 [--straight-beats-trips] [--csv] [--threads N]\n"
+    "       handstat shortdeck equity --batch [FILE] [--csv] [--threads N]\n"
+    "\n"
+    "Exact short-deck hold'em equity of 2 to 9 players over every completion of the board from\n"
+    "the 36 cards 6 through A (a flush beats a full house; A-6-7-8-9 is the lowest straight;\n"
+    "three of a kind beats a straight unless --straight-beats-trips). A HAND is a range as in\n"
+    "'holdem equity' (AhKd, AA, AKs, QQ+, A6s+, ITEM@W, random = all 630 short-deck hands), of\n"
+    "short-deck cards only; the counts, CSV columns and --batch lines are those of\n"
+    "'holdem equity' (player,hand,wins,ties,losses,equity,equity_exact).\n"
+    "\n"
+    "  --board CARDS   0 to 5 known board cards\n"
+    "  --dead CARDS    cards out of play\n"
+    "  --straight-beats-trips  the variant where a straight beats three of a kind\n"
+    "  --csv           CSV output\n"
+    "  --batch [FILE]  one request per line, as in 'holdem equity --batch'\n"
+    "  --threads N     worker threads, 1..1024 (default: one per core)\n"
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 done, 1 bad cards or no possible deal, 2 bad command line,\n"
+    "             3 cannot write standard output, 130 interrupted\n";
+
 static const char PREFLOP_USAGE[] =
     "usage: handstat holdem preflop [--threads N] [-o FILE] [--matrix FILE] [--resume]\n"
     "                               [--checkpoint FILE]\n"
@@ -101,7 +123,31 @@ typedef struct equity_opts {
     int csv, threads;
     uint64_t samples, seed; /* --samples (0: exact) and --seed */
     int batch_header;       /* --batch --csv: the header is written */
+    int shortdeck, rules;   /* short-deck hold'em (shortdeck equity) and its rules */
 } equity_opts;
+
+/* Short deck: a range of cards outside the 36 is refused, but "random" keeps its short-deck
+ * combinations; the board and dead cards must be short-deck cards. Prints the error. */
+static int shortdeck_filter(const cli_equity_request *r, int p, hs_holdem_range *range,
+                            const char *name) {
+    size_t kept = 0;
+    int outside = 0;
+    for (size_t i = 0; i < range->n; i++) {
+        if (range->combo[i] & ~HS_SHORTDECK_DECK_MASK) {
+            outside = 1;
+            continue;
+        }
+        range->combo[kept] = range->combo[i];
+        range->weight[kept++] = range->weight[i];
+    }
+    if (outside && strcmp(name, "random") != 0) {
+        cli_request_error(r, "hand %d: '%s' holds cards outside the short deck (6 through A)",
+                          p + 1, name);
+        return -1;
+    }
+    range->n = kept;
+    return 0;
+}
 
 /* The deals a query can have at most (every choice of hands, each with every board), as text, or
  * NULL when it is small enough not to mention. */
@@ -140,6 +186,14 @@ static int equity_run_request(const cli_equity_request *r, equity_opts *o) {
         cli_request_error(r, "%s is both a board card and a dead card", name);
         return CLI_EXIT_DATA;
     }
+    if (o->shortdeck && ((r->board | r->dead) & ~HS_SHORTDECK_DECK_MASK)) {
+        char name[3];
+        uint64_t bad = (r->board | r->dead) & ~HS_SHORTDECK_DECK_MASK;
+        hs_card_format(__builtin_ctzll(bad), name);
+        cli_request_error(r, "%s: %s is not a short-deck card (6 through A only)",
+                          (r->board & bad) ? "board" : "dead", name);
+        return CLI_EXIT_DATA;
+    }
     const int players = r->players;
     hs_holdem_range *range = malloc((size_t)players * sizeof *range);
     char(*names)[HS_HOLDEM_RANGE_TEXT] = malloc((size_t)players * sizeof *names);
@@ -163,6 +217,10 @@ static int equity_run_request(const cli_equity_request *r, equity_opts *o) {
                                   "hand %d: '%s' is not two cards, a class or a range item (AhKd, "
                                   "AA, AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, 15%%, ITEM@50)",
                                   p + 1, item);
+            status = CLI_EXIT_DATA;
+            break;
+        }
+        if (o->shortdeck && shortdeck_filter(r, p, &range[p], names[p]) != 0) {
             status = CLI_EXIT_DATA;
             break;
         }
@@ -217,13 +275,17 @@ static int equity_run_request(const cli_equity_request *r, equity_opts *o) {
         }
     } else if (status == CLI_OK) {
         char note[256];
-        if (!cli_quiet && work_note(range, players, r->board, r->dead, note, sizeof note) != NULL)
+        if (!cli_quiet && !o->shortdeck &&
+            work_note(range, players, r->board, r->dead, note, sizeof note) != NULL)
             fprintf(stderr, "holdem equity: %s\n", note);
         cli_progress progress;
-        cli_progress_init(&progress, "holdem equity");
+        cli_progress_init(&progress, o->shortdeck ? "shortdeck equity" : "holdem equity");
         hs_holdem_equity_exact e;
-        int rc = hs_holdem_equity_ranges(players, ranges, r->board, r->dead, o->threads,
-                                         cli_progress_update, &progress, &e);
+        int rc = o->shortdeck
+                     ? hs_shortdeck_equity_ranges(players, ranges, r->board, r->dead, o->rules,
+                                                  o->threads, cli_progress_update, &progress, &e)
+                     : hs_holdem_equity_ranges(players, ranges, r->board, r->dead, o->threads,
+                                               cli_progress_update, &progress, &e);
         cli_progress_done(&progress);
         /* No board left to deal (every other card dead) is no deal at all, like hands that
          * cannot be dealt disjoint. */
@@ -408,20 +470,31 @@ static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
     return status != CLI_OK;
 }
 
-static int holdem_equity(int argc, char **argv) {
+/* holdem equity, and shortdeck equity (the same requests and tables, the short-deck engine). */
+static int equity_command(int argc, char **argv, int shortdeck) {
     int n_pos;
-    equity_opts o = {0, 0, 0, 1, 0};
-    int batch = 0;
+    equity_opts o = {0, 0, 0, 1, 0, shortdeck, HS_SHORTDECK_TRIPS_BEAT_STRAIGHT};
+    int batch = 0, variant = 0;
     const char *board_arg = NULL, *dead_arg = NULL, *samples_arg = NULL, *seed_arg = NULL;
-    const cli_opt opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
-                            {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
-                            {"--threads", NULL, CLI_OPT_THREADS, &o.threads},
-                            {"--csv", NULL, CLI_OPT_FLAG, &o.csv},
-                            {"--batch", NULL, CLI_OPT_FLAG, &batch},
-                            {"--samples", NULL, CLI_OPT_VALUE, &samples_arg},
-                            {"--seed", NULL, CLI_OPT_VALUE, &seed_arg},
-                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
-    int rc = cli_parse_options(argc, argv, opts, EQUITY_USAGE, 0, &n_pos);
+    const cli_opt holdem_opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
+                                   {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
+                                   {"--threads", NULL, CLI_OPT_THREADS, &o.threads},
+                                   {"--csv", NULL, CLI_OPT_FLAG, &o.csv},
+                                   {"--batch", NULL, CLI_OPT_FLAG, &batch},
+                                   {"--samples", NULL, CLI_OPT_VALUE, &samples_arg},
+                                   {"--seed", NULL, CLI_OPT_VALUE, &seed_arg},
+                                   {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    const cli_opt shortdeck_opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
+                                      {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
+                                      {"--threads", NULL, CLI_OPT_THREADS, &o.threads},
+                                      {"--csv", NULL, CLI_OPT_FLAG, &o.csv},
+                                      {"--batch", NULL, CLI_OPT_FLAG, &batch},
+                                      {"--straight-beats-trips", NULL, CLI_OPT_FLAG, &variant},
+                                      {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, shortdeck ? shortdeck_opts : holdem_opts,
+                               shortdeck ? SHORTDECK_EQUITY_USAGE : EQUITY_USAGE, 0, &n_pos);
+    if (variant)
+        o.rules = HS_SHORTDECK_STRAIGHT_BEATS_TRIPS;
     if (rc != CLI_OK)
         return cli_options_status(rc);
     char **args = argv + 1;
@@ -473,6 +546,10 @@ static int holdem_equity(int argc, char **argv) {
     }
     cli_catch_signals();
     return equity_run_request(&r, &o);
+}
+
+int cli_shortdeck_equity(int argc, char **argv) {
+    return equity_command(argc, argv, 1);
 }
 
 /* ---- preflop ------------------------------------------------------------------------------ */
@@ -688,7 +765,7 @@ int cli_holdem_main(int argc, char **argv) {
     }
     if (strcmp(argv[1], "equity") == 0) {
         cli_command = "handstat holdem equity";
-        return holdem_equity(argc - 1, argv + 1);
+        return equity_command(argc - 1, argv + 1, 0);
     }
     if (strcmp(argv[1], "preflop") == 0) {
         cli_command = "handstat holdem preflop";

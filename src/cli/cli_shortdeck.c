@@ -194,6 +194,7 @@ int cli_shortdeck_main(int argc, char **argv) {
     static const char GROUP_USAGE[] =
         "usage: handstat shortdeck <command> [options]\n"
         "\n"
+        "  equity    exact short-deck hold'em equity of 2-9 hands or ranges\n"
         "  rank      the class, category, description and best five of 5-7 short-deck cards\n"
         "  hist      the exact distribution over all 5-, 6- or 7-card hands of the 36 cards\n"
         "\n"
@@ -205,7 +206,8 @@ int cli_shortdeck_main(int argc, char **argv) {
     static const struct {
         const char *name, *path;
         int (*fn)(int, char **);
-    } COMMANDS[] = {{"rank", "handstat shortdeck rank", shortdeck_rank},
+    } COMMANDS[] = {{"equity", "handstat shortdeck equity", cli_shortdeck_equity},
+                    {"rank", "handstat shortdeck rank", shortdeck_rank},
                     {"hist", "handstat shortdeck hist", shortdeck_hist}};
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
         if (strcmp(argv[1], COMMANDS[i].name) == 0) {

@@ -33,6 +33,7 @@ static const char USAGE[] =
     "  omaha equity HAND HAND.. [--board C] [--dead C] [--hilo]\n"
     "                                          exact Omaha equity (4-6 cards), high or hi/lo\n"
     "  omaha rank HOLE -- BOARD                the best high and 8-or-better low\n"
+    "  shortdeck equity HAND HAND.. [--board C] [--dead C]  short-deck hold'em equity\n"
     "  shortdeck rank [--csv] [CARD x5..7]     short-deck class (1..1404), category, best five\n"
     "  shortdeck hist --cards K [--classes] [-o FILE]\n"
     "                                          the exact distribution over the 36-card deck\n"
