@@ -9,6 +9,7 @@
 #include "handstat/poker.h"
 #include "handstat/poker_state.h"
 #include "job_internal.h"
+#include "poker_internal.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -187,11 +188,120 @@ size_t hs_low8_describe(int low, char *buf, size_t cap) {
 
 /* ---- equity -------------------------------------------------------------------------------- */
 
+/* The rank key of each card rank (poker_tables.h), for the board's multiset of ranks. */
+static const uint32_t rank_key[HS_RANKS] = HS_POKER_RANK_KEYS;
+
+/* What a board's cards add up to: the rank key of their ranks, their set of low ranks, and four
+ * 4-bit counters of their suits. Built up card by card as the board loops go. */
+typedef struct board_sum {
+    uint32_t key;
+    unsigned low, suits;
+} board_sum;
+
+static inline board_sum board_plus(board_sum b, const board_sum *card) {
+    b.key += card->key;
+    b.low |= card->low;
+    b.suits += card->suits;
+    return b;
+}
+
+/* The 6,175 multisets of five ranks (none more than 4 times), numbered densely: index[slot] for
+ * the perfect-hash slot of the multiset's rank key (poker_tables.h), and each one's ranks. */
+typedef struct board_msets {
+    uint16_t index[HS_POKER_SLOTS];
+    uint8_t ranks[6175][5];
+    int n;
+} board_msets;
+
+static void add_msets(board_msets *m, int r, int left, int *picked) {
+    if (left == 0) {
+        uint32_t key = 0;
+        for (int i = 0; i < 5; i++) {
+            key += rank_key[picked[i]];
+            m->ranks[m->n][i] = (uint8_t)picked[i];
+        }
+        m->index[key + hs_poker_row[key >> HS_POKER_ROW_SHIFT]] = (uint16_t)m->n++;
+        return;
+    }
+    if (r == HS_RANKS)
+        return;
+    for (int c = left < 4 ? left : 4; c >= 0; c--) {
+        for (int i = 0; i < c; i++)
+            picked[5 - left + i] = r;
+        add_msets(m, r + 1, left - c, picked);
+    }
+}
+
+/* A player's hole cards made into tables once per query, so that a board costs a lookup or two
+ * instead of one ranking per choice of two hole and three board cards:
+ *   high[i]: the best non-flush class of any hole pair with three cards of board multiset i;
+ *   low[mask]: the best low (a low-rank mask) of any hole pair with three board cards of three
+ *     different low ranks out of the set `mask` (the board's low ranks), NO_LOW when none;
+ *   lane[s][0..suited[s]): the two-rank lanes of the hole pairs of suit s, for flushes. */
+typedef struct hole_tables {
+    uint16_t high[6175];
+    uint16_t low[256];
+    int suited[HS_SUITS];
+    uint16_t lane[HS_SUITS][MAX_PAIRS];
+} hole_tables;
+
+static void make_hole_tables(uint64_t hole, const board_msets *m, hole_tables *t) {
+    int c[6], n = cards_of(hole, c), pr[MAX_PAIRS][2], pairs = 0;
+    unsigned plow[MAX_PAIRS];
+    memset(t->suited, 0, sizeof t->suited);
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++) {
+            pr[pairs][0] = hs_card_rank(c[a]);
+            pr[pairs][1] = hs_card_rank(c[b]);
+            unsigned la = low_bit(c[a]), lb = low_bit(c[b]);
+            plow[pairs++] = la && lb && la != lb ? la | lb : NO_LOW;
+            int s = hs_card_suit(c[a]);
+            if (s == hs_card_suit(c[b]))
+                t->lane[s][t->suited[s]++] =
+                    (uint16_t)(1u << hs_card_rank(c[a]) | 1u << hs_card_rank(c[b]));
+        }
+    for (int i = 0; i < m->n; i++) {
+        const uint8_t *r = m->ranks[i];
+        unsigned best = 0xFFFF;
+        /* every three of the five board ranks with every hole pair */
+        for (int x = 0; x < 5; x++)
+            for (int y = x + 1; y < 5; y++)
+                for (int z = y + 1; z < 5; z++)
+                    for (int p = 0; p < pairs; p++) {
+                        int count[HS_RANKS] = {0}, ok = 1;
+                        const int five[5] = {r[x], r[y], r[z], pr[p][0], pr[p][1]};
+                        uint32_t key = 0;
+                        for (int j = 0; j < 5; j++) {
+                            ok &= ++count[five[j]] <= 4;
+                            key += rank_key[five[j]];
+                        }
+                        if (ok) {
+                            unsigned cls = hs_poker_key_class(key);
+                            best = cls < best ? cls : best;
+                        }
+                    }
+        t->high[i] = (uint16_t)best;
+    }
+    for (unsigned mask = 0; mask < 256; mask++) {
+        unsigned best = NO_LOW;
+        for (unsigned tm = mask; tm != 0; tm = (tm - 1) & mask) /* the subsets of mask */
+            if (__builtin_popcount(tm) == 3)
+                for (int p = 0; p < pairs; p++)
+                    if (plow[p] != NO_LOW && (plow[p] & tm) == 0 && (plow[p] | tm) < best)
+                        best = plow[p] | tm;
+        t->low[mask] = (uint16_t)best;
+    }
+}
+
 typedef struct eq_ctx {
     int players, hilo, known, need; /* known board cards, cards to deal */
     int board[5];
     int rest[HS_CARDS], n_rest; /* the cards left to deal, in index order */
-    hole_sets hole[MAXP];
+    hole_tables hole[MAXP];
+    int any_suited[HS_SUITS]; /* some player holds a pair of that suit */
+    board_sum card[HS_CARDS]; /* each card's part of a board_sum */
+    board_sum known_sum;      /* the known board cards' */
+    board_msets msets;
     size_t units;
 } eq_ctx;
 
@@ -201,17 +311,42 @@ typedef struct eq_acc {
     hs_omaha_player p[MAXP];
 } eq_acc;
 
-/* Count one full board. */
-static void count_board(const eq_ctx *c, const int board[5], eq_acc *acc) {
-    board_sets b;
-    make_board_sets(board, 5, &b);
+/* Count one full board: its cards and what they add up to. */
+static void count_board(const eq_ctx *c, const int board[5], board_sum sum, eq_acc *acc) {
+    const uint32_t key = sum.key;
+    const unsigned lowset = sum.low, suits = sum.suits;
+    const int mset = c->msets.index[key + hs_poker_row[key >> HS_POKER_ROW_SHIFT]];
+    /* a suit with three or more board cards: its three-card lanes, for the players' flushes */
+    int flush_suit = -1, n_trip = 0;
+    unsigned trip[MAX_TRIPLES];
+    for (int s = 0; s < HS_SUITS; s++)
+        if ((suits >> (4 * s) & 0xF) >= 3 && c->any_suited[s])
+            flush_suit = s;
+    if (flush_suit >= 0) {
+        int r[5], k = 0;
+        for (int i = 0; i < 5; i++)
+            if (hs_card_suit(board[i]) == flush_suit)
+                r[k++] = hs_card_rank(board[i]);
+        for (int x = 0; x < k; x++)
+            for (int y = x + 1; y < k; y++)
+                for (int z = y + 1; z < k; z++)
+                    trip[n_trip++] = 1u << r[x] | 1u << r[y] | 1u << r[z];
+    }
     int high[MAXP], best = HS_POKER_CLASSES + 1;
     unsigned low[MAXP], best_low = NO_LOW;
     for (int p = 0; p < c->players; p++) {
-        high[p] = best_high(&c->hole[p], &b, NULL);
-        best = high[p] < best ? high[p] : best;
+        const hole_tables *h = &c->hole[p];
+        int hb = h->high[mset];
+        if (flush_suit >= 0)
+            for (int q = 0; q < h->suited[flush_suit]; q++)
+                for (int t = 0; t < n_trip; t++) {
+                    int f = hs_poker_flush[h->lane[flush_suit][q] | trip[t]];
+                    hb = f < hb ? f : hb;
+                }
+        high[p] = hb;
+        best = hb < best ? hb : best;
         if (c->hilo) {
-            low[p] = best_low_mask(&c->hole[p], &b);
+            low[p] = h->low[lowset];
             best_low = low[p] < best_low ? low[p] : best_low;
         }
     }
@@ -249,29 +384,57 @@ static void eq_unit(void *ctxp, size_t u, void *accp, void *scratch) {
     eq_acc *acc = accp;
     int board[5];
     memcpy(board, c->board, sizeof board);
+    const board_sum *card = c->card;
+    board_sum s0 = c->known_sum;
     if (c->need == 0) {
-        count_board(c, board, acc);
+        count_board(c, board, s0, acc);
         return;
     }
     if (c->need == 1) {
         board[4] = c->rest[u];
-        count_board(c, board, acc);
+        count_board(c, board, board_plus(s0, &card[board[4]]), acc);
         return;
     }
     uint64_t top = hs_colex_unrank((uint32_t)u, 2);
     int hi = 63 - __builtin_clzll(top), lo = __builtin_ctzll(top);
     board[4] = c->rest[hi];
     board[3] = c->rest[lo];
-    int more = c->need - 2; /* 0..3 cards below lo */
-    if (more == 0) {
-        count_board(c, board, acc);
-        return;
-    }
-    for (uint32_t r = 0; r < (uint32_t)hs_binom((unsigned)lo, (unsigned)more); r++) {
-        uint64_t set = hs_colex_unrank(r, (unsigned)more);
-        for (int i = 0; i < more; i++, set &= set - 1)
-            board[c->known + i] = c->rest[__builtin_ctzll(set)];
-        count_board(c, board, acc);
+    board_sum s2 = board_plus(board_plus(s0, &card[board[4]]), &card[board[3]]);
+    /* the rest, 0..3 cards below lo, in nested loops (positions known .. 2) */
+    switch (c->need - 2) {
+    case 0:
+        count_board(c, board, s2, acc);
+        break;
+    case 1:
+        for (int a = 0; a < lo; a++) {
+            board[2] = c->rest[a];
+            count_board(c, board, board_plus(s2, &card[board[2]]), acc);
+        }
+        break;
+    case 2:
+        for (int a = 1; a < lo; a++) {
+            board[2] = c->rest[a];
+            board_sum s3 = board_plus(s2, &card[board[2]]);
+            for (int b = 0; b < a; b++) {
+                board[1] = c->rest[b];
+                count_board(c, board, board_plus(s3, &card[board[1]]), acc);
+            }
+        }
+        break;
+    default:
+        for (int a = 2; a < lo; a++) {
+            board[2] = c->rest[a];
+            board_sum s3 = board_plus(s2, &card[board[2]]);
+            for (int b = 1; b < a; b++) {
+                board[1] = c->rest[b];
+                board_sum s4 = board_plus(s3, &card[board[1]]);
+                for (int d = 0; d < b; d++) {
+                    board[0] = c->rest[d];
+                    count_board(c, board, board_plus(s4, &card[board[0]]), acc);
+                }
+            }
+        }
+        break;
     }
 }
 
@@ -337,8 +500,20 @@ int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint
         free(c);
         return HS_ERR_COUNT;
     }
-    for (int p = 0; p < players; p++)
-        make_hole_sets(holes[p], &c->hole[p]);
+    int picked[5];
+    add_msets(&c->msets, 0, 5, picked);
+    for (int p = 0; p < players; p++) {
+        make_hole_tables(holes[p], &c->msets, &c->hole[p]);
+        for (int s = 0; s < HS_SUITS; s++)
+            c->any_suited[s] |= c->hole[p].suited[s] > 0;
+    }
+    for (int k = 0; k < HS_CARDS; k++) {
+        c->card[k].key = rank_key[hs_card_rank(k)];
+        c->card[k].low = low_bit(k);
+        c->card[k].suits = 1u << (4 * hs_card_suit(k));
+    }
+    for (int i = 0; i < known; i++)
+        c->known_sum = board_plus(c->known_sum, &c->card[c->board[i]]);
     c->units = c->need == 0   ? 1
                : c->need == 1 ? (size_t)c->n_rest
                               : (size_t)hs_binom((unsigned)c->n_rest, 2);
