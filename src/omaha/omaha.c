@@ -297,6 +297,8 @@ typedef struct eq_ctx {
     int players, hilo, known, need; /* known board cards, cards to deal */
     int board[5];
     int rest[HS_CARDS], n_rest; /* the cards left to deal, in index order */
+    int tables;                 /* 1: rank by the tables below; 0: choice by choice (sets) */
+    hole_sets sets[MAXP];
     hole_tables hole[MAXP];
     int any_suited[HS_SUITS]; /* some player holds a pair of that suit */
     board_sum card[HS_CARDS]; /* each card's part of a board_sum */
@@ -312,7 +314,20 @@ typedef struct eq_acc {
 } eq_acc;
 
 /* Count one full board: its cards and what they add up to. */
-static void count_board(const eq_ctx *c, const int board[5], board_sum sum, eq_acc *acc) {
+/* Each player's best high and low on a board (few boards: the tables are not made; each choice
+ * of two hole and three board cards is ranked). */
+static void rank_direct(const eq_ctx *c, const int board[5], int *high, unsigned *low) {
+    board_sets b;
+    make_board_sets(board, 5, &b);
+    for (int p = 0; p < c->players; p++) {
+        high[p] = best_high(&c->sets[p], &b, NULL);
+        low[p] = c->hilo ? best_low_mask(&c->sets[p], &b) : NO_LOW;
+    }
+}
+
+/* The same from the tables. */
+static void rank_tables(const eq_ctx *c, const int board[5], board_sum sum, int *high,
+                        unsigned *low) {
     const uint32_t key = sum.key;
     const unsigned lowset = sum.low, suits = sum.suits;
     const int mset = c->msets.index[key + hs_poker_row[key >> HS_POKER_ROW_SHIFT]];
@@ -332,8 +347,6 @@ static void count_board(const eq_ctx *c, const int board[5], board_sum sum, eq_a
                 for (int z = y + 1; z < k; z++)
                     trip[n_trip++] = 1u << r[x] | 1u << r[y] | 1u << r[z];
     }
-    int high[MAXP], best = HS_POKER_CLASSES + 1;
-    unsigned low[MAXP], best_low = NO_LOW;
     for (int p = 0; p < c->players; p++) {
         const hole_tables *h = &c->hole[p];
         int hb = h->high[mset];
@@ -344,11 +357,21 @@ static void count_board(const eq_ctx *c, const int board[5], board_sum sum, eq_a
                     hb = f < hb ? f : hb;
                 }
         high[p] = hb;
-        best = hb < best ? hb : best;
-        if (c->hilo) {
-            low[p] = h->low[lowset];
-            best_low = low[p] < best_low ? low[p] : best_low;
-        }
+        low[p] = c->hilo ? h->low[lowset] : NO_LOW;
+    }
+}
+
+/* Count one full board: its cards and what they add up to. */
+static void count_board(const eq_ctx *c, const int board[5], board_sum sum, eq_acc *acc) {
+    int high[MAXP], best = HS_POKER_CLASSES + 1;
+    unsigned low[MAXP], best_low = NO_LOW;
+    if (c->tables)
+        rank_tables(c, board, sum, high, low);
+    else
+        rank_direct(c, board, high, low);
+    for (int p = 0; p < c->players; p++) {
+        best = high[p] < best ? high[p] : best;
+        best_low = low[p] < best_low ? low[p] : best_low;
     }
     int nh = 0, nl = 0;
     for (int p = 0; p < c->players; p++) {
@@ -500,10 +523,15 @@ int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint
         free(c);
         return HS_ERR_COUNT;
     }
+    /* The tables cost about what 6,175 boards ranked choice by choice do. */
+    c->tables = hs_binom((unsigned)c->n_rest, (unsigned)c->need) > 6175;
     int picked[5];
-    add_msets(&c->msets, 0, 5, picked);
+    if (c->tables)
+        add_msets(&c->msets, 0, 5, picked);
     for (int p = 0; p < players; p++) {
-        make_hole_tables(holes[p], &c->msets, &c->hole[p]);
+        make_hole_sets(holes[p], &c->sets[p]);
+        if (c->tables)
+            make_hole_tables(holes[p], &c->msets, &c->hole[p]);
         for (int s = 0; s < HS_SUITS; s++)
             c->any_suited[s] |= c->hole[p].suited[s] > 0;
     }
