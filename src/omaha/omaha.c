@@ -300,7 +300,7 @@ typedef struct eq_ctx {
     int tables;                 /* 1: rank by the tables below; 0: choice by choice (sets) */
     hole_sets sets[MAXP];
     hole_tables hole[MAXP];
-    int any_suited[HS_SUITS]; /* some player holds a pair of that suit */
+    unsigned any_suited_bits; /* 8 << 4 s: some player holds a pair of suit s */
     board_sum card[HS_CARDS]; /* each card's part of a board_sum */
     board_sum known_sum;      /* the known board cards' */
     board_msets msets;
@@ -334,9 +334,10 @@ static void rank_tables(const eq_ctx *c, const int board[5], board_sum sum, int 
     /* a suit with three or more board cards: its three-card lanes, for the players' flushes */
     int flush_suit = -1, n_trip = 0;
     unsigned trip[MAX_TRIPLES];
-    for (int s = 0; s < HS_SUITS; s++)
-        if ((suits >> (4 * s) & 0xF) >= 3 && c->any_suited[s])
-            flush_suit = s;
+    /* counter + 5 reaches 8 at three cards: bit 3 of each 4-bit counter */
+    const unsigned three = (suits + 0x5555u) & 0x8888u & c->any_suited_bits;
+    if (three)
+        flush_suit = __builtin_ctz(three) >> 2;
     if (flush_suit >= 0) {
         int r[5], k = 0;
         for (int i = 0; i < 5; i++)
@@ -378,7 +379,11 @@ static void count_board(const eq_ctx *c, const int board[5], board_sum sum, eq_a
         nh += high[p] == best;
         nl += c->hilo && best_low != NO_LOW && low[p] == best_low;
     }
-    const uint64_t unit = HS_OMAHA_SHARE_UNIT, half = unit / 2;
+    /* a pot (or half of one) split w ways, in share units: no division per board */
+    static const uint32_t pot_of[MAXP + 1] = {0, 5040, 2520, 1680, 1260, 1008, 840, 720, 630, 560};
+    static const uint32_t half_of[MAXP + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280};
+    _Static_assert(HS_OMAHA_SHARE_UNIT == 5040 && MAXP == 9, "the split tables");
+    const uint64_t high_cut = nl > 0 ? half_of[nh] : pot_of[nh], low_cut = half_of[nl];
     for (int p = 0; p < c->players; p++) {
         hs_omaha_player *q = &acc->p[p];
         int hw = high[p] == best, lw = nl > 0 && low[p] == best_low;
@@ -389,9 +394,9 @@ static void count_board(const eq_ctx *c, const int board[5], board_sum sum, eq_a
         else
             q->ties++;
         if (hw)
-            q->high_share += (nl > 0 ? half : unit) / (uint64_t)nh;
+            q->high_share += high_cut;
         if (lw)
-            q->low_share += half / (uint64_t)nl;
+            q->low_share += low_cut;
         if (c->hilo && hw && nh == 1 && (nl == 0 || (lw && nl == 1)))
             q->scoops++;
     }
@@ -533,7 +538,8 @@ int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint
         if (c->tables)
             make_hole_tables(holes[p], &c->msets, &c->hole[p]);
         for (int s = 0; s < HS_SUITS; s++)
-            c->any_suited[s] |= c->hole[p].suited[s] > 0;
+            if (c->tables && c->hole[p].suited[s] > 0)
+                c->any_suited_bits |= 8u << (4 * s);
     }
     for (int k = 0; k < HS_CARDS; k++) {
         c->card[k].key = rank_key[hs_card_rank(k)];
