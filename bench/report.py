@@ -133,6 +133,18 @@ if best7:
     target_row("random-order 7-card rank from card ids", "OMPEval %s" % fmt_rate(OMP_IDS),
                "≥ 1.5× OMPEval", "%s (`%s`)" % (fmt_rate(best7[1]), best7[0]),
                best7[1] >= 1.5 * OMP_IDS)
+# Omaha (issue #13), against pokenum (poker-eval) and a plain loop over PokerHandEvaluator's PLO4
+# ranker, measured side by side here (bench/measurements.md, "Omaha against pokenum and PHE").
+PK_PLO4, PK_PLO4_HILO, PHE_PLO4 = 1.153, 1.742, 0.129
+o4, _ = seconds("BM_omaha_plo4_headsup")
+o4h, _ = seconds("BM_omaha_plo4_headsup_hilo")
+if o4 and o4h:
+    target_row("PLO4 AhAdKsQs vs 9h8h7c6c, exact equity over all 1,086,008 boards",
+               "pokenum %.2f s (hi/lo %.2f s); PHE PLO4 loop %s" % (PK_PLO4, PK_PLO4_HILO,
+                                                                   ms(PHE_PLO4)),
+               "≥ 10× pokenum; ≥ 2× PHE",
+               "%s, hi/lo %s (`BM_omaha_plo4_headsup`, `_hilo`)" % (ms(o4), ms(o4h)),
+               o4 <= PK_PLO4 / 10 and o4h <= PK_PLO4_HILO / 10 and o4 <= PHE_PLO4 / 2)
 c5, _ = seconds("BM_poker_hist/5/1/real_time")
 en5, _ = seconds("BM_poker_hist_enumerate/5/1/real_time")
 if c5:
