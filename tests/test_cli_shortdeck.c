@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -126,9 +129,33 @@ static void test_equity(void **state) {
     cli_result_free(&r);
 }
 
+/* Four random hands: 1.6e11 choices of hands, each unit of the job far too big to finish; SIGINT
+ * still stops the run at once (exit 130; before, a unit ran on until it finished). */
+static void test_huge_query_stops_at_once(void **state) {
+    (void)state;
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (freopen("/dev/null", "w", stderr) == NULL || freopen("/dev/null", "w", stdout) == NULL)
+            _exit(126);
+        execl(HANDSTAT_BIN, HANDSTAT_BIN, "shortdeck", "equity", "random", "random", "random",
+              "random", "--threads", "2", (char *)NULL);
+        _exit(127);
+    }
+    struct timespec pause = {1, 0};
+    nanosleep(&pause, NULL);
+    kill(pid, SIGINT);
+    time_t start = time(NULL);
+    int status;
+    waitpid(pid, &status, 0);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 130);
+    assert_true(time(NULL) - start <= 3);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_rank),
                                        cmocka_unit_test(test_rank_bad_input),
-                                       cmocka_unit_test(test_hist), cmocka_unit_test(test_equity)};
+                                       cmocka_unit_test(test_hist), cmocka_unit_test(test_equity),
+                                       cmocka_unit_test(test_huge_query_stops_at_once)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

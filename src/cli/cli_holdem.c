@@ -152,21 +152,30 @@ static int shortdeck_filter(const cli_equity_request *r, int p, hs_holdem_range 
 /* The deals a query can have at most (every choice of hands, each with every board), as text, or
  * NULL when it is small enough not to mention. */
 static const char *work_note(const hs_holdem_range *range, int players, uint64_t board,
-                             uint64_t dead, char *buf, size_t cap) {
+                             uint64_t dead, int shortdeck, char *buf, size_t cap) {
     long double choices = 1;
     for (int p = 0; p < players; p++)
         choices *= (long double)range[p].n;
-    int left = HS_CARDS - hs_hand_size(board | dead) - 2 * players;
+    int left =
+        (shortdeck ? HS_SHORTDECK_CARDS : HS_CARDS) - hs_hand_size(board | dead) - 2 * players;
+    /* the short-deck engine walks every deal, 1e9 of them take minutes */
+    const long double note_at = shortdeck ? 1e9L : 1e11L;
     int need = 5 - hs_hand_size(board);
     long double boards = 1;
     for (int i = 0; i < need; i++)
         boards = boards * (left - i) / (i + 1);
-    if (choices * boards < 1e11L)
+    if (choices * boards < note_at)
         return NULL;
-    snprintf(buf, cap,
-             "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), solved once per "
-             "suit-symmetric set; Ctrl-C stops (--samples N estimates instead)",
-             choices * boards, choices, boards);
+    if (shortdeck)
+        snprintf(buf, cap,
+                 "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), each walked; "
+                 "Ctrl-C stops",
+                 choices * boards, choices, boards);
+    else
+        snprintf(buf, cap,
+                 "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), solved once per "
+                 "suit-symmetric set; Ctrl-C stops (--samples N estimates instead)",
+                 choices * boards, choices, boards);
     return buf;
 }
 
@@ -275,9 +284,9 @@ static int equity_run_request(const cli_equity_request *r, equity_opts *o) {
         }
     } else if (status == CLI_OK) {
         char note[256];
-        if (!cli_quiet && !o->shortdeck &&
-            work_note(range, players, r->board, r->dead, note, sizeof note) != NULL)
-            fprintf(stderr, "holdem equity: %s\n", note);
+        if (!cli_quiet &&
+            work_note(range, players, r->board, r->dead, o->shortdeck, note, sizeof note) != NULL)
+            fprintf(stderr, "%s equity: %s\n", o->shortdeck ? "shortdeck" : "holdem", note);
         cli_progress progress;
         cli_progress_init(&progress, o->shortdeck ? "shortdeck equity" : "holdem equity");
         hs_holdem_equity_exact e;

@@ -73,30 +73,44 @@ static void count_boards(const sd_ctx *c, const uint64_t *hole, hs_uint128 weigh
     }
 }
 
-/* The other players' combinations, one at a time, disjoint from what is chosen. */
-static void choose(const sd_ctx *c, int p, uint64_t *hole, uint64_t used, hs_uint128 weight,
-                   sd_acc *acc) {
+/* The other players' combinations, one at a time, disjoint from what is chosen. Returns
+ * non-zero when the run is stopping (polled before each choice's boards). */
+static int choose(const sd_ctx *c, int p, uint64_t *hole, uint64_t used, hs_uint128 weight,
+                  sd_acc *acc, hs_job_poll_t *poll) {
     if (p == c->players) {
+        if (poll != NULL && hs_job_poll(poll))
+            return 1;
         count_boards(c, hole, weight, acc);
-        return;
+        return 0;
     }
     const hs_holdem_range *r = c->range[p];
     for (size_t i = 0; i < r->n; i++) {
         if (r->combo[i] & used)
             continue;
         hole[p] = r->combo[i];
-        choose(c, p + 1, hole, used | r->combo[i], weight * c->weight[p][i], acc);
+        if (choose(c, p + 1, hole, used | r->combo[i], weight * c->weight[p][i], acc, poll))
+            return 1;
     }
+    return 0;
 }
 
-static void sd_unit(void *ctxp, size_t u, void *accp, void *scratch) {
+static void sd_merge(void *dstp, const void *srcp);
+
+/* A unit can hold many choices of hands (wide ranges, many players): it counts into its own
+ * accumulator and adds it at the end, so that a stop leaves the worker's counts untouched. */
+static int sd_unit(void *ctxp, size_t u, void *accp, void *scratch, hs_job_poll_t *poll) {
     (void)scratch;
     const sd_ctx *c = ctxp;
     uint64_t hole[MAXP], first = c->range[0]->combo[u];
     if (first & (c->board | c->dead))
-        return;
+        return 0;
     hole[0] = first;
-    choose(c, 1, hole, first | c->board | c->dead, c->weight[0][u], accp);
+    sd_acc local;
+    memset(&local, 0, sizeof local);
+    if (choose(c, 1, hole, first | c->board | c->dead, c->weight[0][u], &local, poll))
+        return 1;
+    sd_merge(accp, &local);
+    return 0;
 }
 
 static void sd_merge(void *dstp, const void *srcp) {
@@ -119,8 +133,8 @@ static int sd_check(const void *ctxp, const void *accp) {
     return shares == a->deals * HS_HOLDEM_SHARE_UNIT ? HS_OK : HS_ERR_CORRUPT;
 }
 
-static const hs_job_def sd_job = {"shortdeck equity", 1,   sizeof(sd_acc), 0, sd_unit, sd_merge,
-                                  sd_check,           NULL};
+static const hs_job_def sd_job = {"shortdeck equity", 1,        sizeof(sd_acc), 0, NULL,
+                                  sd_merge,           sd_check, sd_unit};
 
 static unsigned gcd(unsigned a, unsigned b) {
     while (b != 0) {
