@@ -330,6 +330,17 @@ double cli_now(void);
 int cli_crib_main(int argc, char **argv);
 /* crib discard, throw-table and deals (cli_discard.c): `command` is one of those names. */
 int cli_crib_discard_main(const char *command, int argc, char **argv);
+/* One command of a game's group: its name, its full name for messages, and its function. */
+typedef struct cli_command_def {
+    const char *name, *path;
+    int (*fn)(int, char **);
+} cli_command_def;
+
+/* Run the command argv[1] of a group ("poker", ...) from its n commands: the group's usage on
+ * --help (or on stderr with exit 2 when no command is given), an error naming an unknown one. */
+int cli_dispatch(const char *group, const char *usage, const cli_command_def *commands, size_t n,
+                 int argc, char **argv);
+
 int cli_poker_main(int argc, char **argv);
 int cli_shortdeck_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */

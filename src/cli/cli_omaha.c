@@ -242,21 +242,8 @@ int cli_omaha_main(int argc, char **argv) {
         "  rank      the best high and 8-or-better low of hole cards and a board\n"
         "\n"
         "'handstat omaha <command> --help' describes each.\n";
-    if (argc < 2 || cli_is_help(argv[1])) {
-        fputs(GROUP_USAGE, argc < 2 ? stderr : stdout);
-        return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
-    }
-    static const struct {
-        const char *name, *path;
-        int (*fn)(int, char **);
-    } COMMANDS[] = {{"equity", "handstat omaha equity", omaha_equity},
-                    {"rank", "handstat omaha rank", omaha_rank}};
-    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
-        if (strcmp(argv[1], COMMANDS[i].name) == 0) {
-            cli_command = COMMANDS[i].path;
-            return COMMANDS[i].fn(argc - 1, argv + 1);
-        }
-    }
-    cli_error("unknown omaha command '%s' (try 'handstat omaha --help')", argv[1]);
-    return CLI_EXIT_USAGE;
+    static const cli_command_def COMMANDS[] = {{"equity", "handstat omaha equity", omaha_equity},
+                                               {"rank", "handstat omaha rank", omaha_rank}};
+    return cli_dispatch("omaha", GROUP_USAGE, COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0], argc,
+                        argv);
 }

@@ -488,24 +488,12 @@ int cli_poker_main(int argc, char **argv) {
         "  matchups  every five-card hand against every disjoint one, or one hand\n"
         "\n"
         "'handstat poker <command> --help' describes each.\n";
-    if (argc < 2 || cli_is_help(argv[1])) {
-        fputs(GROUP_USAGE, argc < 2 ? stderr : stdout);
-        return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
-    }
-    static const struct {
-        const char *name, *path;
-        int (*fn)(int, char **);
-    } COMMANDS[] = {{"rank", "handstat poker rank", poker_rank},
-                    {"compare", "handstat poker compare", poker_compare},
-                    {"pe54", "handstat poker pe54", poker_pe54},
-                    {"hist", "handstat poker hist", poker_hist},
-                    {"matchups", "handstat poker matchups", poker_matchups}};
-    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
-        if (strcmp(argv[1], COMMANDS[i].name) == 0) {
-            cli_command = COMMANDS[i].path;
-            return COMMANDS[i].fn(argc - 1, argv + 1);
-        }
-    }
-    cli_error("unknown poker command '%s' (try 'handstat poker --help')", argv[1]);
-    return CLI_EXIT_USAGE;
+    static const cli_command_def COMMANDS[] = {
+        {"rank", "handstat poker rank", poker_rank},
+        {"compare", "handstat poker compare", poker_compare},
+        {"pe54", "handstat poker pe54", poker_pe54},
+        {"hist", "handstat poker hist", poker_hist},
+        {"matchups", "handstat poker matchups", poker_matchups}};
+    return cli_dispatch("poker", GROUP_USAGE, COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0], argc,
+                        argv);
 }

@@ -199,22 +199,10 @@ int cli_shortdeck_main(int argc, char **argv) {
         "  hist      the exact distribution over all 5-, 6- or 7-card hands of the 36 cards\n"
         "\n"
         "'handstat shortdeck <command> --help' describes each.\n";
-    if (argc < 2 || cli_is_help(argv[1])) {
-        fputs(GROUP_USAGE, argc < 2 ? stderr : stdout);
-        return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
-    }
-    static const struct {
-        const char *name, *path;
-        int (*fn)(int, char **);
-    } COMMANDS[] = {{"equity", "handstat shortdeck equity", cli_shortdeck_equity},
-                    {"rank", "handstat shortdeck rank", shortdeck_rank},
-                    {"hist", "handstat shortdeck hist", shortdeck_hist}};
-    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
-        if (strcmp(argv[1], COMMANDS[i].name) == 0) {
-            cli_command = COMMANDS[i].path;
-            return COMMANDS[i].fn(argc - 1, argv + 1);
-        }
-    }
-    cli_error("unknown shortdeck command '%s' (try 'handstat shortdeck --help')", argv[1]);
-    return CLI_EXIT_USAGE;
+    static const cli_command_def COMMANDS[] = {
+        {"equity", "handstat shortdeck equity", cli_shortdeck_equity},
+        {"rank", "handstat shortdeck rank", shortdeck_rank},
+        {"hist", "handstat shortdeck hist", shortdeck_hist}};
+    return cli_dispatch("shortdeck", GROUP_USAGE, COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0],
+                        argc, argv);
 }

@@ -304,3 +304,18 @@ int cli_parse_cards(const char *text, size_t len, size_t line, const char *what,
     }
     return (int)n;
 }
+
+int cli_dispatch(const char *group, const char *usage, const cli_command_def *commands, size_t n,
+                 int argc, char **argv) {
+    if (argc < 2 || cli_is_help(argv[1])) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            cli_command = commands[i].path;
+            return commands[i].fn(argc - 1, argv + 1);
+        }
+    cli_error("unknown %s command '%s' (try 'handstat %s --help')", group, argv[1], group);
+    return CLI_EXIT_USAGE;
+}
