@@ -37,10 +37,23 @@ static unsigned low_bit(int card) {
     return r <= 7 ? 1u << r : 0u;
 }
 
-/* The states of all two-card sets of `hole`, and their low masks (NO_LOW when the two do not
- * make two different low ranks). */
+/* The low ranks of n cards as a mask, or NO_LOW unless they are n different ranks of eight or
+ * lower. */
+static unsigned low_set(const int *c, int n) {
+    unsigned mask = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned l = low_bit(c[i]);
+        if (l == 0 || (mask & l))
+            return NO_LOW;
+        mask |= l;
+    }
+    return mask;
+}
+
+/* The two-card sets of `hole`: their cards, states and low masks (low_set). */
 typedef struct hole_sets {
     int pairs;
+    int card[MAX_PAIRS][2];
     hs_poker_state pair[MAX_PAIRS];
     uint16_t low[MAX_PAIRS];
 } hole_sets;
@@ -50,10 +63,11 @@ static void make_hole_sets(uint64_t hole, hole_sets *h) {
     h->pairs = 0;
     for (int a = 0; a < n; a++)
         for (int b = a + 1; b < n; b++) {
+            const int two[2] = {c[a], c[b]};
+            memcpy(h->card[h->pairs], two, sizeof two);
             h->pair[h->pairs] =
                 hs_poker_state_add(hs_poker_state_add(hs_poker_state_empty(), c[a]), c[b]);
-            unsigned la = low_bit(c[a]), lb = low_bit(c[b]);
-            h->low[h->pairs++] = (uint16_t)(la && lb && la != lb ? la | lb : NO_LOW);
+            h->low[h->pairs++] = (uint16_t)low_set(two, 2);
         }
 }
 
@@ -69,11 +83,10 @@ static void make_board_sets(const int *c, int n, board_sets *b) {
     for (int x = 0; x < n; x++)
         for (int y = x + 1; y < n; y++)
             for (int z = y + 1; z < n; z++) {
+                const int three[3] = {c[x], c[y], c[z]};
                 hs_poker_state s = hs_poker_state_add(hs_poker_state_empty(), c[x]);
                 b->triple[b->triples] = hs_poker_state_add(hs_poker_state_add(s, c[y]), c[z]);
-                unsigned lx = low_bit(c[x]), ly = low_bit(c[y]), lz = low_bit(c[z]);
-                int ok = lx && ly && lz && lx != ly && lx != lz && ly != lz;
-                b->low[b->triples++] = (uint16_t)(ok ? lx | ly | lz : NO_LOW);
+                b->low[b->triples++] = (uint16_t)low_set(three, 3);
             }
 }
 
@@ -123,23 +136,25 @@ static int valid_omaha(uint64_t hole, uint64_t board) {
 }
 #endif
 
-int hs_omaha_rank(uint64_t hole, uint64_t board) {
+/* The two-card sets of hole and the three-card sets of board. */
+static void sets_of(uint64_t hole, uint64_t board, hole_sets *h, board_sets *b) {
     assert(valid_omaha(hole, board));
+    int c[5], n = cards_of(board, c);
+    make_hole_sets(hole, h);
+    make_board_sets(c, n, b);
+}
+
+int hs_omaha_rank(uint64_t hole, uint64_t board) {
     hole_sets h;
     board_sets b;
-    int c[5], n = cards_of(board, c);
-    make_hole_sets(hole, &h);
-    make_board_sets(c, n, &b);
+    sets_of(hole, board, &h, &b);
     return best_high(&h, &b, NULL);
 }
 
 uint64_t hs_omaha_best_five(uint64_t hole, uint64_t board) {
-    assert(valid_omaha(hole, board));
     hole_sets h;
     board_sets b;
-    int c[5], n = cards_of(board, c);
-    make_hole_sets(hole, &h);
-    make_board_sets(c, n, &b);
+    sets_of(hole, board, &h, &b);
     uint64_t five = 0;
     best_high(&h, &b, &five);
     return five;
@@ -147,25 +162,16 @@ uint64_t hs_omaha_best_five(uint64_t hole, uint64_t board) {
 
 int hs_low8_rank(uint64_t five) {
     assert(hs_hand_size(five) == 5 && (five & ~HS_DECK_MASK) == 0);
-    unsigned mask = 0;
     int c[5];
     cards_of(five, c);
-    for (int i = 0; i < 5; i++) {
-        unsigned l = low_bit(c[i]);
-        if (l == 0 || (mask & l))
-            return 0;
-        mask |= l;
-    }
-    return low_class(mask);
+    unsigned mask = low_set(c, 5);
+    return mask == NO_LOW ? 0 : low_class(mask);
 }
 
 int hs_omaha_low(uint64_t hole, uint64_t board) {
-    assert(valid_omaha(hole, board));
     hole_sets h;
     board_sets b;
-    int c[5], n = cards_of(board, c);
-    make_hole_sets(hole, &h);
-    make_board_sets(c, n, &b);
+    sets_of(hole, board, &h, &b);
     unsigned m = best_low_mask(&h, &b);
     return m == NO_LOW ? 0 : low_class(m);
 }
@@ -245,21 +251,18 @@ typedef struct hole_tables {
     uint16_t lane[HS_SUITS][MAX_PAIRS];
 } hole_tables;
 
-static void make_hole_tables(uint64_t hole, const board_msets *m, hole_tables *t) {
-    int c[6], n = cards_of(hole, c), pr[MAX_PAIRS][2], pairs = 0;
-    unsigned plow[MAX_PAIRS];
+static void make_hole_tables(const hole_sets *hs, const board_msets *m, hole_tables *t) {
+    const int pairs = hs->pairs;
+    int pr[MAX_PAIRS][2];
     memset(t->suited, 0, sizeof t->suited);
-    for (int a = 0; a < n; a++)
-        for (int b = a + 1; b < n; b++) {
-            pr[pairs][0] = hs_card_rank(c[a]);
-            pr[pairs][1] = hs_card_rank(c[b]);
-            unsigned la = low_bit(c[a]), lb = low_bit(c[b]);
-            plow[pairs++] = la && lb && la != lb ? la | lb : NO_LOW;
-            int s = hs_card_suit(c[a]);
-            if (s == hs_card_suit(c[b]))
-                t->lane[s][t->suited[s]++] =
-                    (uint16_t)(1u << hs_card_rank(c[a]) | 1u << hs_card_rank(c[b]));
-        }
+    for (int p = 0; p < pairs; p++) {
+        const int a = hs->card[p][0], b = hs->card[p][1];
+        pr[p][0] = hs_card_rank(a);
+        pr[p][1] = hs_card_rank(b);
+        int s = hs_card_suit(a);
+        if (s == hs_card_suit(b))
+            t->lane[s][t->suited[s]++] = (uint16_t)(1u << pr[p][0] | 1u << pr[p][1]);
+    }
     for (int i = 0; i < m->n; i++) {
         const uint8_t *r = m->ranks[i];
         unsigned best = 0xFFFF;
@@ -286,9 +289,11 @@ static void make_hole_tables(uint64_t hole, const board_msets *m, hole_tables *t
         unsigned best = NO_LOW;
         for (unsigned tm = mask; tm != 0; tm = (tm - 1) & mask) /* the subsets of mask */
             if (__builtin_popcount(tm) == 3)
-                for (int p = 0; p < pairs; p++)
-                    if (plow[p] != NO_LOW && (plow[p] & tm) == 0 && (plow[p] | tm) < best)
-                        best = plow[p] | tm;
+                for (int p = 0; p < pairs; p++) {
+                    const unsigned pl = hs->low[p];
+                    if (pl != NO_LOW && (pl & tm) == 0 && (pl | tm) < best)
+                        best = pl | tm;
+                }
         t->low[mask] = (uint16_t)best;
     }
 }
@@ -313,7 +318,6 @@ typedef struct eq_acc {
     hs_omaha_player p[MAXP];
 } eq_acc;
 
-/* Count one full board: its cards and what they add up to. */
 /* Each player's best high and low on a board (few boards: the tables are not made; each choice
  * of two hole and three board cards is ranked). */
 static void rank_direct(const eq_ctx *c, const int board[5], int *high, unsigned *low) {
@@ -536,7 +540,7 @@ int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint
     for (int p = 0; p < players; p++) {
         make_hole_sets(holes[p], &c->sets[p]);
         if (c->tables)
-            make_hole_tables(holes[p], &c->msets, &c->hole[p]);
+            make_hole_tables(&c->sets[p], &c->msets, &c->hole[p]);
         for (int s = 0; s < HS_SUITS; s++)
             if (c->tables && c->hole[p].suited[s] > 0)
                 c->any_suited_bits |= 8u << (4 * s);
