@@ -31,27 +31,36 @@ int hs_poker_rank7(uint64_t hand) {
     return hs_poker_rank_kernel(hand);
 }
 
-uint64_t hs_poker_best_five(uint64_t hand) {
-    assert(hs_poker_valid(hand));
-    int n = hs_hand_size(hand), best = hs_poker_rank_kernel(hand);
+uint64_t hs_poker_five_of_class(uint64_t hand, int best, int (*rank)(uint64_t, int), int rules) {
+    int n = hs_hand_size(hand);
     if (n == 5)
         return hand;
     /* Leave out one card (six cards) or two (seven), lowest indices first. */
     for (uint64_t a = hand; a != 0; a &= a - 1) {
         uint64_t rest = hand & ~(a & -a);
         if (n == 6) {
-            if (hs_poker_rank_kernel(rest) == best)
+            if (rank(rest, rules) == best)
                 return rest;
             continue;
         }
         for (uint64_t b = a & (a - 1); b != 0; b &= b - 1) {
             uint64_t five = rest & ~(b & -b);
-            if (hs_poker_rank_kernel(five) == best)
+            if (rank(five, rules) == best)
                 return five;
         }
     }
     assert(0 && "some five cards make the hand's class");
     return hand;
+}
+
+static int rank_of(uint64_t hand, int unused) {
+    (void)unused;
+    return hs_poker_rank_kernel(hand);
+}
+
+uint64_t hs_poker_best_five(uint64_t hand) {
+    assert(hs_poker_valid(hand));
+    return hs_poker_five_of_class(hand, hs_poker_rank_kernel(hand), rank_of, 0);
 }
 
 /* The last class of each category. */

@@ -56,6 +56,11 @@ static inline uint64_t hs_poker_ids7_mask(const uint8_t ids[7]) {
     return m;
 }
 
+/* Five of the 5..7 cards of `hand` whose class, by rank(five, rules), is `best` (the hand's
+ * own): the first such five, leaving out the lowest-index cards first. Shared by
+ * hs_poker_best_five() and hs_shortdeck_best_five(). */
+uint64_t hs_poker_five_of_class(uint64_t hand, int best, int (*rank)(uint64_t, int), int rules);
+
 /* The description of a hand of category `cat` with defining ranks r[0..4] (as
  * hs_poker_class_ranks() gives them); `royal` for the ace-high straight flush. Shared by
  * hs_poker_describe() and hs_shortdeck_describe(); snprintf semantics. */

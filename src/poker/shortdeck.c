@@ -39,16 +39,9 @@ static int best_straight(unsigned set) {
     return -1;
 }
 
-static int bits(unsigned x) {
-    int n = 0;
-    for (; x != 0; x &= x - 1)
-        n++;
-    return n;
-}
-
 /* The highest n strengths of set. */
 static unsigned top(unsigned set, int n) {
-    while (bits(set) > n)
+    while (hs_hand_size(set) > n)
         set &= set - 1;
     return set;
 }
@@ -125,7 +118,7 @@ static int classify(uint64_t hand, int rules, int *idx) {
     /* With at most 7 cards a flush leaves no room for four of a kind or a full house, and it
      * beats everything else but a straight flush. */
     for (int s = 0; s < HS_SUITS; s++)
-        if (bits(lane[s]) >= 5) {
+        if (hs_hand_size(lane[s]) >= 5) {
             int st = best_straight(lane[s]);
             if (st >= 0) {
                 *idx = st;
@@ -145,7 +138,7 @@ static int classify(uint64_t hand, int rules, int *idx) {
         *idx = (8 - __builtin_ctz(q)) * 8 + place(squeeze(k, q), 8, 1);
         return HS_POKER_FOUR_OF_A_KIND;
     }
-    if (trips && (bits(trips) >= 2 || pairs)) {
+    if (trips && (hs_hand_size(trips) >= 2 || pairs)) {
         unsigned t = top(trips, 1), p = top((trips & ~t) | pairs, 1);
         *idx = (8 - __builtin_ctz(t)) * 8 + place(squeeze(p, t), 8, 1);
         return HS_POKER_FULL_HOUSE;
@@ -160,7 +153,7 @@ static int classify(uint64_t hand, int rules, int *idx) {
         *idx = (8 - __builtin_ctz(t)) * 28 + place(squeeze(k, t), 8, 2);
         return HS_POKER_THREE_OF_A_KIND;
     }
-    if (bits(pairs) >= 2) {
+    if (hs_hand_size(pairs) >= 2) {
         unsigned two = top(pairs, 2), k = top(any & ~two, 1);
         *idx = place(two, STRENGTHS, 2) * 7 + place(squeeze(k, two), 7, 1);
         return HS_POKER_TWO_PAIR;
@@ -221,7 +214,7 @@ static uint64_t representative(int cls, int rules) {
     int cat = hs_shortdeck_category(cls, rules);
     if (cat == HS_POKER_STRAIGHT_FLUSH || cat == HS_POKER_FLUSH) {
         for (unsigned set = 0; set < (1u << STRENGTHS); set++) {
-            if (bits(set) != 5)
+            if (hs_hand_size(set) != 5)
                 continue;
             uint64_t hand = 0;
             for (int i = 0; i < STRENGTHS; i++)
@@ -272,24 +265,7 @@ size_t hs_shortdeck_describe(int cls, int rules, char *buf, size_t cap) {
 }
 
 uint64_t hs_shortdeck_best_five(uint64_t hand, int rules) {
-    int best = hs_shortdeck_rank(hand, rules), n = hs_hand_size(hand);
-    if (n == 5)
-        return hand;
-    for (uint64_t a = hand; a != 0; a &= a - 1) {
-        uint64_t rest = hand & ~(a & -a);
-        if (n == 6) {
-            if (hs_shortdeck_rank(rest, rules) == best)
-                return rest;
-            continue;
-        }
-        for (uint64_t b = a & (a - 1); b != 0; b &= b - 1) {
-            uint64_t five = rest & ~(b & -b);
-            if (hs_shortdeck_rank(five, rules) == best)
-                return five;
-        }
-    }
-    assert(0 && "some five cards make the hand's class");
-    return hand;
+    return hs_poker_five_of_class(hand, hs_shortdeck_rank(hand, rules), hs_shortdeck_rank, rules);
 }
 
 int hs_shortdeck_hist_run(int k, int rules, hs_shortdeck_hist *out) {
