@@ -378,6 +378,23 @@ static void test_equity(void **state) {
     assert_int_equal(hs_shortdeck_equity_ranges(2, ab, parse("2c 3d 4h"), 0, 0, 1, NULL, NULL, &e),
                      HS_ERR_ARG);
     assert_int_equal(hs_shortdeck_equity_ranges(2, ab, 0, 0, 0, 1, NULL, NULL, &e), HS_OK);
+    /* nine ranges of all 630 short-deck hands, weights 1 and 100: the weighted counts could pass
+     * 128 bits, refused before any work */
+    static hs_holdem_range all;
+    assert_int_equal(hs_holdem_range_parse("random", 6, &all, NULL, 0, NULL), HS_OK);
+    size_t kept = 0;
+    for (size_t j = 0; j < all.n; j++)
+        if (!(all.combo[j] & ~HS_SHORTDECK_DECK_MASK))
+            all.combo[kept++] = all.combo[j];
+    all.n = kept;
+    assert_int_equal(all.n, 630);
+    for (size_t j = 0; j < all.n; j++)
+        all.weight[j] = (uint8_t)(j == 0 ? 1 : 100);
+    const hs_holdem_range *nine[9];
+    for (int p = 0; p < 9; p++)
+        nine[p] = &all;
+    assert_int_equal(hs_shortdeck_equity_ranges(9, nine, 0, 0, 0, 1, NULL, NULL, &e),
+                     HS_ERR_OVERFLOW);
 }
 
 static void test_bad_input(void **state) {

@@ -92,7 +92,8 @@ int hs_shortdeck_hist_run(int k, int rules, hs_shortdeck_hist *out);
  * deck under `rules`. Every combination, board and dead card must be of the short deck. Returns
  * HS_OK; HS_ERR_ARG (a card outside the short deck, a weight outside 1..100, an empty range, bad
  * players, rules or threads); HS_ERR_DUPLICATE (a board card dead); HS_ERR_COUNT (no choice of
- * hands can be dealt, or more than 5 board cards); HS_ERR_CANCELLED; HS_ERR_NOMEM. */
+ * hands can be dealt, or more than 5 board cards); HS_ERR_OVERFLOW (the weighted counts could
+ * pass 128 bits; no such query finishes); HS_ERR_CANCELLED; HS_ERR_NOMEM. */
 int hs_shortdeck_equity_ranges(int players, const hs_holdem_range *const ranges[], uint64_t board,
                                uint64_t dead, int rules, int threads, hs_progress_fn progress,
                                void *progress_ctx, hs_holdem_equity_exact *out);

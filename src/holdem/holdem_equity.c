@@ -664,15 +664,6 @@ static void to_equity(const eq_acc *a, int players, hs_holdem_equity_exact *out)
         out->player[p].losses = out->deals - out->player[p].wins - out->player[p].ties;
 }
 
-static unsigned gcd(unsigned a, unsigned b) {
-    while (b != 0) {
-        unsigned t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* The engine: weights[p] (NULL: every weight 1) in percent. `limit` is the largest count the
  * caller can take (every deal's pot shares must fit). */
 /* Which way costs less, by a model of their costs measured on this engine (nanoseconds, one
@@ -740,7 +731,7 @@ static int equity_exact(int way, int players, const uint64_t *const ranges[], co
                 rc = HS_ERR_ARG; /* not two cards, a combination listed twice, a bad weight */
             else
                 c.pos[p][pair_index(h)] = (int16_t)i;
-            g = gcd(w, g);
+            g = hs_gcd(w, g);
             top = w > top ? w : top;
         }
         for (size_t i = 0; i < counts[p] && rc == HS_OK; i++) {

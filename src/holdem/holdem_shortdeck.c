@@ -8,6 +8,7 @@
 
 #include "combin.h"
 #include "handstat/error.h"
+#include "holdem_internal.h"
 #include "job_internal.h"
 
 #include <stdlib.h>
@@ -136,15 +137,6 @@ static int sd_check(const void *ctxp, const void *accp) {
 static const hs_job_def sd_job = {"shortdeck equity", 1,        sizeof(sd_acc), 0, NULL,
                                   sd_merge,           sd_check, sd_unit};
 
-static unsigned gcd(unsigned a, unsigned b) {
-    while (b != 0) {
-        unsigned t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 int hs_shortdeck_equity_ranges(int players, const hs_holdem_range *const ranges[], uint64_t board,
                                uint64_t dead, int rules, int threads, hs_progress_fn progress,
                                void *progress_ctx, hs_holdem_equity_exact *out) {
@@ -165,27 +157,35 @@ int hs_shortdeck_equity_ranges(int players, const hs_holdem_range *const ranges[
     c->need = 5 - hs_hand_size(board);
     c->board = board;
     c->dead = dead;
-    for (int p = 0; p < players; p++) {
+    /* The most any count can reach: every choice of hands at its greatest weight, with every
+     * board, in pot shares; past 128 bits the counts could wrap. */
+    const int left = HS_SHORTDECK_CARDS - hs_hand_size(board | dead) - 2 * players;
+    hs_uint128 most = left < c->need ? 0 : hs_binom((unsigned)left, (unsigned)c->need);
+    most *= HS_HOLDEM_SHARE_UNIT;
+    int rc = HS_OK;
+    for (int p = 0; p < players && rc == HS_OK; p++) {
         const hs_holdem_range *r = ranges[p];
-        unsigned g = 0;
-        for (size_t i = 0; i < r->n; i++) {
-            if ((r->combo[i] & ~HS_SHORTDECK_DECK_MASK) || r->weight[i] < 1 || r->weight[i] > 100 ||
-                r->n == 0) {
-                free(c);
-                return HS_ERR_ARG;
-            }
-            g = gcd(r->weight[i], g);
-        }
-        if (r->n == 0) {
-            free(c);
-            return HS_ERR_ARG;
+        unsigned g = 0, top = 0;
+        if (r->n == 0)
+            rc = HS_ERR_ARG;
+        for (size_t i = 0; i < r->n && rc == HS_OK; i++) {
+            if ((r->combo[i] & ~HS_SHORTDECK_DECK_MASK) || r->weight[i] < 1 || r->weight[i] > 100)
+                rc = HS_ERR_ARG;
+            g = hs_gcd(r->weight[i], g);
+            top = r->weight[i] > top ? r->weight[i] : top;
         }
         c->range[p] = r;
-        for (size_t i = 0; i < r->n; i++)
+        for (size_t i = 0; i < r->n && rc == HS_OK; i++)
             c->weight[p][i] = r->weight[i] / g;
+        if (rc == HS_OK && __builtin_mul_overflow(most, (hs_uint128)r->n * (top / g), &most))
+            rc = HS_ERR_OVERFLOW;
+    }
+    if (rc != HS_OK) {
+        free(c);
+        return rc;
     }
     hs_job *job;
-    int rc = hs_job_new(&sd_job, c, free, ranges[0]->n, "", NULL, &job);
+    rc = hs_job_new(&sd_job, c, free, ranges[0]->n, "", NULL, &job);
     if (rc != HS_OK)
         return rc;
     sd_acc acc;
