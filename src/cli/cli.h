@@ -341,6 +341,9 @@ typedef struct cli_command_def {
 int cli_dispatch(const char *group, const char *usage, const cli_command_def *commands, size_t n,
                  int argc, char **argv);
 
+/* The value of a hist command's --cards (NULL: not given): 5, 6 or 7, or -1 after an error. */
+int cli_hand_size_option(const char *cards);
+
 int cli_poker_main(int argc, char **argv);
 int cli_shortdeck_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */

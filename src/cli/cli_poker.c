@@ -241,15 +241,9 @@ static int poker_hist(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, HIST_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    if (cards == NULL) {
-        cli_error("--cards K is required: 5, 6 or 7 (see --help)");
+    const int k = cli_hand_size_option(cards);
+    if (k < 0)
         return CLI_EXIT_USAGE;
-    }
-    if (strlen(cards) != 1 || cards[0] < '5' || cards[0] > '7') {
-        cli_error("--cards takes 5, 6 or 7, not '%s'", cli_token(cards, strlen(cards)));
-        return CLI_EXIT_USAGE;
-    }
-    const int k = cards[0] - '0';
     hs_poker_hist *h = malloc(sizeof *h);
     if (h == NULL) {
         cli_error("out of memory");
