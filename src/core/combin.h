@@ -95,4 +95,18 @@ static inline uint64_t hs_suit_permute(uint64_t cards, const uint8_t to[HS_SUITS
     return out;
 }
 
+/* Step idx[0] < ... < idx[k-1] (a k-subset of 0..n-1) to the next one in lexicographic order;
+ * returns 0, leaving idx unspecified, after the last. Start from 0, 1, ..., k-1. */
+static inline int hs_next_subset(int *idx, int k, int n) {
+    int i = k - 1;
+    while (i >= 0 && idx[i] == n - k + i)
+        i--;
+    if (i < 0)
+        return 0;
+    idx[i]++;
+    for (int j = i + 1; j < k; j++)
+        idx[j] = idx[j - 1] + 1;
+    return 1;
+}
+
 #endif

@@ -63,14 +63,8 @@ static void count_boards(const sd_ctx *c, const uint64_t *hole, hs_uint128 weigh
             }
         }
         acc->deals += weight;
-        int i = c->need - 1;
-        while (i >= 0 && idx[i] == n - c->need + i)
-            i--;
-        if (i < 0)
+        if (!hs_next_subset(idx, c->need, n))
             break;
-        idx[i]++;
-        for (int j = i + 1; j < c->need; j++)
-            idx[j] = idx[j - 1] + 1;
     }
 }
 

@@ -277,25 +277,17 @@ int hs_shortdeck_hist_run(int k, int rules, hs_shortdeck_hist *out) {
     for (int c = 0; c < HS_CARDS; c++)
         if (HS_SHORTDECK_DECK_MASK >> c & 1)
             card[n++] = c;
-    /* every k-subset of the 36 cards, in colex order: idx[0] < ... < idx[k-1] */
+    /* every k-subset of the 36 cards */
     int idx[7];
     for (int i = 0; i < k; i++)
         idx[i] = i;
-    for (;;) {
+    do {
         uint64_t hand = 0;
         for (int i = 0; i < k; i++)
             hand |= hs_card_bit(card[idx[i]]);
         out->count[hs_shortdeck_rank(hand, rules)]++;
         out->hands++;
-        int i = 0;
-        while (i < k && idx[i] + 1 == (i + 1 < k ? idx[i + 1] : HS_SHORTDECK_CARDS)) {
-            idx[i] = i;
-            i++;
-        }
-        if (i == k)
-            break;
-        idx[i]++;
-    }
+    } while (hs_next_subset(idx, k, HS_SHORTDECK_CARDS));
     for (int c = 1; c <= HS_SHORTDECK_CLASSES; c++)
         out->category[hs_shortdeck_category(c, rules)] += out->count[c];
     return HS_OK;
