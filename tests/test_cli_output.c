@@ -203,6 +203,7 @@ static void test_stdout_errors(void **state) {
         {"omaha", "equity", "AhAdKsQs", "9h8h7c6c", "--board", "2c3d4h"},
         {"omaha", "rank", "AH", "2H", "KS", "QS", "--", "3H", "4D", "8H"},
         {"shortdeck", "hist", "--cards", "5"},
+        {"shortdeck", "equity", "AhKh", "QsQd", "--board", "6c7c8c"},
         /* only closed here: full, they run the whole job */
         {"holdem", "vs-random", "-o", "-"},
         {"holdem", "preflop", "-o", "-"},
