@@ -251,6 +251,10 @@ int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx);
  * Returns the read error's status, CLI_EXIT_DATA when a line failed, else CLI_OK. */
 int cli_for_each_input_line(const char *path, cli_line_fn fn, void *ctx);
 
+/* The positional arguments argv[1..n_pos] joined as one line (line number 0) when there are any
+ * (options may stand among them), else each line of standard input, through fn. */
+int cli_for_args_or_input_lines(char **argv, int n_pos, cli_line_fn fn, void *ctx);
+
 /* Parse between min and max cards (in order) from text into cards[] (room for max). On failure
  * prints one line naming the offending token, prefixed by "line N: " when line > 0 and by
  * "<what>: " when what is not NULL; `expected` describes the count wanted ("5 cards (...)").

@@ -98,16 +98,7 @@ static int shortdeck_rank(int argc, char **argv) {
         cli_table_init(&t, stdout, 1, NULL);
         cli_header(&t, HEADER, 5);
     }
-    if (n_pos > 0) {
-        size_t len;
-        char *text = cli_join_args(argv, 1, 1 + n_pos, 0, &len);
-        if (text == NULL)
-            return CLI_EXIT_IO;
-        int status = rank_line(text, len, 0, &ctx);
-        free(text);
-        return status;
-    }
-    return cli_for_each_input_line(NULL, rank_line, &ctx);
+    return cli_for_args_or_input_lines(argv, n_pos, rank_line, &ctx);
 }
 
 static int shortdeck_hist(int argc, char **argv) {

@@ -331,3 +331,15 @@ int cli_hand_size_option(const char *cards) {
     }
     return cards[0] - '0';
 }
+
+int cli_for_args_or_input_lines(char **argv, int n_pos, cli_line_fn fn, void *ctx) {
+    if (n_pos == 0)
+        return cli_for_each_input_line(NULL, fn, ctx);
+    size_t len;
+    char *text = cli_join_args(argv, 1, 1 + n_pos, 0, &len);
+    if (text == NULL)
+        return CLI_EXIT_IO;
+    int status = fn(text, len, 0, ctx);
+    free(text);
+    return status;
+}
