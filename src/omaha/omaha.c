@@ -226,7 +226,7 @@ static void add_msets(board_msets *m, int r, int left, int *picked) {
             key += rank_key[picked[i]];
             m->ranks[m->n][i] = (uint8_t)picked[i];
         }
-        m->index[key + hs_poker_row[key >> HS_POKER_ROW_SHIFT]] = (uint16_t)m->n++;
+        m->index[hs_poker_key_slot(key)] = (uint16_t)m->n++;
         return;
     }
     if (r == HS_RANKS)
@@ -334,7 +334,7 @@ static void rank_tables(const eq_ctx *c, const int board[5], board_sum sum, int 
                         unsigned *low) {
     const uint32_t key = sum.key;
     const unsigned lowset = sum.low, suits = sum.suits;
-    const int mset = c->msets.index[key + hs_poker_row[key >> HS_POKER_ROW_SHIFT]];
+    const int mset = c->msets.index[hs_poker_key_slot(key)];
     /* a suit with three or more board cards: its three-card lanes, for the players' flushes */
     int flush_suit = -1, n_trip = 0;
     unsigned trip[MAX_TRIPLES];

@@ -13,10 +13,15 @@
  * build). */
 uint64_t hs_poker_tables_hash(void);
 
+/* The perfect-hash slot of the rank key of a multiset of 5..7 ranks (poker_tables.h). */
+static inline uint32_t hs_poker_key_slot(uint32_t key) {
+    return key + hs_poker_row[key >> HS_POKER_ROW_SHIFT];
+}
+
 /* The class of the best five of a multiset of 5..7 ranks, flushes aside, given its rank key
  * (the sum of HS_POKER_RANK_KEYS over its cards). */
 static inline uint32_t hs_poker_key_class(uint32_t key) {
-    return hs_poker_key_class_of(key, hs_poker_row, hs_poker_class);
+    return hs_poker_class[hs_poker_key_slot(key)];
 }
 
 /* The four lane entries of a hand of at most 7 cards added: its rank key, plus

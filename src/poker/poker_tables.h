@@ -32,12 +32,6 @@
 #define HS_POKER_ROWS 12394
 #define HS_POKER_SLOTS 78141
 
-/* The class of the best five of a multiset of 5..7 ranks, flushes aside, given its rank key. */
-static inline uint32_t hs_poker_key_class_of(uint32_t key, const uint32_t *row,
-                                             const uint16_t *cls) {
-    return cls[key + row[key >> HS_POKER_ROW_SHIFT]];
-}
-
 /* Per raw 13-bit suit lane of a hand mask (bit r = card rank r, 0 = ace): bits 0-30 the sum of
  * the rank keys of its ranks, bit 31 set when it holds five or more cards. The four entries of a
  * hand of at most 7 cards add without carries: the key stays below 2^27 and at most one lane
