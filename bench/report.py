@@ -135,7 +135,7 @@ if best7:
                best7[1] >= 1.5 * OMP_IDS)
 # Omaha (issue #13), against pokenum (poker-eval) and a plain loop over PokerHandEvaluator's PLO4
 # ranker, measured side by side here (bench/measurements.md, "Omaha against pokenum and PHE").
-PK_PLO4, PK_PLO4_HILO, PHE_PLO4 = 1.153, 1.742, 0.129
+PK_PLO4, PK_PLO4_HILO, PHE_PLO4 = 1.336, 1.560, 0.1053
 o4, _ = seconds("BM_omaha_plo4_headsup")
 o4h, _ = seconds("BM_omaha_plo4_headsup_hilo")
 if o4 and o4h:

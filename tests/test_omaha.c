@@ -333,6 +333,13 @@ static const eq_case CASES[] = {
     {{"AC KC QC JC", "AD KD QD JD"}, "TC TD 9S 2H", "", 1},
     {{"AC KC 2C 3D", "AD KD 2D 3C"}, "4C 5D 8S", "", 1},
     {{"AC KC 2C 3D", "AD KD 2D 3C"}, "4C 5D", "", 1},
+    /* three board cards to come: counted by rank pattern and flush configuration */
+    {{"AH AD KS QS", "9H 8H 7C 6C"}, "2C 3D", "5S 5C AC", 1},
+    {{"AH KH QS JD", "9H 8H 7C 6C"}, "2H 3H", "", 0},
+    {{"AH KD QS JC", "TH 9D 8S 7C"}, "2C 3D", "", 1},               /* nobody holds two of a suit */
+    {{"AH AD KS KH", "QC QD JH TS"}, "2C 3C", "KC KD 2D 2H 2S", 1}, /* no king left */
+    {{"AH 2D KS QS JH", "9H 8H 7C 6C 5D", "3C 3S TD TH 4C"}, "8D 7S", "", 0},
+    {{"AH 2H KS QS JH TC", "9H 8H 7C 6C 5D 4S"}, "2C KH", "", 1},
 };
 
 static void run_case(const ref_poker *ref, const eq_case *e) {
@@ -376,6 +383,8 @@ static void test_equity_preflop(void **state) {
     static const eq_case PRE[] = {
         {{"AH AD KS QS", "9H 8H 7C 6C"}, "", "", 0},
         {{"AH 2H 3S KS", "9H 8H 7C 6C"}, "", "", 1},
+        {{"AH 2H 3S KS", "9H 8H 7C 6C", "TD JD QC QH"}, "4H", "", 1},
+        {{"AS 2S 3C 4C 5D", "KH KD QH JD 9S"}, "7H", "AC 2C", 1},
     };
     for (size_t i = 0; i < sizeof PRE / sizeof PRE[0]; i++)
         run_case(*state, &PRE[i]);

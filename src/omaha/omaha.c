@@ -192,188 +192,89 @@ size_t hs_low8_describe(int low, char *buf, size_t cap) {
     return (size_t)snprintf(buf, cap, "%s", text);
 }
 
-/* ---- equity -------------------------------------------------------------------------------- */
+/* ---- equity ---------------------------------------------------------------------------------
+ * Two ways to count, by how many boards there are:
+ *  - few (up to 6,175, about what the tables below cost to make): board by board, every choice of
+ *    two hole and three board cards ranked.
+ *  - more (three or more board cards to come): by rank pattern. A high hand is a flush only with
+ *    two hole cards and three board cards of one suit, and then no other suit has three cards on
+ *    the board (it has five). So the boards with three or more cards of a suit that some player
+ *    holds two of are counted by that suit, its new cards and the rank pattern of the other new
+ *    cards (at most two), and every other board by the multiset of its new ranks alone. Each
+ *    player's best non-flush class and best low of each pattern come from tables made once per
+ *    query; a flush suit's new cards give each player's best flush once for all their patterns. */
 
-/* The rank key of each card rank (poker_tables.h), for the board's multiset of ranks. */
+#define MSETS 6188 /* multisets of five ranks (fewer for fewer cards): hs_mset_step */
+
+/* The rank key of each card rank (poker_tables.h). */
 static const uint32_t rank_key[HS_RANKS] = HS_POKER_RANK_KEYS;
 
-/* What a board's cards add up to: the rank key of their ranks, their set of low ranks, and four
- * 4-bit counters of their suits. Built up card by card as the board loops go. */
-typedef struct board_sum {
-    uint32_t key;
-    unsigned low, suits;
-} board_sum;
+/* C(n, k) for n <= 4, k <= 5: the sets of k cards of a rank with n cards left. */
+static const uint8_t binom4[5][6] = {{1, 0, 0, 0, 0, 0},
+                                     {1, 1, 0, 0, 0, 0},
+                                     {1, 2, 1, 0, 0, 0},
+                                     {1, 3, 3, 1, 0, 0},
+                                     {1, 4, 6, 4, 1, 0}};
 
-static inline board_sum board_plus(board_sum b, const board_sum *card) {
-    b.key += card->key;
-    b.low |= card->low;
-    b.suits += card->suits;
-    return b;
-}
-
-/* The 6,175 multisets of five ranks (none more than 4 times), numbered densely: index[slot] for
- * the perfect-hash slot of the multiset's rank key (poker_tables.h), and each one's ranks. */
-typedef struct board_msets {
-    uint16_t index[HS_POKER_SLOTS];
-    uint8_t ranks[6175][5];
+/* A multiset of 0..2 ranks of new cards off a flush suit, and the sets of cards that have them. */
+typedef struct rank_rest {
+    uint32_t ways;
     int n;
-} board_msets;
+    int r[2]; /* ascending */
+} rank_rest;
 
-static void add_msets(board_msets *m, int r, int left, int *picked) {
-    if (left == 0) {
-        uint32_t key = 0;
-        for (int i = 0; i < 5; i++) {
-            key += rank_key[picked[i]];
-            m->ranks[m->n][i] = (uint8_t)picked[i];
-        }
-        m->index[hs_poker_key_slot(key)] = (uint16_t)m->n++;
-        return;
-    }
-    if (r == HS_RANKS)
-        return;
-    for (int c = left < 4 ? left : 4; c >= 0; c--) {
-        for (int i = 0; i < c; i++)
-            picked[5 - left + i] = r;
-        add_msets(m, r + 1, left - c, picked);
-    }
-}
-
-/* A player's hole cards made into tables once per query, so that a board costs a lookup or two
- * instead of one ranking per choice of two hole and three board cards:
- *   high[i]: the best non-flush class of any hole pair with three cards of board multiset i;
- *   low[mask]: the best low (a low-rank mask) of any hole pair with three board cards of three
- *     different low ranks out of the set `mask` (the board's low ranks), NO_LOW when none;
- *   lane[s][0..suited[s]): the two-rank lanes of the hole pairs of suit s, for flushes. */
-typedef struct hole_tables {
-    uint16_t high[6175];
-    uint16_t low[256];
-    int suited[HS_SUITS];
-    uint16_t lane[HS_SUITS][MAX_PAIRS];
-} hole_tables;
-
-static void make_hole_tables(const hole_sets *hs, const board_msets *m, hole_tables *t) {
-    const int pairs = hs->pairs;
-    int pr[MAX_PAIRS][2];
-    memset(t->suited, 0, sizeof t->suited);
-    for (int p = 0; p < pairs; p++) {
-        const int a = hs->card[p][0], b = hs->card[p][1];
-        pr[p][0] = hs_card_rank(a);
-        pr[p][1] = hs_card_rank(b);
-        int s = hs_card_suit(a);
-        if (s == hs_card_suit(b))
-            t->lane[s][t->suited[s]++] = (uint16_t)(1u << pr[p][0] | 1u << pr[p][1]);
-    }
-    for (int i = 0; i < m->n; i++) {
-        const uint8_t *r = m->ranks[i];
-        unsigned best = 0xFFFF;
-        /* every three of the five board ranks with every hole pair */
-        for (int x = 0; x < 5; x++)
-            for (int y = x + 1; y < 5; y++)
-                for (int z = y + 1; z < 5; z++)
-                    for (int p = 0; p < pairs; p++) {
-                        int count[HS_RANKS] = {0}, ok = 1;
-                        const int five[5] = {r[x], r[y], r[z], pr[p][0], pr[p][1]};
-                        uint32_t key = 0;
-                        for (int j = 0; j < 5; j++) {
-                            ok &= ++count[five[j]] <= 4;
-                            key += rank_key[five[j]];
-                        }
-                        if (ok) {
-                            unsigned cls = hs_poker_key_class(key);
-                            best = cls < best ? cls : best;
-                        }
-                    }
-        t->high[i] = (uint16_t)best;
-    }
-    for (unsigned mask = 0; mask < 256; mask++) {
-        unsigned best = NO_LOW;
-        for (unsigned tm = mask; tm != 0; tm = (tm - 1) & mask) /* the subsets of mask */
-            if (__builtin_popcount(tm) == 3)
-                for (int p = 0; p < pairs; p++) {
-                    const unsigned pl = hs->low[p];
-                    if (pl != NO_LOW && (pl & tm) == 0 && (pl | tm) < best)
-                        best = pl | tm;
-                }
-        t->low[mask] = (uint16_t)best;
-    }
-}
+/* A flush configuration: the new cards of the flush suit, as a set of ranks. */
+typedef struct flush_config {
+    uint8_t suit;
+    uint16_t ranks;
+} flush_config;
 
 typedef struct eq_ctx {
     int players, hilo, known, need; /* known board cards, cards to deal */
     int board[5];
     int rest[HS_CARDS], n_rest; /* the cards left to deal, in index order */
-    int tables;                 /* 1: rank by the tables below; 0: choice by choice (sets) */
+    int tables;                 /* 1: by rank pattern; 0: board by board */
     hole_sets sets[MAXP];
-    hole_tables hole[MAXP];
-    unsigned any_suited_bits; /* 8 << 4 s: some player holds a pair of suit s */
-    board_sum card[HS_CARDS]; /* each card's part of a board_sum */
-    board_sum known_sum;      /* the known board cards' */
-    board_msets msets;
+    /* by rank pattern (tables = 1) */
+    int patterns;               /* multisets of `need` new ranks, by dense index */
+    uint8_t (*pattern)[5];      /* ... each one's ranks, ascending */
+    uint32_t *ways;             /* ... the sets of new cards with those ranks */
+    uint8_t *lowset;            /* ... the low ranks (bit 0 ace .. bit 7 eight) of the board */
+    uint16_t *high;             /* high[p * patterns + i]: p's best class but flushes */
+    uint16_t low[MAXP][256];    /* low[p][set]: p's best low mask of board low ranks `set` */
+    int suited[MAXP][HS_SUITS]; /* p's hole pairs of suit s ... */
+    uint16_t lane[MAXP][HS_SUITS][MAX_PAIRS]; /* ... as two-rank lanes */
+    unsigned known_lane[HS_SUITS];            /* the known board cards' ranks by suit */
+    int n_rests[HS_SUITS][3];
+    rank_rest rests[HS_SUITS][3][91]; /* rank_rest of n cards off suit s */
+    size_t n_configs;
+    flush_config *config;
     size_t units;
 } eq_ctx;
 
-/* The accumulator: hs_omaha_equity's counts, with players and hilo left out of the sums. */
+static void eq_ctx_free(void *p) {
+    eq_ctx *c = p;
+    free(c->pattern);
+    free(c->ways);
+    free(c->lowset);
+    free(c->high);
+    free(c->config);
+    free(c);
+}
+
+/* The accumulator: hs_omaha_equity's counts (players and hilo left out), and by rank pattern the
+ * boards counted with a flush suit, which the count by pattern alone leaves out. */
 typedef struct eq_acc {
     uint64_t boards, low_boards;
     hs_omaha_player p[MAXP];
+    uint64_t flush_ways[MSETS];
 } eq_acc;
 
-/* Each player's best high and low on a board (few boards: the tables are not made; each choice
- * of two hole and three board cards is ranked). */
-static void rank_direct(const eq_ctx *c, const int board[5], int *high, unsigned *low) {
-    board_sets b;
-    make_board_sets(board, 5, &b);
-    for (int p = 0; p < c->players; p++) {
-        high[p] = best_high(&c->sets[p], &b, NULL);
-        low[p] = c->hilo ? best_low_mask(&c->sets[p], &b) : NO_LOW;
-    }
-}
-
-/* The same from the tables. */
-static void rank_tables(const eq_ctx *c, const int board[5], board_sum sum, int *high,
-                        unsigned *low) {
-    const uint32_t key = sum.key;
-    const unsigned lowset = sum.low, suits = sum.suits;
-    const int mset = c->msets.index[hs_poker_key_slot(key)];
-    /* a suit with three or more board cards: its three-card lanes, for the players' flushes */
-    int flush_suit = -1, n_trip = 0;
-    unsigned trip[MAX_TRIPLES];
-    /* counter + 5 reaches 8 at three cards: bit 3 of each 4-bit counter */
-    const unsigned three = (suits + 0x5555u) & 0x8888u & c->any_suited_bits;
-    if (three)
-        flush_suit = __builtin_ctz(three) >> 2;
-    if (flush_suit >= 0) {
-        int r[5], k = 0;
-        for (int i = 0; i < 5; i++)
-            if (hs_card_suit(board[i]) == flush_suit)
-                r[k++] = hs_card_rank(board[i]);
-        for (int x = 0; x < k; x++)
-            for (int y = x + 1; y < k; y++)
-                for (int z = y + 1; z < k; z++)
-                    trip[n_trip++] = 1u << r[x] | 1u << r[y] | 1u << r[z];
-    }
-    for (int p = 0; p < c->players; p++) {
-        const hole_tables *h = &c->hole[p];
-        int hb = h->high[mset];
-        if (flush_suit >= 0)
-            for (int q = 0; q < h->suited[flush_suit]; q++)
-                for (int t = 0; t < n_trip; t++) {
-                    int f = hs_poker_flush[h->lane[flush_suit][q] | trip[t]];
-                    hb = f < hb ? f : hb;
-                }
-        high[p] = hb;
-        low[p] = c->hilo ? h->low[lowset] : NO_LOW;
-    }
-}
-
-/* Count one full board: its cards and what they add up to. */
-static void count_board(const eq_ctx *c, const int board[5], board_sum sum, eq_acc *acc) {
-    int high[MAXP], best = HS_POKER_CLASSES + 1;
-    unsigned low[MAXP], best_low = NO_LOW;
-    if (c->tables)
-        rank_tables(c, board, sum, high, low);
-    else
-        rank_direct(c, board, high, low);
+/* Count `w` boards on which the players' best highs and lows are high[] and low[]. */
+static void count_showdown(const eq_ctx *c, const int *high, const unsigned *low, uint64_t w,
+                           eq_acc *acc) {
+    int best = HS_POKER_CLASSES + 1;
+    unsigned best_low = NO_LOW;
     for (int p = 0; p < c->players; p++) {
         best = high[p] < best ? high[p] : best;
         best_low = low[p] < best_low ? low[p] : best_low;
@@ -383,91 +284,317 @@ static void count_board(const eq_ctx *c, const int board[5], board_sum sum, eq_a
         nh += high[p] == best;
         nl += c->hilo && best_low != NO_LOW && low[p] == best_low;
     }
-    /* a pot (or half of one) split w ways, in share units: no division per board */
+    /* a pot (or half of one) split n ways, in share units: no division per board */
     static const uint32_t pot_of[MAXP + 1] = {0, 5040, 2520, 1680, 1260, 1008, 840, 720, 630, 560};
     static const uint32_t half_of[MAXP + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280};
     _Static_assert(HS_OMAHA_SHARE_UNIT == 5040 && MAXP == 9, "the split tables");
-    const uint64_t high_cut = nl > 0 ? half_of[nh] : pot_of[nh], low_cut = half_of[nl];
+    const uint64_t high_cut = (nl > 0 ? half_of[nh] : pot_of[nh]) * w, low_cut = half_of[nl] * w;
     for (int p = 0; p < c->players; p++) {
         hs_omaha_player *q = &acc->p[p];
         int hw = high[p] == best, lw = nl > 0 && low[p] == best_low;
         if (!hw)
-            q->losses++;
+            q->losses += w;
         else if (nh == 1)
-            q->wins++;
+            q->wins += w;
         else
-            q->ties++;
+            q->ties += w;
         if (hw)
             q->high_share += high_cut;
         if (lw)
             q->low_share += low_cut;
         if (c->hilo && hw && nh == 1 && (nl == 0 || (lw && nl == 1)))
-            q->scoops++;
+            q->scoops += w;
     }
-    acc->boards++;
-    acc->low_boards += nl > 0;
+    acc->boards += w;
+    acc->low_boards += nl > 0 ? w : 0;
 }
 
-/* Unit u: the completions whose top two new cards (one when one card is dealt; none when none)
- * are the u-th pair (or card) of the cards left. The rest below the lower one, all ways. */
+/* ---- board by board ---- */
+
+/* Every board with new cards at positions known..pos taken from rest[0..below), one at a time. */
+static void direct_boards(const eq_ctx *c, int board[5], int pos, int below, eq_acc *acc) {
+    if (pos < c->known) {
+        board_sets b;
+        make_board_sets(board, 5, &b);
+        int high[MAXP];
+        unsigned low[MAXP];
+        for (int p = 0; p < c->players; p++) {
+            high[p] = best_high(&c->sets[p], &b, NULL);
+            low[p] = c->hilo ? best_low_mask(&c->sets[p], &b) : NO_LOW;
+        }
+        count_showdown(c, high, low, 1, acc);
+        return;
+    }
+    for (int a = pos - c->known; a < below; a++) {
+        board[pos] = c->rest[a];
+        direct_boards(c, board, pos - 1, a, acc);
+    }
+}
+
+/* ---- by rank pattern ---- */
+
+/* The dense index of the multiset of the ascending ranks a[0..na) and b[0..nb) together. */
+static unsigned merged_pattern(const int *a, int na, const int *b, int nb) {
+    unsigned idx = 0;
+    int i = 0, j = 0, k = 0;
+    while (i < na || j < nb) {
+        int v = j >= nb || (i < na && a[i] <= b[j]) ? a[i++] : b[j++];
+        idx += hs_mset_step(k++, v);
+    }
+    return idx;
+}
+
+/* The boards of flush configuration u: each player's best flush from the suit's board cards
+ * once, then each rank pattern of the new cards off the suit. */
+static void flush_unit(const eq_ctx *c, size_t u, eq_acc *acc) {
+    const flush_config *f = &c->config[u];
+    const int s = f->suit, players = c->players;
+    const unsigned lane = c->known_lane[s] | f->ranks; /* the board's cards of suit s */
+    int lr[5], nl = 0, sr[5], ns = 0;
+    for (unsigned m = lane; m != 0; m &= m - 1)
+        lr[nl++] = __builtin_ctz(m);
+    for (unsigned m = f->ranks; m != 0; m &= m - 1)
+        sr[ns++] = __builtin_ctz(m);
+    int flush[MAXP];
+    for (int p = 0; p < players; p++) {
+        int best = HS_POKER_CLASSES + 1;
+        for (int x = 0; x < nl; x++)
+            for (int y = x + 1; y < nl; y++)
+                for (int z = y + 1; z < nl; z++) {
+                    const unsigned trip = 1u << lr[x] | 1u << lr[y] | 1u << lr[z];
+                    for (int q = 0; q < c->suited[p][s]; q++) {
+                        int cls = hs_poker_flush[c->lane[p][s][q] | trip];
+                        best = cls < best ? cls : best;
+                    }
+                }
+        flush[p] = best;
+    }
+    const int n = c->need - ns;
+    for (int j = 0; j < c->n_rests[s][n]; j++) {
+        const rank_rest *rr = &c->rests[s][n][j];
+        const unsigned idx = merged_pattern(sr, ns, rr->r, rr->n);
+        int high[MAXP];
+        unsigned low[MAXP];
+        for (int p = 0; p < players; p++) {
+            int h = c->high[(size_t)p * (size_t)c->patterns + idx];
+            high[p] = flush[p] < h ? flush[p] : h;
+            low[p] = c->hilo ? c->low[p][c->lowset[idx]] : NO_LOW;
+        }
+        count_showdown(c, high, low, rr->ways, acc);
+        acc->flush_ways[idx] += rr->ways;
+    }
+}
+
+/* The boards of every rank pattern but those counted as flush configurations. */
+static void pattern_boards(const eq_ctx *c, eq_acc *acc) {
+    for (int i = 0; i < c->patterns; i++) {
+        const uint64_t w = c->ways[i] - acc->flush_ways[i];
+        if (w == 0)
+            continue;
+        int high[MAXP];
+        unsigned low[MAXP];
+        for (int p = 0; p < c->players; p++) {
+            high[p] = c->high[(size_t)p * (size_t)c->patterns + (size_t)i];
+            low[p] = c->hilo ? c->low[p][c->lowset[i]] : NO_LOW;
+        }
+        count_showdown(c, high, low, w, acc);
+    }
+}
+
+/* The multisets of n (0..2) ranks of cards off a suit: avail_off[r] cards of rank r. */
+static int rank_rests(rank_rest *out, const int avail_off[HS_RANKS], int n) {
+    int count = 0;
+    if (n == 0) {
+        out[count++] = (rank_rest){1, 0, {0, 0}};
+        return count;
+    }
+    for (int a = 0; a < HS_RANKS; a++) {
+        if (n == 1) {
+            if (avail_off[a] > 0)
+                out[count++] = (rank_rest){(uint32_t)avail_off[a], 1, {a, 0}};
+            continue;
+        }
+        for (int b = a; b < HS_RANKS; b++) {
+            uint32_t ways =
+                a == b ? binom4[avail_off[a]][2] : (uint32_t)avail_off[a] * (uint32_t)avail_off[b];
+            if (ways > 0)
+                out[count++] = (rank_rest){ways, 2, {a, b}};
+        }
+    }
+    return count;
+}
+
+/* Step r[0..n) (ascending ranks) to the next multiset; 0 after the last. */
+static int next_pattern(int *r, int n) {
+    int i = n - 1;
+    while (i >= 0 && r[i] == HS_RANKS - 1)
+        i--;
+    if (i < 0)
+        return 0;
+    r[i]++;
+    for (int j = i + 1; j < n; j++)
+        r[j] = r[i];
+    return 1;
+}
+
+/* The rank patterns with their ways, low sets and every player's best class but flushes; each
+ * player's lows and suited pairs; the flush configurations. */
+static int build_patterns(eq_ctx *c) {
+    const int need = c->need, players = c->players;
+    int avail[HS_RANKS] = {0};
+    uint64_t deck = 0;
+    for (int i = 0; i < c->n_rest; i++) {
+        avail[hs_card_rank(c->rest[i])]++;
+        deck |= hs_card_bit(c->rest[i]);
+    }
+    c->patterns = (int)hs_binom(HS_RANKS - 1 + (unsigned)need, (unsigned)need);
+    c->pattern = calloc((size_t)c->patterns, sizeof *c->pattern);
+    c->ways = calloc((size_t)c->patterns, sizeof *c->ways);
+    c->lowset = calloc((size_t)c->patterns, sizeof *c->lowset);
+    c->high = calloc((size_t)c->patterns * (size_t)players, sizeof *c->high);
+    if (!c->pattern || !c->ways || !c->lowset || !c->high)
+        return HS_ERR_NOMEM;
+    int kr[5];
+    unsigned known_low = 0;
+    for (int i = 0; i < c->known; i++) {
+        kr[i] = hs_card_rank(c->board[i]);
+        known_low |= low_bit(c->board[i]);
+        c->known_lane[hs_card_suit(c->board[i])] |= 1u << kr[i];
+    }
+    uint32_t pair_key[MAXP][MAX_PAIRS];
+    for (int p = 0; p < players; p++)
+        for (int q = 0; q < c->sets[p].pairs; q++)
+            pair_key[p][q] = rank_key[hs_card_rank(c->sets[p].card[q][0])] +
+                             rank_key[hs_card_rank(c->sets[p].card[q][1])];
+    int r[5] = {0, 0, 0, 0, 0};
+    do {
+        unsigned idx = 0, lows = known_low;
+        uint32_t ways = 1;
+        for (int j = 0; j < need; j++) {
+            idx += hs_mset_step(j, r[j]);
+            lows |= r[j] <= 7 ? 1u << r[j] : 0u;
+        }
+        for (int j = 0; j < need;) { /* runs of equal ranks */
+            int m = 1;
+            while (j + m < need && r[j + m] == r[j])
+                m++;
+            ways *= binom4[avail[r[j]]][m];
+            j += m;
+        }
+        for (int j = 0; j < need; j++)
+            c->pattern[idx][j] = (uint8_t)r[j];
+        c->ways[idx] = ways;
+        c->lowset[idx] = (uint8_t)lows;
+        if (ways == 0)
+            continue; /* no such board: no hand has more than four cards of a rank */
+        int b[5];
+        memcpy(b, kr, sizeof kr[0] * (size_t)c->known);
+        memcpy(b + c->known, r, sizeof r[0] * (size_t)need);
+        uint32_t tk[MAX_TRIPLES];
+        int nt = 0;
+        for (int x = 0; x < 5; x++)
+            for (int y = x + 1; y < 5; y++)
+                for (int z = y + 1; z < 5; z++)
+                    tk[nt++] = rank_key[b[x]] + rank_key[b[y]] + rank_key[b[z]];
+        for (int p = 0; p < players; p++) {
+            unsigned best = HS_POKER_CLASSES + 1;
+            for (int q = 0; q < c->sets[p].pairs; q++)
+                for (int t = 0; t < nt; t++) {
+                    unsigned cls = hs_poker_key_class(pair_key[p][q] + tk[t]);
+                    best = cls < best ? cls : best;
+                }
+            c->high[(size_t)p * (size_t)c->patterns + idx] = (uint16_t)best;
+        }
+    } while (next_pattern(r, need));
+
+    int relevant[HS_SUITS] = {0};
+    for (int p = 0; p < players; p++) {
+        const hole_sets *hs = &c->sets[p];
+        for (int q = 0; q < hs->pairs; q++) {
+            const int a = hs->card[q][0], b = hs->card[q][1], s = hs_card_suit(a);
+            if (s == hs_card_suit(b)) {
+                c->lane[p][s][c->suited[p][s]++] =
+                    (uint16_t)(1u << hs_card_rank(a) | 1u << hs_card_rank(b));
+                relevant[s] = 1;
+            }
+        }
+        for (unsigned mask = 0; mask < 256; mask++) {
+            unsigned best = NO_LOW;
+            for (unsigned tm = mask; tm != 0; tm = (tm - 1) & mask) /* the subsets of mask */
+                if (__builtin_popcount(tm) == 3)
+                    for (int q = 0; q < hs->pairs; q++) {
+                        const unsigned pl = hs->low[q];
+                        if (pl != NO_LOW && (pl & tm) == 0 && (pl | tm) < best)
+                            best = pl | tm;
+                    }
+            c->low[p][mask] = (uint16_t)best;
+        }
+    }
+    /* the flush configurations: for each suit some player holds two of, every set of k new cards
+     * of it that makes three or more on the board */
+    size_t configs = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int s = 0; s < HS_SUITS; s++) {
+            if (!relevant[s])
+                continue;
+            const unsigned lane = hs_lane(deck, s);
+            int cards[HS_RANKS], avail_s = 0;
+            for (unsigned m = lane; m != 0; m &= m - 1)
+                cards[avail_s++] = __builtin_ctz(m);
+            const int on_board = __builtin_popcount(c->known_lane[s]);
+            assert(on_board < 3); /* three or more cards to come: at most two known */
+            int hi = avail_s < need ? avail_s : need;
+            for (int k = 3 - on_board; k <= hi; k++) {
+                if (pass == 1 && k == 3 - on_board) {
+                    int avail_off[HS_RANKS];
+                    for (int x = 0; x < HS_RANKS; x++)
+                        avail_off[x] = avail[x] - (int)(lane >> x & 1);
+                    for (int n = 0; n <= 2 && n <= need; n++)
+                        c->n_rests[s][n] = rank_rests(c->rests[s][n], avail_off, n);
+                }
+                int idx[5];
+                for (int i = 0; i < k; i++)
+                    idx[i] = i;
+                do {
+                    if (pass == 1) {
+                        unsigned ranks = 0;
+                        for (int i = 0; i < k; i++)
+                            ranks |= 1u << cards[idx[i]];
+                        c->config[configs] = (flush_config){(uint8_t)s, (uint16_t)ranks};
+                    }
+                    configs++;
+                } while (hs_next_subset(idx, k, avail_s));
+            }
+        }
+        if (pass == 0) {
+            c->n_configs = configs;
+            c->config = calloc(configs > 0 ? configs : 1, sizeof *c->config);
+            if (c->config == NULL)
+                return HS_ERR_NOMEM;
+            configs = 0;
+        }
+    }
+    return HS_OK;
+}
+
+/* Unit u: by rank pattern, flush configuration u; board by board, the boards whose highest new
+ * card is rest[u] (the one board when none is to come). */
 static void eq_unit(void *ctxp, size_t u, void *accp, void *scratch) {
     (void)scratch;
     const eq_ctx *c = ctxp;
     eq_acc *acc = accp;
+    if (c->tables) {
+        flush_unit(c, u, acc);
+        return;
+    }
     int board[5];
     memcpy(board, c->board, sizeof board);
-    const board_sum *card = c->card;
-    board_sum s0 = c->known_sum;
     if (c->need == 0) {
-        count_board(c, board, s0, acc);
+        direct_boards(c, board, -1, 0, acc);
         return;
     }
-    if (c->need == 1) {
-        board[4] = c->rest[u];
-        count_board(c, board, board_plus(s0, &card[board[4]]), acc);
-        return;
-    }
-    uint64_t top = hs_colex_unrank((uint32_t)u, 2);
-    int hi = 63 - __builtin_clzll(top), lo = __builtin_ctzll(top);
-    board[4] = c->rest[hi];
-    board[3] = c->rest[lo];
-    board_sum s2 = board_plus(board_plus(s0, &card[board[4]]), &card[board[3]]);
-    /* the rest, 0..3 cards below lo, in nested loops (positions known .. 2) */
-    switch (c->need - 2) {
-    case 0:
-        count_board(c, board, s2, acc);
-        break;
-    case 1:
-        for (int a = 0; a < lo; a++) {
-            board[2] = c->rest[a];
-            count_board(c, board, board_plus(s2, &card[board[2]]), acc);
-        }
-        break;
-    case 2:
-        for (int a = 1; a < lo; a++) {
-            board[2] = c->rest[a];
-            board_sum s3 = board_plus(s2, &card[board[2]]);
-            for (int b = 0; b < a; b++) {
-                board[1] = c->rest[b];
-                count_board(c, board, board_plus(s3, &card[board[1]]), acc);
-            }
-        }
-        break;
-    default:
-        for (int a = 2; a < lo; a++) {
-            board[2] = c->rest[a];
-            board_sum s3 = board_plus(s2, &card[board[2]]);
-            for (int b = 1; b < a; b++) {
-                board[1] = c->rest[b];
-                board_sum s4 = board_plus(s3, &card[board[1]]);
-                for (int d = 0; d < b; d++) {
-                    board[0] = c->rest[d];
-                    count_board(c, board, board_plus(s4, &card[board[0]]), acc);
-                }
-            }
-        }
-        break;
-    }
+    board[4] = c->rest[u];
+    direct_boards(c, board, 3, (int)u, acc);
 }
 
 static void eq_merge(void *dstp, const void *srcp) {
@@ -478,9 +605,7 @@ static void eq_merge(void *dstp, const void *srcp) {
 }
 
 /* Every board's shares add up to one pot; high results partition the players. */
-static int eq_check(const void *ctxp, const void *accp) {
-    const eq_ctx *c = ctxp;
-    const eq_acc *a = accp;
+static int eq_check(const eq_ctx *c, const eq_acc *a) {
     uint64_t boards = hs_binom((unsigned)c->n_rest, (unsigned)c->need), share = 0;
     for (int p = 0; p < c->players; p++) {
         const hs_omaha_player *q = &a->p[p];
@@ -491,8 +616,8 @@ static int eq_check(const void *ctxp, const void *accp) {
     return a->boards == boards && share == boards * HS_OMAHA_SHARE_UNIT ? HS_OK : HS_ERR_CORRUPT;
 }
 
-static const hs_job_def omaha_job = {"omaha equity", 1,        sizeof(eq_acc), 0,
-                                     eq_unit,        eq_merge, eq_check,       NULL};
+static const hs_job_def omaha_job = {"omaha equity", 2,        sizeof(eq_acc), 0,
+                                     eq_unit,        eq_merge, NULL,           NULL};
 
 int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint64_t dead, int hilo,
                         int threads, hs_progress_fn progress, void *progress_ctx,
@@ -529,45 +654,45 @@ int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint
     cards_of(board, c->board);
     c->n_rest = cards_of(HS_DECK_MASK & ~(used | board | dead), c->rest);
     if (c->n_rest < c->need) {
-        free(c);
+        eq_ctx_free(c);
         return HS_ERR_COUNT;
     }
+    for (int p = 0; p < players; p++)
+        make_hole_sets(holes[p], &c->sets[p]);
     /* The tables cost about what 6,175 boards ranked choice by choice do. */
     c->tables = hs_binom((unsigned)c->n_rest, (unsigned)c->need) > 6175;
-    int picked[5];
-    if (c->tables)
-        add_msets(&c->msets, 0, 5, picked);
-    for (int p = 0; p < players; p++) {
-        make_hole_sets(holes[p], &c->sets[p]);
-        if (c->tables)
-            make_hole_tables(&c->sets[p], &c->msets, &c->hole[p]);
-        for (int s = 0; s < HS_SUITS; s++)
-            if (c->tables && c->hole[p].suited[s] > 0)
-                c->any_suited_bits |= 8u << (4 * s);
+    int rc = c->tables ? build_patterns(c) : HS_OK;
+    if (rc != HS_OK) {
+        eq_ctx_free(c);
+        return rc;
     }
-    for (int k = 0; k < HS_CARDS; k++) {
-        c->card[k].key = rank_key[hs_card_rank(k)];
-        c->card[k].low = low_bit(k);
-        c->card[k].suits = 1u << (4 * hs_card_suit(k));
-    }
-    for (int i = 0; i < known; i++)
-        c->known_sum = board_plus(c->known_sum, &c->card[c->board[i]]);
-    c->units = c->need == 0   ? 1
-               : c->need == 1 ? (size_t)c->n_rest
-                              : (size_t)hs_binom((unsigned)c->n_rest, 2);
+    c->units = c->tables ? c->n_configs : c->need == 0 ? 1 : (size_t)c->n_rest;
     hs_job *job;
-    int rc = hs_job_new(&omaha_job, c, free, c->units, "", NULL, &job);
+    rc = hs_job_new(&omaha_job, c, eq_ctx_free, c->units, "", NULL, &job);
     if (rc != HS_OK)
         return rc;
-    eq_acc acc;
-    rc = hs_job_run_whole(job, threads, progress, progress_ctx, &acc);
-    if (rc != HS_OK)
-        return rc;
-    memset(out, 0, sizeof *out);
-    out->players = players;
-    out->hilo = hilo != 0;
-    out->boards = acc.boards;
-    out->low_boards = acc.low_boards;
-    memcpy(out->p, acc.p, sizeof acc.p);
-    return HS_OK;
+    eq_acc *acc = malloc(sizeof *acc);
+    if (acc == NULL) {
+        hs_job_free(job);
+        return HS_ERR_NOMEM;
+    }
+    rc = hs_job_run(job, 0, c->units,
+                    &(hs_job_opts){threads, progress, progress_ctx, NULL, NULL, 0.0});
+    if (rc == HS_OK) {
+        memcpy(acc, hs_job_acc_const(job), sizeof *acc);
+        if (c->tables)
+            pattern_boards(c, acc);
+        rc = eq_check(c, acc);
+    }
+    if (rc == HS_OK) {
+        memset(out, 0, sizeof *out);
+        out->players = players;
+        out->hilo = hilo != 0;
+        out->boards = acc->boards;
+        out->low_boards = acc->low_boards;
+        memcpy(out->p, acc->p, sizeof acc->p);
+    }
+    free(acc);
+    hs_job_free(job);
+    return rc;
 }
