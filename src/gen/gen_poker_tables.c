@@ -475,6 +475,12 @@ int main(int argc, char **argv) {
                 (unsigned long long)rank_key[c % RANKS] | 1ull << (32 + 4 * (c / RANKS)),
                 1ull << c);
     fprintf(out, "};\n");
+    /* The key alone of each card's state, for kernels that make the mask only for flushes. */
+    fprintf(out, "\nconst uint64_t hs_poker_card_key[52] = {\n");
+    for (int c = 0; c < 52; c++)
+        fprintf(out, "    0x%016llx,\n",
+                (unsigned long long)rank_key[c % RANKS] | 1ull << (32 + 4 * (c / RANKS)));
+    fprintf(out, "};\n");
     /* The state of each two-card set {b, a}, b < a, at a (a - 1) / 2 + b. */
     fprintf(out, "\nconst hs_poker_state hs_poker_state_pairs[1326] = {\n");
     for (int a = 1; a < 52; a++)

@@ -54,4 +54,8 @@ extern const uint16_t hs_poker_class[HS_POKER_SLOTS + 1];
  * 12 = king), four bits each, most significant first; bits 20-23 the category 0..8. */
 extern const uint32_t hs_poker_class_info[7463];
 
+/* Per card 0..51: the key of its incremental state alone (hs_poker_state_cards[c].key: its rank's
+ * key plus one in its suit's counter), 8 bytes apart for kernels that need no masks. */
+extern const uint64_t hs_poker_card_key[52];
+
 #endif
