@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libgmp-dev libcmocka-dev libjemalloc-dev
-          libbenchmark-dev)
+          libbenchmark-dev help2man man-db python3 python3-numpy python3-pandas python3-pytest
+          python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -20,6 +20,8 @@
 #ifndef HANDSTAT_CARDS_H
 #define HANDSTAT_CARDS_H
 
+#include "handstat/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -65,11 +67,11 @@ typedef struct hs_parse_error {
 
 /* Parse one card token of exactly `len` bytes (no surrounding blanks). On success stores the
  * card index in *card and returns HS_OK; otherwise HS_ERR_TOKEN. */
-int hs_card_parse(const char *token, size_t len, int *card);
+HS_API int hs_card_parse(const char *token, size_t len, int *card);
 
 /* Parse a rank token ("A", "2".."9", "T" or "10", "J", "Q", "K", any case) into 0..12. Returns
  * HS_OK or HS_ERR_TOKEN. */
-int hs_rank_parse(const char *token, size_t len, int *rank);
+HS_API int hs_rank_parse(const char *token, size_t len, int *rank);
 
 /* Parse `len` bytes of text holding cards separated by blanks (spaces, tabs, CR, LF) or commas,
  * or written together ("AhKd10s": a token that is not one card is read as several).
@@ -78,15 +80,15 @@ int hs_rank_parse(const char *token, size_t len, int *rank);
  * Returns HS_OK, HS_ERR_TOKEN (unknown token), HS_ERR_DUPLICATE (a card repeated; the second
  * occurrence is named) or HS_ERR_COUNT; *err (may be NULL) locates the token on failure. The
  * caller checks the count it needs. Pure; thread-safe. */
-int hs_cards_parse(const char *text, size_t len, int *cards, size_t cap, size_t *count,
-                   hs_parse_error *err);
+HS_API int hs_cards_parse(const char *text, size_t len, int *cards, size_t cap, size_t *count,
+                          hs_parse_error *err);
 
 /* Write the canonical two-character name of `card` (0..51) and a terminating NUL into out[3]. */
-void hs_card_format(int card, char out[3]);
+HS_API void hs_card_format(int card, char out[3]);
 
 /* Write the cards of a hand mask in index order, canonical names separated by single spaces,
  * into buf (NUL-terminated, truncated to cap). Returns the length the full text needs. */
-size_t hs_hand_format(uint64_t hand, char *buf, size_t cap);
+HS_API size_t hs_hand_format(uint64_t hand, char *buf, size_t cap);
 
 /* The hand mask of n card indices (0..51). */
 static inline uint64_t hs_cards_mask(const int *cards, size_t n) {

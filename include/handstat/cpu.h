@@ -5,6 +5,8 @@
 #ifndef HANDSTAT_CPU_H
 #define HANDSTAT_CPU_H
 
+#include "handstat/api.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -14,13 +16,13 @@ typedef enum hs_isa { HS_ISA_SCALAR = 0, HS_ISA_AVX2 = 1 } hs_isa;
 
 /* True when the AVX2 kernels were compiled in and this CPU supports AVX2 (and the OS saves its
  * registers). Thread-safe. */
-int hs_cpu_has_avx2(void);
+HS_API int hs_cpu_has_avx2(void);
 
 /* The path the dispatching batch functions take on this CPU. */
-hs_isa hs_isa_best(void);
+HS_API hs_isa hs_isa_best(void);
 
 /* "scalar" or "avx2". */
-const char *hs_isa_name(hs_isa isa);
+HS_API const char *hs_isa_name(hs_isa isa);
 
 #ifdef __cplusplus
 }

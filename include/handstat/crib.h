@@ -3,6 +3,8 @@
 #ifndef HANDSTAT_CRIB_H
 #define HANDSTAT_CRIB_H
 
+#include "handstat/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,23 +36,23 @@ typedef struct hs_crib_score {
 } hs_crib_score;
 
 /* True when `hand` holds exactly four cards, `starter` is a card 0..51 and not in the hand. */
-int hs_crib_valid(uint64_t hand, int starter);
+HS_API int hs_crib_valid(uint64_t hand, int starter);
 
 /* Score the four cards of `hand` with `starter`. Precondition: hs_crib_valid(hand, starter).
  * Table-driven and branch-light; pure and thread-safe. */
-hs_crib_score hs_crib_score5(uint64_t hand, int starter, hs_crib_rules rules);
+HS_API hs_crib_score hs_crib_score5(uint64_t hand, int starter, hs_crib_rules rules);
 
 /* Totals of many hands at once: totals[i] = hs_crib_score5(hands[i], starters[i], rules).total
  * for i < n. Preconditions as for hs_crib_score5 on every hand (not checked). The dispatching
  * form runs the AVX2 kernel when the CPU has AVX2 (hs_cpu_has_avx2()), else the scalar one; both
  * give identical results. hs_crib_total_batch_avx2 returns HS_ERR_ARG without writing when the
  * CPU lacks AVX2, else HS_OK. Pure; thread-safe. */
-void hs_crib_total_batch(const uint64_t *hands, const uint8_t *starters, size_t n,
-                         hs_crib_rules rules, uint8_t *totals);
-void hs_crib_total_batch_scalar(const uint64_t *hands, const uint8_t *starters, size_t n,
+HS_API void hs_crib_total_batch(const uint64_t *hands, const uint8_t *starters, size_t n,
                                 hs_crib_rules rules, uint8_t *totals);
-int hs_crib_total_batch_avx2(const uint64_t *hands, const uint8_t *starters, size_t n,
-                             hs_crib_rules rules, uint8_t *totals);
+HS_API void hs_crib_total_batch_scalar(const uint64_t *hands, const uint8_t *starters, size_t n,
+                                       hs_crib_rules rules, uint8_t *totals);
+HS_API int hs_crib_total_batch_avx2(const uint64_t *hands, const uint8_t *starters, size_t n,
+                                    hs_crib_rules rules, uint8_t *totals);
 
 /* One scoring combination of an itemized breakdown. */
 typedef enum hs_crib_item_kind {
@@ -73,8 +75,8 @@ typedef struct hs_crib_item {
 /* List every scoring combination of the hand in the order fifteens, pairs, runs, flush, nobs,
  * each group by ascending card mask. Returns the number of items written to items[] (at most
  * HS_CRIB_MAX_ITEMS). Their points add up to hs_crib_score5().total. Precondition as above. */
-int hs_crib_explain(uint64_t hand, int starter, hs_crib_rules rules,
-                    hs_crib_item items[HS_CRIB_MAX_ITEMS]);
+HS_API int hs_crib_explain(uint64_t hand, int starter, hs_crib_rules rules,
+                           hs_crib_item items[HS_CRIB_MAX_ITEMS]);
 
 /* ---- n-card rank-only scoring -------------------------------------------------------------
  * The score of an arbitrary multiset of ranks with suits ignored: 2 per subset of cards adding
@@ -84,7 +86,7 @@ int hs_crib_explain(uint64_t hand, int starter, hs_crib_rules rules,
 
 /* The score in 64 bits. Returns HS_OK, or HS_ERR_OVERFLOW (leaving *score unspecified) when the
  * exact value exceeds UINT64_MAX: then use hs_crib_nscore_mpz(). Pure; thread-safe. */
-int hs_crib_nscore_u64(const uint64_t counts[HS_RANKS], uint64_t *score);
+HS_API int hs_crib_nscore_u64(const uint64_t counts[HS_RANKS], uint64_t *score);
 
 /* The exact score of any size: hs_crib_nscore_mpz() in handstat/crib_gmp.h (GMP). */
 
@@ -95,8 +97,8 @@ int hs_crib_nscore_u64(const uint64_t counts[HS_RANKS], uint64_t *score);
  * or not a positive integer below 2^64), HS_ERR_TOKEN (not a rank) or HS_ERR_COUNT (fewer than
  * n ranks: *err is an empty range at the end of the text; or more: *err names the first extra
  * token). *err (may be NULL) locates the token and its 1-based line. */
-int hs_crib_nscore_parse(const char *text, size_t len, uint64_t counts[HS_RANKS], uint64_t *n,
-                         hs_parse_error *err);
+HS_API int hs_crib_nscore_parse(const char *text, size_t len, uint64_t counts[HS_RANKS],
+                                uint64_t *n, hs_parse_error *err);
 
 /* ---- exhaustive distribution --------------------------------------------------------------
  * Every four-card hand (270,725) with every one of the 48 other cards as starter: 12,994,800
@@ -115,22 +117,22 @@ typedef struct hs_crib_hist {
 } hs_crib_hist;
 
 /* The number of work units of the distribution. */
-size_t hs_crib_hist_units(void);
+HS_API size_t hs_crib_hist_units(void);
 
 /* Add the counts of work unit `unit` (0 <= unit < hs_crib_hist_units()) to *acc. Single-threaded,
  * pure apart from *acc; thread-safe for distinct accumulators. */
-void hs_crib_hist_unit(size_t unit, hs_crib_rules rules, hs_crib_hist *acc);
+HS_API void hs_crib_hist_unit(size_t unit, hs_crib_rules rules, hs_crib_hist *acc);
 
 /* Add src's counts to dst. */
-void hs_crib_hist_merge(hs_crib_hist *dst, const hs_crib_hist *src);
+HS_API void hs_crib_hist_merge(hs_crib_hist *dst, const hs_crib_hist *src);
 
 /* The whole distribution into *out with `threads` OpenMP workers (0: the OpenMP default). Each
  * worker keeps its own counts; they are merged after the parallel region, so *out is identical
  * at every thread count. `progress` (may be NULL) is called after each unit. Returns HS_OK,
  * HS_ERR_ARG (threads < 0) or HS_ERR_CANCELLED (the callback asked to stop; *out is then
  * zeroed). */
-int hs_crib_hist_run(hs_crib_rules rules, int threads, hs_progress_fn progress, void *ctx,
-                     hs_crib_hist *out);
+HS_API int hs_crib_hist_run(hs_crib_rules rules, int threads, hs_progress_fn progress, void *ctx,
+                            hs_crib_hist *out);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,8 @@
 #ifndef HANDSTAT_DISCARD_H
 #define HANDSTAT_DISCARD_H
 
+#include "handstat/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -68,10 +70,10 @@ typedef struct hs_discard {
  * Returns HS_OK, HS_ERR_COUNT (not 5 or 6 cards), HS_ERR_ARG (bits beyond the deck, or an
  * unknown role). About 2 ms for six cards (683,100 crib scorings through the batch scorer), 9 ms
  * for five. Pure; thread-safe; no allocation. */
-int hs_discard_analyze(uint64_t dealt, hs_crib_role role, hs_discard *out);
+HS_API int hs_discard_analyze(uint64_t dealt, hs_crib_role role, hs_discard *out);
 
 /* The combined figure of a keep for a role, as a numerator over k->crib_cases. */
-int64_t hs_discard_combined_num(const hs_discard_keep *k, hs_crib_role role);
+HS_API int64_t hs_discard_combined_num(const hs_discard_keep *k, hs_crib_role role);
 
 /* ---- the throw table ------------------------------------------------------------------------
  * The crib's expectation for each two-card throw when nothing else is known: the crib's other
@@ -84,7 +86,7 @@ int64_t hs_discard_combined_num(const hs_discard_keep *k, hs_crib_role role);
 
 /* The crib points of throw {a, b} (two different cards 0..51) summed over its 58,800 cases.
  * Pure; thread-safe. About 150 us. */
-uint64_t hs_crib_throw_sum(int a, int b);
+HS_API uint64_t hs_crib_throw_sum(int a, int b);
 
 typedef struct hs_crib_throw_class {
     int rank_lo, rank_hi; /* 0 (ace) .. 12 (king), rank_lo <= rank_hi */
@@ -95,7 +97,7 @@ typedef struct hs_crib_throw_class {
 
 /* All 169 classes, ordered by rank_lo, then rank_hi, then suited before offsuit. About 25 ms.
  * Pure; thread-safe. */
-void hs_crib_throw_table(hs_crib_throw_class out[HS_THROW_CLASSES]);
+HS_API void hs_crib_throw_table(hs_crib_throw_class out[HS_THROW_CLASSES]);
 
 /* ---- every deal -----------------------------------------------------------------------------
  * Every two-player deal of six cards (C(52,6) = 20,358,520): the best keep by hand expectation
@@ -141,39 +143,39 @@ typedef struct hs_discard_tables hs_discard_tables;
 
 /* Build the tables with `threads` OpenMP workers (0: the default). About 0.3 s on one core.
  * Returns HS_OK, HS_ERR_ARG (threads < 0) or HS_ERR_NOMEM. */
-int hs_discard_tables_new(int threads, hs_discard_tables **out);
-void hs_discard_tables_free(hs_discard_tables *t);
+HS_API int hs_discard_tables_new(int threads, hs_discard_tables **out);
+HS_API void hs_discard_tables_free(hs_discard_tables *t);
 
 /* The exact hand and crib sums (two-player model) of the 15 keeps of the six-card deal `dealt`
  * from the tables: keeps in the order of the thrown pair (i, j), i < j, of the deal's cards in
  * increasing index order. Equal to hs_discard_analyze's sums for the same keep. Pure. */
-void hs_discard_deal_sums(const hs_discard_tables *t, uint64_t dealt, uint64_t keep[15],
-                          uint64_t hand_sum[15], uint64_t crib_sum[15]);
+HS_API void hs_discard_deal_sums(const hs_discard_tables *t, uint64_t dealt, uint64_t keep[15],
+                                 uint64_t hand_sum[15], uint64_t crib_sum[15]);
 
 /* The ranks (0..12, ascending) of pattern index p (0 <= p < HS_DEALS_PATTERNS), and the index of
  * a sorted rank quadruple. */
-void hs_deals_pattern_ranks(int p, int ranks[4]);
-int hs_deals_pattern_index(const int ranks[4]);
+HS_API void hs_deals_pattern_ranks(int p, int ranks[4]);
+HS_API int hs_deals_pattern_index(const int ranks[4]);
 
 /* Work units and merging, as for hs_crib_hist: a fixed list of units (the deals by their first
  * suit lane), each adding exact counts. */
-size_t hs_discard_deals_units(void);
-void hs_discard_deals_unit(const hs_discard_tables *t, size_t unit, hs_discard_deals *acc);
-void hs_discard_deals_merge(hs_discard_deals *dst, const hs_discard_deals *src);
+HS_API size_t hs_discard_deals_units(void);
+HS_API void hs_discard_deals_unit(const hs_discard_tables *t, size_t unit, hs_discard_deals *acc);
+HS_API void hs_discard_deals_merge(hs_discard_deals *dst, const hs_discard_deals *src);
 
 /* The enumeration as a job (handstat/job.h: threads, progress, any subset of units, checkpoints)
  * over the tables t, which must outlive it. Returns HS_OK or HS_ERR_NOMEM. Its invariants: every
  * deal counted once in each table, the orbit representatives, and the sums of the best figures
  * consistent with their histograms. */
-int hs_discard_deals_job_new(const hs_discard_tables *t, hs_job **out);
+HS_API int hs_discard_deals_job_new(const hs_discard_tables *t, hs_job **out);
 /* The counts of the job's units done so far. */
-const hs_discard_deals *hs_discard_deals_job_counts(const hs_job *job);
+HS_API const hs_discard_deals *hs_discard_deals_job_counts(const hs_job *job);
 
 /* Every deal with `threads` OpenMP workers (0: the default): the job run whole; *out is
  * identical at every thread count. `progress` (may be NULL) is called after each unit. Returns
  * HS_OK, HS_ERR_ARG (threads < 0), HS_ERR_NOMEM or HS_ERR_CANCELLED (then *out is zeroed). */
-int hs_discard_deals_run(const hs_discard_tables *t, int threads, hs_progress_fn progress,
-                         void *ctx, hs_discard_deals *out);
+HS_API int hs_discard_deals_run(const hs_discard_tables *t, int threads, hs_progress_fn progress,
+                                void *ctx, hs_discard_deals *out);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,8 @@
 #ifndef HANDSTAT_ERROR_H
 #define HANDSTAT_ERROR_H
 
+#include "handstat/api.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -25,7 +27,7 @@ typedef enum hs_error {
 } hs_error;
 
 /* A static, human-readable English description of an error code; never NULL. Thread-safe. */
-const char *hs_strerror(int err);
+HS_API const char *hs_strerror(int err);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,8 @@
 #ifndef HANDSTAT_HOLDEM_H
 #define HANDSTAT_HOLDEM_H
 
+#include "handstat/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,25 +31,25 @@ extern "C" {
 #define HS_HOLDEM_SHARE_UNIT 2520
 
 /* The class 0..168 of two distinct cards given as a two-card mask. Precondition: two cards. */
-int hs_holdem_class(uint64_t hole);
+HS_API int hs_holdem_class(uint64_t hole);
 
 /* The name of class `cls` (0..168), e.g. "AA", "AKs", "T9o", into out[4] (NUL-terminated). */
-void hs_holdem_class_name(int cls, char out[4]);
+HS_API void hs_holdem_class_name(int cls, char out[4]);
 
 /* The number of combinations of class `cls`: 6, 4 or 12. */
-int hs_holdem_class_combos(int cls);
+HS_API int hs_holdem_class_combos(int cls);
 
 /* Store the two-card masks of class `cls` in combos[] (room for 12), in increasing mask order.
  * Returns their number. */
-int hs_holdem_class_hands(int cls, uint64_t combos[12]);
+HS_API int hs_holdem_class_hands(int cls, uint64_t combos[12]);
 
 /* Parse one hold'em hand: either two cards ("AhKd", "Ah Kd", "10h 9h") or a class name ("AA",
  * "AKs", "t9o", ranks in either order, any case). Stores every concrete two-card mask it stands
  * for in combos[] (room for 12) and their number in *n. Returns HS_OK, HS_ERR_TOKEN (neither
  * cards nor a class; "AK" without s or o is not a class), HS_ERR_DUPLICATE or HS_ERR_COUNT (not
  * two cards); *err (may be NULL) locates the offending token. */
-int hs_holdem_hand_parse(const char *text, size_t len, uint64_t combos[12], size_t *n,
-                         hs_parse_error *err);
+HS_API int hs_holdem_hand_parse(const char *text, size_t len, uint64_t combos[12], size_t *n,
+                                hs_parse_error *err);
 
 /* ---- ranges ------------------------------------------------------------------------------------
  * A range is a set of two-card combinations, each with a weight (percent, 1..100). Its text is a
@@ -83,8 +85,8 @@ typedef struct hs_holdem_range {
  * HS_ERR_TOKEN (an item that is not of the grammar, an empty item, a weight not 1..100);
  * HS_ERR_DUPLICATE (an item repeats a combination); HS_ERR_OVERFLOW (canon too small). *err (may
  * be NULL) locates the offending item. Pure; thread-safe. */
-int hs_holdem_range_parse(const char *text, size_t len, hs_holdem_range *out, char *canon,
-                          size_t cap, hs_parse_error *err);
+HS_API int hs_holdem_range_parse(const char *text, size_t len, hs_holdem_range *out, char *canon,
+                                 size_t cap, hs_parse_error *err);
 
 /* ---- exact equity ---------------------------------------------------------------------------
  * Each player holds one of a list of two-card combinations (one list per player; a concrete hand
@@ -121,9 +123,9 @@ typedef struct hs_holdem_equity {
  * such set is solved. With three or more board cards to come, a work unit is one choice of hands
  * (up to 2^21 choices; beyond that, a choice for the first players with the others' walked
  * inside it, with coarser progress); with two or fewer, a unit is one completion of the board. */
-int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
-                         uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
-                         void *ctx, hs_holdem_equity *out);
+HS_API int hs_holdem_equity_run(int players, const uint64_t *const ranges[], const size_t counts[],
+                                uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
+                                void *ctx, hs_holdem_equity *out);
 
 /* ---- weighted ranges, counts past 64 bits ----------------------------------------------------
  * The same enumeration over parsed ranges with their weights: a deal counts the product of its
@@ -146,9 +148,9 @@ typedef struct hs_holdem_equity_exact {
 
 /* Returns what hs_holdem_equity_run returns, with HS_ERR_OVERFLOW only when the counts could pass
  * 128 bits (no query that finishes in a lifetime). ranges[p]->weight must be 1..100. */
-int hs_holdem_equity_ranges(int players, const hs_holdem_range *const ranges[], uint64_t board,
-                            uint64_t dead, int threads, hs_progress_fn progress, void *ctx,
-                            hs_holdem_equity_exact *out);
+HS_API int hs_holdem_equity_ranges(int players, const hs_holdem_range *const ranges[],
+                                   uint64_t board, uint64_t dead, int threads,
+                                   hs_progress_fn progress, void *ctx, hs_holdem_equity_exact *out);
 
 /* ---- Monte Carlo estimate ----------------------------------------------------------------------
  * For queries too big to enumerate: an estimate of the equity of hs_holdem_equity_ranges from
@@ -204,10 +206,10 @@ typedef struct hs_holdem_equity_sample_result {
  * collided: every choice may collide, or so nearly every one that sampling is hopeless);
  * HS_ERR_CANCELLED if `progress` asked to stop; HS_ERR_NOMEM. On an error *out is zeroed.
  * Thread-safe; keeps no state between calls. */
-int hs_holdem_equity_sample(int players, const hs_holdem_range *const ranges[], uint64_t board,
-                            uint64_t dead, uint64_t samples, uint64_t seed, int threads,
-                            hs_progress_fn progress, void *ctx,
-                            hs_holdem_equity_sample_result *out);
+HS_API int hs_holdem_equity_sample(int players, const hs_holdem_range *const ranges[],
+                                   uint64_t board, uint64_t dead, uint64_t samples, uint64_t seed,
+                                   int threads, hs_progress_fn progress, void *ctx,
+                                   hs_holdem_equity_sample_result *out);
 
 /* ---- the heads-up preflop table -------------------------------------------------------------
  * For every ordered pair of classes (A, B): every pair of disjoint combinations a in A, b in B
@@ -228,31 +230,32 @@ typedef struct hs_holdem_preflop_counts {
 typedef struct hs_holdem_preflop hs_holdem_preflop;
 
 /* Build the board list into *out. Returns HS_OK or HS_ERR_NOMEM. */
-int hs_holdem_preflop_new(hs_holdem_preflop **out);
-void hs_holdem_preflop_free(hs_holdem_preflop *table);
+HS_API int hs_holdem_preflop_new(hs_holdem_preflop **out);
+HS_API void hs_holdem_preflop_free(hs_holdem_preflop *table);
 
 /* The number of work units, and the number of suit-distinct boards (134,459). */
-size_t hs_holdem_preflop_units(const hs_holdem_preflop *table);
-size_t hs_holdem_preflop_boards(const hs_holdem_preflop *table);
+HS_API size_t hs_holdem_preflop_units(const hs_holdem_preflop *table);
+HS_API size_t hs_holdem_preflop_boards(const hs_holdem_preflop *table);
 
 /* Add units [first, last) to *acc (and their number to acc->units_done) with `threads` OpenMP
  * workers (0: the default). `progress` is called after each unit with the units of the table
  * done and the units of the table. Returns HS_OK, HS_ERR_ARG (bad range or threads), HS_ERR_NOMEM
  * or HS_ERR_CANCELLED (then *acc is unchanged). */
-int hs_holdem_preflop_run(const hs_holdem_preflop *table, size_t first, size_t last, int threads,
-                          hs_progress_fn progress, void *ctx, hs_holdem_preflop_counts *acc);
+HS_API int hs_holdem_preflop_run(const hs_holdem_preflop *table, size_t first, size_t last,
+                                 int threads, hs_progress_fn progress, void *ctx,
+                                 hs_holdem_preflop_counts *acc);
 
 /* The number of disjoint combination pairs of classes a and b (e.g. AA vs KK: 36, AA vs AA: 6,
  * AKs vs AKo: 24). */
-uint64_t hs_holdem_class_pairs(int a, int b);
+HS_API uint64_t hs_holdem_class_pairs(int a, int b);
 
 /* The table as a job (handstat/job.h: threads, progress, any subset of units, checkpoints) over
  * the board list t, which must outlive it. Returns HS_OK or HS_ERR_NOMEM. Its invariants: for
  * every ordered pair of classes, A's wins + ties + B's wins = hs_holdem_class_pairs(A, B) x
  * 1,712,304 boards, and the ties are the same both ways. */
-int hs_holdem_preflop_job_new(const hs_holdem_preflop *table, hs_job **out);
+HS_API int hs_holdem_preflop_job_new(const hs_holdem_preflop *table, hs_job **out);
 /* The counts of the job's units done so far. */
-const hs_holdem_preflop_counts *hs_holdem_preflop_job_counts(const hs_job *job);
+HS_API const hs_holdem_preflop_counts *hs_holdem_preflop_job_counts(const hs_job *job);
 
 /* ---- each class against random hands --------------------------------------------------------
  * For each class X and k = 1 or 2 opponents: the hero holds a combination of X, each opponent
@@ -277,21 +280,22 @@ typedef struct hs_holdem_vs_random_counts {
 
 /* The deals of class `cls` against `opponents` (1 or 2) random hands, as above; 0 for arguments
  * out of range. */
-uint64_t hs_holdem_vs_random_deals(int cls, int opponents);
+HS_API uint64_t hs_holdem_vs_random_deals(int cls, int opponents);
 
 /* Add units [first, last) of the vs-random table over the board list `table` (the units of
  * hs_holdem_preflop_units) to *acc, as hs_holdem_preflop_run does (same arguments, same
  * returns). Each suit-distinct board is swept once: its 1081 hands ranked and sorted, and for
  * each hero hand the opponents' hands (pairs of them) that are worse or equal counted from
  * per-card counts, by inclusion-exclusion over the cards they share. */
-int hs_holdem_vs_random_run(const hs_holdem_preflop *table, size_t first, size_t last, int threads,
-                            hs_progress_fn progress, void *ctx, hs_holdem_vs_random_counts *acc);
+HS_API int hs_holdem_vs_random_run(const hs_holdem_preflop *table, size_t first, size_t last,
+                                   int threads, hs_progress_fn progress, void *ctx,
+                                   hs_holdem_vs_random_counts *acc);
 
 /* Add to *acc (not to units_done) the deals whose board is exactly the five cards `board`: each
  * hero combination and ordered opponents' hands disjoint from it, one board. Returns HS_OK,
  * HS_ERR_ARG (not five cards) or HS_ERR_NOMEM. Thread-safe. */
-int hs_holdem_vs_random_board(const hs_holdem_preflop *table, uint64_t board,
-                              hs_holdem_vs_random_counts *acc);
+HS_API int hs_holdem_vs_random_board(const hs_holdem_preflop *table, uint64_t board,
+                                     hs_holdem_vs_random_counts *acc);
 
 /* The table as a job over the board list `table`, which must outlive it (as
  * hs_holdem_preflop_job_new). Returns HS_OK or HS_ERR_NOMEM. Its invariants: for every class
@@ -299,9 +303,9 @@ int hs_holdem_vs_random_board(const hs_holdem_preflop *table, uint64_t board,
  * shares = 2520 wins + 1260 ties, against two 2520 wins + 840 ties <= shares <= 2520 wins + 1260
  * ties; over all classes the hero's shares are 1/2 (one opponent) and 1/3 (two) of the deals'
  * pots, and against one opponent total wins = total losses. */
-int hs_holdem_vs_random_job_new(const hs_holdem_preflop *table, hs_job **out);
+HS_API int hs_holdem_vs_random_job_new(const hs_holdem_preflop *table, hs_job **out);
 /* The counts of the job's units done so far. */
-const hs_holdem_vs_random_counts *hs_holdem_vs_random_job_counts(const hs_job *job);
+HS_API const hs_holdem_vs_random_counts *hs_holdem_vs_random_job_counts(const hs_job *job);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,8 @@
 #ifndef HANDSTAT_JOB_H
 #define HANDSTAT_JOB_H
 
+#include "handstat/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,14 +40,14 @@ typedef struct hs_job_opts {
 } hs_job_opts;
 
 /* The job's name ("crib deals") and its parameters as text (part of every checkpoint). */
-const char *hs_job_name(const hs_job *job);
-const char *hs_job_params(const hs_job *job);
+HS_API const char *hs_job_name(const hs_job *job);
+HS_API const char *hs_job_params(const hs_job *job);
 
 /* Units of the whole job, and how many of them are counted in its accumulator. */
-size_t hs_job_units(const hs_job *job);
-size_t hs_job_units_done(const hs_job *job);
+HS_API size_t hs_job_units(const hs_job *job);
+HS_API size_t hs_job_units_done(const hs_job *job);
 /* True when unit u is counted. */
-int hs_job_unit_done(const hs_job *job, size_t u);
+HS_API int hs_job_unit_done(const hs_job *job, size_t u);
 
 /* Run the units in [first, last) that are not done yet (opts may be NULL: defaults). A progress
  * callback that returns non-zero stops the run after the units under way; their counts are kept,
@@ -54,16 +56,16 @@ int hs_job_unit_done(const hs_job *job, size_t u);
  * range, threads < 0); HS_ERR_NOMEM (nothing was run); HS_ERR_CANCELLED (stopped by progress);
  * HS_ERR_IO (stopped by save); HS_ERR_CORRUPT (the finished counts fail the invariants: the job
  * was resumed from a damaged or edited checkpoint). Not thread-safe on one job. */
-int hs_job_run(hs_job *job, size_t first, size_t last, const hs_job_opts *opts);
+HS_API int hs_job_run(hs_job *job, size_t first, size_t last, const hs_job_opts *opts);
 
 /* The worker threads the last hs_job_run() used (OpenMP may give fewer than asked, for example
  * under OMP_THREAD_LIMIT); 0 before any run. */
-int hs_job_threads_used(const hs_job *job);
+HS_API int hs_job_threads_used(const hs_job *job);
 
 /* HS_OK when the job is finished and its counts satisfy the job's invariants (for example: every
  * matchup has a winner and a loser or is a tie, so total wins equal total losses); HS_ERR_CORRUPT
  * when they fail; HS_ERR_ARG when units remain. */
-int hs_job_check(const hs_job *job);
+HS_API int hs_job_check(const hs_job *job);
 
 /* The checkpoint: a versioned byte string holding the job's name and parameters, the library
  * version, a hash of the library's generated tables and the accumulator's layout, the units done,
@@ -71,16 +73,16 @@ int hs_job_check(const hs_job *job);
  * hs_job_checkpoint_write() fills buf (len at least that size) and returns the bytes written, or
  * 0 when len is too small. Native byte order (a file from a machine of the other order is refused
  * as another build). */
-size_t hs_job_checkpoint_size(const hs_job *job);
-size_t hs_job_checkpoint_write(const hs_job *job, void *buf, size_t len);
+HS_API size_t hs_job_checkpoint_size(const hs_job *job);
+HS_API size_t hs_job_checkpoint_write(const hs_job *job, void *buf, size_t len);
 
 /* Replace the job's state by a checkpoint's. Returns HS_OK; HS_ERR_FORMAT (not a checkpoint,
  * truncated, or its checksum does not match: damaged); HS_ERR_MISMATCH (a checkpoint of another
  * job or other parameters); HS_ERR_VERSION (written by another library version or build). On
  * failure the job is unchanged. */
-int hs_job_checkpoint_read(hs_job *job, const void *buf, size_t len);
+HS_API int hs_job_checkpoint_read(hs_job *job, const void *buf, size_t len);
 
-void hs_job_free(hs_job *job);
+HS_API void hs_job_free(hs_job *job);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,8 @@
 #ifndef HANDSTAT_OMAHA_H
 #define HANDSTAT_OMAHA_H
 
+#include "handstat/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,20 +35,20 @@ extern "C" {
 
 /* The class 1..7462 of the best high hand of exactly two cards of `hole` (4, 5 or 6 cards) and
  * exactly three of `board` (3, 4 or 5 cards, none in hole). Precondition as said (assert). */
-int hs_omaha_rank(uint64_t hole, uint64_t board);
+HS_API int hs_omaha_rank(uint64_t hole, uint64_t board);
 
 /* The five cards (two of hole, three of board) that make hs_omaha_rank(hole, board). */
-uint64_t hs_omaha_best_five(uint64_t hole, uint64_t board);
+HS_API uint64_t hs_omaha_best_five(uint64_t hole, uint64_t board);
 
 /* The 8-or-better low class of five cards: 1..56, or 0 when they do not qualify. */
-int hs_low8_rank(uint64_t five);
+HS_API int hs_low8_rank(uint64_t five);
 
 /* The best 8-or-better low of exactly two cards of hole and three of board (sizes as for
  * hs_omaha_rank): 1..56, or 0 when no such five cards qualify. */
-int hs_omaha_low(uint64_t hole, uint64_t board);
+HS_API int hs_omaha_low(uint64_t hole, uint64_t board);
 
 /* The five ranks of low class 1..56, highest first ("8-6-4-2-A"), snprintf semantics. */
-size_t hs_low8_describe(int low, char *buf, size_t cap);
+HS_API size_t hs_low8_describe(int low, char *buf, size_t cap);
 
 /* One player's counts over all board completions. High: wins (the best high hand alone), ties
  * (sharing the best) and losses. Hi/lo only: scoops (the whole pot alone). The pot shares, in
@@ -72,9 +74,9 @@ typedef struct hs_omaha_equity {
  * another size than the first, a board of more than 5, or more cards than the deck has);
  * HS_ERR_DUPLICATE (a card in two places); HS_ERR_ARG (players out of range, a bit above card
  * 51); HS_ERR_CANCELLED; HS_ERR_NOMEM. Results are identical at every thread count. */
-int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint64_t dead, int hilo,
-                        int threads, hs_progress_fn progress, void *progress_ctx,
-                        hs_omaha_equity *out);
+HS_API int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint64_t dead,
+                               int hilo, int threads, hs_progress_fn progress, void *progress_ctx,
+                               hs_omaha_equity *out);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,8 @@
 #ifndef HANDSTAT_POKER_H
 #define HANDSTAT_POKER_H
 
+#include "handstat/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,20 +50,20 @@ enum hs_poker_category {
 };
 
 /* True when `hand` holds 5, 6 or 7 cards and no bit above card 51. */
-int hs_poker_valid(uint64_t hand);
+HS_API int hs_poker_valid(uint64_t hand);
 
 /* The class 1..7462 of the best five-card hand among the cards of `hand`.
  * Precondition: hs_poker_valid(hand) (checked by assert). Table-driven: one lookup per suit
  * lane gives the hand's rank key and whether a suit holds five; a flush takes its lane's flush
  * class, else the key goes through a perfect hash of one addition to its class (six lookups in
  * 249 KiB of tables); no sorting, no loop over cards. Pure; thread-safe. */
-int hs_poker_rank(uint64_t hand);
+HS_API int hs_poker_rank(uint64_t hand);
 
 /* The same as hs_poker_rank() for a hand known to hold exactly 5, 6 or 7 cards respectively
  * (precondition, checked by assert). */
-int hs_poker_rank5(uint64_t hand);
-int hs_poker_rank6(uint64_t hand);
-int hs_poker_rank7(uint64_t hand);
+HS_API int hs_poker_rank5(uint64_t hand);
+HS_API int hs_poker_rank6(uint64_t hand);
+HS_API int hs_poker_rank7(uint64_t hand);
 
 /* ---- batches -------------------------------------------------------------------------------
  * The class of each of n hands, as hs_poker_rank() gives it, stored as 16-bit values:
@@ -72,47 +74,47 @@ int hs_poker_rank7(uint64_t hand);
  * hs_poker_rank_batch() runs the fastest path as measured: the scalar kernel, which beat the
  * AVX2 kernel (eight hands per step, table lookups by gathers) 2.5x on AMD Zen 3 (see
  * results/BENCHMARKS.md). All paths give bit-identical results. */
-void hs_poker_rank_batch(const uint64_t *hands, size_t n, uint16_t *classes);
+HS_API void hs_poker_rank_batch(const uint64_t *hands, size_t n, uint16_t *classes);
 
 /* The portable path: the scalar ranker in a loop. Always available. */
-void hs_poker_rank_batch_scalar(const uint64_t *hands, size_t n, uint16_t *classes);
+HS_API void hs_poker_rank_batch_scalar(const uint64_t *hands, size_t n, uint16_t *classes);
 
 /* The AVX2 path. Returns HS_OK, or HS_ERR_ARG without touching `classes` when the CPU lacks AVX2
  * (or the library was built for another architecture). */
-int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *classes);
+HS_API int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *classes);
 
 /* The class of each of n seven-card hands given as card ids (0..51, see handstat/cards.h; the
  * seven ids of a hand distinct, in any order): out[i] is the class of ids[i][0..6], as
  * hs_poker_rank() gives it. Adds the cards' incremental states (handstat/poker_state.h) and
  * ranks them. Precondition: ids valid as said (checked by assert). Thread-safe. */
-void hs_poker_rank7_ids_batch(const uint8_t (*ids)[7], size_t n, uint16_t *out);
+HS_API void hs_poker_rank7_ids_batch(const uint8_t (*ids)[7], size_t n, uint16_t *out);
 
 /* Five of the cards of `hand` that make its class: hs_poker_rank5(result) == hs_poker_rank(hand).
  * When several choices tie (e.g. equal kickers of different suits) the first one found is
  * returned, searching by leaving out the lowest card indices first; deterministic.
  * Precondition: hs_poker_valid(hand). Not on any hot path (up to 22 rankings). Pure; thread-safe.
  */
-uint64_t hs_poker_best_five(uint64_t hand);
+HS_API uint64_t hs_poker_best_five(uint64_t hand);
 
 /* The category (an enum hs_poker_category value, 0..8) of class `cls`.
  * Precondition: 1 <= cls <= 7462. Pure; thread-safe. */
-int hs_poker_category(int cls);
+HS_API int hs_poker_category(int cls);
 
 /* The lower-case identifier of category `cat` (0..8): "straight_flush", "four_of_a_kind",
  * "full_house", "flush", "straight", "three_of_a_kind", "two_pair", "pair", "high_card"; for any
  * other value "unknown". Static storage; thread-safe. */
-const char *hs_poker_category_name(int cat);
+HS_API const char *hs_poker_category_name(int cat);
 
 /* The first and last class of category `cat` (0..8): classes first..last make the category. */
-int hs_poker_category_first(int cat);
-int hs_poker_category_last(int cat);
+HS_API int hs_poker_category_first(int cat);
+HS_API int hs_poker_category_last(int cat);
 
 /* Store the five ranks that define class `cls` in ranks[] (card ranks: 0 = ace, 1 = two, ...,
  * 12 = king), most significant first: quads q q q q k; full house t t t p p; trips t t t a b;
  * two pair p p q q k; pair p p a b c; straights from the high card down (the wheel as 5 4 3 2 A);
  * flush and high card in descending order (the ace first). Returns the category.
  * Precondition: 1 <= cls <= 7462. Pure; thread-safe. */
-int hs_poker_class_ranks(int cls, int ranks[5]);
+HS_API int hs_poker_class_ranks(int cls, int ranks[5]);
 
 /* Write a description of class `cls` that names it uniquely, e.g. "Royal flush", "Straight flush,
  * five high", "Four of a kind, aces, king kicker", "Full house, kings over fours", "Flush,
@@ -121,7 +123,7 @@ int hs_poker_class_ranks(int cls, int ranks[5]);
  * ace-king-nine-five-three". Writes at most cap bytes including a terminating NUL (nothing when
  * cap is 0) and returns the length of the full description, like snprintf.
  * Precondition: 1 <= cls <= 7462. Pure; thread-safe. */
-size_t hs_poker_describe(int cls, char *buf, size_t cap);
+HS_API size_t hs_poker_describe(int cls, char *buf, size_t cap);
 
 /* ---- exhaustive distribution --------------------------------------------------------------
  * The class of every k-card hand, k = 5, 6 or 7: C(52,5) = 2,598,960, C(52,6) = 20,358,520 and
@@ -140,28 +142,29 @@ typedef struct hs_poker_hist {
 } hs_poker_hist;
 
 /* The number of work units of hs_poker_hist_run for k-card hands, or 0 when k is not 5..7. */
-size_t hs_poker_hist_units(int k);
+HS_API size_t hs_poker_hist_units(int k);
 
 /* Add the counts of work unit `unit` (0 <= unit < hs_poker_hist_units(k)) of the k-card
  * distribution to *acc. Single-threaded, pure apart from *acc; thread-safe for distinct
  * accumulators. */
-void hs_poker_hist_unit(int k, size_t unit, hs_poker_hist *acc);
+HS_API void hs_poker_hist_unit(int k, size_t unit, hs_poker_hist *acc);
 
 /* Add src's counts to dst. */
-void hs_poker_hist_merge(hs_poker_hist *dst, const hs_poker_hist *src);
+HS_API void hs_poker_hist_merge(hs_poker_hist *dst, const hs_poker_hist *src);
 
 /* The whole k-card distribution into *out (zeroed first) with `threads` OpenMP workers (0: the
  * OpenMP default). Each worker keeps its own counts; they are merged after the parallel region,
  * so *out is identical at every thread count. `progress` (may be NULL) is called after each unit.
  * Returns HS_OK, HS_ERR_ARG (k not 5..7 or threads < 0), HS_ERR_NOMEM, or HS_ERR_CANCELLED (the
  * callback asked to stop; *out is then zeroed). The histogram is about 60 KB: allocate it. */
-int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx, hs_poker_hist *out);
+HS_API int hs_poker_hist_run(int k, int threads, hs_progress_fn progress, void *ctx,
+                             hs_poker_hist *out);
 
 /* The same distribution by ranking each of the C(52,k) hands (the ranker's throughput over every
  * hand through the incremental state; about 0.5 s for k = 7 on one core). Same contract as
  * hs_poker_hist_run. */
-int hs_poker_hist_enumerate(int k, int threads, hs_progress_fn progress, void *ctx,
-                            hs_poker_hist *out);
+HS_API int hs_poker_hist_enumerate(int k, int threads, hs_progress_fn progress, void *ctx,
+                                   hs_poker_hist *out);
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,8 @@
 #ifndef HANDSTAT_POKER_STATE_H
 #define HANDSTAT_POKER_STATE_H
 
+#include "handstat/api.h"
+
 #include <stdint.h>
 
 #include "handstat/cards.h"
@@ -45,20 +47,20 @@ typedef struct hs_poker_state {
 /* ---- what the inline functions read (defined in the library; not an API of their own) ------ */
 
 /* Per card 0..51: the state of that card alone, without the counters' starting value. */
-extern const hs_poker_state hs_poker_state_cards[HS_CARDS];
+HS_API extern const hs_poker_state hs_poker_state_cards[HS_CARDS];
 
 /* The state of every two-card set {b, a} (b < a), at index a (a - 1) / 2 + b: ordered by the
  * higher card, so the sets of two cards below card n are the first n (n - 1) / 2. An innermost
  * pair of nested loops can be one loop over these, joined to the state of the other cards
  * (hs_poker_state_join): one loop exit per pair of levels instead of one per level, which
  * measured 15-25% faster over all seven-card hands. */
-extern const hs_poker_state hs_poker_state_pairs[1326];
+HS_API extern const hs_poker_state hs_poker_state_pairs[1326];
 
 /* The ranker's tables (src/poker/poker_tables.h documents them): the offset of each row of rank
  * keys; the class of each slot; the flush class of each 13-bit suit lane. */
-extern const uint32_t hs_poker_row[];
-extern const uint16_t hs_poker_class[];
-extern const uint16_t hs_poker_flush[];
+HS_API extern const uint32_t hs_poker_row[];
+HS_API extern const uint16_t hs_poker_class[];
+HS_API extern const uint16_t hs_poker_flush[];
 
 /* A rank key's row is key >> HS_POKER_STATE_ROW_SHIFT. (The library checks at build time that
  * this matches its tables.) */

@@ -2,6 +2,8 @@
 #ifndef HANDSTAT_PROGRESS_H
 #define HANDSTAT_PROGRESS_H
 
+#include "handstat/api.h"
+
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -15,7 +17,7 @@ typedef int (*hs_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 
 /* The number of worker threads an enumeration uses when asked for 0 (OpenMP's default: one per
  * available core unless OMP_NUM_THREADS says otherwise). */
-int hs_default_threads(void);
+HS_API int hs_default_threads(void);
 
 #ifdef __cplusplus
 }

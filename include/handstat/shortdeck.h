@@ -27,6 +27,8 @@
 #ifndef HANDSTAT_SHORTDECK_H
 #define HANDSTAT_SHORTDECK_H
 
+#include "handstat/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,29 +52,29 @@ enum hs_shortdeck_rules {
 };
 
 /* True when `hand` holds 5, 6 or 7 cards, all of the short deck. */
-int hs_shortdeck_valid(uint64_t hand);
+HS_API int hs_shortdeck_valid(uint64_t hand);
 
 /* The class 1..1404 of the best five cards of `hand` under `rules`. Precondition:
  * hs_shortdeck_valid(hand), rules one of enum hs_shortdeck_rules (checked by assert). */
-int hs_shortdeck_rank(uint64_t hand, int rules);
+HS_API int hs_shortdeck_rank(uint64_t hand, int rules);
 
 /* The category (an enum hs_poker_category value) of class cls under `rules`. */
-int hs_shortdeck_category(int cls, int rules);
+HS_API int hs_shortdeck_category(int cls, int rules);
 
 /* The categories best first under `rules`: order[0] is straight flush, ... order[8] high card. */
-void hs_shortdeck_category_order(int rules, int order[9]);
+HS_API void hs_shortdeck_category_order(int rules, int order[9]);
 
 /* The five defining card ranks of class cls (0 = ace .. 12 = king, most significant first: the
  * rank of the quads, trips or higher pair first, then the rest; a straight from its top card,
  * so A-6-7-8-9 is 9, 8, 7, 6, A) into ranks[]; returns its category. */
-int hs_shortdeck_class_ranks(int cls, int rules, int ranks[5]);
+HS_API int hs_shortdeck_class_ranks(int cls, int rules, int ranks[5]);
 
 /* A description of class cls, as hs_poker_describe() writes one ("Straight, nine high" for
  * A-6-7-8-9); snprintf semantics: returns the full length. */
-size_t hs_shortdeck_describe(int cls, int rules, char *buf, size_t cap);
+HS_API size_t hs_shortdeck_describe(int cls, int rules, char *buf, size_t cap);
 
 /* Five of the cards of `hand` that make its class under `rules`. */
-uint64_t hs_shortdeck_best_five(uint64_t hand, int rules);
+HS_API uint64_t hs_shortdeck_best_five(uint64_t hand, int rules);
 
 /* The exhaustive distribution over all k-card hands of the short deck (k = 5, 6 or 7:
  * 376,992, 1,947,792 or 8,347,680 hands), every hand ranked under `rules`. */
@@ -84,7 +86,7 @@ typedef struct hs_shortdeck_hist {
 
 /* Fills *out. Returns HS_OK, or HS_ERR_ARG for k outside 5..7 or unknown rules. One thread;
  * under a second for k = 7. */
-int hs_shortdeck_hist_run(int k, int rules, hs_shortdeck_hist *out);
+HS_API int hs_shortdeck_hist_run(int k, int rules, hs_shortdeck_hist *out);
 
 /* Exact short-deck hold'em equity: as hs_holdem_equity_ranges() (handstat/holdem.h: 2-9
  * ranges with weights, 0-5 board cards, dead cards, every choice of one combination per range
@@ -94,9 +96,10 @@ int hs_shortdeck_hist_run(int k, int rules, hs_shortdeck_hist *out);
  * players, rules or threads); HS_ERR_DUPLICATE (a board card dead); HS_ERR_COUNT (no choice of
  * hands can be dealt, or more than 5 board cards); HS_ERR_OVERFLOW (the weighted counts could
  * pass 128 bits; no such query finishes); HS_ERR_CANCELLED; HS_ERR_NOMEM. */
-int hs_shortdeck_equity_ranges(int players, const hs_holdem_range *const ranges[], uint64_t board,
-                               uint64_t dead, int rules, int threads, hs_progress_fn progress,
-                               void *progress_ctx, hs_holdem_equity_exact *out);
+HS_API int hs_shortdeck_equity_ranges(int players, const hs_holdem_range *const ranges[],
+                                      uint64_t board, uint64_t dead, int rules, int threads,
+                                      hs_progress_fn progress, void *progress_ctx,
+                                      hs_holdem_equity_exact *out);
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,8 @@
 #ifndef HANDSTAT_SHOWDOWN_H
 #define HANDSTAT_SHOWDOWN_H
 
+#include "handstat/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,17 +30,17 @@ typedef struct hs_showdown {
  * indices), C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) + C(c4,5). Ranks follow the numeric order of
  * the hand masks, so the 5-card hands of the first n cards rank below C(n,5).
  * Precondition: exactly five cards, none above card 51 (checked by assert). Pure; thread-safe. */
-uint32_t hs_hand5_colex(uint64_t hand);
+HS_API uint32_t hs_hand5_colex(uint64_t hand);
 
 /* The five-card hand of colex rank `rank`: the inverse of hs_hand5_colex().
  * Precondition: rank < HS_HANDS5 (checked by assert). Pure; thread-safe. */
-uint64_t hs_hand5_unrank(uint32_t rank);
+HS_API uint64_t hs_hand5_unrank(uint32_t rank);
 
 /* One five-card hand against each of the C(47,5) = 1,533,939 five-card hands made of the other
  * 47 cards: wins + ties + losses = HS_SHOWDOWN_OPPONENTS. The opponents are counted by their
  * multiset of ranks (6175 rankings, about 60 microseconds), not one by one.
  * Precondition: exactly five cards, none above card 51 (checked by assert). Pure; thread-safe. */
-hs_showdown hs_poker_showdown5(uint64_t hand);
+HS_API hs_showdown hs_poker_showdown5(uint64_t hand);
 
 /* ---- every hand against every disjoint hand ----------------------------------------------
  * Each of the C(52,5) hands against each of its C(47,5) disjoint opponents: 3,986,646,103,440
@@ -70,7 +72,7 @@ typedef struct hs_poker_matchups {
 } hs_poker_matchups;
 
 /* The number of work units of hs_poker_matchups_run() (the progress callback's total). */
-size_t hs_poker_matchups_units(void);
+HS_API size_t hs_poker_matchups_units(void);
 
 /* The whole matchup table into *out (zeroed first) with `threads` OpenMP workers (0: the OpenMP
  * default). `progress` (may be NULL) is called after each work unit. When per_hand is not NULL it
@@ -80,19 +82,20 @@ size_t hs_poker_matchups_units(void);
  * signed partial sums are exact, so the results are identical at every thread count. Returns
  * HS_OK, HS_ERR_ARG (threads < 0), HS_ERR_NOMEM, or HS_ERR_CANCELLED (the callback asked to stop;
  * *out and per_hand are then zeroed). */
-int hs_poker_matchups_run(int threads, hs_progress_fn progress, void *ctx, hs_poker_matchups *out,
-                          hs_showdown *per_hand);
+HS_API int hs_poker_matchups_run(int threads, hs_progress_fn progress, void *ctx,
+                                 hs_poker_matchups *out, hs_showdown *per_hand);
 
 /* The same enumeration as a job (handstat/job.h: threads, progress, any subset of units,
  * checkpoints); per_hand non-zero also sums every hand's own showdown. Returns HS_OK or
  * HS_ERR_NOMEM. */
-int hs_poker_matchups_job_new(int per_hand, hs_job **out);
+HS_API int hs_poker_matchups_job_new(int per_hand, hs_job **out);
 
 /* The tables of a finished matchups job into *out (and per_hand, HS_HANDS5 entries, when not NULL:
  * only for a job made with per_hand). Returns HS_OK; HS_ERR_ARG (units remain, or per-hand
  * showdowns asked of a job without them); HS_ERR_CORRUPT (the sums fail the invariants: total
  * wins equal total losses, every hand once, every count within its bounds). */
-int hs_poker_matchups_job_result(const hs_job *job, hs_poker_matchups *out, hs_showdown *per_hand);
+HS_API int hs_poker_matchups_job_result(const hs_job *job, hs_poker_matchups *out,
+                                        hs_showdown *per_hand);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,229 @@
+"""handstat for Python: exact card-hand statistics from libhandstat.so.
+
+Every count is an exact Python int (or an int64 column where it fits), every exact probability
+or expectation a fractions.Fraction; floats are only the convenience columns next to them.
+Errors raise HandstatError (a ValueError) with the library's message and the offending token.
+
+    >>> import handstat
+    >>> handstat.crib_score("5H 5D 5S JC 5C")["total"]
+    29
+    >>> handstat.holdem_equity(["AhAd", "KsKc"])[["hand", "equity_exact"]]
+"""
+
+import ctypes
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from . import _lib
+
+__all__ = ["HandstatError", "version", "crib_score", "crib_hist", "crib_discard", "poker_rank",
+           "poker_rank_batch", "poker_hist", "holdem_equity"]
+
+
+class HandstatError(ValueError):
+    """A bad hand, card set or argument, with the library's message."""
+
+
+def version():
+    """The version of the library loaded ("0.1.0")."""
+    return _lib.version().decode()
+
+
+def _message(rc):
+    return _lib.strerror(rc).decode()
+
+
+def _text(cards):
+    if isinstance(cards, (list, tuple)):
+        cards = " ".join(str(c) for c in cards)
+    if not isinstance(cards, str):
+        raise TypeError("cards must be a string such as 'AH 5D' or a list of card strings")
+    return cards
+
+
+def _token(raw, err):
+    return raw[err.offset:err.offset + err.length].decode(errors="replace")
+
+
+def _cards(cards, counts, what):
+    """Card ids (0..51) of `cards`, whose number must be in `counts`."""
+    raw = _text(cards).encode()
+    out = (ctypes.c_int * 52)()
+    n = ctypes.c_size_t(0)
+    err = _lib.ParseError()
+    rc = _lib.cards_parse(raw, len(raw), out, 52, ctypes.byref(n), ctypes.byref(err))
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"{what}: '{_token(raw, err)}': {_message(rc)}")
+    if n.value not in counts:
+        want = " or ".join(str(c) for c in counts)
+        raise HandstatError(f"{what}: {want} cards needed, {n.value} given")
+    return list(out[:n.value])
+
+
+def _mask(ids):
+    m = 0
+    for c in ids:
+        m |= 1 << c
+    return m
+
+
+def _format(mask, order):
+    """The cards of mask in the order of the card ids `order` (as they were given)."""
+    buf = ctypes.create_string_buffer(3)
+    names = []
+    for c in order:
+        if mask >> c & 1:
+            _lib.card_format(c, buf)
+            names.append(buf.value.decode())
+    return " ".join(names)
+
+
+# ---- cribbage ------------------------------------------------------------------------------
+
+def crib_score(cards, crib=False):
+    """Score four hand cards and the starter (the last card): a dict of fifteens, pairs, runs,
+    flush, nobs and total. crib=True applies the crib's flush rule (all five of one suit)."""
+    ids = _cards(cards, (5,), "crib_score")
+    hand, starter = _mask(ids[:4]), ids[4]
+    s = _lib.crib_score5(hand, starter, 1 if crib else 0)
+    return {k: int(getattr(s, k)) for k in ("fifteens", "pairs", "runs", "flush", "nobs", "total")}
+
+
+def crib_hist(rules="hand", threads=0):
+    """The exact score distribution over all 12,994,800 hands and starters: a DataFrame of
+    score, count, probability (float) and probability_exact (Fraction). rules: "hand" or
+    "crib" (the flush rule)."""
+    if rules not in ("hand", "crib"):
+        raise HandstatError(f"crib_hist: rules must be 'hand' or 'crib', not {rules!r}")
+    h = _lib.CribHist()
+    rc = _lib.crib_hist_run(1 if rules == "crib" else 0, threads, None, None, ctypes.byref(h))
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"crib_hist: {_message(rc)}")
+    counts = [int(c) for c in h.count]
+    exact = [Fraction(c, h.hands) for c in counts]
+    return pd.DataFrame({"score": range(len(counts)), "count": np.array(counts, dtype=np.int64),
+                         "probability": [float(p) for p in exact], "probability_exact": exact})
+
+
+def crib_discard(cards, role="dealer"):
+    """Every keep of a deal (six cards: two players; five: three players) with its exact
+    expectations, best first: keep, throw, hand_ev, hand_ev_exact, hand_min, hand_max, crib_ev,
+    crib_ev_exact, combined_ev, combined_ev_exact (dealer: hand + crib; pone: hand - crib)."""
+    roles = {"dealer": 0, "pone": 1}
+    if role not in roles:
+        raise HandstatError(f"crib_discard: role must be 'dealer' or 'pone', not {role!r}")
+    ids = _cards(cards, (5, 6), "crib_discard")
+    d = _lib.Discard()
+    rc = _lib.discard_analyze(_mask(ids), roles[role], ctypes.byref(d))
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"crib_discard: {_message(rc)}")
+    rows = []
+    for k in d.keeps[:d.n_keeps]:
+        hand = Fraction(k.hand_sum, k.hand_cases)
+        crib = Fraction(k.crib_sum, k.crib_cases)
+        combined = Fraction(_lib.discard_combined_num(ctypes.byref(k), roles[role]),
+                            k.crib_cases)
+        rows.append({"keep": _format(k.keep, ids), "throw": _format(k.thrown, ids),
+                     "hand_ev": float(hand), "hand_ev_exact": hand,
+                     "hand_min": k.hand_min, "hand_max": k.hand_max,
+                     "crib_ev": float(crib), "crib_ev_exact": crib,
+                     "combined_ev": float(combined), "combined_ev_exact": combined})
+    return pd.DataFrame(rows)
+
+
+# ---- poker ---------------------------------------------------------------------------------
+
+def poker_rank(cards):
+    """The class 1..7462 (1 = royal flush; smaller is better) of the best five of 5-7 cards."""
+    return int(_lib.poker_rank(_mask(_cards(cards, (5, 6, 7), "poker_rank"))))
+
+
+def poker_rank_batch(masks):
+    """Classes of many hands at once: masks is an array of uint64 hand masks (bit c for card
+    c = suit * 13 + rank, ace = rank 0; 5 to 7 cards each); returns a uint16 array."""
+    a = np.ascontiguousarray(masks, dtype=np.uint64)
+    if a.ndim != 1:
+        raise HandstatError("poker_rank_batch: a one-dimensional array of masks is needed")
+    if a.size:
+        if np.any(a >> np.uint64(52)):
+            i = int(np.argmax((a >> np.uint64(52)) != 0))
+            raise HandstatError(f"poker_rank_batch: mask {i} has a bit above card 51")
+        bits = np.unpackbits(a.view(np.uint8).reshape(-1, 8), axis=1).sum(axis=1)
+        bad = (bits < 5) | (bits > 7)
+        if np.any(bad):
+            i = int(np.argmax(bad))
+            raise HandstatError(f"poker_rank_batch: mask {i} holds {int(bits[i])} cards, "
+                                "5 to 7 needed")
+    out = np.empty(a.size, dtype=np.uint16)
+    _lib.poker_rank_batch(a.ctypes.data_as(ctypes.POINTER(ctypes.c_uint64)), a.size,
+                          out.ctypes.data_as(ctypes.POINTER(ctypes.c_uint16)))
+    return out
+
+
+def poker_hist(cards=7, classes=False, threads=0):
+    """The exact distribution of all 5-, 6- or 7-card hands: by category (category, count,
+    probability, probability_exact) or, with classes=True, by class (class, category, count,
+    ...). Categories as in results/: straight_flush .. high_card."""
+    if cards not in (5, 6, 7):
+        raise HandstatError(f"poker_hist: cards must be 5, 6 or 7, not {cards!r}")
+    h = _lib.PokerHist()
+    rc = _lib.poker_hist_run(cards, threads, None, None, ctypes.byref(h))
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"poker_hist: {_message(rc)}")
+    total = int(h.hands)
+    if classes:
+        cls = range(1, _lib.HS_POKER_CLASSES + 1)
+        cats = [_lib.poker_category_name(_lib.poker_category(c)).decode() for c in cls]
+        counts = [int(h.count[c]) for c in cls]
+        key = {"class": list(cls), "category": cats}
+    else:
+        counts = [int(c) for c in h.category]
+        key = {"category": [_lib.poker_category_name(c).decode()
+                            for c in range(_lib.HS_POKER_CATEGORIES)]}
+    exact = [Fraction(c, total) for c in counts]
+    return pd.DataFrame({**key, "count": np.array(counts, dtype=np.int64),
+                         "probability": [float(p) for p in exact], "probability_exact": exact})
+
+
+# ---- hold'em -------------------------------------------------------------------------------
+
+def _range(text, what):
+    r = _lib.HoldemRange()
+    raw = text.encode()
+    err = _lib.ParseError()
+    rc = _lib.holdem_range_parse(raw, len(raw), ctypes.byref(r), None, 0, ctypes.byref(err))
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"{what}: '{_token(raw, err) or text}': {_message(rc)}")
+    return r
+
+
+def _int_column(values):
+    return np.array(values, dtype=np.int64) if max(values) < 2**63 else values
+
+
+def holdem_equity(hands, board="", dead="", threads=0):
+    """Exact hold'em equity over every deal and board: hands is a list of 2-9 hands or ranges
+    ("AhAd", "KK", "QQ+,AKs", "random", "15%", "AKs@50"). A DataFrame of player (1..), hand,
+    wins, ties, losses (weighted deals), equity (float) and equity_exact (Fraction)."""
+    if isinstance(hands, str) or not 2 <= len(hands) <= _lib.HS_HOLDEM_MAX_PLAYERS:
+        raise HandstatError("holdem_equity: a list of 2 to 9 hands or ranges is needed")
+    ranges = [_range(h, "holdem_equity") for h in hands]
+    b = _mask(_cards(board, range(6), "holdem_equity board")) if board else 0
+    d = _mask(_cards(dead, range(53), "holdem_equity dead")) if dead else 0
+    ptrs = (ctypes.POINTER(_lib.HoldemRange) * len(ranges))(
+        *[ctypes.pointer(r) for r in ranges])
+    e = _lib.HoldemEquityExact()
+    rc = _lib.holdem_equity_ranges(len(ranges), ptrs, b, d, threads, None, None, ctypes.byref(e))
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"holdem_equity: {_message(rc)}")
+    deals = e.deals.value()
+    players = [e.player[p] for p in range(len(ranges))]
+    exact = [Fraction(q.shares.value(), deals * _lib.HS_HOLDEM_SHARE_UNIT) for q in players]
+    return pd.DataFrame({
+        "player": range(1, len(ranges) + 1), "hand": list(hands),
+        "wins": _int_column([q.wins.value() for q in players]),
+        "ties": _int_column([q.ties.value() for q in players]),
+        "losses": _int_column([q.losses.value() for q in players]),
+        "equity": [float(x) for x in exact], "equity_exact": exact})
