@@ -19,10 +19,14 @@ expect() { # expect "what" "wanted substring" command...
   case $got in *"$want"*) echo "ok: $what";; *) echo "$what: got '$got', want '$want'"; exit 1;; esac
 }
 
-# find_package(handstat CONFIG): handstat::handstat, the static library of the default build
+# find_package(handstat CONFIG): handstat::handstat, the static library of the default build or
+# the shared one of a BUILD_SHARED_LIBS=ON build
 cmake -S "$src/examples" -B "$work/ex" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
   >/dev/null
 cmake --build "$work/ex" >/dev/null
+kind=static
+if ldd "$work/ex/score_hand" | grep -q libhandstat; then kind=shared; fi
+echo "find_package: handstat::handstat is the $kind library"
 expect "find_package: score_hand" "total 29" "$work/ex/score_hand" 5H 5D 5S JC 5C
 expect "find_package: equity" "AhAd 0.812555 (1388072 wins" "$work/ex/equity" AhAd KsKc
 
