@@ -45,6 +45,29 @@ void BM_discard_analyze(benchmark::State &state) {
 }
 BENCHMARK(BM_discard_analyze)->Arg(6)->Arg(5)->Unit(benchmark::kMillisecond);
 
+// crib discard --pegging: the analysis of a six-card deal and every keep's expected double-dummy
+// pegging over the 163,185 hands the opponent could hold (from the table).
+void BM_discard_pegging(benchmark::State &state) {
+    const std::vector<uint64_t> deals = random_deals(6);
+    size_t i = 0;
+    hs_discard d;
+    int64_t total = 0;
+    for (auto _ : state) {
+        const uint64_t dealt = deals[i++ % deals.size()];
+        if (hs_discard_analyze(dealt, HS_CRIB_DEALER, &d) != HS_OK)
+            state.SkipWithError("hs_discard_analyze failed");
+        for (int k = 0; k < d.n_keeps; k++) {
+            int64_t sum;
+            if (hs_peg_keep_sum(dealt, d.keeps[k].keep, HS_CRIB_DEALER, &sum) != HS_OK)
+                state.SkipWithError("hs_peg_keep_sum failed");
+            total += sum;
+        }
+        benchmark::DoNotOptimize(total);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_discard_pegging)->Unit(benchmark::kMillisecond);
+
 #ifdef HS_BENCH_HAVE_REF
 // The same analysis by plain loops with the reference scorer (tests/discard_ref.c): one deal.
 void BM_discard_reference(benchmark::State &state) {

@@ -12,6 +12,7 @@
 #include "handstat/crib_gmp.h"
 #include "handstat/stats.h"
 #include "handstat/discard.h"
+#include "handstat/peg.h"
 #include "handstat/poker.h"
 #include "handstat/poker_state.h"
 #include "handstat/shortdeck.h"

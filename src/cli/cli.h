@@ -334,6 +334,8 @@ double cli_now(void);
 int cli_crib_main(int argc, char **argv);
 /* crib discard, throw-table and deals (cli_discard.c): `command` is one of those names. */
 int cli_crib_discard_main(const char *command, int argc, char **argv);
+/* crib peg (cli_peg.c). */
+int cli_crib_peg_main(int argc, char **argv);
 /* One command of a game's group: its name, its full name for messages, and its function. */
 typedef struct cli_command_def {
     const char *name, *path;

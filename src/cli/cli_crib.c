@@ -326,6 +326,7 @@ int cli_crib_main(int argc, char **argv) {
         "  discard  every keep of a deal: exact hand, crib and combined expectations\n"
         "  throw-table  the exact expected crib of every two-card throw\n"
         "  deals    the best keep of every two-player deal: distributions and patterns\n"
+        "  peg      the play of two known hands, both playing perfectly (double dummy)\n"
         "\n"
         "'handstat crib <command> --help' describes each.\n";
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -350,6 +351,10 @@ int cli_crib_main(int argc, char **argv) {
         snprintf(command, sizeof command, "handstat crib %s", argv[1]);
         cli_command = command;
         return cli_crib_discard_main(argv[1], argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "peg") == 0) {
+        cli_command = "handstat crib peg";
+        return cli_crib_peg_main(argc - 1, argv + 1);
     }
     cli_error("unknown crib command '%s' (try 'handstat crib --help')", argv[1]);
     return CLI_EXIT_USAGE;

@@ -26,7 +26,7 @@
     "crib for the pone.\n"
 
 static const char DISCARD_USAGE[] =
-    "usage: handstat crib discard [--dealer | --pone] [--csv] CARD x6 (or x5)\n"
+    "usage: handstat crib discard [--dealer | --pone] [--pegging] [--csv] CARD x6 (or x5)\n"
     "\n"
     "Every way to keep four of the dealt cards, with the exact expectation of the hand (and its\n"
     "minimum, maximum and standard deviation over the starters), of the crib, and combined,\n"
@@ -34,9 +34,15 @@ static const char DISCARD_USAGE[] =
     "\n" MODEL_TEXT "\n"
     "  --dealer   the crib is yours (the default)\n"
     "  --pone     the crib is the opponent's\n"
+    "  --pegging  two players: also the expected double-dummy pegging differential of each keep\n"
+    "             for your role (dealer: dealer - pone; pone: pone - dealer; both players\n"
+    "             playing perfectly with both hands known, 'handstat crib peg'), over every\n"
+    "             four-card hand the opponent could hold from the 46 unseen cards (163,185,\n"
+    "             equally likely), and total = combined + pegging; keeps best total first\n"
     "  --csv      a header, then one row per keep, best first:\n"
     "             keep,throw,hand_ev,hand_ev_exact,hand_min,hand_max,hand_sd,crib_ev,\n"
-    "             crib_ev_exact,combined_ev,combined_ev_exact,role\n"
+    "             crib_ev_exact,combined_ev,combined_ev_exact,role; with --pegging\n"
+    "             peg_ev,peg_ev_exact,total_ev,total_ev_exact before role\n"
     "             (cards space-separated in rank order, exact values as reduced fractions p/q)\n"
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 analysed, 1 bad cards, 2 bad command line,\n"
@@ -113,7 +119,41 @@ static const cli_col DISCARD_TEXT[] = {{"", 2},   {"  ", -12}, {"  ", -6}, {" ",
                                        {"  ", 3}, {" ", 3},    {" ", 6},   {"  ", 6},
                                        {"  ", 8}, {"   ", 0},  {", ", 0},  {", ", 0}};
 
-static void discard_row(cli_table *t, int rank, const hs_discard_keep *kp, const char *role_name) {
+/* With --pegging: "... %8.3f %7.3f %8.3f   %s, %s, %s, %s, %s" (then pegging and total). */
+static const cli_col DISCARD_PEG_TEXT[] = {
+    {"", 2},   {"  ", -12}, {"  ", -6}, {" ", 6},   {"  ", 3}, {" ", 3},  {" ", 6},  {"  ", 6},
+    {"  ", 8}, {" ", 7},    {" ", 8},   {"   ", 0}, {", ", 0}, {", ", 0}, {", ", 0}, {", ", 0}};
+
+/* A keep's pegging figures: the differential summed over the opponent's hands, and the total
+ * (combined + pegging) as an exact fraction. */
+typedef struct peg_figures {
+    int64_t sum;
+    long long total_num;
+    uint64_t total_den;
+} peg_figures;
+
+static uint64_t gcd_u64(uint64_t a, uint64_t b) {
+    while (b != 0) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static peg_figures peg_of(uint64_t dealt, const hs_discard_keep *kp, hs_crib_role role) {
+    peg_figures f;
+    int rc = hs_peg_keep_sum(dealt, kp->keep, role, &f.sum);
+    (void)rc; /* six valid cards: always HS_OK */
+    const uint64_t g = gcd_u64(kp->crib_cases, HS_PEG_OPPONENT_HANDS);
+    f.total_den = kp->crib_cases / g * HS_PEG_OPPONENT_HANDS;
+    f.total_num = (long long)kp->combined_num * (long long)(HS_PEG_OPPONENT_HANDS / g) +
+                  (long long)f.sum * (long long)(kp->crib_cases / g);
+    return f;
+}
+
+static void discard_row(cli_table *t, int rank, const hs_discard_keep *kp, const char *role_name,
+                        const peg_figures *peg) {
     char keep[16], thrown[8];
     format_by_rank(kp->keep, keep);
     format_by_rank(kp->thrown, thrown);
@@ -130,9 +170,17 @@ static void discard_row(cli_table *t, int rank, const hs_discard_keep *kp, const
         cli_cell_fixed(t, hand_sd(kp), CLI_DIGITS_TEXT);
         cli_cell_fixed(t, cv, CLI_DIGITS_TEXT);
         cli_cell_fixed(t, xv, CLI_DIGITS_TEXT);
+        if (peg) {
+            cli_cell_fixed(t, (double)peg->sum / HS_PEG_OPPONENT_HANDS, CLI_DIGITS_TEXT);
+            cli_cell_fixed(t, (double)peg->total_num / (double)peg->total_den, CLI_DIGITS_TEXT);
+        }
         cli_cell_fraction(t, (long long)kp->hand_sum, kp->hand_cases);
         cli_cell_fraction(t, (long long)kp->crib_sum, kp->crib_cases);
         cli_cell_fraction(t, kp->combined_num, kp->crib_cases);
+        if (peg) {
+            cli_cell_fraction(t, (long long)peg->sum, HS_PEG_OPPONENT_HANDS);
+            cli_cell_fraction(t, peg->total_num, peg->total_den);
+        }
         cli_row_end(t);
         return;
     }
@@ -147,15 +195,22 @@ static void discard_row(cli_table *t, int rank, const hs_discard_keep *kp, const
     cli_cell_fraction(t, (long long)kp->crib_sum, kp->crib_cases);
     cli_cell_fixed(t, xv, CLI_DIGITS_POINTS);
     cli_cell_fraction(t, kp->combined_num, kp->crib_cases);
+    if (peg) {
+        cli_cell_fixed(t, (double)peg->sum / HS_PEG_OPPONENT_HANDS, CLI_DIGITS_POINTS);
+        cli_cell_fraction(t, (long long)peg->sum, HS_PEG_OPPONENT_HANDS);
+        cli_cell_fixed(t, (double)peg->total_num / (double)peg->total_den, CLI_DIGITS_POINTS);
+        cli_cell_fraction(t, peg->total_num, peg->total_den);
+    }
     cli_cell(t, role_name);
     cli_row_end(t);
 }
 
 static int crib_discard(int argc, char **argv) {
-    int csv = 0, dealer = 0, pone = 0, n_pos;
+    int csv = 0, dealer = 0, pone = 0, pegging = 0, n_pos;
     const cli_opt opts[] = {{"--csv", NULL, CLI_OPT_FLAG, &csv},
                             {"--dealer", NULL, CLI_OPT_FLAG, &dealer},
                             {"--pone", NULL, CLI_OPT_FLAG, &pone},
+                            {"--pegging", NULL, CLI_OPT_FLAG, &pegging},
                             {NULL, NULL, CLI_OPT_FLAG, NULL}};
     int rc = cli_parse_options(argc, argv, opts, DISCARD_USAGE, 0, &n_pos);
     if (rc != CLI_OK)
@@ -179,6 +234,10 @@ static int crib_discard(int argc, char **argv) {
     free(text);
     if (n < 0)
         return CLI_EXIT_DATA;
+    if (pegging && n != 6) {
+        cli_error("--pegging: the play is solved for two players: expected 6 cards, got %d", n);
+        return CLI_EXIT_DATA;
+    }
     uint64_t dealt = hs_cards_mask(cards, (size_t)n);
     const hs_crib_role role = pone ? HS_CRIB_PONE : HS_CRIB_DEALER;
     hs_discard d;
@@ -187,14 +246,39 @@ static int crib_discard(int argc, char **argv) {
         cli_error("%s", hs_strerror(rc));
         return CLI_EXIT_DATA;
     }
+    peg_figures peg[HS_DISCARD_MAX_KEEPS];
+    int order[HS_DISCARD_MAX_KEEPS];
+    for (int k = 0; k < d.n_keeps; k++) {
+        order[k] = k;
+        if (pegging)
+            peg[k] = peg_of(dealt, &d.keeps[k], role);
+    }
+    /* with pegging: best total first, otherwise the analysis's order (a stable insertion) */
+    for (int i = 1; pegging && i < d.n_keeps; i++)
+        for (int j = i; j > 0; j--) {
+            const peg_figures *a = &peg[order[j - 1]], *b = &peg[order[j]];
+            /* b > a: b.num / b.den > a.num / a.den; the denominators are equal */
+            if (b->total_num <= a->total_num)
+                break;
+            int x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
     const char *role_name = role == HS_CRIB_DEALER ? "dealer" : "pone";
     cli_table t;
-    cli_table_init(&t, stdout, csv, DISCARD_TEXT);
+    cli_table_init(&t, stdout, csv, pegging ? DISCARD_PEG_TEXT : DISCARD_TEXT);
     if (csv) {
         static const char *const HEADER[] = {
-            "keep",    "throw",   "hand_ev",       "hand_ev_exact", "hand_min",          "hand_max",
-            "hand_sd", "crib_ev", "crib_ev_exact", "combined_ev",   "combined_ev_exact", "role"};
-        cli_header(&t, HEADER, 12);
+            "keep",    "throw",   "hand_ev",       "hand_ev_exact", "hand_min",         "hand_max",
+            "hand_sd", "crib_ev", "crib_ev_exact", "combined_ev",   "combined_ev_exact"};
+        for (int i = 0; i < 11; i++)
+            cli_cell(&t, HEADER[i]);
+        static const char *const PEG_HEADER[] = {"peg_ev", "peg_ev_exact", "total_ev",
+                                                 "total_ev_exact"};
+        for (int i = 0; pegging && i < 4; i++)
+            cli_cell(&t, PEG_HEADER[i]);
+        cli_cell(&t, "role");
+        cli_row_end(&t);
     } else {
         char all[32];
         format_by_rank(dealt, all);
@@ -206,13 +290,18 @@ static int crib_discard(int argc, char **argv) {
         else
             printf("every keep over all 47 unseen starters (hand) and all 713,460 equally likely\n"
                    "(three other crib cards, starter) cases from the 47 unseen cards (crib)\n");
-        printf("combined = hand %s crib; see --help for the model\n\n",
+        printf("combined = hand %s crib; see --help for the model\n",
                role == HS_CRIB_DEALER ? "+" : "-");
-        printf(" #  keep          throw    hand  min max     sd    crib  combined   exact: "
-               "hand, crib, combined\n");
+        if (pegging)
+            printf("peg = the expected double-dummy pegging differential (%s) over the 163,185\n"
+                   "hands the opponent could hold; total = combined + peg\n",
+                   role == HS_CRIB_DEALER ? "dealer - pone" : "pone - dealer");
+        printf("\n #  keep          throw    hand  min max     sd    crib  combined%s   exact: "
+               "hand, crib, combined%s\n",
+               pegging ? "     peg    total" : "", pegging ? ", peg, total" : "");
     }
     for (int k = 0; k < d.n_keeps; k++)
-        discard_row(&t, k + 1, &d.keeps[k], role_name);
+        discard_row(&t, k + 1, &d.keeps[order[k]], role_name, pegging ? &peg[order[k]] : NULL);
     return CLI_OK;
 }
 

@@ -20,6 +20,7 @@ static const char USAGE[] =
     "  crib throw-table [-o FILE]              the exact expected crib of every two-card throw\n"
     "  crib deals [--threads N] [-o FILE] [--combined FILE] [--patterns FILE]\n"
     "                                          the best keep of all 20,358,520 six-card deals\n"
+    "  crib peg PONE_HAND -- DEALER_HAND       the play, both playing perfectly (double dummy)\n"
     "  poker rank [--csv] [CARD x5..7]         class (1..7462), category, description\n"
     "  poker compare HAND1 -- HAND2            which hand wins\n"
     "  poker pe54 [--verbose] [FILE]           Project Euler 54: player 1's wins\n"
