@@ -23,6 +23,7 @@ done
 "$hs" crib throw-table -o "$out/crib_throw_table.csv"
 "$hs" crib deals -o "$out/crib_deals_hand.csv" --combined "$out/crib_deals_combined.csv" \
   --patterns "$out/crib_deals_patterns.csv"
+"$hs" crib peg-table -o "$out/crib_peg_total.csv" --patterns "$out/crib_peg_patterns.csv"
 # The plots of the distributions above, into $out/plots (Debian's python3-matplotlib).
 /usr/bin/python3 -c 'import matplotlib' 2>/dev/null ||
   { echo "results.sh: the plots need /usr/bin/python3 with matplotlib (apt-get install python3-matplotlib)" >&2; exit 1; }

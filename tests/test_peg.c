@@ -278,6 +278,105 @@ static void test_keep_sums(void **state) {
     assert_int_equal(hs_peg_keep_sum(0x3F, 0xF, (hs_crib_role)2, &sum), HS_ERR_ARG);
 }
 
+/* The pegging deals job on a few of its units against the same deals analysed directly: every
+ * keep's combined figure by hs_discard_analyze, its pegging by hs_peg_keep_sum, the best total
+ * chosen here (higher total, then hand, then the sorted kept ranks, then the mask). */
+static uint32_t rank_key(uint64_t keep) {
+    int r[4], n = 0;
+    for (uint64_t m = keep; m; m &= m - 1)
+        r[n++] = __builtin_ctzll(m) % 13;
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && r[j - 1] > r[j]; j--) {
+            int x = r[j];
+            r[j] = r[j - 1];
+            r[j - 1] = x;
+        }
+    return (uint32_t)(((r[0] * 13 + r[1]) * 13 + r[2]) * 13 + r[3]);
+}
+
+static void test_peg_deals_units(void **state) {
+    (void)state;
+    hs_discard_tables *tables;
+    assert_int_equal(hs_discard_tables_new(1, &tables), HS_OK);
+    /* first lanes of 6, 5 and 4 cards (the deals whose first suit holds them, lanes sorted) */
+    static const unsigned FIRST[] = {0x3F, 0x1F00, 0x1E01};
+    for (size_t f = 0; f < sizeof FIRST / sizeof FIRST[0]; f++) {
+        const unsigned l0 = FIRST[f];
+        hs_job *job;
+        assert_int_equal(hs_peg_deals_job_new(tables, &job), HS_OK);
+        const hs_job_opts opts = {1, NULL, NULL, NULL, NULL, 0.0};
+        assert_int_equal(hs_job_run(job, l0 - 1, l0, &opts), HS_OK);
+        const hs_peg_deals *got = hs_peg_deals_job_counts(job);
+        static hs_peg_deals want;
+        memset(&want, 0, sizeof want);
+        const int rest = 6 - __builtin_popcount(l0);
+        /* the other three lanes, sorted: l0 >= l1 >= l2 >= l3 as numbers, 6 cards in all */
+        unsigned cand[128];
+        int nc = 0;
+        for (unsigned l = 0; l <= l0; l++)
+            if (__builtin_popcount(l) <= rest)
+                cand[nc++] = l;
+        for (int i1 = 0; i1 < nc; i1++)
+            for (int i2 = 0; i2 <= i1; i2++)
+                for (int i3 = 0; i3 <= i2; i3++) {
+                    const unsigned l1 = cand[i1], l2 = cand[i2], l3 = cand[i3];
+                    if (__builtin_popcount(l1) + __builtin_popcount(l2) + __builtin_popcount(l3) !=
+                        rest)
+                        continue;
+                    const unsigned lanes[4] = {l0, l1, l2, l3};
+                    int orbit = 24, run = 1;
+                    for (int i = 1; i < 4; i++) {
+                        run = lanes[i] == lanes[i - 1] ? run + 1 : 1;
+                        orbit /= run;
+                    }
+                    const uint64_t dealt =
+                        (uint64_t)l0 | (uint64_t)l1 << 13 | (uint64_t)l2 << 26 | (uint64_t)l3 << 39;
+                    for (int role = 0; role < 2; role++) {
+                        hs_discard d;
+                        assert_int_equal(hs_discard_analyze(dealt, (hs_crib_role)role, &d), HS_OK);
+                        int best = -1;
+                        int64_t best_total = 0;
+                        for (int k = 0; k < d.n_keeps; k++) {
+                            const hs_discard_keep *kp = &d.keeps[k];
+                            int64_t peg;
+                            assert_int_equal(
+                                hs_peg_keep_sum(dealt, kp->keep, (hs_crib_role)role, &peg), HS_OK);
+                            const int64_t total = kp->combined_num * 43 + peg * 12;
+                            const hs_discard_keep *bp = best < 0 ? NULL : &d.keeps[best];
+                            int better = bp == NULL || total > best_total ||
+                                         (total == best_total &&
+                                          (kp->hand_sum > bp->hand_sum ||
+                                           (kp->hand_sum == bp->hand_sum &&
+                                            (rank_key(kp->keep) < rank_key(bp->keep) ||
+                                             (rank_key(kp->keep) == rank_key(bp->keep) &&
+                                              kp->keep < bp->keep)))));
+                            if (better) {
+                                best = k;
+                                best_total = total;
+                            }
+                        }
+                        /* bin: floor(10 total / den) */
+                        int64_t a = best_total * 10, q = a / HS_PEG_TOTAL_DEN;
+                        if (a % HS_PEG_TOTAL_DEN != 0 && a < 0)
+                            q--;
+                        want.best_total[role][q + HS_DEALS_BIN_OFFSET] += (uint64_t)orbit;
+                        want.sum_best_total[role] += orbit * best_total;
+                        const uint32_t key = rank_key(d.keeps[best].keep);
+                        const int r4[4] = {(int)(key / 2197), (int)(key / 169 % 13),
+                                           (int)(key / 13 % 13), (int)(key % 13)};
+                        want.pattern[role][hs_deals_pattern_index(r4)] += (uint64_t)orbit;
+                    }
+                    want.deals += (uint64_t)orbit;
+                    want.canonical++;
+                }
+        assert_true(want.canonical > 0);
+        if (memcmp(got, &want, sizeof want) != 0)
+            fail_msg("first lane 0x%x: the job's counts differ from the direct analysis", l0);
+        hs_job_free(job);
+    }
+    hs_discard_tables_free(tables);
+}
+
 static void test_keep_sums_20_deals(void **state) {
     (void)state;
     check_keep_sums(20);
@@ -290,7 +389,7 @@ int main(int argc, char **argv) {
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_starts), cmocka_unit_test(test_random_positions),
-        cmocka_unit_test(test_crafted), cmocka_unit_test(test_bad_positions),
-        cmocka_unit_test(test_keep_sums)};
+        cmocka_unit_test(test_crafted),       cmocka_unit_test(test_bad_positions),
+        cmocka_unit_test(test_keep_sums),     cmocka_unit_test(test_peg_deals_units)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

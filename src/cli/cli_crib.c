@@ -327,6 +327,7 @@ int cli_crib_main(int argc, char **argv) {
         "  throw-table  the exact expected crib of every two-card throw\n"
         "  deals    the best keep of every two-player deal: distributions and patterns\n"
         "  peg      the play of two known hands, both playing perfectly (double dummy)\n"
+        "  peg-table  every deal's best keep by hand + crib + pegging\n"
         "\n"
         "'handstat crib <command> --help' describes each.\n";
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -346,7 +347,7 @@ int cli_crib_main(int argc, char **argv) {
         return crib_hist(argc - 1, argv + 1);
     }
     if (strcmp(argv[1], "discard") == 0 || strcmp(argv[1], "throw-table") == 0 ||
-        strcmp(argv[1], "deals") == 0) {
+        strcmp(argv[1], "deals") == 0 || strcmp(argv[1], "peg-table") == 0) {
         static char command[32];
         snprintf(command, sizeof command, "handstat crib %s", argv[1]);
         cli_command = command;

@@ -264,7 +264,7 @@ static void add_deal(const hs_discard_tables *t, uint64_t dealt, uint64_t weight
     acc->sum_best_hand += weight * h;
     for (int r = 0; r < 2; r++) {
         const int64_t num = fig[1 + r][best[1 + r]];
-        const int64_t bin = floor_div(num * 10, HS_DISCARD_CRIB_CASES2) + HS_DEALS_BIN_OFFSET;
+        const int bin = hs_deals_bin(num, HS_DISCARD_CRIB_CASES2);
         acc->best_combined[r][bin] += weight;
         acc->sum_best_combined[r] += (int64_t)weight * num;
     }
@@ -290,7 +290,7 @@ size_t hs_discard_deals_units(void) {
     return LANE_VALUES - 1;
 }
 
-void hs_discard_deals_unit(const hs_discard_tables *t, size_t unit, hs_discard_deals *acc) {
+void hs_deals_walk(size_t unit, void (*fn)(uint64_t dealt, uint64_t weight, void *ctx), void *ctx) {
     const unsigned l0 = (unsigned)unit + 1;
     const int rem = 6 - __builtin_popcount(l0);
     if (rem < 0)
@@ -304,10 +304,25 @@ void hs_discard_deals_unit(const hs_discard_tables *t, size_t unit, hs_discard_d
                         const unsigned l[4] = {l0, l1, l2, l3};
                         const uint64_t dealt = (uint64_t)l0 | (uint64_t)l1 << 13 |
                                                (uint64_t)l2 << 26 | (uint64_t)l3 << 39;
-                        add_deal(t, dealt, (uint64_t)hs_suit_orbit_sorted(l), acc);
+                        fn(dealt, (uint64_t)hs_suit_orbit_sorted(l), ctx);
                     }
                 }
         }
+}
+
+typedef struct deal_ctx {
+    const hs_discard_tables *t;
+    hs_discard_deals *acc;
+} deal_ctx;
+
+static void add_deal_to(uint64_t dealt, uint64_t weight, void *ctx) {
+    const deal_ctx *c = ctx;
+    add_deal(c->t, dealt, weight, c->acc);
+}
+
+void hs_discard_deals_unit(const hs_discard_tables *t, size_t unit, hs_discard_deals *acc) {
+    deal_ctx c = {t, acc};
+    hs_deals_walk(unit, add_deal_to, &c);
 }
 
 void hs_discard_deals_merge(hs_discard_deals *dst, const hs_discard_deals *src) {

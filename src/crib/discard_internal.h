@@ -35,4 +35,15 @@ static inline int hs_keep_better(int64_t fa, uint64_t ha, uint64_t ka, int64_t f
     return ka < kb;
 }
 
+/* Every sorted six-card deal of work unit `unit` of the all-deals enumeration (the deals whose
+ * first suit lane is unit + 1; hs_discard_deals_units() units), each with the number of deals its
+ * suit orbit stands for: fn(dealt, weight, ctx). Shared by crib deals and the pegging deals. */
+void hs_deals_walk(size_t unit, void (*fn)(uint64_t dealt, uint64_t weight, void *ctx), void *ctx);
+
+/* Binned by tenths of a point: the bin of the figure num / den (den > 0). */
+static inline int hs_deals_bin(int64_t num, int64_t den) {
+    const int64_t a = num * 10, q = a / den;
+    return (int)((a % den != 0 && a < 0) ? q - 1 : q) + HS_DEALS_BIN_OFFSET;
+}
+
 #endif
