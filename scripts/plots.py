@@ -55,40 +55,24 @@ def crib(folder, out, rules, title):
     save(fig, out, f"crib_{rules}.svg")
 
 
-def poker(folder, out):
+def categories(folder, out, game, sizes, title, name):
+    """Grouped bars of the category probabilities of the k-card hands of one game (log scale)."""
     fig, ax = plt.subplots(figsize=(9, 3.8))
-    width = 0.27
-    for i, (k, colour) in enumerate(((5, BLUE), (6, ORANGE), (7, GREEN))):
-        data = rows(folder, f"poker_{k}card_categories.csv")
-        xs = [j + (i - 1) * width for j in range(len(data))]
-        ax.bar(xs, [float(r["probability"]) for r in data], width, color=colour,
+    colours = (BLUE, ORANGE, GREEN)
+    width = 0.8 / len(sizes)
+    for i, k in enumerate(sizes):
+        data = rows(folder, f"{game}_{k}card_categories.csv")
+        xs = [j + (i - (len(sizes) - 1) / 2) * width for j in range(len(data))]
+        ax.bar(xs, [float(r["probability"]) for r in data], width, color=colours[i],
                label=f"{k} cards")
         labels = [r["category"].replace("_", " ") for r in data]
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels, rotation=30, ha="right")
     ax.set_yscale("log")
     ax.set_ylabel("probability (log scale)")
-    ax.set_title("Poker hand categories: every 5-, 6- and 7-card hand")
+    ax.set_title(title)
     ax.legend()
-    save(fig, out, "poker_categories.svg")
-
-
-def shortdeck(folder, out):
-    fig, ax = plt.subplots(figsize=(9, 3.8))
-    width = 0.38
-    for i, (k, colour) in enumerate(((5, BLUE), (7, GREEN))):
-        data = rows(folder, f"shortdeck_{k}card_categories.csv")
-        xs = [j + (i - 0.5) * width for j in range(len(data))]
-        ax.bar(xs, [float(r["probability"]) for r in data], width, color=colour,
-               label=f"{k} cards")
-        labels = [r["category"].replace("_", " ") for r in data]
-    ax.set_xticks(range(len(labels)))
-    ax.set_xticklabels(labels, rotation=30, ha="right")
-    ax.set_yscale("log")
-    ax.set_ylabel("probability (log scale)")
-    ax.set_title("Short deck (36 cards) hand categories, in the order they rank")
-    ax.legend()
-    save(fig, out, "shortdeck_categories.svg")
+    save(fig, out, name)
 
 
 def preflop(folder, out):
@@ -142,8 +126,11 @@ def main():
     os.makedirs(out, exist_ok=True)
     crib(folder, out, "hand", "Cribbage hand scores")
     crib(folder, out, "crib", "Cribbage crib scores")
-    poker(folder, out)
-    shortdeck(folder, out)
+    categories(folder, out, "poker", (5, 6, 7),
+               "Poker hand categories: every 5-, 6- and 7-card hand", "poker_categories.svg")
+    categories(folder, out, "shortdeck", (5, 7),
+               "Short deck (36 cards) hand categories, in the order they rank",
+               "shortdeck_categories.svg")
     preflop(folder, out)
     deals(folder, out)
 

@@ -255,6 +255,12 @@ int cli_for_each_input_line(const char *path, cli_line_fn fn, void *ctx);
  * (options may stand among them), else each line of standard input, through fn. */
 int cli_for_args_or_input_lines(char **argv, int n_pos, cli_line_fn fn, void *ctx);
 
+/* The positional arguments argv[1..n_pos] of a command that takes two sides separated by "--"
+ * (kept by CLI_OPTS_KEEP_DASHDASH): each side joined into text[i] (heap, the caller frees both)
+ * of len[i] bytes. Without "--" prints "expected <what> separated by '--'" and returns
+ * CLI_EXIT_USAGE; CLI_EXIT_IO when out of memory; else CLI_OK. */
+int cli_split_sides(char **argv, int n_pos, const char *what, char *text[2], size_t len[2]);
+
 /* Parse between min and max cards (in order) from text into cards[] (room for max). On failure
  * prints one line naming the offending token, prefixed by "line N: " when line > 0 and by
  * "<what>: " when what is not NULL; `expected` describes the count wanted ("5 cards (...)").

@@ -396,32 +396,41 @@ static void write_combined(FILE *fp, const hs_discard_deals *d) {
     write_bins(fp, d->best_combined, d->deals);
 }
 
-static void write_patterns(FILE *fp, const hs_discard_deals *d) {
-    static const char *const HEADER[] = {
-        "pattern",          "hand_deals",         "dealer_deals",    "pone_deals",
-        "hand_probability", "dealer_probability", "pone_probability"};
+/* Pattern rows in rank order (the pattern index is colex, so by the ranks themselves), those
+ * with any deals: pattern, then each of the n criteria's deals, then their probabilities. */
+static void write_pattern_rows(FILE *fp, const char *const *header,
+                               const uint64_t (*pattern)[HS_DEALS_PATTERNS], int n,
+                               uint64_t deals) {
     cli_table t;
     cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, HEADER, 7);
-    /* in rank order: the pattern index is colex, so sort by the ranks themselves */
+    cli_header(&t, header, 1 + 2 * n);
     for (int r0 = 0; r0 < HS_RANKS; r0++)
         for (int r1 = r0; r1 < HS_RANKS; r1++)
             for (int r2 = r1; r2 < HS_RANKS; r2++)
                 for (int r3 = r2; r3 < HS_RANKS; r3++) {
                     const int r[4] = {r0, r1, r2, r3};
                     const int p = hs_deals_pattern_index(r);
-                    const uint64_t c[3] = {d->pattern[0][p], d->pattern[1][p], d->pattern[2][p]};
-                    if (c[0] == 0 && c[1] == 0 && c[2] == 0)
+                    uint64_t any = 0;
+                    for (int k = 0; k < n; k++)
+                        any |= pattern[k][p];
+                    if (any == 0)
                         continue;
                     char name[8];
                     pattern_text(p, name);
                     cli_cell(&t, name);
-                    for (int k = 0; k < 3; k++)
-                        cli_cell_u64(&t, c[k]);
-                    for (int k = 0; k < 3; k++)
-                        cli_cell_ratio(&t, (double)c[k] / (double)d->deals);
+                    for (int k = 0; k < n; k++)
+                        cli_cell_u64(&t, pattern[k][p]);
+                    for (int k = 0; k < n; k++)
+                        cli_cell_ratio(&t, (double)pattern[k][p] / (double)deals);
                     cli_row_end(&t);
                 }
+}
+
+static void write_patterns(FILE *fp, const hs_discard_deals *d) {
+    static const char *const HEADER[] = {
+        "pattern",          "hand_deals",         "dealer_deals",    "pone_deals",
+        "hand_probability", "dealer_probability", "pone_probability"};
+    write_pattern_rows(fp, HEADER, d->pattern, 3, d->deals);
 }
 
 /* The most frequent pattern of a criterion (ties: the first in index order). */
@@ -462,6 +471,76 @@ static void print_deals_summary(const hs_discard_deals *d, int threads, double s
     }
 }
 
+/* A job over every deal (crib deals, crib peg-table): its output files (the first one -o,
+ * which alone defaults to standard output), the job made from the discard tables, a writer per
+ * file and the summary. */
+typedef struct deals_command {
+    const char *label, *ckpt_name;
+    int files;
+    const char *const *names;
+    const char *const *paths;
+    int (*make)(const hs_discard_tables *t, hs_job **out);
+    void (*write)(int file, FILE *fp, const hs_job *job);
+    void (*summary)(const hs_job *job, int threads, double seconds, double table_seconds);
+} deals_command;
+
+static int run_deals_command(const deals_command *c, int threads, const char *ckpt, int resume) {
+    cli_catch_signals();
+    double start = cli_now();
+    cli_job j;
+    cli_outs outs = {.n = 0};
+    cli_out *dest[4] = {NULL, NULL, NULL, NULL};
+    for (int k = 0; k < c->files; k++)
+        if (k == 0 || c->paths[k] != NULL)
+            dest[k] = cli_outs_add(&outs, c->names[k], c->paths[k]);
+    memset(&j, 0, sizeof j);
+    /* Every destination is checked before the work (the tables take a fraction of a second). */
+    int status = cli_outs_open(&outs);
+    if (status == CLI_OK)
+        status = cli_job_prepare(&j, c->label, ckpt, c->paths[0], c->ckpt_name, resume, threads,
+                                 c->names, c->paths, c->files);
+    hs_discard_tables *tables = NULL;
+    hs_job *job = NULL;
+    double table_seconds = 0;
+    if (status == CLI_OK) {
+        int rc = hs_discard_tables_new(threads, &tables);
+        if (rc == HS_OK)
+            rc = c->make(tables, &job);
+        table_seconds = cli_now() - start;
+        if (rc != HS_OK) {
+            cli_error("%s", hs_strerror(rc));
+            status = CLI_EXIT_IO;
+        }
+    }
+    if (status == CLI_OK)
+        status = cli_job_attach(&j, job);
+    if (status == CLI_OK)
+        status = cli_job_run(&j);
+    if (status == CLI_OK) {
+        for (int k = 0; k < c->files; k++)
+            if (dest[k] != NULL)
+                c->write(k, dest[k]->fp, job);
+        status = cli_outs_commit(&outs);
+        if (status == CLI_OK && !cli_quiet)
+            c->summary(job, j.threads_used, cli_now() - start, table_seconds);
+    }
+    cli_outs_abort(&outs);
+    cli_job_finish(&j, status);
+    hs_job_free(job);
+    hs_discard_tables_free(tables);
+    return status;
+}
+
+static void write_deals_file(int file, FILE *fp, const hs_job *job) {
+    void (*const writers[3])(FILE *, const hs_discard_deals *) = {write_hand, write_combined,
+                                                                  write_patterns};
+    writers[file](fp, hs_discard_deals_job_counts(job));
+}
+
+static void deals_summary(const hs_job *job, int threads, double seconds, double table_seconds) {
+    print_deals_summary(hs_discard_deals_job_counts(job), threads, seconds, table_seconds);
+}
+
 static int crib_deals(int argc, char **argv) {
     const char *paths[3] = {NULL, NULL, NULL}, *ckpt = NULL;
     int threads = 0, resume = 0, n_pos;
@@ -475,55 +554,11 @@ static int crib_deals(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, DEALS_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    void (*const writers[3])(FILE *, const hs_discard_deals *) = {write_hand, write_combined,
-                                                                  write_patterns};
-    cli_catch_signals();
-    double start = cli_now();
     const char *const names[3] = {opts[0].name, opts[1].name, opts[2].name};
-    cli_job j;
-    cli_outs outs = {.n = 0};
-    cli_out *dest[3] = {NULL, NULL, NULL};
-    for (int k = 0; k < 3; k++)
-        /* only -o defaults to standard output */
-        if (k == 0 || paths[k] != NULL)
-            dest[k] = cli_outs_add(&outs, opts[k].name, paths[k]);
-    memset(&j, 0, sizeof j);
-    /* Every destination is checked before the work (the tables take a fraction of a second). */
-    int status = cli_outs_open(&outs);
-    if (status == CLI_OK)
-        status = cli_job_prepare(&j, "crib deals", ckpt, paths[0], "crib_deals.ckpt", resume,
-                                 threads, names, paths, 3);
-    hs_discard_tables *tables = NULL;
-    hs_job *job = NULL;
-    double table_seconds = 0;
-    if (status == CLI_OK) {
-        rc = hs_discard_tables_new(threads, &tables);
-        if (rc == HS_OK)
-            rc = hs_discard_deals_job_new(tables, &job);
-        table_seconds = cli_now() - start;
-        if (rc != HS_OK) {
-            cli_error("%s", hs_strerror(rc));
-            status = CLI_EXIT_IO;
-        }
-    }
-    if (status == CLI_OK)
-        status = cli_job_attach(&j, job);
-    if (status == CLI_OK)
-        status = cli_job_run(&j);
-    if (status == CLI_OK) {
-        const hs_discard_deals *d = hs_discard_deals_job_counts(job);
-        for (int k = 0; k < 3; k++)
-            if (dest[k] != NULL)
-                writers[k](dest[k]->fp, d);
-        status = cli_outs_commit(&outs);
-        if (status == CLI_OK && !cli_quiet)
-            print_deals_summary(d, j.threads_used, cli_now() - start, table_seconds);
-    }
-    cli_outs_abort(&outs);
-    cli_job_finish(&j, status);
-    hs_job_free(job);
-    hs_discard_tables_free(tables);
-    return status;
+    const deals_command c = {
+        "crib deals",     "crib_deals.ckpt", 3, names, paths, hs_discard_deals_job_new,
+        write_deals_file, deals_summary};
+    return run_deals_command(&c, threads, ckpt, resume);
 }
 
 /* The bins of one role pair of histograms, lowest to highest used: ev_from,ev_to,then counts
@@ -559,27 +594,7 @@ static void write_peg_totals(FILE *fp, const hs_peg_deals *d) {
 static void write_peg_patterns(FILE *fp, const hs_peg_deals *d) {
     static const char *const HEADER[] = {"pattern", "dealer_deals", "pone_deals",
                                          "dealer_probability", "pone_probability"};
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, HEADER, 5);
-    for (int r0 = 0; r0 < HS_RANKS; r0++)
-        for (int r1 = r0; r1 < HS_RANKS; r1++)
-            for (int r2 = r1; r2 < HS_RANKS; r2++)
-                for (int r3 = r2; r3 < HS_RANKS; r3++) {
-                    const int r[4] = {r0, r1, r2, r3};
-                    const int p = hs_deals_pattern_index(r);
-                    const uint64_t c[2] = {d->pattern[0][p], d->pattern[1][p]};
-                    if (c[0] == 0 && c[1] == 0)
-                        continue;
-                    char name[8];
-                    pattern_text(p, name);
-                    cli_cell(&t, name);
-                    for (int k = 0; k < 2; k++)
-                        cli_cell_u64(&t, c[k]);
-                    for (int k = 0; k < 2; k++)
-                        cli_cell_ratio(&t, (double)c[k] / (double)d->deals);
-                    cli_row_end(&t);
-                }
+    write_pattern_rows(fp, HEADER, d->pattern, 2, d->deals);
 }
 
 static void print_peg_summary(const hs_peg_deals *d, int threads, double seconds) {
@@ -604,6 +619,18 @@ static void print_peg_summary(const hs_peg_deals *d, int threads, double seconds
     }
 }
 
+static void write_peg_file(int file, FILE *fp, const hs_job *job) {
+    if (file == 0)
+        write_peg_totals(fp, hs_peg_deals_job_counts(job));
+    else
+        write_peg_patterns(fp, hs_peg_deals_job_counts(job));
+}
+
+static void peg_summary(const hs_job *job, int threads, double seconds, double table_seconds) {
+    (void)table_seconds;
+    print_peg_summary(hs_peg_deals_job_counts(job), threads, seconds);
+}
+
 static int crib_peg_table(int argc, char **argv) {
     const char *paths[2] = {NULL, NULL}, *ckpt = NULL;
     int threads = 0, resume = 0, n_pos;
@@ -616,50 +643,10 @@ static int crib_peg_table(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, PEG_TABLE_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    void (*const writers[2])(FILE *, const hs_peg_deals *) = {write_peg_totals, write_peg_patterns};
-    cli_catch_signals();
-    double start = cli_now();
     const char *const names[2] = {opts[0].name, opts[1].name};
-    cli_job j;
-    cli_outs outs = {.n = 0};
-    cli_out *dest[2] = {NULL, NULL};
-    for (int k = 0; k < 2; k++)
-        if (k == 0 || paths[k] != NULL) /* only -o defaults to standard output */
-            dest[k] = cli_outs_add(&outs, opts[k].name, paths[k]);
-    memset(&j, 0, sizeof j);
-    int status = cli_outs_open(&outs);
-    if (status == CLI_OK)
-        status = cli_job_prepare(&j, "crib peg-table", ckpt, paths[0], "crib_peg_table.ckpt",
-                                 resume, threads, names, paths, 2);
-    hs_discard_tables *tables = NULL;
-    hs_job *job = NULL;
-    if (status == CLI_OK) {
-        rc = hs_discard_tables_new(threads, &tables);
-        if (rc == HS_OK)
-            rc = hs_peg_deals_job_new(tables, &job);
-        if (rc != HS_OK) {
-            cli_error("%s", hs_strerror(rc));
-            status = CLI_EXIT_IO;
-        }
-    }
-    if (status == CLI_OK)
-        status = cli_job_attach(&j, job);
-    if (status == CLI_OK)
-        status = cli_job_run(&j);
-    if (status == CLI_OK) {
-        const hs_peg_deals *d = hs_peg_deals_job_counts(job);
-        for (int k = 0; k < 2; k++)
-            if (dest[k] != NULL)
-                writers[k](dest[k]->fp, d);
-        status = cli_outs_commit(&outs);
-        if (status == CLI_OK && !cli_quiet)
-            print_peg_summary(d, j.threads_used, cli_now() - start);
-    }
-    cli_outs_abort(&outs);
-    cli_job_finish(&j, status);
-    hs_job_free(job);
-    hs_discard_tables_free(tables);
-    return status;
+    const deals_command c = {"crib peg-table",     "crib_peg_table.ckpt", 2,          names, paths,
+                             hs_peg_deals_job_new, write_peg_file,        peg_summary};
+    return run_deals_command(&c, threads, ckpt, resume);
 }
 
 int cli_crib_discard_main(const char *command, int argc, char **argv) {

@@ -190,28 +190,17 @@ static int omaha_rank(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, RANK_USAGE, CLI_OPTS_KEEP_DASHDASH, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    int sep = 0;
-    for (int i = 1; i <= n_pos && sep == 0; i++)
-        if (strcmp(argv[i], "--") == 0)
-            sep = i;
-    if (sep == 0) {
-        cli_error("expected the hole cards and the board separated by '--' (see --help)");
-        return CLI_EXIT_USAGE;
-    }
+    char *text[2];
+    size_t len[2];
+    rc = cli_split_sides(argv, n_pos, "the hole cards and the board", text, len);
+    if (rc != CLI_OK)
+        return rc;
     uint64_t hole, board;
-    size_t len;
-    char *text = cli_join_args(argv, 1, sep, 0, &len);
-    if (text == NULL)
-        return CLI_EXIT_IO;
-    int n = parse_set(text, len, "hole", 4, 6, "4, 5 or 6 cards", &hole);
-    free(text);
-    if (n < 0)
-        return CLI_EXIT_DATA;
-    text = cli_join_args(argv, sep + 1, n_pos + 1, 0, &len);
-    if (text == NULL)
-        return CLI_EXIT_IO;
-    n = parse_set(text, len, "board", 3, 5, "3, 4 or 5 cards", &board);
-    free(text);
+    int n = parse_set(text[0], len[0], "hole", 4, 6, "4, 5 or 6 cards", &hole);
+    if (n >= 0)
+        n = parse_set(text[1], len[1], "board", 3, 5, "3, 4 or 5 cards", &board);
+    free(text[0]);
+    free(text[1]);
     if (n < 0)
         return CLI_EXIT_DATA;
     if (hole & board) {

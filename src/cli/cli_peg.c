@@ -51,27 +51,19 @@ static int crib_peg(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, PEG_USAGE, CLI_OPTS_KEEP_DASHDASH, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    int sep = 0;
-    for (int i = 1; i <= n_pos && sep == 0; i++)
-        if (strcmp(argv[i], "--") == 0)
-            sep = i;
-    if (sep == 0) {
-        cli_error("expected the pone's and the dealer's hands separated by '--' (see --help)");
-        return CLI_EXIT_USAGE;
-    }
-    int cards[2][4];
+    char *text[2];
+    size_t len[2];
+    rc = cli_split_sides(argv, n_pos, "the pone's and the dealer's hands", text, len);
+    if (rc != CLI_OK)
+        return rc;
+    int cards[2][4], n = 0;
     static const char *const WHO[2] = {"pone", "dealer"};
-    for (int q = 0; q < 2; q++) {
-        size_t len;
-        char *text = q == 0 ? cli_join_args(argv, 1, sep, 0, &len)
-                            : cli_join_args(argv, sep + 1, n_pos + 1, 0, &len);
-        if (text == NULL)
-            return CLI_EXIT_IO;
-        int n = cli_parse_cards(text, len, 0, WHO[q], 4, 4, "4 cards", cards[q]);
-        free(text);
-        if (n < 0)
-            return CLI_EXIT_DATA;
-    }
+    for (int q = 0; q < 2 && n >= 0; q++)
+        n = cli_parse_cards(text[q], len[q], 0, WHO[q], 4, 4, "4 cards", cards[q]);
+    free(text[0]);
+    free(text[1]);
+    if (n < 0)
+        return CLI_EXIT_DATA;
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++)
             if (cards[0][i] == cards[1][j]) {
@@ -87,7 +79,7 @@ static int crib_peg(int argc, char **argv) {
     hs_peg_position start = hs_peg_start(ranks[0], ranks[1]);
     hs_peg_event ev[HS_PEG_MAX_EVENTS];
     int pts[2];
-    const int n = hs_peg_line(&start, ev, &pts[0], &pts[1]);
+    n = hs_peg_line(&start, ev, &pts[0], &pts[1]);
     /* The line's cards: of each rank, the player's cards in the order given. */
     int laid[2][4] = {{0}}, line_cards[HS_PEG_MAX_EVENTS];
     for (int e = 0; e < n; e++) {
@@ -137,7 +129,7 @@ static int crib_peg(int argc, char **argv) {
         printf(" %s", name);
     }
     printf("\nan optimal line, both playing perfectly:\n");
-    int seq[8], len = 0, remaining = 8;
+    int seq[8], seq_len = 0, remaining = 8;
     for (int e = 0; e < n; e++) {
         const hs_peg_event *x = &ev[e];
         char why[64] = "";
@@ -145,14 +137,14 @@ static int crib_peg(int argc, char **argv) {
             snprintf(why, sizeof why, "%s", remaining == 0 ? "last card 1" : "go 1");
             printf("  %-7s %-3s count %2d  %2d  %s\n", WHO[x->player], "", x->count, x->points,
                    why);
-            len = 0;
+            seq_len = 0;
             continue;
         }
-        if (len > 0 && x->count == (x->rank < 9 ? x->rank + 1 : 10))
-            len = 0; /* after 31 the count started again */
-        seq[len++] = x->rank;
+        if (seq_len > 0 && x->count == (x->rank < 9 ? x->rank + 1 : 10))
+            seq_len = 0; /* after 31 the count started again */
+        seq[seq_len++] = x->rank;
         remaining--;
-        describe_points(why, sizeof why, seq, len, x->count, x->points);
+        describe_points(why, sizeof why, seq, seq_len, x->count, x->points);
         char name[3];
         hs_card_format(line_cards[e], name);
         if (x->points > 0)

@@ -133,34 +133,30 @@ static int poker_rank(int argc, char **argv) {
 }
 
 static int poker_compare(int argc, char **argv) {
-    int sep = 0, n_pos;
+    int n_pos;
     const cli_opt opts[] = {{NULL, NULL, CLI_OPT_FLAG, NULL}};
     /* "--" separates the two hands here: it stays among the positional arguments. */
     int rc = cli_parse_options(argc, argv, opts, COMPARE_USAGE, CLI_OPTS_KEEP_DASHDASH, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    argc = 1 + n_pos;
-    for (int i = 1; i < argc && sep == 0; i++)
-        if (strcmp(argv[i], "--") == 0)
-            sep = i;
-    if (sep == 0) {
-        cli_error("expected two hands separated by '--' (see --help)");
-        return CLI_EXIT_USAGE;
-    }
-    int cards[2][8], n[2], cls[2];
+    char *text[2];
+    size_t len[2];
+    rc = cli_split_sides(argv, n_pos, "two hands", text, len);
+    if (rc != CLI_OK)
+        return rc;
+    int cards[2][8], n[2], cls[2] = {0, 0};
     uint64_t hand[2];
     for (int h = 0; h < 2; h++) {
-        size_t len;
-        char *text = h == 0 ? cli_join_args(argv, 1, sep, 0, &len)
-                            : cli_join_args(argv, sep + 1, argc, 0, &len);
-        if (text == NULL)
-            return CLI_EXIT_IO;
-        n[h] = parse_poker_hand(text, len, 0, h == 0 ? "hand 1" : "hand 2", cards[h], &hand[h]);
-        free(text);
+        n[h] =
+            parse_poker_hand(text[h], len[h], 0, h == 0 ? "hand 1" : "hand 2", cards[h], &hand[h]);
         if (n[h] < 0)
-            return CLI_EXIT_DATA;
+            break;
         cls[h] = hs_poker_rank(hand[h]);
     }
+    free(text[0]);
+    free(text[1]);
+    if (n[0] < 0 || n[1] < 0)
+        return CLI_EXIT_DATA;
     for (int h = 0; h < 2; h++) {
         printf("hand %d: ", h + 1);
         print_ranked(0, cards[h], n[h], cls[h]);

@@ -343,3 +343,21 @@ int cli_for_args_or_input_lines(char **argv, int n_pos, cli_line_fn fn, void *ct
     free(text);
     return status;
 }
+
+int cli_split_sides(char **argv, int n_pos, const char *what, char *text[2], size_t len[2]) {
+    int sep = 0;
+    for (int i = 1; i <= n_pos && sep == 0; i++)
+        if (strcmp(argv[i], "--") == 0)
+            sep = i;
+    if (sep == 0) {
+        cli_error("expected %s separated by '--' (see --help)", what);
+        return CLI_EXIT_USAGE;
+    }
+    text[0] = cli_join_args(argv, 1, sep, 0, &len[0]);
+    text[1] = text[0] != NULL ? cli_join_args(argv, sep + 1, n_pos + 1, 0, &len[1]) : NULL;
+    if (text[1] == NULL) {
+        free(text[0]);
+        return CLI_EXIT_IO;
+    }
+    return CLI_OK;
+}

@@ -363,20 +363,9 @@ static int deals_check(const void *ctx, const void *acc) {
     }
     int ok = d->deals == HS_DEALS6 && d->canonical == HS_DEALS6_CANONICAL && hand == d->deals &&
              sum_hand == d->sum_best_hand;
-    for (int r = 0; r < 2 && ok; r++) {
-        uint64_t n = 0;
-        int64_t lo = 0, hi = 0;
-        for (int b = 0; b < HS_DEALS_BINS; b++) {
-            /* bin b: floor(10 num / CASES2) = b - OFFSET, so 10 num lies in
-             * [(b - OFFSET) CASES2, (b - OFFSET + 1) CASES2 - 1] */
-            const int64_t c = (int64_t)d->best_combined[r][b];
-            const int64_t low10 = (int64_t)(b - HS_DEALS_BIN_OFFSET) * HS_DISCARD_CRIB_CASES2;
-            n += d->best_combined[r][b];
-            lo += c * -floor_div(-low10, 10);
-            hi += c * floor_div(low10 + HS_DISCARD_CRIB_CASES2 - 1, 10);
-        }
-        ok = n == d->deals && lo <= d->sum_best_combined[r] && d->sum_best_combined[r] <= hi;
-    }
+    for (int r = 0; r < 2 && ok; r++)
+        ok = hs_deals_bins_hold(d->best_combined[r], HS_DISCARD_CRIB_CASES2,
+                                d->sum_best_combined[r]) == d->deals;
     for (int c = 0; c < 3 && ok; c++) {
         uint64_t n = 0;
         for (int i = 0; i < HS_DEALS_PATTERNS; i++)
@@ -384,6 +373,21 @@ static int deals_check(const void *ctx, const void *acc) {
         ok = n == d->deals;
     }
     return ok ? HS_OK : HS_ERR_CORRUPT;
+}
+
+uint64_t hs_deals_bins_hold(const uint64_t bins[HS_DEALS_BINS], int64_t den, int64_t sum) {
+    uint64_t n = 0;
+    int64_t lo = 0, hi = 0;
+    for (int b = 0; b < HS_DEALS_BINS; b++) {
+        /* bin b: floor(10 num / den) = b - OFFSET, so 10 num lies in
+         * [(b - OFFSET) den, (b - OFFSET + 1) den - 1] */
+        const int64_t c = (int64_t)bins[b];
+        const int64_t low10 = (int64_t)(b - HS_DEALS_BIN_OFFSET) * den;
+        n += bins[b];
+        lo += c * -floor_div(-low10, 10);
+        hi += c * floor_div(low10 + den - 1, 10);
+    }
+    return lo <= sum && sum <= hi ? n : UINT64_MAX;
 }
 
 static const hs_job_def deals_job = {

@@ -129,30 +129,16 @@ static void peg_deals_merge(void *dstp, const void *srcp) {
     }
 }
 
-/* floor(a / b), b > 0 */
-static int64_t floor_div(int64_t a, int64_t b) {
-    int64_t q = a / b;
-    return (a % b != 0 && a < 0) ? q - 1 : q;
-}
-
 static int peg_deals_check(const void *ctxp, const void *accp) {
     (void)ctxp;
     const hs_peg_deals *d = accp;
     int ok = d->deals == HS_DEALS6 && d->canonical == HS_DEALS6_CANONICAL;
     for (int r = 0; r < 2 && ok; r++) {
-        uint64_t n = 0, np = 0;
-        int64_t lo = 0, hi = 0;
-        for (int b = 0; b < HS_DEALS_BINS; b++) {
-            const int64_t c = (int64_t)d->best_total[r][b];
-            const int64_t low10 = (int64_t)(b - HS_DEALS_BIN_OFFSET) * HS_PEG_TOTAL_DEN;
-            n += d->best_total[r][b];
-            lo += c * -floor_div(-low10, 10);
-            hi += c * floor_div(low10 + HS_PEG_TOTAL_DEN - 1, 10);
-        }
+        uint64_t np = 0;
         for (int p = 0; p < HS_DEALS_PATTERNS; p++)
             np += d->pattern[r][p];
-        ok = n == d->deals && np == d->deals && lo <= d->sum_best_total[r] &&
-             d->sum_best_total[r] <= hi;
+        ok = np == d->deals && hs_deals_bins_hold(d->best_total[r], HS_PEG_TOTAL_DEN,
+                                                  d->sum_best_total[r]) == d->deals;
     }
     return ok ? HS_OK : HS_ERR_CORRUPT;
 }

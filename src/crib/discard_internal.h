@@ -46,4 +46,8 @@ static inline int hs_deals_bin(int64_t num, int64_t den) {
     return (int)((a % den != 0 && a < 0) ? q - 1 : q) + HS_DEALS_BIN_OFFSET;
 }
 
+/* The deals counted in the tenth-of-a-point histogram `bins` of figures num / den, or UINT64_MAX
+ * when `sum` (of their numerators) could not be theirs: outside the bounds the bins give. */
+uint64_t hs_deals_bins_hold(const uint64_t bins[HS_DEALS_BINS], int64_t den, int64_t sum);
+
 #endif
