@@ -111,11 +111,14 @@ int ref_peg_value(const int *pone, int np, const int *dealer, int nd, const int 
                   int last, int turn) {
     ref_state s;
     memset(&s, 0, sizeof s);
-    memcpy(s.hand[0], pone, sizeof(int) * (size_t)np);
-    memcpy(s.hand[1], dealer, sizeof(int) * (size_t)nd);
+    for (int i = 0; i < np; i++)
+        s.hand[0][i] = pone[i];
+    for (int i = 0; i < nd; i++)
+        s.hand[1][i] = dealer[i];
     s.n[0] = np;
     s.n[1] = nd;
-    memcpy(s.seq, seq, sizeof(int) * (size_t)len);
+    for (int i = 0; i < len; i++) /* seq may be NULL when len is 0 */
+        s.seq[i] = seq[i];
     s.len = len;
     s.last = last;
     s.turn = turn;
