@@ -228,7 +228,7 @@ int hs_deals_pattern_index(const int ranks[4]) {
     return p;
 }
 
-static int keep_pattern(uint64_t keep) {
+int hs_keep_pattern(uint64_t keep) {
     uint32_t key = hs_keep_rank_key(keep);
     int r[4] = {(int)(key / 2197), (int)(key / 169 % 13), (int)(key / 13 % 13), (int)(key % 13)};
     return hs_deals_pattern_index(r);
@@ -269,7 +269,7 @@ static void add_deal(const hs_discard_tables *t, uint64_t dealt, uint64_t weight
         acc->sum_best_combined[r] += (int64_t)weight * num;
     }
     for (int c = 0; c < 3; c++)
-        acc->pattern[c][keep_pattern(keep[best[c]])] += weight;
+        acc->pattern[c][hs_keep_pattern(keep[best[c]])] += weight;
     acc->deals += weight;
     acc->canonical++;
 }

@@ -12,10 +12,6 @@
 /* The table of gen_peg_table.c (peg_table.S): [pone mset][dealer mset]. */
 extern const int8_t hs_peg_start_table[HS_PEG_MSETS * HS_PEG_MSETS];
 
-static int pips(int rank) {
-    return rank < 9 ? rank + 1 : 10;
-}
-
 int hs_peg_check(const hs_peg_position *p) {
     int seen[HS_RANKS] = {0}, count = 0;
     for (int q = 0; q < 2; q++) {
@@ -30,7 +26,7 @@ int hs_peg_check(const hs_peg_position *p) {
     for (int i = 0; i < p->seq_len; i++) {
         if (p->seq[i] >= HS_RANKS || ++seen[p->seq[i]] > 4)
             return HS_ERR_ARG;
-        count += pips(p->seq[i]);
+        count += peg_pips(p->seq[i]);
     }
     if (count > 31 || p->to_move < 0 || p->to_move > 1 || p->last < -1 || p->last > 1 ||
         (p->seq_len > 0) != (p->last >= 0))
@@ -83,42 +79,24 @@ int hs_peg_keep_sum(uint64_t dealt, uint64_t keep, hs_crib_role role, int64_t *s
         return HS_ERR_ARG;
     if (hs_hand_size(dealt) != 6 || hs_hand_size(keep) != 4 || (keep & ~dealt))
         return HS_ERR_COUNT;
-    int avail[HS_RANKS];
-    for (int r = 0; r < HS_RANKS; r++) {
-        avail[r] = 4;
-        for (int st = 0; st < HS_SUITS; st++)
-            avail[r] -= (int)(dealt >> hs_card(r, st) & 1);
-    }
     uint8_t kept[4];
     int n = 0;
     for (uint64_t m = keep; m != 0; m &= m - 1)
         kept[n++] = (uint8_t)hs_card_rank(__builtin_ctzll(m));
     const int mine = hs_peg_mset_index(kept);
-    static const int64_t choose[5][5] = {
-        {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+    peg_mset msets[HS_PEG_MSETS];
+    uint16_t theirs[HS_PEG_MSETS];
+    int32_t ways[HS_PEG_MSETS];
+    peg_msets(msets);
+    const int kinds = peg_opponents(msets, dealt, theirs, ways);
     int64_t total = 0, hands = 0;
-    uint8_t r[4];
-    for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
-        for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
-            for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++)
-                for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++) {
-                    int64_t ways = 1;
-                    for (int i = 0; i < 4;) { /* runs of equal ranks */
-                        int k = 1;
-                        while (i + k < 4 && r[i + k] == r[i])
-                            k++;
-                        ways *= choose[avail[r[i]]][k];
-                        i += k;
-                    }
-                    if (ways == 0)
-                        continue;
-                    const int theirs = hs_peg_mset_index(r);
-                    /* the table holds pone - dealer */
-                    const int v = role == HS_CRIB_PONE ? hs_peg_start_value(mine, theirs)
-                                                       : -hs_peg_start_value(theirs, mine);
-                    total += ways * v;
-                    hands += ways;
-                }
+    for (int i = 0; i < kinds; i++) {
+        /* the table holds pone - dealer */
+        const int v = role == HS_CRIB_PONE ? hs_peg_start_value(mine, theirs[i])
+                                           : -hs_peg_start_value(theirs[i], mine);
+        total += ways[i] * v;
+        hands += ways[i];
+    }
     assert(hands == HS_PEG_OPPONENT_HANDS);
     (void)hands;
     *sum = total;

@@ -23,19 +23,13 @@ typedef struct peg_deals_ctx {
     /* by_role[r][mine * HS_PEG_MSETS + theirs]: the differential for role r (pone - dealer for
      * the pone, dealer - pone for the dealer) when r keeps multiset mine against theirs */
     int8_t by_role[2][HS_PEG_MSETS * HS_PEG_MSETS];
-    /* each multiset as (rank, count) runs, n of them */
-    struct mset_runs {
-        uint8_t n, rank[4], count[4];
-    } runs[HS_PEG_MSETS];
+    peg_mset msets[HS_PEG_MSETS];
 } peg_deals_ctx;
 
 typedef struct peg_deal_walk {
     const peg_deals_ctx *c;
     hs_peg_deals *acc;
 } peg_deal_walk;
-
-static const int64_t choose[5][5] = {
-    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
 
 static void add_peg_deal(uint64_t dealt, uint64_t weight, void *ctx) {
     const peg_deal_walk *w = ctx;
@@ -44,25 +38,9 @@ static void add_peg_deal(uint64_t dealt, uint64_t weight, void *ctx) {
     uint64_t keep[15], hand[15], crib[15];
     hs_discard_deal_sums(c->t, dealt, keep, hand, crib);
     /* the opponent's hands by rank multiset: the multisets the 46 unseen cards allow */
-    int avail[HS_RANKS];
-    for (int r = 0; r < HS_RANKS; r++) {
-        avail[r] = 4;
-        for (int st = 0; st < HS_SUITS; st++)
-            avail[r] -= (int)(dealt >> hs_card(r, st) & 1);
-    }
-    static _Thread_local uint16_t theirs[HS_PEG_MSETS];
-    static _Thread_local int32_t ways[HS_PEG_MSETS];
-    int n = 0;
-    for (int m = 0; m < HS_PEG_MSETS; m++) {
-        const struct mset_runs *u = &c->runs[m];
-        int64_t x = 1;
-        for (int i = 0; i < u->n; i++)
-            x *= choose[avail[u->rank[i]]][u->count[i]];
-        if (x != 0) {
-            theirs[n] = (uint16_t)m;
-            ways[n++] = (int32_t)x;
-        }
-    }
+    uint16_t theirs[HS_PEG_MSETS];
+    int32_t ways[HS_PEG_MSETS];
+    const int n = peg_opponents(c->msets, dealt, theirs, ways);
     int64_t total[2][15];
     for (int k = 0; k < 15; k++) {
         uint8_t mine[4];
@@ -92,18 +70,7 @@ static void add_peg_deal(uint64_t dealt, uint64_t weight, void *ctx) {
         assert(bin >= 0 && bin < HS_DEALS_BINS);
         acc->best_total[r][bin] += weight;
         acc->sum_best_total[r] += (int64_t)weight * total[r][best];
-        uint8_t kr[4];
-        int j = 0;
-        for (uint64_t x = keep[best]; x != 0; x &= x - 1)
-            kr[j++] = (uint8_t)hs_card_rank(__builtin_ctzll(x));
-        int sorted[4] = {kr[0], kr[1], kr[2], kr[3]};
-        for (int i = 1; i < 4; i++)
-            for (int q = i; q > 0 && sorted[q - 1] > sorted[q]; q--) {
-                int tmp = sorted[q];
-                sorted[q] = sorted[q - 1];
-                sorted[q - 1] = tmp;
-            }
-        acc->pattern[r][hs_deals_pattern_index(sorted)] += weight;
+        acc->pattern[r][hs_keep_pattern(keep[best])] += weight;
     }
     acc->deals += weight;
     acc->canonical++;
@@ -165,22 +132,7 @@ int hs_peg_deals_job_new(const hs_discard_tables *t, hs_job **out) {
             c->by_role[0][mine * HS_PEG_MSETS + theirs] =
                 (int8_t)-hs_peg_start_table[theirs * HS_PEG_MSETS + mine];
         }
-    uint8_t r[4];
-    for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
-        for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
-            for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++)
-                for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++) {
-                    struct mset_runs *u = &c->runs[peg_mset_index(r, 4)];
-                    u->n = 0;
-                    for (int i = 0; i < 4;) {
-                        int k = 1;
-                        while (i + k < 4 && r[i + k] == r[i])
-                            k++;
-                        u->rank[u->n] = r[i];
-                        u->count[u->n++] = (uint8_t)k;
-                        i += k;
-                    }
-                }
+    peg_msets(c->msets);
     return hs_job_new(&peg_deals_job, c, free, hs_discard_deals_units(), "", peg_tables_hash, out);
 }
 

@@ -35,6 +35,9 @@ static inline int hs_keep_better(int64_t fa, uint64_t ha, uint64_t ka, int64_t f
     return ka < kb;
 }
 
+/* The pattern index (hs_deals_pattern_index) of the kept ranks of a four-card keep. */
+int hs_keep_pattern(uint64_t keep);
+
 /* Every sorted six-card deal of work unit `unit` of the all-deals enumeration (the deals whose
  * first suit lane is unit + 1; hs_discard_deals_units() units), each with the number of deals its
  * suit orbit stands for: fn(dealt, weight, ctx). Shared by crib deals and the pegging deals. */

@@ -5,11 +5,6 @@
 
 #include <string.h>
 
-/* The pips of a rank for the count: A = 1 .. 9, T J Q K = 10. */
-static inline int pips(int rank) {
-    return rank < 9 ? rank + 1 : 10;
-}
-
 /* C(n, k) for the small n and k of rank multisets. */
 static int binom(int n, int k) {
     if (k < 0 || k > n)
@@ -32,6 +27,51 @@ int peg_mset_index(const uint8_t *ranks, int n) {
     for (int i = 0; i < n; i++)
         idx += binom(r[i] + i, i + 1);
     return idx;
+}
+
+void peg_msets(peg_mset out[HS_PEG_MSETS]) {
+    uint8_t r[4];
+    for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
+        for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
+            for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++)
+                for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++) {
+                    peg_mset *m = &out[peg_mset_index(r, 4)];
+                    memcpy(m->rank, r, 4);
+                    m->runs = 0;
+                    for (int i = 0; i < 4;) {
+                        int k = 1;
+                        while (i + k < 4 && r[i + k] == r[i])
+                            k++;
+                        m->run_rank[m->runs] = r[i];
+                        m->run_count[m->runs++] = (uint8_t)k;
+                        i += k;
+                    }
+                }
+}
+
+int peg_opponents(const peg_mset msets[HS_PEG_MSETS], uint64_t dealt, uint16_t theirs[HS_PEG_MSETS],
+                  int32_t ways[HS_PEG_MSETS]) {
+    /* C(n, k) for the n <= 4 cards of a rank left */
+    static const int32_t choose[5][5] = {
+        {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+    int avail[HS_RANKS];
+    for (int r = 0; r < HS_RANKS; r++) {
+        avail[r] = 4;
+        for (int st = 0; st < HS_SUITS; st++)
+            avail[r] -= (int)(dealt >> hs_card(r, st) & 1);
+    }
+    int n = 0;
+    for (int m = 0; m < HS_PEG_MSETS; m++) {
+        const peg_mset *u = &msets[m];
+        int32_t x = 1;
+        for (int i = 0; i < u->runs; i++)
+            x *= choose[avail[u->run_rank[i]]][u->run_count[i]];
+        if (x != 0) {
+            theirs[n] = (uint16_t)m;
+            ways[n++] = x;
+        }
+    }
+    return n;
 }
 
 /* The first index of the multisets of n ranks among those of 0..4 ranks. */
@@ -80,7 +120,7 @@ typedef struct search_ctx {
 
 static int can_play(const peg_state *s, int q) {
     for (int i = 0; i < s->n[q]; i++)
-        if (s->count + pips(s->hand[q][i]) <= 31)
+        if (s->count + peg_pips(s->hand[q][i]) <= 31)
             return 1;
     return 0;
 }
@@ -96,7 +136,7 @@ static int lay_card(const peg_state *s, int i, peg_state *t) {
     *t = *s;
     t->hand[q][i] = t->hand[q][--t->n[q]];
     t->seq[t->len++] = (uint8_t)r;
-    t->count += pips(r);
+    t->count += peg_pips(r);
     t->last = q;
     t->to_move = 1 - q;
     return play_points(t->seq, t->len, t->count);
@@ -115,7 +155,7 @@ static int best_card(const peg_state *s, search_ctx *c, int alpha, int beta, int
     unsigned tried = 0;
     for (int i = 0; i < s->n[q]; i++) {
         const int r = s->hand[q][i];
-        if ((tried >> r & 1) || s->count + pips(r) > 31)
+        if ((tried >> r & 1) || s->count + peg_pips(r) > 31)
             continue; /* the same rank again gives the same value */
         tried |= 1u << r;
         const int p = lay_card(s, i, &child[m]);
@@ -212,7 +252,7 @@ int peg_solve(const hs_peg_position *p, int8_t *memo, hs_peg_event *line, int *n
     s.len = p->seq_len;
     s.count = 0;
     for (int i = 0; i < s.len; i++)
-        s.count += pips(s.seq[i]);
+        s.count += peg_pips(s.seq[i]);
     s.last = p->last;
     s.to_move = p->to_move;
     search_ctx c = {memo, line, 0};

@@ -8,6 +8,26 @@
 
 #include <stdint.h>
 
+/* The pips of a rank for the count: A = 1 .. 9, T J Q K = 10. */
+static inline int peg_pips(int rank) {
+    return rank < 9 ? rank + 1 : 10;
+}
+
+/* A multiset of four ranks: its ranks ascending, and as `runs` runs of equal ranks. */
+typedef struct peg_mset {
+    uint8_t rank[4];
+    uint8_t runs, run_rank[4], run_count[4];
+} peg_mset;
+
+/* Every multiset of four ranks, at its dense index (peg_mset_index). */
+void peg_msets(peg_mset out[HS_PEG_MSETS]);
+
+/* The rank multisets the opponent's four cards can have when the cards `dealt` are out of the
+ * deck, each with the number of four-card hands that have it: theirs[0..n) (indices into msets)
+ * and ways[0..n); returns n. */
+int peg_opponents(const peg_mset msets[HS_PEG_MSETS], uint64_t dealt, uint16_t theirs[HS_PEG_MSETS],
+                  int32_t ways[HS_PEG_MSETS]);
+
 /* Multisets of 0..4 ranks, densely numbered: those of k ranks from peg_msets_below(k) on. */
 #define PEG_SMALL_MSETS 2380 /* 1 + 13 + 91 + 455 + 1820 */
 

@@ -27,17 +27,12 @@ int main(int argc, char **argv) {
     }
     const size_t cells = (size_t)HS_PEG_MSETS * HS_PEG_MSETS;
     int8_t *table = calloc(cells, 1);
-    uint8_t(*ranks)[4] = malloc(sizeof(uint8_t[4]) * HS_PEG_MSETS);
-    if (table == NULL || ranks == NULL) {
+    peg_mset *msets = malloc(sizeof(peg_mset) * HS_PEG_MSETS);
+    if (table == NULL || msets == NULL) {
         fprintf(stderr, "gen_peg_table: out of memory\n");
         return 1;
     }
-    uint8_t r[4];
-    for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
-        for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
-            for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++)
-                for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++)
-                    memcpy(ranks[peg_mset_index(r, 4)], r, 4);
+    peg_msets(msets);
     int failed = 0;
 #pragma omp parallel reduction(| : failed)
     {
@@ -49,12 +44,12 @@ int main(int argc, char **argv) {
 #pragma omp for schedule(dynamic, 8)
         for (int u = 0; u < HS_PEG_MSETS; u++)
             for (int d = 0; d < HS_PEG_MSETS && memo != NULL; d++) {
-                if (!compatible(ranks[u], ranks[d]))
+                if (!compatible(msets[u].rank, msets[d].rank))
                     continue;
                 hs_peg_position p;
                 memset(&p, 0, sizeof p);
-                memcpy(p.hand[HS_PEG_PONE], ranks[u], 4);
-                memcpy(p.hand[HS_PEG_DEALER], ranks[d], 4);
+                memcpy(p.hand[HS_PEG_PONE], msets[u].rank, 4);
+                memcpy(p.hand[HS_PEG_DEALER], msets[d].rank, 4);
                 p.n[0] = p.n[1] = 4;
                 p.last = -1;
                 p.to_move = HS_PEG_PONE;
@@ -73,6 +68,6 @@ int main(int argc, char **argv) {
         return 1;
     }
     free(table);
-    free(ranks);
+    free(msets);
     return 0;
 }
