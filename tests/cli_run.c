@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 char *read_file(const char *path, size_t *len) {
@@ -45,6 +47,19 @@ cli_result cli_run(const char *const *argv, const char *input) {
     return cli_run_stdout(argv, input, CLI_STDOUT_CAPTURE);
 }
 
+/* HANDSTAT_BIN then argv, NULL-terminated, for execv (heap). execv takes char *const[]; the
+ * strings are not modified, so the pointers are copied. */
+static char **exec_args(const char *const *argv) {
+    size_t argc = 0;
+    while (argv[argc] != NULL)
+        argc++;
+    char **full = calloc(argc + 2, sizeof *full);
+    const char *bin = HANDSTAT_BIN;
+    memcpy(&full[0], &bin, sizeof bin);
+    memcpy(full + 1, argv, argc * sizeof *argv);
+    return full;
+}
+
 cli_result cli_run_stdout(const char *const *argv, const char *input, cli_stdout where) {
     char in_path[] = "/tmp/hs_cli_in.XXXXXX", out_path[] = "/tmp/hs_cli_out.XXXXXX",
          err_path[] = "/tmp/hs_cli_err.XXXXXX";
@@ -54,14 +69,7 @@ cli_result cli_run_stdout(const char *const *argv, const char *input, cli_stdout
         exit(99);
     }
     lseek(in_fd, 0, SEEK_SET);
-    size_t argc = 0;
-    while (argv[argc] != NULL)
-        argc++;
-    /* execv takes char *const[]; the strings are not modified, so copy the pointers. */
-    char **full = calloc(argc + 2, sizeof *full);
-    const char *bin = HANDSTAT_BIN;
-    memcpy(&full[0], &bin, sizeof bin);
-    memcpy(full + 1, argv, argc * sizeof *argv);
+    char **full = exec_args(argv);
     pid_t pid = fork();
     if (pid == 0) {
         dup2(in_fd, 0);
@@ -119,4 +127,25 @@ int dir_entries(const char *dir) {
     if (d != NULL)
         closedir(d);
     return n;
+}
+
+int cli_run_interrupted(const char *const *argv, double *seconds) {
+    char **args = exec_args(argv);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (freopen("/dev/null", "w", stderr) == NULL || freopen("/dev/null", "w", stdout) == NULL)
+            _exit(126);
+        execv(HANDSTAT_BIN, args);
+        _exit(127);
+    }
+    struct timespec pause = {1, 0}, t0, t1;
+    nanosleep(&pause, NULL);
+    kill(pid, SIGINT);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int status;
+    waitpid(pid, &status, 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    free(args);
+    *seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

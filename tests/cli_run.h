@@ -25,6 +25,11 @@ typedef enum cli_stdout {
 cli_result cli_run_stdout(const char *const *argv, const char *input, cli_stdout where);
 void cli_result_free(cli_result *r);
 
+/* Start HANDSTAT_BIN with argv (as cli_run; output discarded), send it SIGINT after one second
+ * and wait: its exit status (128 + signal when killed by one), and in *seconds how long it took
+ * to stop after the signal. */
+int cli_run_interrupted(const char *const *argv, double *seconds);
+
 /* The whole content of a file (heap, NUL-terminated) or NULL when it cannot be read. */
 char *read_file(const char *path, size_t *len);
 
