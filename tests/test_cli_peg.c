@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -82,6 +83,23 @@ static void test_discard_pegging(void **state) {
     cli_result_free(&r);
 }
 
+/* Ctrl-C in the middle of crib peg-table: exit 130, no output file, the checkpoint beside it. */
+static void test_peg_table_interrupted(void **state) {
+    (void)state;
+    char dir[] = "/tmp/hs_pegtable.XXXXXX", out[64], ckpt[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(out, sizeof out, "%s/t.csv", dir);
+    snprintf(ckpt, sizeof ckpt, "%s/t.ckpt", dir);
+    const char *const args[] = {"crib", "peg-table", "--quiet", "-o", out, NULL};
+    double seconds;
+    assert_int_equal(cli_run_interrupted(args, &seconds), 130);
+    assert_true(seconds <= 3.0);
+    assert_int_equal(access(out, F_OK), -1);
+    assert_int_equal(access(ckpt, F_OK), 0);
+    unlink(ckpt);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 static void test_help(void **state) {
     (void)state;
     cli_result r = RUN(NULL, "crib", "peg", "--help");
@@ -96,6 +114,7 @@ static void test_help(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_peg_worked_example), cmocka_unit_test(test_peg_errors),
-        cmocka_unit_test(test_discard_pegging), cmocka_unit_test(test_help)};
+        cmocka_unit_test(test_discard_pegging), cmocka_unit_test(test_peg_table_interrupted),
+        cmocka_unit_test(test_help)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
