@@ -78,8 +78,8 @@ BENCHMARK(BM_poker_rank_sequential)->Arg(5)->Arg(7);
 
 // All C(52,k) hands in nested loops, hand by hand, one thread, the cards going down: the
 // incremental state gets one card per level and the innermost loop runs over the pairs of cards
-// below the last one (hs_poker_state_pairs), joined to the state and ranked. K is the number of
-// cards still to add; the sum of the classes keeps every ranking.
+// below the last one (hs_poker_state_pairs), joined to the state and ranked inline. K is the number
+// of cards still to add; the sum of the classes keeps every ranking.
 template <int K> inline void enumerate_state(hs_poker_state s, int lim, uint64_t &sum) {
     if constexpr (K == 2) {
         const int pairs = lim * (lim - 1) / 2;
@@ -89,6 +89,22 @@ template <int K> inline void enumerate_state(hs_poker_state s, int lim, uint64_t
     } else {
         for (int c = K - 1; c < lim; c++)
             enumerate_state<K - 1>(hs_poker_state_add(s, c), c, sum);
+    }
+}
+// The same loops with the three innermost levels as one hs_poker_state_rank_triples() call (the
+// AVX-512 kernel where the CPU has it), its classes then summed one by one.
+template <int K>
+inline void enumerate_rows(hs_poker_state s, int lim, uint64_t &sum, uint16_t *classes) {
+    if constexpr (K == 3) {
+        hs_poker_state_rank_triples(s, lim, classes);
+        const int pairs = lim * (lim - 1) * (lim - 2) / 6;
+        unsigned t = 0;
+        for (int p = 0; p < pairs; p++)
+            t += classes[p];
+        sum += t;
+    } else {
+        for (int c = K - 1; c < lim; c++)
+            enumerate_rows<K - 1>(hs_poker_state_add(s, c), c, sum, classes);
     }
 }
 // The same with one card per level down to the last (the loop shape of OMPEval's benchmark).
@@ -114,11 +130,14 @@ template <int K> inline void enumerate_mask(uint64_t m, int from, uint64_t &sum)
 
 const int64_t kHands[8] = {0, 0, 0, 0, 0, 2598960, 20358520, 133784560};
 
-enum class Loop { pairs, cards, mask };
+enum class Loop { rows, pairs, cards, mask };
 template <int K, Loop L> void enumerate_bench(benchmark::State &state) {
     uint64_t sum = 0;
+    static uint16_t classes[22100];
     for (auto _ : state) {
-        if constexpr (L == Loop::pairs)
+        if constexpr (L == Loop::rows)
+            enumerate_rows<K>(hs_poker_state_empty(), HS_CARDS, sum, classes);
+        else if constexpr (L == Loop::pairs)
             enumerate_state<K>(hs_poker_state_empty(), HS_CARDS, sum);
         else if constexpr (L == Loop::cards)
             enumerate_cards<K>(hs_poker_state_empty(), 0, sum);
@@ -129,12 +148,15 @@ template <int K, Loop L> void enumerate_bench(benchmark::State &state) {
     state.SetItemsProcessed(state.iterations() * kHands[K]);
 }
 void BM_poker_enumerate5_incremental(benchmark::State &state) {
-    enumerate_bench<5, Loop::pairs>(state);
+    enumerate_bench<5, Loop::rows>(state);
 }
 void BM_poker_enumerate6_incremental(benchmark::State &state) {
-    enumerate_bench<6, Loop::pairs>(state);
+    enumerate_bench<6, Loop::rows>(state);
 }
 void BM_poker_enumerate7_incremental(benchmark::State &state) {
+    enumerate_bench<7, Loop::rows>(state);
+}
+void BM_poker_enumerate7_incremental_inline(benchmark::State &state) {
     enumerate_bench<7, Loop::pairs>(state);
 }
 void BM_poker_enumerate7_incremental_cards(benchmark::State &state) {
@@ -146,6 +168,7 @@ void BM_poker_enumerate7_rank_mask(benchmark::State &state) {
 BENCHMARK(BM_poker_enumerate5_incremental)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate6_incremental)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_incremental)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate7_incremental_inline)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_incremental_cards)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_rank_mask)->Unit(benchmark::kMillisecond);
 
@@ -204,9 +227,10 @@ void BM_poker_rank6_ids_random(benchmark::State &state) {
 void BM_poker_rank7_ids_random_state(benchmark::State &state) {
     rank_ids_random<7>(state);
 }
-// The same hands through hs_poker_rank7_ids_batch(), the fastest path from ids, in batches of
-// 4096 (the classes summed as above).
-void BM_poker_rank7_ids_random(benchmark::State &state) {
+// The same hands through hs_poker_rank7_ids_batch(), the fastest path from ids (AVX-512 where
+// the CPU has it), in batches of 4096 (the classes summed as above); and through its scalar path.
+template <void (*Rank)(const uint8_t (*)[7], size_t, uint16_t *)>
+void rank7_ids_batch_bench(benchmark::State &state) {
     const std::vector<uint8_t> &ids = random_ids_10m(7);
     const size_t hands = ids.size() / 7;
     const uint8_t(*all)[7] = reinterpret_cast<const uint8_t(*)[7]>(ids.data());
@@ -215,7 +239,7 @@ void BM_poker_rank7_ids_random(benchmark::State &state) {
     for (auto _ : state) {
         for (size_t h = 0; h < hands; h += out.size()) {
             size_t n = std::min(out.size(), hands - h);
-            hs_poker_rank7_ids_batch(all + h, n, out.data());
+            Rank(all + h, n, out.data());
             for (size_t i = 0; i < n; i++)
                 sum += out[i];
         }
@@ -223,9 +247,16 @@ void BM_poker_rank7_ids_random(benchmark::State &state) {
     }
     state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(hands));
 }
+void BM_poker_rank7_ids_random(benchmark::State &state) {
+    rank7_ids_batch_bench<hs_poker_rank7_ids_batch>(state);
+}
+void BM_poker_rank7_ids_random_scalar(benchmark::State &state) {
+    rank7_ids_batch_bench<hs_poker_rank7_ids_batch_scalar>(state);
+}
 BENCHMARK(BM_poker_rank5_ids_random)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_rank6_ids_random)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_rank7_ids_random)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_rank7_ids_random_scalar)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_rank7_ids_random_state)->Unit(benchmark::kMillisecond);
 
 // The batch rankers: path 0 = scalar batch, 1 = AVX2 batch (skipped without AVX2), 2 = the

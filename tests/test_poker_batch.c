@@ -61,7 +61,9 @@ static void test_path(void **state) {
     (void)state;
     hs_isa isa = hs_isa_best();
     print_message("batch path on this CPU: %s\n", hs_isa_name(isa));
-    assert_int_equal(isa == HS_ISA_AVX2, hs_cpu_has_avx2() != 0);
+    assert_int_equal(isa == HS_ISA_AVX512, hs_cpu_has_avx512() != 0);
+    if (!hs_cpu_has_avx512())
+        assert_int_equal(isa == HS_ISA_AVX2, hs_cpu_has_avx2() != 0);
 }
 
 enum { SMALL = 67, CANARY = 0xBEEF };
@@ -102,23 +104,51 @@ static void test_small_batches(void **state) {
     }
 }
 
-/* The card-id entry point on seven-card hands, every length 0..67, ids in any order. */
+/* The card-id paths on n random seven-card hands: each class against hs_poker_rank7(), nothing
+ * written past n. */
+static void check_id_batch(uint64_t *seed, size_t n, const char *path) {
+    enum { MAX = 5000 };
+    static uint64_t hands[MAX];
+    static uint8_t ids[MAX][7];
+    static uint16_t got[MAX + 4];
+    assert_true(n <= MAX);
+    for (size_t i = 0; i < n; i++)
+        hands[i] = random_hand(seed, 7, ids[i]);
+    for (size_t i = 0; i < n + 4; i++)
+        got[i] = CANARY;
+    if (strcmp(path, "scalar") == 0)
+        hs_poker_rank7_ids_batch_scalar((const uint8_t(*)[7])ids, n, got);
+    else if (strcmp(path, "avx512") == 0)
+        assert_int_equal(hs_poker_rank7_ids_batch_avx512((const uint8_t(*)[7])ids, n, got), HS_OK);
+    else
+        hs_poker_rank7_ids_batch((const uint8_t(*)[7])ids, n, got);
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != hs_poker_rank7(hands[i]))
+            fail_hand(hands[i], path, got[i], hs_poker_rank7(hands[i]));
+    for (size_t i = n; i < n + 4; i++)
+        assert_int_equal(got[i], CANARY);
+}
+
+/* The card-id entry points on seven-card hands, every length 0..67 (the vector path's tail) and
+ * 5000 hands (more than one of its blocks of 1024, about 150 flushes), ids in any order. */
 static void test_small_id_batches(void **state) {
     (void)state;
-    uint64_t seed = 12, hands[SMALL];
-    uint8_t ids[SMALL][7];
-    uint16_t got[SMALL + 4];
-    for (size_t n = 0; n <= SMALL; n++) {
-        for (size_t i = 0; i < n; i++)
-            hands[i] = random_hand(&seed, 7, ids[i]);
-        for (size_t i = 0; i < n + 4; i++)
-            got[i] = CANARY;
-        hs_poker_rank7_ids_batch((const uint8_t(*)[7])ids, n, got);
-        for (size_t i = 0; i < n; i++)
-            if (got[i] != hs_poker_rank7(hands[i]))
-                fail_hand(hands[i], "ids", got[i], hs_poker_rank7(hands[i]));
-        for (size_t i = n; i < n + 4; i++)
-            assert_int_equal(got[i], CANARY);
+    const char *paths[] = {"dispatching", "scalar", "avx512"};
+    for (int p = 0; p < 3; p++) {
+        if (p == 2 && !hs_cpu_has_avx512()) {
+            uint16_t untouched = CANARY;
+            uint8_t one[1][7] = {{0, 1, 2, 3, 4, 5, 6}};
+            assert_int_equal(
+                hs_poker_rank7_ids_batch_avx512((const uint8_t(*)[7])one, 1, &untouched),
+                HS_ERR_ARG);
+            assert_int_equal(untouched, CANARY);
+            print_message("no AVX-512 on this CPU: the avx512 card-id path is not run\n");
+            continue;
+        }
+        uint64_t seed = 12;
+        for (size_t n = 0; n <= SMALL; n++)
+            check_id_batch(&seed, n, paths[p]);
+        check_id_batch(&seed, 5000, paths[p]);
     }
 }
 

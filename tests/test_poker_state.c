@@ -113,6 +113,99 @@ static void test_random_hands(void **state) {
     }
 }
 
+/* hs_poker_state_rank_pairs on random states of 3, 4 and 5 cards above a random card, each path
+ * against the hand's hs_poker_rank() and the slots past the pairs untouched; states with three
+ * or more cards of a suit (the vector path's flush gather) made often on purpose. */
+static void test_rank_pairs(void **state) {
+    (void)state;
+    uint64_t x = 99;
+    static uint16_t got[1326 + 4];
+    for (int i = 0; i < 3000; i++) {
+        /* below 2..41 leaves at least 11 cards above it; the one-suit states take suit 2 or 3
+         * (cards 26..51) with below at most 26 */
+        int n = 3 + i % 3, one_suit = i & 1;
+        int below = 2 + (int)(rng_next(&x) % (one_suit ? 25 : 40));
+        int suit = 2 + (int)(rng_next(&x) % 2);
+        uint64_t mask = 0;
+        while (hs_hand_size(mask) < n) {
+            int c = one_suit && hs_hand_size(mask) < 3
+                        ? suit * HS_RANKS + (int)(rng_next(&x) % HS_RANKS)
+                        : below + (int)(rng_next(&x) % (unsigned)(HS_CARDS - below));
+            mask |= hs_card_bit(c);
+        }
+        hs_poker_state s = hs_poker_state_of(mask);
+        const int np = below * (below - 1) / 2;
+        for (int path = 0; path < 3; path++) {
+            for (int p = 0; p < np + 4; p++)
+                got[p] = 0xBEEF;
+            if (path == 0)
+                hs_poker_state_rank_pairs(s, below, got);
+            else if (path == 1)
+                hs_poker_state_rank_pairs_scalar(s, below, got);
+            else if (hs_poker_state_rank_pairs_avx512(s, below, got) != HS_OK) {
+                assert_false(hs_cpu_has_avx512());
+                continue;
+            }
+            for (int p = 0, hi = 1, lo = 0; p < np; p++) {
+                uint64_t hand = mask | hs_card_bit(hi) | hs_card_bit(lo);
+                if (got[p] != hs_poker_rank(hand))
+                    fail_hand(hand, got[p], hs_poker_rank(hand), path == 2 ? "avx512" : "pairs");
+                if (++lo == hi) {
+                    hi++;
+                    lo = 0;
+                }
+            }
+            for (int p = np; p < np + 4; p++)
+                assert_int_equal(got[p], 0xBEEF);
+        }
+    }
+}
+
+/* hs_poker_state_rank_triples likewise on random states of 2, 3 and 4 cards: the classes in
+ * their documented order (third card c = 2, 3, ..., then the pairs below c). */
+static void test_rank_triples(void **state) {
+    (void)state;
+    uint64_t x = 7;
+    static uint16_t got[22100 + 4];
+    for (int i = 0; i < 300; i++) {
+        int n = 2 + i % 3, one_suit = i & 1;
+        int below = 3 + (int)(rng_next(&x) % (one_suit ? 24 : 39));
+        int suit = 2 + (int)(rng_next(&x) % 2);
+        uint64_t mask = 0;
+        while (hs_hand_size(mask) < n) {
+            int c = one_suit ? suit * HS_RANKS + (int)(rng_next(&x) % HS_RANKS)
+                             : below + (int)(rng_next(&x) % (unsigned)(HS_CARDS - below));
+            mask |= hs_card_bit(c);
+        }
+        hs_poker_state s = hs_poker_state_of(mask);
+        const int nt = below * (below - 1) * (below - 2) / 6;
+        for (int path = 0; path < 3; path++) {
+            for (int t = 0; t < nt + 4; t++)
+                got[t] = 0xBEEF;
+            if (path == 0)
+                hs_poker_state_rank_triples(s, below, got);
+            else if (path == 1)
+                hs_poker_state_rank_triples_scalar(s, below, got);
+            else if (hs_poker_state_rank_triples_avx512(s, below, got) != HS_OK) {
+                assert_false(hs_cpu_has_avx512());
+                continue;
+            }
+            int t = 0;
+            for (int c = 2; c < below; c++)
+                for (int hi = 1; hi < c; hi++)
+                    for (int lo = 0; lo < hi; lo++, t++) {
+                        uint64_t hand = mask | hs_card_bit(c) | hs_card_bit(hi) | hs_card_bit(lo);
+                        if (got[t] != hs_poker_rank(hand))
+                            fail_hand(hand, got[t], hs_poker_rank(hand),
+                                      path == 2 ? "avx512 triples" : "triples");
+                    }
+            assert_int_equal(t, nt);
+            for (; t < nt + 4; t++)
+                assert_int_equal(got[t], 0xBEEF);
+        }
+    }
+}
+
 /* Hands where the suit counters, the wheel and the flush lane matter. */
 static void test_edge_cases(void **state) {
     const ref_poker *ref = *state;
@@ -207,6 +300,121 @@ static void every_hand(const ref_poker *ref, int k, uint64_t stride, uint64_t wa
         assert_int_equal(cat[i], want_cat[i]);
 }
 
+/* ---- the two innermost levels in one call (hs_poker_state_rank_pairs) and the card-id batch ----
+ */
+
+typedef struct pairs_walk {
+    const ref_poker *ref;
+    int k;
+    uint64_t stride, hands, cat[9];
+    uint16_t scalar[1326], vec[1326], best[1326];
+    /* k = 7: the ids of each hand, ranked in blocks by each hs_poker_rank7_ids_batch path */
+    uint8_t ids[1326][7];
+    uint16_t ids_scalar[1326], ids_vec[1326], ids_best[1326];
+    /* hs_poker_state_rank_triples of the state one level up, by path (dispatching, scalar,
+     * avx512), and how far the pairs below have got through it */
+    uint16_t tri[3][22100];
+    int tri_vec, tri_off;
+} pairs_walk;
+
+/* Every hand whose k - 2 highest cards are in s (the lowest being `below`): the pairs below it
+ * through every path of hs_poker_state_rank_pairs, each class against hs_poker_rank() and, on
+ * every stride-th hand, the reference; the same classes in their place in every path of
+ * hs_poker_state_rank_triples of the state one card up; for k = 7 the same hands as card ids
+ * through every path of hs_poker_rank7_ids_batch. */
+static void pairs_check(pairs_walk *w, hs_poker_state s, int below, const int *cards) {
+    const int np = below * (below - 1) / 2;
+    hs_poker_state_rank_pairs_scalar(s, below, w->scalar);
+    hs_poker_state_rank_pairs(s, below, w->best);
+    int have_vec = hs_poker_state_rank_pairs_avx512(s, below, w->vec) == HS_OK;
+    assert_int_equal(have_vec, hs_cpu_has_avx512() != 0);
+    for (int p = 0, hi = 1, lo = 0; p < np; p++) {
+        uint64_t mask = hs_poker_state_mask(s) | hs_card_bit(hi) | hs_card_bit(lo);
+        int want = hs_poker_rank(mask);
+        if (w->scalar[p] != want)
+            fail_hand(mask, w->scalar[p], want, "hs_poker_rank (pairs, scalar)");
+        if (w->best[p] != want)
+            fail_hand(mask, w->best[p], want, "hs_poker_rank (pairs, dispatching)");
+        if (have_vec && w->vec[p] != want)
+            fail_hand(mask, w->vec[p], want, "hs_poker_rank (pairs, avx512)");
+        if (w->hands++ % w->stride == 0) {
+            int c[7];
+            for (int j = 0; j < w->k - 2; j++)
+                c[j] = cards[j];
+            c[w->k - 2] = hi;
+            c[w->k - 1] = lo;
+            int slow = ref_poker_best(w->ref, c, w->k);
+            if (want != slow)
+                fail_hand(mask, want, slow, "reference");
+        }
+        w->cat[hs_poker_category(want)]++;
+        if (w->k == 7) {
+            for (int j = 0; j < 5; j++)
+                w->ids[p][j] = (uint8_t)cards[j];
+            /* an order other than ascending: the pair first */
+            w->ids[p][5] = w->ids[p][0];
+            w->ids[p][0] = (uint8_t)lo;
+            w->ids[p][6] = (uint8_t)hi;
+        }
+        if (++lo == hi) {
+            hi++;
+            lo = 0;
+        }
+    }
+    for (int path = 0; path < 2 + w->tri_vec; path++)
+        if (memcmp(w->tri[path] + w->tri_off, w->scalar, (size_t)np * 2) != 0)
+            fail_msg("hs_poker_state_rank_triples (path %d) differs from the pairs below card %d",
+                     path, below);
+    w->tri_off += np;
+    if (w->k == 7) {
+        hs_poker_rank7_ids_batch_scalar((const uint8_t(*)[7])w->ids, (size_t)np, w->ids_scalar);
+        hs_poker_rank7_ids_batch((const uint8_t(*)[7])w->ids, (size_t)np, w->ids_best);
+        int ok = hs_poker_rank7_ids_batch_avx512((const uint8_t(*)[7])w->ids, (size_t)np,
+                                                 w->ids_vec) == HS_OK;
+        assert_int_equal(ok, hs_cpu_has_avx512() != 0);
+        if (memcmp(w->ids_scalar, w->scalar, (size_t)np * 2) != 0 ||
+            memcmp(w->ids_best, w->scalar, (size_t)np * 2) != 0 ||
+            (ok && memcmp(w->ids_vec, w->scalar, (size_t)np * 2) != 0))
+            fail_msg("the card-id batch paths differ from the state below card %d", below);
+    }
+}
+
+/* Cards going down: level `level` of k - 2 picks a card below `lim`. */
+static void pairs_walk_level(pairs_walk *w, hs_poker_state s, int level, int lim, int *cards) {
+    if (level == w->k - 2) {
+        pairs_check(w, s, lim, cards);
+        return;
+    }
+    if (level == w->k - 3) {
+        hs_poker_state_rank_triples(s, lim, w->tri[0]);
+        hs_poker_state_rank_triples_scalar(s, lim, w->tri[1]);
+        w->tri_vec = hs_poker_state_rank_triples_avx512(s, lim, w->tri[2]) == HS_OK;
+        assert_int_equal(w->tri_vec, hs_cpu_has_avx512() != 0);
+        w->tri_off = 0;
+    }
+    for (int c = w->k - 1 - level; c < lim; c++) {
+        cards[level] = c;
+        pairs_walk_level(w, hs_poker_state_add(s, c), level + 1, c, cards);
+    }
+}
+
+static void every_hand_pairs(const ref_poker *ref, int k, uint64_t stride, uint64_t want_hands,
+                             const uint64_t want_cat[9]) {
+    pairs_walk *w = calloc(1, sizeof *w);
+    assert_non_null(w);
+    w->ref = ref;
+    w->k = k;
+    w->stride = stride;
+    int cards[7];
+    print_message("rank_pairs, rank_triples and card-id paths: scalar%s\n",
+                  hs_cpu_has_avx512() ? ", avx512" : " (no AVX-512 on this CPU)");
+    pairs_walk_level(w, hs_poker_state_empty(), 0, HS_CARDS, cards);
+    assert_int_equal(w->hands, want_hands);
+    for (int i = 0; i < 9; i++)
+        assert_int_equal(w->cat[i], want_cat[i]);
+    free(w);
+}
+
 static const uint64_t published[3][9] = {
     {40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540},
     {1844, 14664, 165984, 205792, 361620, 732160, 2532816, 9730740, 6612900},
@@ -215,21 +423,24 @@ static const uint64_t published[3][9] = {
 
 static void test_every_five_card_hand(void **state) {
     every_hand(*state, 5, 1, 2598960, published[0]);
+    every_hand_pairs(*state, 5, 1, 2598960, published[0]);
 }
 static void test_every_six_card_hand(void **state) {
     every_hand(*state, 6, 4, 20358520, published[1]);
+    every_hand_pairs(*state, 6, 4, 20358520, published[1]);
 }
 static void test_every_seven_card_hand(void **state) {
     every_hand(*state, 7, 64, 133784560, published[2]);
+    every_hand_pairs(*state, 7, 61, 133784560, published[2]);
 }
 
 int main(int argc, char **argv) {
     const char *group = argc > 1 ? argv[1] : "unit";
     if (strcmp(group, "unit") == 0) {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(test_random_hands),
-            cmocka_unit_test(test_edge_cases),
-            cmocka_unit_test(test_pairs),
+            cmocka_unit_test(test_random_hands), cmocka_unit_test(test_edge_cases),
+            cmocka_unit_test(test_pairs),        cmocka_unit_test(test_rank_pairs),
+            cmocka_unit_test(test_rank_triples),
         };
         return cmocka_run_group_tests_name("poker_state_unit", tests, setup_ref, teardown_ref);
     }

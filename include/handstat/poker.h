@@ -85,9 +85,20 @@ HS_API int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *c
 
 /* The class of each of n seven-card hands given as card ids (0..51, see handstat/cards.h; the
  * seven ids of a hand distinct, in any order): out[i] is the class of ids[i][0..6], as
- * hs_poker_rank() gives it. Adds the cards' incremental states (handstat/poker_state.h) and
- * ranks them. Precondition: ids valid as said (checked by assert). Thread-safe. */
+ * hs_poker_rank() gives it. Precondition: ids valid as said (checked by assert); `out` holds n
+ * entries. Thread-safe.
+ *
+ * hs_poker_rank7_ids_batch() takes the AVX-512 path where the CPU has it (hs_cpu_has_avx512()),
+ * else the scalar one; the two give bit-identical results. */
 HS_API void hs_poker_rank7_ids_batch(const uint8_t (*ids)[7], size_t n, uint16_t *out);
+
+/* The portable path: the cards' incremental states (handstat/poker_state.h) added and ranked,
+ * hand by hand. Always available. */
+HS_API void hs_poker_rank7_ids_batch_scalar(const uint8_t (*ids)[7], size_t n, uint16_t *out);
+
+/* The AVX-512 path: sixteen hands per step. Returns HS_OK, or HS_ERR_ARG without touching `out`
+ * when the CPU lacks AVX-512 F/BW/VL/VBMI (or the library was built for another architecture). */
+HS_API int hs_poker_rank7_ids_batch_avx512(const uint8_t (*ids)[7], size_t n, uint16_t *out);
 
 /* Five of the cards of `hand` that make its class: hs_poker_rank5(result) == hs_poker_rank(hand).
  * When several choices tie (e.g. equal kickers of different suits) the first one found is

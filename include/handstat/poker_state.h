@@ -134,6 +134,37 @@ static inline int hs_poker_state_rank(hs_poker_state s) {
     return hs_poker_class[key + hs_poker_row[key >> HS_POKER_STATE_ROW_SHIFT]];
 }
 
+/* ---- the two or three innermost levels in one call ----------------------------------------- */
+
+/* classes[p] = hs_poker_state_rank(hs_poker_state_join(s, hs_poker_state_pairs[p])) for every
+ * p < below * (below - 1) / 2: the classes of s with each two-card set below card `below`, in
+ * the order of hs_poker_state_pairs. The innermost two levels of a nested enumeration as one
+ * call, for loops that consume classes one by one:
+ *
+ *           hs_poker_state_rank_pairs(s5, c5, classes);        (c5: the lowest card of s5)
+ *           for (int p = 0; p < c5 * (c5 - 1) / 2; p++) ... classes[p] ...
+ *
+ * Preconditions: s holds 3, 4 or 5 cards, none of them below `below` (0 <= below <= 52);
+ * `classes` has room for below * (below - 1) / 2 <= 1326 entries. Thread-safe.
+ *
+ * hs_poker_state_rank_pairs() takes the AVX-512 path where the CPU has it (sixteen hands per
+ * step; handstat/cpu.h), else the scalar loop above; the two give bit-identical results. */
+HS_API void hs_poker_state_rank_pairs(hs_poker_state s, int below, uint16_t *classes);
+HS_API void hs_poker_state_rank_pairs_scalar(hs_poker_state s, int below, uint16_t *classes);
+/* HS_OK, or HS_ERR_ARG without touching `classes` when the CPU lacks AVX-512 F/BW/VL/VBMI. */
+HS_API int hs_poker_state_rank_pairs_avx512(hs_poker_state s, int below, uint16_t *classes);
+
+/* The three innermost levels in one call: for each card c = 2, 3, ..., below - 1 in turn, the
+ * classes of hs_poker_state_rank_pairs(hs_poker_state_add(s, c), c, ...), one after the other:
+ * below * (below - 1) * (below - 2) / 6 <= 22100 classes in all. Fewer, longer calls than one per
+ * state of the third card: over all seven-card hands (s of 4 cards) this measured 1.13x the
+ * pairs call on Intel Xeon with AVX-512 (bench/measurements.md).
+ * Preconditions: s holds 2, 3 or 4 cards, none of them below `below`; `classes` has room for the
+ * classes. Same paths, same results, as hs_poker_state_rank_pairs. */
+HS_API void hs_poker_state_rank_triples(hs_poker_state s, int below, uint16_t *classes);
+HS_API void hs_poker_state_rank_triples_scalar(hs_poker_state s, int below, uint16_t *classes);
+HS_API int hs_poker_state_rank_triples_avx512(hs_poker_state s, int below, uint16_t *classes);
+
 #ifdef __cplusplus
 }
 #endif

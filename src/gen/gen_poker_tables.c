@@ -462,7 +462,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < SETS; i++)
         fprintf(out, "%s0x%08x,%s", i % 8 == 0 ? "    " : "", lane[i], i % 8 == 7 ? "\n" : " ");
     fprintf(out, "\n};\n");
-    print_u16(out, "hs_poker_flush", lane_flush, SETS, 0);
+    print_u16(out, "hs_poker_flush", lane_flush, SETS, 1);
     fprintf(out, "\nconst uint32_t hs_poker_row[%d] = {\n", HS_POKER_ROWS);
     for (int i = 0; i < HS_POKER_ROWS; i++)
         fprintf(out, "%s0x%08x,%s", i % 8 == 0 ? "    " : "", row_off[i], i % 8 == 7 ? "\n" : " ");
@@ -489,6 +489,37 @@ int main(int argc, char **argv) {
                     0x333300000000ull + rank_key[a % RANKS] + rank_key[b % RANKS] +
                         (1ull << (32 + 4 * (a / RANKS))) + (1ull << (32 + 4 * (b / RANKS))),
                     1ull << a | 1ull << b);
+    fprintf(out, "};\n");
+    /* The same two-card sets split by field, for the vector kernels: the rank key, the suit
+     * counters (with their starting value, as in the states), and the pair's cards of each suit
+     * as a 13-bit lane. */
+    fprintf(out, "\nconst uint32_t hs_poker_pair_key[1326] = {\n");
+    for (int a = 1; a < 52; a++)
+        for (int b = 0; b < a; b++)
+            fprintf(out, "    0x%08x,\n", rank_key[a % RANKS] + rank_key[b % RANKS]);
+    fprintf(out, "};\n\nconst uint32_t hs_poker_pair_suits[1326] = {\n");
+    for (int a = 1; a < 52; a++)
+        for (int b = 0; b < a; b++)
+            fprintf(out, "    0x%04x,\n",
+                    0x3333u + (1u << 4 * (a / RANKS)) + (1u << 4 * (b / RANKS)));
+    fprintf(out, "};\n\nconst uint16_t hs_poker_pair_lane[4][1326] = {\n");
+    for (int s = 0; s < 4; s++) {
+        fprintf(out, "    {\n");
+        for (int a = 1; a < 52; a++)
+            for (int b = 0; b < a; b++)
+                fprintf(out, "        0x%04x,\n",
+                        (unsigned)(((1ull << a | 1ull << b) >> (RANKS * s)) & 0x1FFF));
+        fprintf(out, "    },\n");
+    }
+    fprintf(out, "};\n");
+    /* For the card-id kernels: each rank's key (16 entries, one vector), and per card id 0..63
+     * its rank in bits 0-3 and its suit in bits 6-7 (0 beyond card 51). */
+    fprintf(out, "\nconst uint32_t hs_poker_rank_key16[16] = {\n");
+    for (int r = 0; r < 16; r++)
+        fprintf(out, "    0x%08x,\n", r < RANKS ? rank_key[r] : 0u);
+    fprintf(out, "};\n\nconst uint8_t hs_poker_id_code[64] = {\n");
+    for (int c = 0; c < 64; c++)
+        fprintf(out, "    0x%02x,\n", c < 52 ? (unsigned)(c % RANKS | (c / RANKS) << 6) : 0u);
     fprintf(out, "};\n");
     print_u16(out, "hs_poker_class", slot_class, HS_POKER_SLOTS, 1);
     fprintf(out, "\nconst uint32_t hs_poker_class_info[%d] = {\n", CLASSES + 1);

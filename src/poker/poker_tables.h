@@ -40,8 +40,9 @@ extern const uint32_t hs_poker_lane[8192];
 #define HS_POKER_LANE_FIVE 0x80000000u
 
 /* Per raw suit lane: its flush class (its best straight flush 1..10, else the flush 323..1599 of
- * its five highest ranks), 0 when the lane holds fewer than five cards. */
-extern const uint16_t hs_poker_flush[8192];
+ * its five highest ranks), 0 when the lane holds fewer than five cards; one entry of padding at
+ * the end for 32-bit gathers. */
+extern const uint16_t hs_poker_flush[8192 + 1];
 
 /* The offset of each row of rank keys. */
 extern const uint32_t hs_poker_row[HS_POKER_ROWS];
@@ -57,5 +58,17 @@ extern const uint32_t hs_poker_class_info[7463];
 /* Per card 0..51: the key of its incremental state alone (hs_poker_state_cards[c].key: its rank's
  * key plus one in its suit's counter), 8 bytes apart for kernels that need no masks. */
 extern const uint64_t hs_poker_card_key[52];
+
+/* hs_poker_state_pairs[p] split by field for the vector kernels: the rank key (the low 32 bits of
+ * its key), the suit counters (bits 32-47, with their starting value 3 each), and for each suit
+ * the pair's cards of that suit as a 13-bit lane. */
+extern const uint32_t hs_poker_pair_key[1326];
+extern const uint32_t hs_poker_pair_suits[1326];
+extern const uint16_t hs_poker_pair_lane[4][1326];
+
+/* For kernels on card ids: the rank key of ranks 0..12 (0 beyond), and per card id 0..63 its rank
+ * in bits 0-3 and its suit in bits 6-7 (0 for ids 52..63). */
+extern const uint32_t hs_poker_rank_key16[16];
+extern const uint8_t hs_poker_id_code[64];
 
 #endif
