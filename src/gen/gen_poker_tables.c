@@ -512,14 +512,18 @@ int main(int argc, char **argv) {
         fprintf(out, "    },\n");
     }
     fprintf(out, "};\n");
-    /* For the card-id kernels: each rank's key (16 entries, one vector), and per card id 0..63
-     * its rank in bits 0-3 and its suit in bits 6-7 (0 beyond card 51). */
+    /* For the card-id kernels: each rank's key (16 entries, one vector), per card id 0..63 its
+     * rank in bits 0-3 and its suit in bits 4-5 (0 beyond card 51), and per suit the one its
+     * counter gets (16 entries, one vector). */
     fprintf(out, "\nconst uint32_t hs_poker_rank_key16[16] = {\n");
     for (int r = 0; r < 16; r++)
         fprintf(out, "    0x%08x,\n", r < RANKS ? rank_key[r] : 0u);
     fprintf(out, "};\n\nconst uint8_t hs_poker_id_code[64] = {\n");
     for (int c = 0; c < 64; c++)
-        fprintf(out, "    0x%02x,\n", c < 52 ? (unsigned)(c % RANKS | (c / RANKS) << 6) : 0u);
+        fprintf(out, "    0x%02x,\n", c < 52 ? (unsigned)(c % RANKS | (c / RANKS) << 4) : 0u);
+    fprintf(out, "};\n\nconst uint32_t hs_poker_suit_one16[16] = {\n");
+    for (int u = 0; u < 16; u++)
+        fprintf(out, "    0x%04x,\n", u < 4 ? 1u << 4 * u : 0u);
     fprintf(out, "};\n");
     print_u16(out, "hs_poker_class", slot_class, HS_POKER_SLOTS, 1);
     fprintf(out, "\nconst uint32_t hs_poker_class_info[%d] = {\n", CLASSES + 1);

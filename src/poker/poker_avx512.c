@@ -1,9 +1,9 @@
 /* AVX-512 poker ranking: sixteen hands per step, one 32-bit lane per hand, the two hash lookups
  * (row offset, then class) as gathers. Two kernels:
- *   - seven card ids per hand (hs_poker_rank7_ids_batch): the ids are moved into lanes and turned
- *     into rank keys and suit counters by in-register table lookups (byte and dword permutes), so
- *     the only memory reads are the ids and the two gathers; flushes (about 3% of random hands)
- *     are collected and finished after the vector loop;
+ *   - seven card ids per hand (hs_poker_rank7_ids_batch): the ids are coded (rank, suit) and
+ *     moved four to a lane by byte permutes, then turned into rank keys and suit counters by
+ *     dword permutes of one-vector tables, so the only memory reads are the ids and the two
+ *     gathers; flushes (about 3% of random hands) are collected and finished after the loop;
  *   - one hand state joined with each two-card set below a card (hs_poker_state_rank_pairs), or
  *     with each three-card set (hs_poker_state_rank_triples: the third card added, then the
  *     pairs below it): the pairs' keys are read in order, and where the state holds three or
@@ -30,37 +30,52 @@ static inline uint16_t flush7(const uint8_t ids[7]) {
     return (uint16_t)hs_poker_flush_class(m);
 }
 
-/* The classes of `n` (at most 1024) hands of seven ids; the flush hands' indices are gathered in
+/* The classes of `n` (at most 4096) hands of seven ids; the flush hands' indices are gathered in
  * `flushes` (room for n + 16) and finished after the loop. */
 HS_AVX512 static void ids_block(const uint8_t (*ids)[7], size_t n, uint16_t *out,
                                 uint32_t *flushes) {
     const __m512i code = _mm512_loadu_si512(hs_poker_id_code);
     const __m512i keys = _mm512_loadu_si512(hs_poker_rank_key16);
-    const __m512i one = _mm512_set1_epi32(1), bias = _mm512_set1_epi32(0x3333);
-    const __m512i five = _mm512_set1_epi32(0x8888), low16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i suit_one = _mm512_loadu_si512(hs_poker_suit_one16);
+    const __m512i bias = _mm512_set1_epi32(0x3333), five = _mm512_set1_epi32(0x8888);
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF);
     const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    /* pick[j]: byte 7 h + j of the 112 bytes of 16 hands into byte 0 of lane h */
-    __m512i pick[7];
-    for (int j = 0; j < 7; j++) {
-        uint8_t b[64] = {0};
-        for (int h = 0; h < 16; h++)
-            b[4 * h] = (uint8_t)(7 * h + j);
-        pick[j] = _mm512_loadu_si512(b);
-    }
-    const __mmask64 lane0 = 0x1111111111111111ull; /* byte 0 of each lane */
+    /* Byte moves of the 112 bytes of 16 hands (hand h's card j at byte 7 h + j): lo puts cards
+     * 0-3 of hand h in the bytes of lane h, hi cards 4-6 (and a fourth byte that is not read). */
+    uint8_t lo_pick[64], hi_pick[64];
+    for (int h = 0; h < 16; h++)
+        for (int j = 0; j < 4; j++) {
+            lo_pick[4 * h + j] = (uint8_t)(7 * h + j);
+            hi_pick[4 * h + j] = (uint8_t)(7 * h + 4 + (j < 3 ? j : 0));
+        }
+    const __m512i lo = _mm512_loadu_si512(lo_pick), hi = _mm512_loadu_si512(hi_pick);
     size_t nf = 0, i = 0;
     for (; i + 16 <= n; i += 16) {
         const uint8_t *p = ids[i];
-        /* the 112 bytes, each id turned into its rank (bits 0-3) and suit (bits 6-7) */
+        /* the 112 bytes, each id turned into its rank (bits 0-3) and suit (bits 4-5) */
         __m512i a = _mm512_permutexvar_epi8(_mm512_loadu_si512(p), code);
         __m512i b =
             _mm512_permutexvar_epi8(_mm512_maskz_loadu_epi8(0xFFFFFFFFFFFFull, p + 64), code);
-        __m512i key = _mm512_setzero_si512(), suits = bias;
-        for (int j = 0; j < 7; j++) {
-            __m512i c = _mm512_maskz_permutex2var_epi8(lane0, a, pick[j], b);
-            key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(c, keys)); /* rank bits */
-            /* one in the suit's 4-bit counter: c >> 4 is 4 * suit */
-            suits = _mm512_add_epi32(suits, _mm512_sllv_epi32(one, _mm512_srli_epi32(c, 4)));
+        __m512i x = _mm512_permutex2var_epi8(a, lo, b);
+        __m512i y = _mm512_permutex2var_epi8(a, hi, b);
+        /* each card in turn in the low byte of x or y: a dword permute reads only its low 4 bits,
+         * so the rank picks the rank key and, shifted by 4, the suit picks its counter's one */
+        __m512i key =
+            _mm512_add_epi32(_mm512_permutexvar_epi32(x, keys), _mm512_permutexvar_epi32(y, keys));
+        __m512i suits = _mm512_add_epi32(
+            _mm512_add_epi32(bias, _mm512_permutexvar_epi32(_mm512_srli_epi32(x, 4), suit_one)),
+            _mm512_permutexvar_epi32(_mm512_srli_epi32(y, 4), suit_one));
+        for (int j = 1; j < 4; j++) {
+            x = _mm512_srli_epi32(x, 8);
+            key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(x, keys));
+            suits = _mm512_add_epi32(suits,
+                                     _mm512_permutexvar_epi32(_mm512_srli_epi32(x, 4), suit_one));
+            if (j < 3) {
+                y = _mm512_srli_epi32(y, 8);
+                key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(y, keys));
+                suits = _mm512_add_epi32(
+                    suits, _mm512_permutexvar_epi32(_mm512_srli_epi32(y, 4), suit_one));
+            }
         }
         __mmask16 f = _mm512_test_epi32_mask(suits, five), nof = (__mmask16)~f;
         __m512i row = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), nof,
@@ -82,7 +97,7 @@ HS_AVX512 static void ids_block(const uint8_t (*ids)[7], size_t n, uint16_t *out
 }
 
 HS_AVX512 static void ids_avx512(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
-    enum { BLOCK = 1024 };
+    enum { BLOCK = 4096 };
     uint32_t flushes[BLOCK + 16];
     for (size_t i = 0; i < n; i += BLOCK)
         ids_block(ids + i, n - i < BLOCK ? n - i : BLOCK, out + i, flushes);

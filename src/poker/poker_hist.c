@@ -45,26 +45,23 @@ static void unit_cards(int k, size_t unit, int *hi, int *nx) {
 }
 
 /* Count the classes of all hands `base` plus `need` more cards below card `lim`, in nested loops
- * that add one card at a time to the incremental state (the compiler inlines the fixed depth) and
- * join the last two from the table of pairs, so the innermost loop pays one pair's constants and
- * the two lookups of the perfect hash per hand. */
-/* The last two cards: one loop over the pairs below `lim` (handstat/poker_state.h). */
-static inline void rest2(hs_poker_state base, int lim, uint32_t *local) {
-    const int pairs = lim * (lim - 1) / 2;
-    for (int p = 0; p < pairs; p++)
-        local[hs_poker_state_rank(hs_poker_state_join(base, hs_poker_state_pairs[p]))]++;
+ * that add one card at a time to the incremental state (the compiler inlines the fixed depth);
+ * the last three cards are one hs_poker_state_rank_triples() call (handstat/poker_state.h: the
+ * AVX-512 kernel where the CPU has it, else the state joined with the table of pairs), whose
+ * classes are then counted. `classes` has room for C(52, 3) = 22,100. */
+static inline void rest3(hs_poker_state base, int lim, uint32_t *local, uint16_t *classes) {
+    hs_poker_state_rank_triples(base, lim, classes);
+    const int n = lim * (lim - 1) * (lim - 2) / 6;
+    for (int t = 0; t < n; t++)
+        local[classes[t]]++;
 }
-static inline void rest3(hs_poker_state base, int lim, uint32_t *local) {
-    for (int a = 2; a < lim; a++)
-        rest2(hs_poker_state_add(base, a), a, local);
-}
-static inline void rest4(hs_poker_state base, int lim, uint32_t *local) {
+static inline void rest4(hs_poker_state base, int lim, uint32_t *local, uint16_t *classes) {
     for (int a = 3; a < lim; a++)
-        rest3(hs_poker_state_add(base, a), a, local);
+        rest3(hs_poker_state_add(base, a), a, local, classes);
 }
-static inline void rest5(hs_poker_state base, int lim, uint32_t *local) {
+static inline void rest5(hs_poker_state base, int lim, uint32_t *local, uint16_t *classes) {
     for (int a = 4; a < lim; a++)
-        rest4(hs_poker_state_add(base, a), a, local);
+        rest4(hs_poker_state_add(base, a), a, local, classes);
 }
 
 static void enum_unit(int k, size_t unit, hs_poker_hist *acc) {
@@ -74,13 +71,14 @@ static void enum_unit(int k, size_t unit, hs_poker_hist *acc) {
     hs_poker_state base = hs_poker_state_add(hs_poker_state_add(hs_poker_state_empty(), hi), nx);
     /* A unit holds at most C(50,5) = 2,118,760 hands: 32-bit counts suffice. */
     uint32_t local[HS_POKER_CLASSES + 1];
+    uint16_t classes[22100];
     memset(local, 0, sizeof local);
     if (k == 5)
-        rest3(base, nx, local);
+        rest3(base, nx, local, classes);
     else if (k == 6)
-        rest4(base, nx, local);
+        rest4(base, nx, local, classes);
     else
-        rest5(base, nx, local);
+        rest5(base, nx, local, classes);
     int cat = 0;
     uint64_t cat_sum = 0, total = 0;
     for (int cls = 1; cls <= HS_POKER_CLASSES; cls++) {

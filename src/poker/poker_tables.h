@@ -66,9 +66,11 @@ extern const uint32_t hs_poker_pair_key[1326];
 extern const uint32_t hs_poker_pair_suits[1326];
 extern const uint16_t hs_poker_pair_lane[4][1326];
 
-/* For kernels on card ids: the rank key of ranks 0..12 (0 beyond), and per card id 0..63 its rank
- * in bits 0-3 and its suit in bits 6-7 (0 for ids 52..63). */
+/* For kernels on card ids: the rank key of ranks 0..12 (0 beyond); per card id 0..63 its rank in
+ * bits 0-3 and its suit in bits 4-5 (0 for ids 52..63); per suit 0..3 the one added to its 4-bit
+ * counter, 1 << 4 * suit (0 beyond). */
 extern const uint32_t hs_poker_rank_key16[16];
 extern const uint8_t hs_poker_id_code[64];
+extern const uint32_t hs_poker_suit_one16[16];
 
 #endif
