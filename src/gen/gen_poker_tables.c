@@ -512,6 +512,26 @@ int main(int argc, char **argv) {
         fprintf(out, "    },\n");
     }
     fprintf(out, "};\n");
+    /* For the pairs kernel's table of rank pairs: per rank pair r1 <= r2 at r2 (r2 + 1) / 2 + r1
+     * (0..90) its rank key, 0 in entries 91..95; per two-card set p (hs_poker_state_pairs
+     * order) the index of its rank pair, then 64 entries of padding. */
+    fprintf(out, "\nconst uint32_t hs_poker_rp_key[96] = {\n");
+    for (int i = 0; i < 96; i++) {
+        uint32_t key = 0;
+        for (int r2 = 0; r2 < RANKS; r2++)
+            for (int r1 = 0; r1 <= r2; r1++)
+                if (r2 * (r2 + 1) / 2 + r1 == i)
+                    key = rank_key[r1] + rank_key[r2];
+        fprintf(out, "    0x%08x,\n", key);
+    }
+    fprintf(out, "};\n\nconst uint8_t hs_poker_pair_rp[1326 + 64] = {\n");
+    for (int a = 1; a < 52; a++)
+        for (int b = 0; b < a; b++) {
+            int r1 = a % RANKS < b % RANKS ? a % RANKS : b % RANKS;
+            int r2 = a % RANKS < b % RANKS ? b % RANKS : a % RANKS;
+            fprintf(out, "    %d,\n", r2 * (r2 + 1) / 2 + r1);
+        }
+    fprintf(out, "};\n");
     /* For the card-id kernels: each rank's key (16 entries, one vector), per card id 0..63 its
      * rank in bits 0-3 and its suit in bits 4-5 (0 beyond card 51), and per suit the one its
      * counter gets (16 entries, one vector). */

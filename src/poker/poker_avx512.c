@@ -114,6 +114,72 @@ int hs_poker_rank7_ids_batch_avx512(const uint8_t (*ids)[7], size_t n, uint16_t 
     return HS_OK;
 }
 
+/* Without flushes, the class of s with a pair depends only on the pair's two ranks: 91 rank pairs
+ * r1 <= r2. From RANK_PAIRS_FROM pairs up, the classes of s with each rank pair are looked up
+ * first (six 16-lane steps of the two gathers), kept in three vectors of 32 16-bit entries, and
+ * each pair's class is a permute of those by its rank pair's index, 32 pairs per step: one load
+ * and three permutes in place of four gathers. A rank pair that cannot occur (s already holds
+ * four cards of a rank, say) has a key outside the tables' rank multisets: its row and slot are
+ * clamped into the tables and its entry, never read, is whatever is there. Flushes, where s has
+ * three of a suit, are a masked gather from the flush table over the permuted classes. */
+enum { RANK_PAIRS_FROM = 128 };
+
+HS_AVX512 static inline __attribute__((always_inline)) void
+pairs_by_rank_pair(hs_poker_state s, int np, int suit, uint16_t *out) {
+    const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i last_row = _mm512_set1_epi32(HS_POKER_ROWS - 1);
+    const __m512i last_slot = _mm512_set1_epi32(HS_POKER_SLOTS - 1);
+    __m256i part[6];
+    for (int i = 0; i < 6; i++) {
+        __m512i k = _mm512_add_epi32(key, _mm512_loadu_si512(hs_poker_rp_key + 16 * i));
+        __m512i row = _mm512_i32gather_epi32(
+            _mm512_min_epu32(_mm512_srli_epi32(k, HS_POKER_ROW_SHIFT), last_row),
+            (const int *)hs_poker_row, 4);
+        __m512i slot = _mm512_min_epu32(_mm512_add_epi32(k, row), last_slot);
+        __m512i cls = _mm512_i32gather_epi32(slot, (const int *)hs_poker_class, 2);
+        part[i] = _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16));
+    }
+    /* the 96 entries in three vectors, kept in registers */
+    const __m512i t0 = _mm512_inserti64x4(_mm512_castsi256_si512(part[0]), part[1], 1);
+    const __m512i t1 = _mm512_inserti64x4(_mm512_castsi256_si512(part[2]), part[3], 1);
+    const __m512i t2 = _mm512_inserti64x4(_mm512_castsi256_si512(part[4]), part[5], 1);
+    const __m512i high = _mm512_set1_epi16(64);
+    const __m512i five = _mm512_set1_epi32(0x8888);
+    const __m512i counters = _mm512_set1_epi32((int)((uint32_t)(s.key >> 32) - 0x3333));
+    const __m512i lane =
+        _mm512_set1_epi32(suit < 0 ? 0 : (int)((s.mask >> (HS_RANKS * suit)) & 0x1FFF));
+    const uint16_t *pair_lane = hs_poker_pair_lane[suit < 0 ? 0 : suit];
+    for (int p = 0; p < np; p += 32) {
+        const __mmask32 live = np - p >= 32 ? 0xFFFFFFFFu : (1u << (np - p)) - 1;
+        __m512i idx =
+            _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(hs_poker_pair_rp + p)));
+        /* entries 0..63 from t0:t1 (6 index bits), 64..95 from t2 (5 bits) */
+        __m512i cls = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(idx, high),
+                                              _mm512_permutex2var_epi16(t0, idx, t1),
+                                              _mm512_permutexvar_epi16(idx, t2));
+        if (suit >= 0)
+            for (int h = 0; h < 2; h++) { /* the flushes, 16 pairs at a time */
+                const __mmask16 in = (__mmask16)(live >> 16 * h);
+                const int q = p + 16 * h;
+                __mmask16 f = _mm512_mask_test_epi32_mask(
+                    in,
+                    _mm512_add_epi32(counters,
+                                     _mm512_maskz_loadu_epi32(in, hs_poker_pair_suits + q)),
+                    five);
+                if (!f)
+                    continue;
+                __m512i l = _mm512_or_si512(
+                    lane, _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(in, pair_lane + q)));
+                __m512i half = _mm512_cvtepu16_epi32(h ? _mm512_extracti64x4_epi64(cls, 1)
+                                                       : _mm512_castsi512_si256(cls));
+                half = _mm512_mask_i32gather_epi32(half, f, l, (const int *)hs_poker_flush, 2);
+                __m256i packed = _mm512_cvtepi32_epi16(_mm512_and_si512(half, low16));
+                cls = h ? _mm512_inserti64x4(cls, packed, 1) : _mm512_inserti64x4(cls, packed, 0);
+            }
+        _mm512_mask_storeu_epi16(out + p, live, cls);
+    }
+}
+
 /* s joined with each pair p < np (hs_poker_state_pairs order). Inlined into both entry points:
  * a call per state of five cards measured 11% slower over all seven-card hands than the same
  * loop inside the triples kernel. */
@@ -127,6 +193,10 @@ HS_AVX512 static inline __attribute__((always_inline)) void pairs_avx512(hs_poke
     for (int u = 0; u < 4; u++)
         if (((suits >> 4 * u) & 0xF) >= 3 + 3)
             suit = u;
+    if (np >= RANK_PAIRS_FROM) {
+        pairs_by_rank_pair(s, np, suit, out);
+        return;
+    }
     if (suit < 0) {
         for (int p = 0; p < np; p += 16) {
             __mmask16 m = np - p >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (np - p)) - 1);

@@ -66,6 +66,12 @@ extern const uint32_t hs_poker_pair_key[1326];
 extern const uint32_t hs_poker_pair_suits[1326];
 extern const uint16_t hs_poker_pair_lane[4][1326];
 
+/* For the pairs kernel's per-state table of rank pairs (poker_avx512.c): the rank key of each
+ * rank pair r1 <= r2 at index r2 (r2 + 1) / 2 + r1 (0..90; entries 91..95 are 0), and for each
+ * two-card set p its rank pair's index (then 64 entries of padding, for whole-vector loads). */
+extern const uint32_t hs_poker_rp_key[96];
+extern const uint8_t hs_poker_pair_rp[1326 + 64];
+
 /* For kernels on card ids: the rank key of ranks 0..12 (0 beyond); per card id 0..63 its rank in
  * bits 0-3 and its suit in bits 4-5 (0 for ids 52..63); per suit 0..3 the one added to its 4-bit
  * counter, 1 << 4 * suit (0 beyond). */
