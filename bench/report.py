@@ -49,12 +49,32 @@ for line in open(os.path.join(tmp, "tables.txt")):
     parts = line.split()
     if len(parts) == 4:
         tables[parts[3]] = int(parts[1], 16)
-# The tables the poker ranker reads for every hand (the describe tables are not hot).
-# hs_poker_state_pairs is not read by the ranker: pair loops stream it in order; listed apart.
-HOT_POKER = [t for t in tables if t.startswith("hs_poker_") and "describe" not in t
-             and "class_ranks" not in t and "class_info" not in t
-             and t != "hs_poker_state_pairs"]
-hot_bytes = sum(tables[t] for t in HOT_POKER)
+# The tables each poker ranking path reads for every hand (the describe tables are not hot):
+# from masks (hs_poker_rank), from states (the inline state, hs_poker_state_rank_pairs/_triples)
+# and from card ids (hs_poker_rank7_ids_batch).
+SHARED = ["hs_poker_row", "hs_poker_class", "hs_poker_flush"]
+HOT_PATHS = {
+    "masks": SHARED + ["hs_poker_lane"],
+    "states": SHARED + ["hs_poker_state_cards", "hs_poker_state_pairs", "hs_poker_pair_key",
+                        "hs_poker_pair_suits", "hs_poker_pair_lane", "hs_poker_rp_key",
+                        "hs_poker_pair_rp"],
+    "card ids": SHARED + ["hs_poker_card_key", "hs_poker_rank_key16", "hs_poker_id_code",
+                          "hs_poker_suit_one16"],
+}
+hot_bytes = {path: sum(tables.get(t, 0) for t in names) for path, names in HOT_PATHS.items()}
+
+# The peers' ranking figures, measured in this run by bench/peers/ranking.sh when the peers are
+# built (bench/peers/README.md): name -> (M/s, cycles per hand).
+peer = {}
+clock = None
+ranking_txt = os.path.join(tmp, "ranking.txt")
+if os.path.exists(ranking_txt):
+    for line in open(ranking_txt):
+        f = line.split()
+        if f[:1] == ["RESULT"]:
+            peer[f[1]] = (float(f[2]) * 1e6, float(f[4]))
+        if "clock" in line:
+            clock = line.split("clock", 1)[1].split("GHz")[0].strip()
 
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
             if l.startswith("model name")), "?")
@@ -111,18 +131,35 @@ if t1 and t2:
                "≤ 0.15 s; ≤ 0.08 s at 2 threads",
                "counted: %s, %s at 2 threads; ranking every hand: %s, %s at 2 threads"
                % (ms(t1), ms(t2), ms(e1 or 0), ms(e2 or 0)), t1 <= 0.15 and t2 <= 0.08)
-# The peers' figures of issue #12, measured side by side on this machine (bench/measurements.md,
-# "Ranking hand by hand against OMPEval"): OMPEval's incremental Hand in its own card-by-card
-# loop, and from random card ids.
-OMP_W1, OMP_W1_PAIRS, OMP_IDS = 786e6, 1033e6, 241e6
-w1, _ = ips("BM_poker_enumerate7_incremental")
-w1c, _ = ips("BM_poker_enumerate7_incremental_cards")
-if w1:
-    target_row("all 7-card hands ranked one by one in nested loops",
-               "OMPEval %s (its card loop; %s in a pair loop)" % (fmt_rate(OMP_W1),
-                                                                  fmt_rate(OMP_W1_PAIRS)),
-               "≥ 1.2× OMPEval", "%s in a pair loop (`BM_poker_enumerate7_incremental`), %s card "
-               "by card" % (fmt_rate(w1), fmt_rate(w1c)), w1 >= 1.2 * OMP_W1)
+# Issue #12: ranking hand by hand against OMPEval and the Two Plus Two table, the peers measured
+# in this run (bench/peers/ranking.sh); without them the rows say so.
+def peer_rate(name):
+    return peer[name][0] if name in peer else None
+
+
+def cycles(rate):
+    return " (%.2f cycles/hand at %s GHz)" % (float(clock) * 1e9 / rate, clock) if clock and rate else ""
+
+
+for k, hands_name in ((7, "all 7-card hands"), (6, "all 6-card hands"), (5, "all 5-card hands")):
+    w, _ = ips("BM_poker_enumerate%d_incremental" % k)
+    omp, tpt = peer_rate("omp_cards_%d" % k), peer_rate("tpt_%d" % k)
+    if not w:
+        continue
+    public = ("OMPEval %s (its card-by-card loop)%s" % (fmt_rate(omp), cycles(omp))
+              if omp else "OMPEval not measured in this run")
+    if tpt:
+        public += "; Two Plus Two table %s" % fmt_rate(tpt)
+    text = "%s (`BM_poker_enumerate%d_incremental`)%s" % (fmt_rate(w), k, cycles(w))
+    if k == 7:
+        wi, _ = ips("BM_poker_enumerate7_incremental_inline")
+        text += "; inline state %s" % fmt_rate(wi)
+        if peer_rate("hs_triples_7") and omp:
+            text += "; harness %s = %.2fx OMPEval" % (fmt_rate(peer_rate("hs_triples_7")),
+                                                    peer_rate("hs_triples_7") / omp)
+    target_row("%s ranked one by one in nested loops" % hands_name, public,
+               "≥ 1.2× OMPEval" + ("; moonshot ≥ 1009 M/s with ≤ 256 KB" if k == 7 else ""),
+               text, (w >= 1.2 * omp) if omp else None)
 best7 = None
 for name in rows:
     if name.startswith("BM_poker_rank7_ids"):
@@ -130,9 +167,12 @@ for name in rows:
         if v and (best7 is None or v > best7[1]):
             best7 = (name, v)
 if best7:
-    target_row("random-order 7-card rank from card ids", "OMPEval %s" % fmt_rate(OMP_IDS),
-               "≥ 1.5× OMPEval", "%s (`%s`)" % (fmt_rate(best7[1]), best7[0]),
-               best7[1] >= 1.5 * OMP_IDS)
+    omp = peer_rate("omp_ids_7")
+    target_row("random-order 7-card rank from card ids (10 M hands)",
+               "OMPEval %s%s" % (fmt_rate(omp), cycles(omp)) if omp
+               else "OMPEval not measured in this run",
+               "≥ 1.5× OMPEval", "%s (`%s`)%s" % (fmt_rate(best7[1]), best7[0], cycles(best7[1])),
+               (best7[1] >= 1.5 * omp) if omp else None)
 # Omaha (issue #13), against pokenum (poker-eval) and a plain loop over PokerHandEvaluator's PLO4
 # ranker, measured side by side here (bench/measurements.md, "Omaha against pokenum and PHE").
 PK_PLO4, PK_PLO4_HILO, PHE_PLO4 = 1.336, 1.560, 0.1053
@@ -175,12 +215,19 @@ hu, _ = seconds("BM_holdem_headsup/1/real_time")
 if hu:
     target_row("one heads-up hold'em matchup, all boards", "5.1 ms", "≤ 2.5 ms", ms(hu),
                hu <= 0.0025)
-target_row("hot table bytes (poker ranker)", "130 MB / 223 KB", "≤ 256 KB",
-           "%d bytes (%s); pair loops also stream `hs_poker_state_pairs` %d"
-           % (hot_bytes, ", ".join("`%s` %d" % (t, tables[t]) for t in sorted(HOT_POKER)),
-              tables.get("hs_poker_state_pairs", 0)),
-           hot_bytes <= 256 * 1024)
+target_row("hot table bytes per poker ranking path", "130 MB (Two Plus Two) / 223 KB (OMPEval)",
+           "≤ 256 KB", "; ".join("%s %d bytes" % (path, b) for path, b in hot_bytes.items()),
+           max(hot_bytes.values()) <= 256 * 1024)
 print()
+if peer:
+    print("The ranking rows' peer figures were measured in this run, side by side with handstat in")
+    print("one process (`bench/peers/ranking.sh`: OMPEval and the Two Plus Two table built outside the")
+    print("repository with `-O3 -march=native`). The other rows' public figures were measured earlier")
+    print("(the Omaha ones on AMD EPYC, see bench/measurements.md) and not again on this machine.\n")
+else:
+    print("The peers were not built on this machine, so the ranking rows have no peer figures; see")
+    print("bench/peers/README.md. The other rows' public figures were measured earlier (the Omaha")
+    print("ones on AMD EPYC, see bench/measurements.md).\n")
 print("The histograms are counted, not visited hand by hand: hands are grouped by their ranks and")
 print("each group's suit patterns have closed forms (see `src/crib/crib_hist.c`, `src/poker/poker_hist.c`).")
 print("The rows above also give the time of ranking every hand one by one, and the tests check that")
