@@ -6,8 +6,10 @@
  *     gathers; flushes (about 3% of random hands) are collected and finished after the loop;
  *   - one hand state joined with each two-card set below a card (hs_poker_state_rank_pairs), or
  *     with each three-card set (hs_poker_state_rank_triples: the third card added, then the
- *     pairs below it): the pairs' keys are read in order, and where the state holds three or
- *     more cards of a suit the flushes are a third, masked gather from the flush table.
+ *     pairs below it): below 128 pairs the pairs' keys are read in order and gathered through
+ *     the hash, from 128 up the state's 91 rank pairs are ranked once and each pair's class is
+ *     a permute of that table; where the state holds three or more cards of a suit the
+ *     flushes are a masked gather from the flush table.
  * Compiled without a global -mavx512*: only the functions marked HS_AVX512 use it, and they run
  * only after hs_cpu_has_avx512() said yes. Results are bit-identical to the scalar kernels (the
  * tests compare them on every hand). */
