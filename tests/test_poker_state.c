@@ -113,6 +113,22 @@ static void test_random_hands(void **state) {
     }
 }
 
+/* A random set of n cards above a random card `below` (at least *below, at most 41, which
+ * leaves 11 cards above it); with one_suit, its first three cards (all of them, if fewer) of
+ * suit 2 or 3 (cards 26..51) and below at most 26, so that it holds three of a suit. */
+static uint64_t random_state(uint64_t *x, int n, int one_suit, int *below) {
+    *below += (int)(rng_next(x) % (unsigned)(one_suit ? 27 - *below : 42 - *below));
+    const int suit = 2 + (int)(rng_next(x) % 2);
+    uint64_t mask = 0;
+    while (hs_hand_size(mask) < n) {
+        int c = one_suit && hs_hand_size(mask) < 3
+                    ? suit * HS_RANKS + (int)(rng_next(x) % HS_RANKS)
+                    : *below + (int)(rng_next(x) % (unsigned)(HS_CARDS - *below));
+        mask |= hs_card_bit(c);
+    }
+    return mask;
+}
+
 /* hs_poker_state_rank_pairs on random states of 3, 4 and 5 cards above a random card, each path
  * against the hand's hs_poker_rank() and the slots past the pairs untouched; states with three
  * or more cards of a suit (the vector path's flush gather) made often on purpose. */
@@ -121,18 +137,8 @@ static void test_rank_pairs(void **state) {
     uint64_t x = 99;
     static uint16_t got[1326 + 4];
     for (int i = 0; i < 3000; i++) {
-        /* below 2..41 leaves at least 11 cards above it; the one-suit states take suit 2 or 3
-         * (cards 26..51) with below at most 26 */
-        int n = 3 + i % 3, one_suit = i & 1;
-        int below = 2 + (int)(rng_next(&x) % (one_suit ? 25 : 40));
-        int suit = 2 + (int)(rng_next(&x) % 2);
-        uint64_t mask = 0;
-        while (hs_hand_size(mask) < n) {
-            int c = one_suit && hs_hand_size(mask) < 3
-                        ? suit * HS_RANKS + (int)(rng_next(&x) % HS_RANKS)
-                        : below + (int)(rng_next(&x) % (unsigned)(HS_CARDS - below));
-            mask |= hs_card_bit(c);
-        }
+        int n = 3 + i % 3, below = 2;
+        uint64_t mask = random_state(&x, n, i & 1, &below);
         hs_poker_state s = hs_poker_state_of(mask);
         const int np = below * (below - 1) / 2;
         for (int path = 0; path < 3; path++) {
@@ -168,15 +174,8 @@ static void test_rank_triples(void **state) {
     uint64_t x = 7;
     static uint16_t got[22100 + 4];
     for (int i = 0; i < 300; i++) {
-        int n = 2 + i % 3, one_suit = i & 1;
-        int below = 3 + (int)(rng_next(&x) % (one_suit ? 24 : 39));
-        int suit = 2 + (int)(rng_next(&x) % 2);
-        uint64_t mask = 0;
-        while (hs_hand_size(mask) < n) {
-            int c = one_suit ? suit * HS_RANKS + (int)(rng_next(&x) % HS_RANKS)
-                             : below + (int)(rng_next(&x) % (unsigned)(HS_CARDS - below));
-            mask |= hs_card_bit(c);
-        }
+        int n = 2 + i % 3, below = 3;
+        uint64_t mask = random_state(&x, n, i & 1, &below);
         hs_poker_state s = hs_poker_state_of(mask);
         const int nt = below * (below - 1) * (below - 2) / 6;
         for (int path = 0; path < 3; path++) {
