@@ -200,7 +200,8 @@ static void group(const char *title, std::vector<Entry> es, int rounds) {
 
 int main(int argc, char **argv) {
     int rounds = argc > 1 ? atoi(argv[1]) : 9;
-    const char *hr = getenv("HANDRANKS") ? getenv("HANDRANKS") : "/tmp/peers/build/2p2/HandRanks.dat";
+    const char *hr =
+        getenv("HANDRANKS") ? getenv("HANDRANKS") : "/tmp/peers/build/2p2/HandRanks.dat";
     if (!load_2p2(hr)) {
         fprintf(stderr, "ranking: cannot read the Two Plus Two table %s (set HANDRANKS)\n", hr);
         return 2;
@@ -228,8 +229,24 @@ int main(int argc, char **argv) {
            GHZ);
     const double H5 = 2598960, H6 = 20358520, H7 = 133784560;
     group("all 7-card hands, nested loops",
-          {{"hs_triples_7", [] { u64 s = 0; hs_triples<7>(hs_poker_state_empty(), 52, s); return s; }, H7, "omp_cards_7", {}},
-           {"hs_inline_pairs_7", [] { u64 s = 0; hs_inline<7>(hs_poker_state_empty(), 52, s); return s; }, H7, "omp_cards_7", {}},
+          {{"hs_triples_7",
+            [] {
+                u64 s = 0;
+                hs_triples<7>(hs_poker_state_empty(), 52, s);
+                return s;
+            },
+            H7,
+            "omp_cards_7",
+            {}},
+           {"hs_inline_pairs_7",
+            [] {
+                u64 s = 0;
+                hs_inline<7>(hs_poker_state_empty(), 52, s);
+                return s;
+            },
+            H7,
+            "omp_cards_7",
+            {}},
            {"omp_cards_7", omp_cards7, H7, "omp_cards_7", {}},
            {"omp_pairs_7", omp_pairs7, H7, "omp_cards_7", {}},
            {"tpt_7", tpt7, H7, "omp_cards_7", {}}},
@@ -241,9 +258,25 @@ int main(int argc, char **argv) {
            {"tpt_ids_7", tpt_ids, (double)N, "omp_ids_7", {}}},
           rounds);
     group("all 5- and 6-card hands, nested loops",
-          {{"hs_triples_5", [] { u64 s = 0; hs_triples<5>(hs_poker_state_empty(), 52, s); return s; }, H5, "omp_cards_5", {}},
+          {{"hs_triples_5",
+            [] {
+                u64 s = 0;
+                hs_triples<5>(hs_poker_state_empty(), 52, s);
+                return s;
+            },
+            H5,
+            "omp_cards_5",
+            {}},
            {"omp_cards_5", omp_cards5, H5, "omp_cards_5", {}},
-           {"hs_triples_6", [] { u64 s = 0; hs_triples<6>(hs_poker_state_empty(), 52, s); return s; }, H6, "omp_cards_6", {}},
+           {"hs_triples_6",
+            [] {
+                u64 s = 0;
+                hs_triples<6>(hs_poker_state_empty(), 52, s);
+                return s;
+            },
+            H6,
+            "omp_cards_6",
+            {}},
            {"omp_cards_6", omp_cards6, H6, "omp_cards_6", {}}},
           rounds);
     return 0;

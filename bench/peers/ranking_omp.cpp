@@ -10,7 +10,7 @@
 namespace {
 const omp::HandEvaluator *ev;
 omp::Hand card[52], pair[1326];
-}
+} // namespace
 
 extern "C" void omp_init() {
     ev = new omp::HandEvaluator();
@@ -123,7 +123,7 @@ extern "C" uint64_t omp_pairs7() {
 extern "C" uint64_t omp_ids(const uint8_t *p, size_t n) {
     uint64_t sum = 0;
     for (size_t i = 0; i < n; i++, p += 7)
-        sum += ev->evaluate(omp::Hand::empty() + card[p[0]] + card[p[1]] + card[p[2]] +
-                            card[p[3]] + card[p[4]] + card[p[5]] + card[p[6]]);
+        sum += ev->evaluate(omp::Hand::empty() + card[p[0]] + card[p[1]] + card[p[2]] + card[p[3]] +
+                            card[p[4]] + card[p[5]] + card[p[6]]);
     return sum;
 }
