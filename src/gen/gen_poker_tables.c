@@ -358,6 +358,13 @@ static int search(void) {
     return 0;
 }
 
+/* The index of the rank pair {r1, r2} (either order) in hs_poker_rp_key: r2 (r2 + 1) / 2 + r1
+ * with r1 <= r2, 0..90. */
+static int rank_pair(int r1, int r2) {
+    int lo = r1 < r2 ? r1 : r2, hi = r1 < r2 ? r2 : r1;
+    return hi * (hi + 1) / 2 + lo;
+}
+
 static void print_u16(FILE *out, const char *name, const uint16_t *v, int n, int pad) {
     fprintf(out, "\nconst uint16_t %s[%d] = {\n", name, n + pad);
     for (int i = 0; i < n + pad; i++)
@@ -515,22 +522,17 @@ int main(int argc, char **argv) {
     /* For the pairs kernel's table of rank pairs: per rank pair r1 <= r2 at r2 (r2 + 1) / 2 + r1
      * (0..90) its rank key, 0 in entries 91..95; per two-card set p (hs_poker_state_pairs
      * order) the index of its rank pair, then 64 entries of padding. */
+    static uint32_t rp_key[96];
+    for (int r2 = 0; r2 < RANKS; r2++)
+        for (int r1 = 0; r1 <= r2; r1++)
+            rp_key[rank_pair(r1, r2)] = rank_key[r1] + rank_key[r2];
     fprintf(out, "\nconst uint32_t hs_poker_rp_key[96] = {\n");
-    for (int i = 0; i < 96; i++) {
-        uint32_t key = 0;
-        for (int r2 = 0; r2 < RANKS; r2++)
-            for (int r1 = 0; r1 <= r2; r1++)
-                if (r2 * (r2 + 1) / 2 + r1 == i)
-                    key = rank_key[r1] + rank_key[r2];
-        fprintf(out, "    0x%08x,\n", key);
-    }
+    for (int i = 0; i < 96; i++)
+        fprintf(out, "    0x%08x,\n", rp_key[i]);
     fprintf(out, "};\n\nconst uint8_t hs_poker_pair_rp[1326 + 64] = {\n");
     for (int a = 1; a < 52; a++)
-        for (int b = 0; b < a; b++) {
-            int r1 = a % RANKS < b % RANKS ? a % RANKS : b % RANKS;
-            int r2 = a % RANKS < b % RANKS ? b % RANKS : a % RANKS;
-            fprintf(out, "    %d,\n", r2 * (r2 + 1) / 2 + r1);
-        }
+        for (int b = 0; b < a; b++)
+            fprintf(out, "    %d,\n", rank_pair(a % RANKS, b % RANKS));
     fprintf(out, "};\n");
     /* For the card-id kernels: each rank's key (16 entries, one vector), per card id 0..63 its
      * rank in bits 0-3 and its suit in bits 4-5 (0 beyond card 51), and per suit the one its

@@ -24,14 +24,6 @@
 
 #define HS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi")))
 
-/* The flush class of seven card ids (a flush known to be there). */
-static inline uint16_t flush7(const uint8_t ids[7]) {
-    uint64_t m = 0;
-    for (int j = 0; j < 7; j++)
-        m |= hs_card_bit(ids[j]);
-    return (uint16_t)hs_poker_flush_class(m);
-}
-
 /* The classes of `n` (at most 4096) hands of seven ids; the flush hands' indices are gathered in
  * `flushes` (room for n + 16) and finished after the loop. */
 HS_AVX512 static void ids_block(const uint8_t (*ids)[7], size_t n, uint16_t *out,
@@ -93,7 +85,7 @@ HS_AVX512 static void ids_block(const uint8_t (*ids)[7], size_t n, uint16_t *out
         nf += (size_t)__builtin_popcount(f);
     }
     for (size_t q = 0; q < nf; q++)
-        out[flushes[q]] = flush7(ids[flushes[q]]);
+        out[flushes[q]] = (uint16_t)hs_poker_flush_class(hs_poker_ids7_mask(ids[flushes[q]]));
     for (; i < n; i++)
         out[i] = (uint16_t)hs_poker_rank_kernel(hs_poker_ids7_mask(ids[i]));
 }
@@ -116,6 +108,30 @@ int hs_poker_rank7_ids_batch_avx512(const uint8_t (*ids)[7], size_t n, uint16_t 
     return HS_OK;
 }
 
+/* What the pair kernels need for flushes. A flush needs five of a suit; a pair adds two cards, so
+ * only a suit of which s holds three or more can make one, and with at most five cards in s
+ * there is at most one such suit: `suit` (-1 if none), its lane of s, s's suit counters less
+ * their starting values (the pairs' counters carry them), and the pairs' lanes of that suit. */
+typedef struct flush_ctx {
+    int suit;
+    __m512i lane, counters;
+    const uint16_t *pair_lane;
+} flush_ctx;
+
+HS_AVX512 static inline __attribute__((always_inline)) flush_ctx flush_ctx_of(hs_poker_state s) {
+    const uint32_t suits = (uint32_t)(s.key >> 32); /* counters, each starting at 3 */
+    flush_ctx x;
+    x.suit = -1;
+    for (int u = 0; u < 4; u++)
+        if (((suits >> 4 * u) & 0xF) >= 3 + 3)
+            x.suit = u;
+    const int u = x.suit < 0 ? 0 : x.suit;
+    x.lane = _mm512_set1_epi32(x.suit < 0 ? 0 : (int)((s.mask >> (HS_RANKS * u)) & 0x1FFF));
+    x.counters = _mm512_set1_epi32((int)(suits - 0x3333));
+    x.pair_lane = hs_poker_pair_lane[u];
+    return x;
+}
+
 /* Without flushes, the class of s with a pair depends only on the pair's two ranks: 91 rank pairs
  * r1 <= r2. From RANK_PAIRS_FROM pairs up, the classes of s with each rank pair are looked up
  * first (six 16-lane steps of the two gathers), kept in three vectors of 32 16-bit entries, and
@@ -127,7 +143,7 @@ int hs_poker_rank7_ids_batch_avx512(const uint8_t (*ids)[7], size_t n, uint16_t 
 enum { RANK_PAIRS_FROM = 128 };
 
 HS_AVX512 static inline __attribute__((always_inline)) void
-pairs_by_rank_pair(hs_poker_state s, int np, int suit, uint16_t *out) {
+pairs_by_rank_pair(hs_poker_state s, int np, const flush_ctx *fx, uint16_t *out) {
     const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
     const __m512i last_row = _mm512_set1_epi32(HS_POKER_ROWS - 1);
     const __m512i last_slot = _mm512_set1_epi32(HS_POKER_SLOTS - 1);
@@ -145,12 +161,7 @@ pairs_by_rank_pair(hs_poker_state s, int np, int suit, uint16_t *out) {
     const __m512i t0 = _mm512_inserti64x4(_mm512_castsi256_si512(part[0]), part[1], 1);
     const __m512i t1 = _mm512_inserti64x4(_mm512_castsi256_si512(part[2]), part[3], 1);
     const __m512i t2 = _mm512_inserti64x4(_mm512_castsi256_si512(part[4]), part[5], 1);
-    const __m512i high = _mm512_set1_epi16(64);
-    const __m512i five = _mm512_set1_epi32(0x8888);
-    const __m512i counters = _mm512_set1_epi32((int)((uint32_t)(s.key >> 32) - 0x3333));
-    const __m512i lane =
-        _mm512_set1_epi32(suit < 0 ? 0 : (int)((s.mask >> (HS_RANKS * suit)) & 0x1FFF));
-    const uint16_t *pair_lane = hs_poker_pair_lane[suit < 0 ? 0 : suit];
+    const __m512i high = _mm512_set1_epi16(64), five = _mm512_set1_epi32(0x8888);
     for (int p = 0; p < np; p += 32) {
         const __mmask32 live = np - p >= 32 ? 0xFFFFFFFFu : (1u << (np - p)) - 1;
         __m512i idx =
@@ -159,19 +170,20 @@ pairs_by_rank_pair(hs_poker_state s, int np, int suit, uint16_t *out) {
         __m512i cls = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(idx, high),
                                               _mm512_permutex2var_epi16(t0, idx, t1),
                                               _mm512_permutexvar_epi16(idx, t2));
-        if (suit >= 0)
+        if (fx->suit >= 0)
             for (int h = 0; h < 2; h++) { /* the flushes, 16 pairs at a time */
                 const __mmask16 in = (__mmask16)(live >> 16 * h);
                 const int q = p + 16 * h;
                 __mmask16 f = _mm512_mask_test_epi32_mask(
                     in,
-                    _mm512_add_epi32(counters,
+                    _mm512_add_epi32(fx->counters,
                                      _mm512_maskz_loadu_epi32(in, hs_poker_pair_suits + q)),
                     five);
                 if (!f)
                     continue;
                 __m512i l = _mm512_or_si512(
-                    lane, _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(in, pair_lane + q)));
+                    fx->lane,
+                    _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(in, fx->pair_lane + q)));
                 __m512i half = _mm512_cvtepu16_epi32(h ? _mm512_extracti64x4_epi64(cls, 1)
                                                        : _mm512_castsi512_si256(cls));
                 half = _mm512_mask_i32gather_epi32(half, f, l, (const int *)hs_poker_flush, 2);
@@ -187,43 +199,23 @@ pairs_by_rank_pair(hs_poker_state s, int np, int suit, uint16_t *out) {
  * loop inside the triples kernel. */
 HS_AVX512 static inline __attribute__((always_inline)) void pairs_avx512(hs_poker_state s, int np,
                                                                          uint16_t *out) {
-    const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
-    const uint32_t suits = (uint32_t)(s.key >> 32); /* counters, each starting at 3 */
-    /* A flush needs five of a suit; a pair adds two cards, so only a suit of which s holds three
-     * or more can make one, and with at most five cards in s there is at most one such suit. */
-    int suit = -1;
-    for (int u = 0; u < 4; u++)
-        if (((suits >> 4 * u) & 0xF) >= 3 + 3)
-            suit = u;
+    const flush_ctx fx = flush_ctx_of(s);
     if (np >= RANK_PAIRS_FROM) {
-        pairs_by_rank_pair(s, np, suit, out);
+        pairs_by_rank_pair(s, np, &fx, out);
         return;
     }
-    if (suit < 0) {
-        for (int p = 0; p < np; p += 16) {
-            __mmask16 m = np - p >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (np - p)) - 1);
-            __m512i k = _mm512_add_epi32(key, _mm512_maskz_loadu_epi32(m, hs_poker_pair_key + p));
-            __m512i row = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m,
-                                                      _mm512_srli_epi32(k, HS_POKER_ROW_SHIFT),
-                                                      (const int *)hs_poker_row, 4);
-            __m512i cls =
-                _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, _mm512_add_epi32(k, row),
-                                            (const int *)hs_poker_class, 2);
-            _mm256_mask_storeu_epi16(out + p, m,
-                                     _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16)));
-        }
-        return;
-    }
-    const __m512i lane = _mm512_set1_epi32((int)((s.mask >> (HS_RANKS * suit)) & 0x1FFF));
-    const __m512i counters = _mm512_set1_epi32((int)(suits - 0x3333)); /* the pairs carry the 3s */
+    const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
     const __m512i five = _mm512_set1_epi32(0x8888);
-    const uint16_t *pair_lane = hs_poker_pair_lane[suit];
     for (int p = 0; p < np; p += 16) {
         __mmask16 m = np - p >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (np - p)) - 1);
         __m512i k = _mm512_add_epi32(key, _mm512_maskz_loadu_epi32(m, hs_poker_pair_key + p));
-        __m512i sc =
-            _mm512_add_epi32(counters, _mm512_maskz_loadu_epi32(m, hs_poker_pair_suits + p));
-        __mmask16 f = _mm512_mask_test_epi32_mask(m, sc, five), nof = m & (__mmask16)~f;
+        __mmask16 f = 0;
+        if (fx.suit >= 0)
+            f = _mm512_mask_test_epi32_mask(
+                m,
+                _mm512_add_epi32(fx.counters, _mm512_maskz_loadu_epi32(m, hs_poker_pair_suits + p)),
+                five);
+        const __mmask16 nof = m & (__mmask16)~f;
         __m512i row = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), nof,
                                                   _mm512_srli_epi32(k, HS_POKER_ROW_SHIFT),
                                                   (const int *)hs_poker_row, 4);
@@ -231,7 +223,7 @@ HS_AVX512 static inline __attribute__((always_inline)) void pairs_avx512(hs_poke
             _mm512_setzero_si512(), nof, _mm512_add_epi32(k, row), (const int *)hs_poker_class, 2);
         if (f) {
             __m512i l = _mm512_or_si512(
-                lane, _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, pair_lane + p)));
+                fx.lane, _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, fx.pair_lane + p)));
             cls = _mm512_mask_i32gather_epi32(cls, f, l, (const int *)hs_poker_flush, 2);
         }
         _mm256_mask_storeu_epi16(out + p, m, _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16)));
@@ -245,8 +237,7 @@ HS_AVX512 static void pairs_call(hs_poker_state s, int np, uint16_t *out) {
 int hs_poker_state_rank_pairs_avx512(hs_poker_state s, int below, uint16_t *classes) {
     if (!hs_cpu_has_avx512())
         return HS_ERR_ARG;
-    assert(below >= 0 && below <= HS_CARDS);
-    assert((s.mask & (hs_card_bit(below) - 1)) == 0); /* no card of s below `below` */
+    assert(hs_poker_state_above(s, below));
     pairs_call(s, below * (below - 1) / 2, classes);
     return HS_OK;
 }
@@ -261,8 +252,7 @@ HS_AVX512 static void triples_avx512(hs_poker_state s, int below, uint16_t *out)
 int hs_poker_state_rank_triples_avx512(hs_poker_state s, int below, uint16_t *classes) {
     if (!hs_cpu_has_avx512())
         return HS_ERR_ARG;
-    assert(below >= 0 && below <= HS_CARDS);
-    assert((s.mask & (hs_card_bit(below) - 1)) == 0); /* no card of s below `below` */
+    assert(hs_poker_state_above(s, below));
     triples_avx512(s, below, classes);
     return HS_OK;
 }

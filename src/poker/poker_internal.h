@@ -4,6 +4,7 @@
 #define HS_POKER_INTERNAL_H
 
 #include "handstat/poker.h"
+#include "handstat/poker_state.h"
 #include "poker_tables.h"
 
 #include <assert.h>
@@ -50,6 +51,12 @@ static inline int hs_poker_rank_kernel(uint64_t hand) {
         return (int)hs_poker_flush_class(hand);
     return (int)hs_poker_key_class(v);
 }
+/* Whether s holds no card below card `below` (0..52): the precondition of the pairs and triples
+ * rankers (handstat/poker_state.h). */
+static inline int hs_poker_state_above(hs_poker_state s, int below) {
+    return below >= 0 && below <= HS_CARDS && (s.mask & (hs_card_bit(below) - 1)) == 0;
+}
+
 /* The mask of seven card ids (0..51, distinct; checked by assert). */
 static inline uint64_t hs_poker_ids7_mask(const uint8_t ids[7]) {
     uint64_t m = 0;

@@ -1,7 +1,7 @@
 /* The incremental hand state (handstat/poker_state.h): its per-card constants are generated with
  * the tables (gen_poker_tables.c writes hs_poker_state_cards from the rank keys). */
 #include "handstat/poker_state.h"
-#include "poker_tables.h"
+#include "poker_internal.h"
 #include "handstat/error.h"
 
 #include <assert.h>
@@ -13,8 +13,7 @@ _Static_assert(HS_POKER_STATE_FLUSH == (UINT64_C(0x8888) << 32) &&
                "suit counters");
 
 void hs_poker_state_rank_pairs_scalar(hs_poker_state s, int below, uint16_t *classes) {
-    assert(below >= 0 && below <= HS_CARDS);
-    assert((s.mask & (hs_card_bit(below) - 1)) == 0); /* no card of s below `below` */
+    assert(hs_poker_state_above(s, below));
     const int pairs = below * (below - 1) / 2;
     for (int p = 0; p < pairs; p++)
         classes[p] = (uint16_t)hs_poker_state_rank(hs_poker_state_join(s, hs_poker_state_pairs[p]));
@@ -27,6 +26,7 @@ void hs_poker_state_rank_pairs(hs_poker_state s, int below, uint16_t *classes) {
 }
 
 void hs_poker_state_rank_triples_scalar(hs_poker_state s, int below, uint16_t *classes) {
+    assert(hs_poker_state_above(s, below));
     for (int c = 2; c < below; c++) {
         hs_poker_state_rank_pairs_scalar(hs_poker_state_add(s, c), c, classes);
         classes += c * (c - 1) / 2;
