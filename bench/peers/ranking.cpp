@@ -55,6 +55,18 @@ template <int K> static void hs_inline(hs_poker_state s, int lim, u64 &sum) {
     }
 }
 
+// All k-card hands through one of the two, from the empty state.
+template <int K> static u64 all_triples() {
+    u64 s = 0;
+    hs_triples<K>(hs_poker_state_empty(), 52, s);
+    return s;
+}
+template <int K> static u64 all_inline() {
+    u64 s = 0;
+    hs_inline<K>(hs_poker_state_empty(), 52, s);
+    return s;
+}
+
 // Two Plus Two: the classic walk through the state table (its ids 1..52: 4 * rank + suit + 1).
 static const int *HR;
 static bool load_2p2(const char *path) {
@@ -229,24 +241,8 @@ int main(int argc, char **argv) {
            GHZ);
     const double H5 = 2598960, H6 = 20358520, H7 = 133784560;
     group("all 7-card hands, nested loops",
-          {{"hs_triples_7",
-            [] {
-                u64 s = 0;
-                hs_triples<7>(hs_poker_state_empty(), 52, s);
-                return s;
-            },
-            H7,
-            "omp_cards_7",
-            {}},
-           {"hs_inline_pairs_7",
-            [] {
-                u64 s = 0;
-                hs_inline<7>(hs_poker_state_empty(), 52, s);
-                return s;
-            },
-            H7,
-            "omp_cards_7",
-            {}},
+          {{"hs_triples_7", all_triples<7>, H7, "omp_cards_7", {}},
+           {"hs_inline_pairs_7", all_inline<7>, H7, "omp_cards_7", {}},
            {"omp_cards_7", omp_cards7, H7, "omp_cards_7", {}},
            {"omp_pairs_7", omp_pairs7, H7, "omp_cards_7", {}},
            {"tpt_7", tpt7, H7, "omp_cards_7", {}}},
@@ -258,25 +254,9 @@ int main(int argc, char **argv) {
            {"tpt_ids_7", tpt_ids, (double)N, "omp_ids_7", {}}},
           rounds);
     group("all 5- and 6-card hands, nested loops",
-          {{"hs_triples_5",
-            [] {
-                u64 s = 0;
-                hs_triples<5>(hs_poker_state_empty(), 52, s);
-                return s;
-            },
-            H5,
-            "omp_cards_5",
-            {}},
+          {{"hs_triples_5", all_triples<5>, H5, "omp_cards_5", {}},
            {"omp_cards_5", omp_cards5, H5, "omp_cards_5", {}},
-           {"hs_triples_6",
-            [] {
-                u64 s = 0;
-                hs_triples<6>(hs_poker_state_empty(), 52, s);
-                return s;
-            },
-            H6,
-            "omp_cards_6",
-            {}},
+           {"hs_triples_6", all_triples<6>, H6, "omp_cards_6", {}},
            {"omp_cards_6", omp_cards6, H6, "omp_cards_6", {}}},
           rounds);
     return 0;
