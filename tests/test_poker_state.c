@@ -1,13 +1,13 @@
 /* The incremental hand state (handstat/poker_state.h) against hs_poker_rank() and the reference.
- * Usage: test_poker_state unit | 5 | 6 | 7 | 7ref.
+ * Usage: test_poker_state unit | 5 | 6 | 7 | ref.
  *   unit: random hands and states, edge cases (fast).
  *   5, 6, 7: every hand of that size built in nested loops, card by card, as enumerations use
  *     the state, against hs_poker_rank(); the same hands through every path of
  *     hs_poker_state_rank_pairs / _rank_triples (and, for 7, hs_poker_rank7_ids_batch); the
  *     reference on every 5-card hand, every 4th 6-card and every 61st-64th 7-card hand (it takes
  *     6 and 21 five-card rankings per hand).
- *   7ref: every 7-card hand through each path of _rank_triples against the reference's classes
- *     of five cards, the best of 21 read from a table of all 2,598,960. */
+ *   ref: every 6- and 7-card hand through each path of _rank_triples against the reference's
+ *     classes of five cards, the best of 6 or 21 read from a table of all 2,598,960. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -418,12 +418,12 @@ static void every_hand_pairs(const ref_poker *ref, int k, uint64_t stride, uint6
     free(w);
 }
 
-/* ---- every 7-card hand against the reference ----------------------------------------------
- * The reference's class of every 5-card set (ref_poker_class5, by colex index), then each 7-card
- * hand's class as the best of its 21 five-card sets read from that table: the reference's own
- * rule (ref_poker_best) without its 21 class5 calls per hand, so that all 133,784,560 hands can
- * be checked. Each path of hs_poker_state_rank_triples (which test 7 holds equal to every path
- * of _rank_pairs and of the card-id batch on every hand) against it. */
+/* ---- every 6- and 7-card hand against the reference -----------------------------------------
+ * The reference's class of every 5-card set (ref_poker_class5, by colex index), then each hand's
+ * class as the best of its five-card sets (6 or 21) read from that table: the reference's own
+ * rule (ref_poker_best) without its class5 calls per hand, so that every hand can be checked.
+ * Each path of hs_poker_state_rank_triples (which tests 6 and 7 hold equal to every path of
+ * _rank_pairs, and test 7 to the card-id batch, on every hand) against it. */
 
 static uint32_t binom[53][6]; /* C(n, k) */
 
@@ -431,16 +431,71 @@ static uint32_t colex5(const int x[5]) { /* x ascending */
     return binom[x[0]][1] + binom[x[1]][2] + binom[x[2]][3] + binom[x[3]][4] + binom[x[4]][5];
 }
 
-static void test_every_seven_card_hand_reference(void **state) {
-    const ref_poker *ref = *state;
+typedef struct ref_walk {
+    const uint16_t *five; /* the reference's class of each five-card set, by colex index */
+    int k, vec, subsets, subset[21][5];
+    uint16_t *got[3]; /* the triples paths: dispatching, scalar, avx512 */
+    uint64_t hands;
+    int c[7]; /* ascending: c[0..2] the triple, c[3..k-1] the state's cards */
+} ref_walk;
+
+/* The triples below card c[3] joined with the state s of c[3..k-1]: each path against the best
+ * of the hand's five-card sets. */
+static void ref_check(ref_walk *w, hs_poker_state s) {
+    int *c = w->c;
+    hs_poker_state_rank_triples(s, c[3], w->got[0]);
+    hs_poker_state_rank_triples_scalar(s, c[3], w->got[1]);
+    if (w->vec)
+        assert_int_equal(hs_poker_state_rank_triples_avx512(s, c[3], w->got[2]), HS_OK);
+    int t = 0;
+    for (c[2] = 2; c[2] < c[3]; c[2]++)
+        for (c[1] = 1; c[1] < c[2]; c[1]++)
+            for (c[0] = 0; c[0] < c[1]; c[0]++, t++) {
+                int best = 7463;
+                for (int i = 0; i < w->subsets; i++) {
+                    int y[5];
+                    for (int q = 0; q < 5; q++)
+                        y[q] = c[w->subset[i][q]];
+                    int v = w->five[colex5(y)];
+                    best = v < best ? v : best;
+                }
+                for (int p = 0; p < 2 + w->vec; p++)
+                    if (w->got[p][t] != best) {
+                        uint64_t mask = 0;
+                        for (int q = 0; q < w->k; q++)
+                            mask |= hs_card_bit(c[q]);
+                        fail_hand(mask, w->got[p][t], best,
+                                  p == 0   ? "reference (triples, dispatching)"
+                                  : p == 1 ? "reference (triples, scalar)"
+                                           : "reference (triples, avx512)");
+                    }
+                w->hands++;
+            }
+}
+
+/* The state's cards from the highest down: c[idx] below `lim`, then the lower ones. */
+static void ref_level(ref_walk *w, hs_poker_state s, int idx, int lim) {
+    if (idx == 2) {
+        ref_check(w, s);
+        return;
+    }
+    for (int c = idx; c < lim; c++) {
+        w->c[idx] = c;
+        ref_level(w, hs_poker_state_add(s, c), idx - 1, c);
+    }
+}
+
+static void every_hand_reference(const ref_poker *ref, int k, uint64_t want_hands) {
     for (int n = 0; n <= 52; n++)
-        for (int k = 0; k <= 5; k++)
-            binom[n][k] = k == 0 ? 1 : n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
+        for (int j = 0; j <= 5; j++)
+            binom[n][j] = j == 0 ? 1 : n == 0 ? 0 : binom[n - 1][j - 1] + binom[n - 1][j];
+    ref_walk *w = calloc(1, sizeof *w);
     uint16_t *five = malloc(sizeof *five * 2598960);
-    uint16_t *got[3];
-    for (int p = 0; p < 3; p++)
-        got[p] = malloc(sizeof *got[p] * 22100);
-    assert_true(five != NULL && got[0] != NULL && got[1] != NULL && got[2] != NULL);
+    assert_true(w != NULL && five != NULL);
+    for (int p = 0; p < 3; p++) {
+        w->got[p] = malloc(sizeof *w->got[p] * 22100);
+        assert_non_null(w->got[p]);
+    }
     int x[5];
     for (x[4] = 4; x[4] < 52; x[4]++)
         for (x[3] = 3; x[3] < x[4]; x[3]++)
@@ -448,53 +503,31 @@ static void test_every_seven_card_hand_reference(void **state) {
                 for (x[1] = 1; x[1] < x[2]; x[1]++)
                     for (x[0] = 0; x[0] < x[1]; x[0]++)
                         five[colex5(x)] = (uint16_t)ref_poker_class5(ref, x);
-    const int vec = hs_cpu_has_avx512() != 0;
-    uint64_t hands = 0;
-    int c[7]; /* ascending: c[0..2] the triple, c[3..6] the state's cards */
-    for (c[6] = 6; c[6] < 52; c[6]++)
-        for (c[5] = 5; c[5] < c[6]; c[5]++)
-            for (c[4] = 4; c[4] < c[5]; c[4]++)
-                for (c[3] = 3; c[3] < c[4]; c[3]++) {
-                    hs_poker_state s = hs_poker_state_of(hs_card_bit(c[3]) | hs_card_bit(c[4]) |
-                                                         hs_card_bit(c[5]) | hs_card_bit(c[6]));
-                    hs_poker_state_rank_triples(s, c[3], got[0]);
-                    hs_poker_state_rank_triples_scalar(s, c[3], got[1]);
-                    if (vec)
-                        assert_int_equal(hs_poker_state_rank_triples_avx512(s, c[3], got[2]),
-                                         HS_OK);
-                    int t = 0;
-                    for (c[2] = 2; c[2] < c[3]; c[2]++)
-                        for (c[1] = 1; c[1] < c[2]; c[1]++)
-                            for (c[0] = 0; c[0] < c[1]; c[0]++, t++) {
-                                int best = 7463;
-                                for (int i = 0; i < 7; i++) /* leave out c[i] and c[j] */
-                                    for (int j = i + 1; j < 7; j++) {
-                                        int y[5], m = 0;
-                                        for (int q = 0; q < 7; q++)
-                                            if (q != i && q != j)
-                                                y[m++] = c[q];
-                                        int v = five[colex5(y)];
-                                        best = v < best ? v : best;
-                                    }
-                                for (int p = 0; p < 2 + vec; p++)
-                                    if (got[p][t] != best) {
-                                        uint64_t mask = 0;
-                                        for (int q = 0; q < 7; q++)
-                                            mask |= hs_card_bit(c[q]);
-                                        fail_hand(mask, got[p][t], best,
-                                                  p == 0   ? "reference (triples, dispatching)"
-                                                  : p == 1 ? "reference (triples, scalar)"
-                                                           : "reference (triples, avx512)");
-                                    }
-                                hands++;
-                            }
-                }
-    assert_int_equal(hands, 133784560);
-    print_message("every 7-card hand against the reference: triples paths scalar%s\n",
-                  vec ? ", dispatching, avx512" : ", dispatching (no AVX-512 on this CPU)");
+    w->five = five;
+    w->k = k;
+    w->vec = hs_cpu_has_avx512() != 0;
+    for (unsigned m = 0; m < 1u << k; m++) /* the five-card sets of k positions, ascending */
+        if (__builtin_popcount(m) == 5) {
+            for (int q = 0, n = 0; q < k; q++)
+                if (m >> q & 1)
+                    w->subset[w->subsets][n++] = q;
+            w->subsets++;
+        }
+    ref_level(w, hs_poker_state_empty(), k - 1, HS_CARDS);
+    assert_int_equal(w->hands, want_hands);
+    print_message("every %d-card hand against the reference: triples paths scalar%s\n", k,
+                  w->vec ? ", dispatching, avx512" : ", dispatching (no AVX-512 on this CPU)");
     for (int p = 0; p < 3; p++)
-        free(got[p]);
+        free(w->got[p]);
     free(five);
+    free(w);
+}
+
+static void test_every_six_card_hand_reference(void **state) {
+    every_hand_reference(*state, 6, 20358520);
+}
+static void test_every_seven_card_hand_reference(void **state) {
+    every_hand_reference(*state, 7, 133784560);
 }
 
 static const uint64_t published[3][9] = {
@@ -538,10 +571,11 @@ int main(int argc, char **argv) {
         const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_seven_card_hand)};
         return cmocka_run_group_tests_name("poker_state_7", tests, setup_ref, teardown_ref);
     }
-    if (strcmp(group, "7ref") == 0) {
-        const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_seven_card_hand_reference)};
-        return cmocka_run_group_tests_name("poker_state_7ref", tests, setup_ref, teardown_ref);
+    if (strcmp(group, "ref") == 0) {
+        const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_six_card_hand_reference),
+                                           cmocka_unit_test(test_every_seven_card_hand_reference)};
+        return cmocka_run_group_tests_name("poker_state_ref", tests, setup_ref, teardown_ref);
     }
-    fprintf(stderr, "usage: test_poker_state unit|5|6|7|7ref\n");
+    fprintf(stderr, "usage: test_poker_state unit|5|6|7|ref\n");
     return 2;
 }
