@@ -307,6 +307,63 @@ HS_API int hs_holdem_vs_random_job_new(const hs_holdem_preflop *table, hs_job **
 /* The counts of the job's units done so far. */
 HS_API const hs_holdem_vs_random_counts *hs_holdem_vs_random_job_counts(const hs_job *job);
 
+/* ---- the three-way preflop table ------------------------------------------------------------
+ * For every unordered triple of classes A <= B <= C (in class order, repetition allowed) of a
+ * selection of classes: player a holds a combination of A, b one of B, c one of C, the three
+ * pairwise disjoint, and the board is five of the other 46 cards; every such deal counts once
+ * (hs_holdem_preflop3_deals of them). The counts are the deals each player wins alone, each pair
+ * of players ties for the best hand (the third losing), and all three tie. Triples that no deal
+ * can hold (a pair class three times; AA, AA, AK) have no deals and all counts zero.
+ *
+ * The work is a list of units over the suit-distinct boards of the heads-up table (each board
+ * weighted by the boards it stands for). On one board every selected class's hands are ranked
+ * and sorted once; then for each pair of hands (a, b) the third player's hands of every class C
+ * are split at a single rank into worse, equal and better, and those that share no card with a
+ * or b are counted from per-card bit masks. Every count is an exact integer: at most
+ * 12^3 x C(46,5) < 2^32 per triple and outcome, kept in 64 bits. */
+
+enum {
+    HS_P3_WIN_A,   /* a wins alone */
+    HS_P3_WIN_B,   /* b wins alone */
+    HS_P3_WIN_C,   /* c wins alone */
+    HS_P3_TIE_AB,  /* a and b split the pot, c loses */
+    HS_P3_TIE_AC,  /* a and c split, b loses */
+    HS_P3_TIE_BC,  /* b and c split, a loses */
+    HS_P3_TIE_ABC, /* all three split */
+    HS_P3_OUTCOMES
+};
+
+/* A selection of classes and the board list, built once (a fraction of a second). */
+typedef struct hs_holdem_preflop3 hs_holdem_preflop3;
+
+/* The table over the n classes classes[] (distinct, 0..168, any order; the table keeps them in
+ * increasing class order), or over all 169 when classes is NULL. Returns HS_OK; HS_ERR_ARG (n
+ * out of 1..169, a class out of range or repeated); HS_ERR_NOMEM. */
+HS_API int hs_holdem_preflop3_new(const int *classes, int n, hs_holdem_preflop3 **out);
+HS_API void hs_holdem_preflop3_free(hs_holdem_preflop3 *table);
+
+/* The number of selected classes, and the classes themselves into classes[] (room for 169; may
+ * be NULL), in increasing class order. */
+HS_API int hs_holdem_preflop3_classes(const hs_holdem_preflop3 *table, int *classes);
+
+/* The number of triples k (k + 1) (k + 2) / 6 of a selection of k classes (818,805 for all 169),
+ * impossible ones included, and the classes of triple `index` into cls[3] (A <= B <= C). Triples
+ * are numbered in lexicographic order of (A, B, C). */
+HS_API size_t hs_holdem_preflop3_triples(const hs_holdem_preflop3 *table);
+HS_API void hs_holdem_preflop3_triple(const hs_holdem_preflop3 *table, size_t index, int cls[3]);
+
+/* The number of pairwise disjoint combination triples of classes a, b, c (AA, KK, QQ: 216; AA,
+ * AA, KK: 36; AA, AA, AA: 0), and the deals of the triple: that times C(46, 5) = 1,370,754. */
+HS_API uint64_t hs_holdem_class_triples(int a, int b, int c);
+HS_API uint64_t hs_holdem_preflop3_deals(int a, int b, int c);
+
+/* The table as a job (handstat/job.h) over `table`, which must outlive it. Its invariants: for
+ * every triple the seven outcomes add up to its deals, and a repeated class gets the same counts
+ * for both of its players. Returns HS_OK or HS_ERR_NOMEM. */
+HS_API int hs_holdem_preflop3_job_new(const hs_holdem_preflop3 *table, hs_job **out);
+/* The counts of the job's units done so far: HS_P3_OUTCOMES per triple, in triple order. */
+HS_API const uint64_t *hs_holdem_preflop3_job_counts(const hs_job *job);
+
 #ifdef __cplusplus
 }
 #endif

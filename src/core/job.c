@@ -177,13 +177,25 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* dst += src by the job's merge, or word by word when it has none. */
+static void merge_acc(const hs_job_def *def, void *dst, const void *src) {
+    if (def->merge != NULL) {
+        def->merge(dst, src);
+        return;
+    }
+    uint64_t *d = dst;
+    const uint64_t *s = src;
+    for (size_t i = 0; i < def->acc_size / sizeof *d; i++)
+        d[i] += s[i];
+}
+
 /* Under the lock: fold worker w's counts into the job's. */
 static void flush(run_state *r, worker *w) {
     hs_job *job = r->job;
     if (w->n_pending == 0)
         return;
     if (job->def->acc_size > 0) {
-        job->def->merge(job->acc, w->acc);
+        merge_acc(job->def, job->acc, w->acc);
         memset(w->acc, 0, job->def->acc_size);
     }
     for (size_t i = 0; i < w->n_pending; i++)

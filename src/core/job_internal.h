@@ -24,7 +24,8 @@ typedef struct hs_job_def {
     size_t scratch_size; /* bytes of each worker's scratch memory (0: none); zeroed once per run */
     /* Add the counts of unit `unit` to acc. ctx is the job's inputs; scratch is this worker's. */
     void (*unit)(void *ctx, size_t unit, void *acc, void *scratch);
-    /* dst += src, exactly (NULL when acc_size is 0). */
+    /* dst += src, exactly. NULL: the accumulator is acc_size / 8 uint64_t counts (acc_size a
+     * multiple of 8), added one by one (so also when acc_size is 0). */
     void (*merge)(void *dst, const void *src);
     /* HS_OK when the accumulator of a finished job satisfies the job's invariants, else
      * HS_ERR_CORRUPT; NULL: none. */

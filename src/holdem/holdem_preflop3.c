@@ -1,0 +1,449 @@
+/* The exact three-way preflop table (handstat/holdem.h).
+ *
+ * The boards are the heads-up table's suit-distinct boards, each weighted by the boards it stands
+ * for (a suit permutation maps every class onto itself, so the counts of every triple agree on
+ * all of them). On one board every hand of the selected classes that avoids it is ranked once.
+ * Each class's hands are sorted weakest first, so that "the hands of class C weaker than rank r"
+ * are the low bits of a mask and "the hands of C avoiding card x" are a mask too. Then for each
+ * pair of hands (a, b) of classes A <= B, for every class C >= B at once: the hands of C sharing
+ * no card with a or b are four masks ANDed, and the stronger of a and b splits them into worse,
+ * tied and better, counted by population counts. Whether a beats, ties or loses to b decides which
+ * outcomes those three counts are. The loop over C is straight-line code over arrays, which the
+ * compiler vectorizes. */
+#include "holdem_internal.h"
+#include "poker_internal.h"
+#include "handstat/cpu.h"
+#include "handstat/error.h"
+#include "combin.h"
+#include "job_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The vector helpers below are always inlined: no vector passes a call, so the warning that the
+ * ABI of vector arguments depends on the instruction set does not apply. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+#define P3_PAD 192      /* selected classes, padded to whole vectors */
+#define P3_LANES 32     /* classes counted together: one 512-bit vector of 16-bit counts */
+#define P3_SUB 4        /* boards prepared together before the pairs are counted */
+#define P3_MAX_HANDS 12 /* hands of a class */
+
+struct hs_holdem_preflop3 {
+    hs_holdem_preflop *boards;
+    int k;                                           /* selected classes */
+    uint8_t cls[HS_HOLDEM_CLASSES];                  /* the selection, increasing */
+    uint64_t hands[HS_HOLDEM_CLASSES][P3_MAX_HANDS]; /* by selection index */
+    uint8_t n_hands[HS_HOLDEM_CLASSES];
+    size_t triples;
+    size_t *off; /* off[i * k + j]: index of triple (i, j, j) */
+};
+
+/* One board's ranked hands: per selected class, its hands avoiding the board, weakest first. */
+typedef struct p3_board {
+    uint64_t weight;
+    int n_all;
+    uint16_t start[HS_HOLDEM_CLASSES + 1]; /* class i's hands are start[i] .. start[i + 1] */
+    uint16_t strength[HS_HOLDEM_COMBOS];   /* 8192 - class of the best five: higher wins */
+    uint8_t card1[HS_HOLDEM_COMBOS], card2[HS_HOLDEM_COMBOS];
+    uint64_t mask[HS_HOLDEM_COMBOS];
+    /* avoid[x][l]: bit t set when hand t of class l does not hold card x */
+    uint16_t avoid[HS_CARDS][P3_PAD];
+    /* below[h][l] | upto[h][l] << 4: hands of class l weaker than hand h, and not stronger */
+    uint8_t pos[HS_HOLDEM_COMBOS][P3_PAD];
+    uint16_t order[HS_HOLDEM_COMBOS], tmp[HS_HOLDEM_COMBOS]; /* sort by strength */
+} p3_board;
+
+typedef struct p3_scratch {
+    p3_board b[P3_SUB];
+    /* the counts of one (A, B) on each board: at most 12 x 12 pairs x 12 hands */
+    uint16_t row[P3_SUB][HS_P3_OUTCOMES][P3_PAD];
+} p3_scratch;
+
+typedef struct p3_ctx {
+    hs_job_def def;
+    const hs_holdem_preflop3 *t;
+    void (*count)(const hs_holdem_preflop3 *, p3_scratch *, int, uint64_t *);
+} p3_ctx;
+
+/* ---- the selection --------------------------------------------------------------------------
+ */
+
+int hs_holdem_preflop3_new(const int *classes, int n, hs_holdem_preflop3 **out) {
+    *out = NULL;
+    uint8_t chosen[HS_HOLDEM_CLASSES] = {0};
+    if (classes == NULL) {
+        memset(chosen, 1, sizeof chosen);
+    } else {
+        if (n < 1 || n > HS_HOLDEM_CLASSES)
+            return HS_ERR_ARG;
+        for (int i = 0; i < n; i++) {
+            if (classes[i] < 0 || classes[i] >= HS_HOLDEM_CLASSES || chosen[classes[i]])
+                return HS_ERR_ARG;
+            chosen[classes[i]] = 1;
+        }
+    }
+    hs_holdem_preflop3 *t = calloc(1, sizeof *t);
+    if (t == NULL)
+        return HS_ERR_NOMEM;
+    for (int c = 0; c < HS_HOLDEM_CLASSES; c++)
+        if (chosen[c]) {
+            t->cls[t->k] = (uint8_t)c;
+            t->n_hands[t->k] = (uint8_t)hs_holdem_class_hands(c, t->hands[t->k]);
+            t->k++;
+        }
+    const size_t k = (size_t)t->k;
+    t->off = malloc(k * k * sizeof *t->off);
+    if (t->off == NULL || hs_holdem_preflop_new(&t->boards) != HS_OK) {
+        hs_holdem_preflop3_free(t);
+        return HS_ERR_NOMEM;
+    }
+    size_t idx = 0;
+    for (size_t i = 0; i < k; i++)
+        for (size_t j = i; j < k; j++) {
+            t->off[i * k + j] = idx;
+            idx += k - j;
+        }
+    t->triples = idx;
+    *out = t;
+    return HS_OK;
+}
+
+void hs_holdem_preflop3_free(hs_holdem_preflop3 *t) {
+    if (t == NULL)
+        return;
+    hs_holdem_preflop_free(t->boards);
+    free(t->off);
+    free(t);
+}
+
+int hs_holdem_preflop3_classes(const hs_holdem_preflop3 *t, int *classes) {
+    for (int i = 0; classes != NULL && i < t->k; i++)
+        classes[i] = t->cls[i];
+    return t->k;
+}
+
+size_t hs_holdem_preflop3_triples(const hs_holdem_preflop3 *t) {
+    return t->triples;
+}
+
+void hs_holdem_preflop3_triple(const hs_holdem_preflop3 *t, size_t index, int cls[3]) {
+    const size_t k = (size_t)t->k;
+    for (size_t i = 0; i < k; i++)
+        for (size_t j = i; j < k; j++) {
+            size_t first = t->off[i * k + j];
+            if (index < first + (k - j)) {
+                cls[0] = t->cls[i];
+                cls[1] = t->cls[j];
+                cls[2] = t->cls[j + (index - first)];
+                return;
+            }
+        }
+    cls[0] = cls[1] = cls[2] = -1;
+}
+
+uint64_t hs_holdem_class_triples(int a, int b, int c) {
+    if (a < 0 || b < 0 || c < 0 || a >= HS_HOLDEM_CLASSES || b >= HS_HOLDEM_CLASSES ||
+        c >= HS_HOLDEM_CLASSES)
+        return 0;
+    uint64_t ha[12], hb[12], hc[12];
+    int na = hs_holdem_class_hands(a, ha), nb = hs_holdem_class_hands(b, hb),
+        nc = hs_holdem_class_hands(c, hc);
+    uint64_t n = 0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) {
+            if (ha[i] & hb[j])
+                continue;
+            for (int l = 0; l < nc; l++)
+                n += ((ha[i] | hb[j]) & hc[l]) == 0;
+        }
+    return n;
+}
+
+uint64_t hs_holdem_preflop3_deals(int a, int b, int c) {
+    return hs_holdem_class_triples(a, b, c) * hs_binom(HS_CARDS - 6, 5);
+}
+
+/* ---- one board --------------------------------------------------------------------------------
+ */
+
+/* Sort the n hand indices order[] by strength, increasing (stable): two counting passes over
+ * 7-bit digits. */
+static void sort_by_strength(p3_board *b, int n) {
+    uint16_t *src = b->order, *dst = b->tmp;
+    for (int pass = 0; pass < 2; pass++) {
+        int count[129] = {0};
+        const int shift = 7 * pass;
+        for (int i = 0; i < n; i++)
+            count[((b->strength[src[i]] >> shift) & 127) + 1]++;
+        for (int d = 0; d < 128; d++)
+            count[d + 1] += count[d];
+        for (int i = 0; i < n; i++)
+            dst[count[(b->strength[src[i]] >> shift) & 127]++] = src[i];
+        uint16_t *t = src;
+        src = dst;
+        dst = t;
+    }
+}
+
+static void prepare_board(const hs_holdem_preflop3 *t, uint64_t board, uint64_t weight,
+                          p3_board *b) {
+    const int k = t->k;
+    b->weight = weight;
+    /* Each class's hands avoiding the board, weakest first (insertion sort of at most 12). */
+    int n = 0;
+    for (int i = 0; i < k; i++) {
+        b->start[i] = (uint16_t)n;
+        for (int h = 0; h < t->n_hands[i]; h++) {
+            uint64_t m = t->hands[i][h];
+            if (m & board)
+                continue;
+            uint16_t s = (uint16_t)(8192 - hs_poker_rank_kernel(board | m));
+            int p = n++;
+            while (p > b->start[i] && b->strength[p - 1] > s) {
+                b->strength[p] = b->strength[p - 1];
+                b->mask[p] = b->mask[p - 1];
+                p--;
+            }
+            b->strength[p] = s;
+            b->mask[p] = m;
+        }
+    }
+    b->start[k] = (uint16_t)n;
+    b->n_all = n;
+    for (int h = 0; h < n; h++) {
+        b->card1[h] = (uint8_t)__builtin_ctzll(b->mask[h]);
+        b->card2[h] = (uint8_t)(63 - __builtin_clzll(b->mask[h]));
+    }
+    /* The masks of the hands avoiding each card. */
+    for (int i = 0; i < k; i++) {
+        uint16_t all = (uint16_t)((1u << (b->start[i + 1] - b->start[i])) - 1);
+        for (int x = 0; x < HS_CARDS; x++)
+            b->avoid[x][i] = all;
+        for (int h = b->start[i]; h < b->start[i + 1]; h++) {
+            uint16_t bit = (uint16_t)(1u << (h - b->start[i]));
+            b->avoid[b->card1[h]][i] &= (uint16_t)~bit;
+            b->avoid[b->card2[h]][i] &= (uint16_t)~bit;
+        }
+    }
+    for (int i = k; i < P3_PAD; i++)
+        for (int x = 0; x < HS_CARDS; x++)
+            b->avoid[x][i] = 0;
+    /* Every hand's place in every class: walk all hands by strength, group by group, counting
+     * the hands of each class seen so far. */
+    for (int h = 0; h < n; h++)
+        b->order[h] = (uint16_t)h;
+    sort_by_strength(b, n);
+    uint8_t below[P3_PAD] = {0}, upto[P3_PAD] = {0};
+    for (int gs = 0; gs < n;) {
+        int ge = gs + 1;
+        while (ge < n && b->strength[b->order[ge]] == b->strength[b->order[gs]])
+            ge++;
+        for (int g = gs; g < ge; g++) {
+            int h = b->order[g], i = 0;
+            while (b->start[i + 1] <= h)
+                i++;
+            upto[i]++;
+        }
+        uint8_t packed[P3_PAD];
+        for (int l = 0; l < P3_PAD; l++)
+            packed[l] = (uint8_t)(below[l] | upto[l] << 4);
+        for (int g = gs; g < ge; g++)
+            memcpy(b->pos[b->order[g]], packed, sizeof packed);
+        memcpy(below, upto, sizeof below);
+        gs = ge;
+    }
+}
+
+/* P3_LANES classes at a time, as GCC/Clang vector types: one 512-bit register with AVX-512, two
+ * with AVX2, four SSE2 registers in the baseline form. */
+typedef uint16_t p3_u16v __attribute__((vector_size(2 * P3_LANES)));
+typedef uint8_t p3_u8v __attribute__((vector_size(P3_LANES)));
+
+static inline __attribute__((always_inline)) p3_u16v load16(const uint16_t *p) {
+    p3_u16v v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* Population count of values below 2^16 in each lane. */
+static inline __attribute__((always_inline)) p3_u16v popcount16(p3_u16v x) {
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (x + (x >> 8)) & 0x1Fu;
+}
+
+/* Where the third player's worse and tied hands go, by how a compares with b. */
+static const uint8_t SLOT_WORSE[3] = {HS_P3_WIN_A, HS_P3_TIE_AB, HS_P3_WIN_B};
+static const uint8_t SLOT_TIED[3] = {HS_P3_TIE_AC, HS_P3_TIE_ABC, HS_P3_TIE_BC};
+
+/* The deals of hands a and b (disjoint) with every hand c of the classes [j, k): added to row.
+ * Always inlined, so that it is compiled for the instruction set of each form of count_boards. */
+static inline __attribute__((always_inline)) void
+count_pair(const p3_board *b, int a, int bb, int j, int k, uint16_t row[HS_P3_OUTCOMES][P3_PAD]) {
+    const int cmp = b->strength[a] > b->strength[bb]    ? 0
+                    : b->strength[a] == b->strength[bb] ? 1
+                                                        : 2;
+    const uint8_t *pos = b->pos[cmp == 2 ? bb : a];
+    const uint16_t *a1 = b->avoid[b->card1[a]], *a2 = b->avoid[b->card2[a]];
+    const uint16_t *b1 = b->avoid[b->card1[bb]], *b2 = b->avoid[b->card2[bb]];
+    uint16_t *worse = row[SLOT_WORSE[cmp]], *tied = row[SLOT_TIED[cmp]];
+    uint16_t *better = row[HS_P3_WIN_C];
+    /* Whole blocks of P3_LANES classes from the block holding j: the classes below j in it are
+     * counted into row entries that are never read, and those past k have no hands (their masks
+     * are zero). */
+    const int end = (k + P3_LANES - 1) / P3_LANES * P3_LANES;
+    for (int l = j / P3_LANES * P3_LANES; l < end; l += P3_LANES) {
+        p3_u16v m = load16(a1 + l) & load16(a2 + l) & load16(b1 + l) & load16(b2 + l);
+        p3_u8v p8;
+        memcpy(&p8, pos + l, sizeof p8);
+        p3_u16v p = __builtin_convertvector(p8, p3_u16v);
+        const p3_u16v one = m - m + 1;
+        p3_u16v lo = m & ((one << (p & 15)) - 1), le = m & ((one << (p >> 4)) - 1);
+        p3_u16v c_lo = popcount16(lo), c_le = popcount16(le), c_all = popcount16(m);
+        p3_u16v v;
+        memcpy(&v, worse + l, sizeof v);
+        v += c_lo;
+        memcpy(worse + l, &v, sizeof v);
+        memcpy(&v, tied + l, sizeof v);
+        v += c_le - c_lo;
+        memcpy(tied + l, &v, sizeof v);
+        memcpy(&v, better + l, sizeof v);
+        v += c_all - c_le;
+        memcpy(better + l, &v, sizeof v);
+    }
+}
+
+/* Count every triple (A, B, C >= B) of boards b[0..nb) into acc. */
+static inline __attribute__((always_inline)) void
+count_boards_body(const hs_holdem_preflop3 *t, p3_scratch *s, int nb, uint64_t *acc) {
+    const int k = t->k;
+    for (int i = 0; i < k; i++)
+        for (int j = i; j < k; j++) {
+            for (int q = 0; q < nb; q++) {
+                const p3_board *b = &s->b[q];
+                memset(s->row[q], 0, sizeof s->row[q]);
+                for (int a = b->start[i]; a < b->start[i + 1]; a++)
+                    for (int bb = b->start[j]; bb < b->start[j + 1]; bb++)
+                        if ((b->mask[a] & b->mask[bb]) == 0)
+                            count_pair(b, a, bb, j, k, s->row[q]);
+            }
+            /* Each board weighted by the boards it stands for. */
+            uint64_t *out = acc + t->off[(size_t)i * (size_t)k + (size_t)j] * HS_P3_OUTCOMES;
+            for (int l = j; l < k; l++, out += HS_P3_OUTCOMES)
+                for (int o = 0; o < HS_P3_OUTCOMES; o++) {
+                    uint64_t sum = 0;
+                    for (int q = 0; q < nb; q++)
+                        sum += s->b[q].weight * s->row[q][o][l];
+                    out[o] += sum;
+                }
+        }
+}
+
+/* The same code compiled three times: for AVX-512 (F, BW, VL), AVX2 and the baseline. Integer
+ * arithmetic only, so every form gives the same counts. */
+typedef void (*count_fn)(const hs_holdem_preflop3 *, p3_scratch *, int, uint64_t *);
+
+__attribute__((target("avx512f,avx512bw,avx512vl,prefer-vector-width=512"))) static void
+count_boards_avx512(const hs_holdem_preflop3 *t, p3_scratch *s, int nb, uint64_t *acc) {
+    count_boards_body(t, s, nb, acc);
+}
+
+__attribute__((target("avx2"))) static void
+count_boards_avx2(const hs_holdem_preflop3 *t, p3_scratch *s, int nb, uint64_t *acc) {
+    count_boards_body(t, s, nb, acc);
+}
+
+static void count_boards_scalar(const hs_holdem_preflop3 *t, p3_scratch *s, int nb, uint64_t *acc) {
+    count_boards_body(t, s, nb, acc);
+}
+
+/* ---- the job ----------------------------------------------------------------------------------
+ */
+
+static void p3_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    const p3_ctx *c = ctx;
+    const hs_holdem_preflop3 *t = c->t;
+    p3_scratch *s = scratch;
+    uint64_t *counts = acc;
+    size_t b0, b1;
+    hs_holdem_unit_boards(t->boards, unit, &b0, &b1);
+    for (size_t b = b0; b < b1; b += P3_SUB) {
+        int nb = b1 - b < P3_SUB ? (int)(b1 - b) : P3_SUB;
+        for (int q = 0; q < nb; q++)
+            prepare_board(t, t->boards->boards[b + (size_t)q], t->boards->weight[b + (size_t)q],
+                          &s->b[q]);
+        c->count(t, s, nb, counts);
+    }
+    counts[t->triples * HS_P3_OUTCOMES]++; /* units done */
+}
+
+static int p3_check(const void *ctx, const void *acc) {
+    const hs_holdem_preflop3 *t = ((const p3_ctx *)ctx)->t;
+    const uint64_t *c = acc;
+    if (c[t->triples * HS_P3_OUTCOMES] != hs_holdem_preflop_units(t->boards))
+        return HS_ERR_CORRUPT;
+    for (size_t x = 0; x < t->triples; x++, c += HS_P3_OUTCOMES) {
+        int cls[3];
+        hs_holdem_preflop3_triple(t, x, cls);
+        uint64_t sum = 0;
+        for (int o = 0; o < HS_P3_OUTCOMES; o++)
+            sum += c[o];
+        if (sum != hs_holdem_preflop3_deals(cls[0], cls[1], cls[2]))
+            return HS_ERR_CORRUPT;
+        /* a repeated class: its two players are alike */
+        if (cls[0] == cls[1] &&
+            (c[HS_P3_WIN_A] != c[HS_P3_WIN_B] || c[HS_P3_TIE_AC] != c[HS_P3_TIE_BC]))
+            return HS_ERR_CORRUPT;
+        if (cls[1] == cls[2] &&
+            (c[HS_P3_WIN_B] != c[HS_P3_WIN_C] || c[HS_P3_TIE_AB] != c[HS_P3_TIE_AC]))
+            return HS_ERR_CORRUPT;
+    }
+    return HS_OK;
+}
+
+int hs_holdem_preflop3_job_new_isa(const hs_holdem_preflop3 *t, hs_isa isa, hs_job **out) {
+    *out = NULL;
+    if ((isa == HS_ISA_AVX512 && !hs_cpu_has_avx512()) ||
+        (isa == HS_ISA_AVX2 && !hs_cpu_has_avx2()))
+        return HS_ERR_ARG;
+    p3_ctx *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return HS_ERR_NOMEM;
+    c->t = t;
+    c->count = isa == HS_ISA_AVX512 ? count_boards_avx512
+               : isa == HS_ISA_AVX2 ? count_boards_avx2
+                                    : count_boards_scalar;
+    c->def.name = "holdem preflop3";
+    c->def.layout = 1;
+    /* the counts, then the units done: all 64-bit words, merged word by word */
+    c->def.acc_size = (t->triples * HS_P3_OUTCOMES + 1) * sizeof(uint64_t);
+    c->def.scratch_size = sizeof(p3_scratch);
+    c->def.unit = p3_unit;
+    c->def.merge = NULL;
+    c->def.check = p3_check;
+    /* The selection is a parameter: a bit per class, in hexadecimal. */
+    char params[64] = "classes=";
+    size_t len = strlen(params);
+    for (int d = 0; d < (HS_HOLDEM_CLASSES + 3) / 4; d++) {
+        unsigned nibble = 0;
+        for (int bit = 0; bit < 4; bit++) {
+            int cls = 4 * d + bit;
+            for (int i = 0; i < t->k && cls < HS_HOLDEM_CLASSES; i++)
+                nibble |= (unsigned)(t->cls[i] == cls) << bit;
+        }
+        params[len++] = "0123456789abcdef"[nibble];
+    }
+    params[len] = '\0';
+    return hs_job_new(&c->def, c, free, hs_holdem_preflop_units(t->boards), params,
+                      hs_poker_tables_hash, out);
+}
+
+int hs_holdem_preflop3_job_new(const hs_holdem_preflop3 *t, hs_job **out) {
+    return hs_holdem_preflop3_job_new_isa(t, hs_isa_best(), out);
+}
+
+const uint64_t *hs_holdem_preflop3_job_counts(const hs_job *job) {
+    return hs_job_acc_const(job);
+}
