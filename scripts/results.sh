@@ -20,6 +20,10 @@ done
 "$hs" poker matchups -o "$out/poker_matchups5.csv"
 "$hs" holdem preflop -o "$out/holdem_preflop.csv"
 "$hs" holdem vs-random -o "$out/holdem_vs_random.csv"
+# The three-way table over the 13 pairs and 20 common unpaired hands (the whole table takes hours:
+# scripts/preflop3_full.sh).
+"$hs" holdem preflop3 -o "$out/holdem_preflop3_common.csv" \
+  --classes AA,KK,QQ,JJ,TT,99,88,77,66,55,44,33,22,AKs,AQs,AJs,ATs,KQs,KJs,QJs,JTs,T9s,98s,87s,76s,AKo,AQo,AJo,KQo,KJo,QJo,A5s,65s
 "$hs" crib throw-table -o "$out/crib_throw_table.csv"
 "$hs" crib deals -o "$out/crib_deals_hand.csv" --combined "$out/crib_deals_combined.csv" \
   --patterns "$out/crib_deals_patterns.csv"

@@ -286,11 +286,79 @@ static void test_vs_random_table(void **state) {
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* preflop3: its documented exit codes for bad command lines, outputs and checkpoints; a small
+ * table's rows, exact fractions and counts (AA, KK, QQ: the brute-force reference of
+ * test_holdem_preflop3 gives the same counts); no checkpoint left behind. */
+static void test_preflop3(void **state) {
+    (void)state;
+    struct {
+        const char *args[5];
+        int status;
+        const char *message;
+    } cases[] = {
+        {{"--classes", "AA,XX"}, 2, "'XX' is not a starting-hand class"},
+        {{"--classes", "AA,aa"}, 2, "'aa' is given twice"},
+        {{"--classes", "AhKd"}, 2, "'AhKd' is not a starting-hand class"},
+        {{"--classes", "AA,,KK"}, 2, "an empty item in 'AA,,KK'"},
+        {{"--classes", "AK"}, 2, "'AK' is not a starting-hand class"},
+        {{"--classes"}, 2, "needs a value"},
+        {{"KK"}, 2, "unexpected argument 'KK'"},
+        {{"--threads", "0"}, 2, "--threads takes a whole number"},
+        {{"--classes", "AA", "-o", "/nonexistent/dir/p.csv"},
+         3,
+         "cannot write '/nonexistent/dir/p.csv'"},
+        {{"--resume", "--checkpoint", "/nonexistent/x"},
+         1,
+         "cannot resume: cannot open checkpoint"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *argv[8] = {"holdem", "preflop3"};
+        for (int k = 0; k < 5 && cases[i].args[k] != NULL; k++)
+            argv[2 + k] = cases[i].args[k];
+        cli_result r = cli_run(argv, NULL);
+        assert_int_equal(r.status, cases[i].status);
+        assert_contains(r.err, cases[i].message);
+        assert_string_equal(r.out, "");
+        cli_result_free(&r);
+    }
+    char dir[] = "/tmp/hs_preflop3.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char out[300], ckpt[300];
+    snprintf(out, sizeof out, "%s/p.csv", dir);
+    snprintf(ckpt, sizeof ckpt, "%s/p.ckpt", dir);
+    cli_result r = RUN(NULL, "holdem", "preflop3", "--classes", " qq, KK ,AA", "-o", out);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.err, "holdem preflop3: 10 triples of 3 classes");
+    cli_result_free(&r);
+    size_t len;
+    char *csv = read_file(out, &len);
+    assert_non_null(csv);
+    /* AA AA AA, KK KK KK and QQ QQ QQ have no deals: seven rows */
+    const char *want =
+        "class_a,class_b,class_c,deals,equity_a,equity_b,equity_c,equity_a_exact,equity_b_exact,"
+        "equity_c_exact,wins_a,wins_b,wins_c,ties_ab,ties_ac,ties_bc,ties_abc\n"
+        "AA,AA,KK,49347144,0.397850136981,0.397850136981,0.204299726039,19024/47817,19024/47817,"
+        "9769/47817,1005804,1005804,10012176,37115064,0,0,208296\n";
+    assert_memory_equal(csv, want, strlen(want));
+    assert_non_null(strstr(csv, "\nAA,KK,QQ,296082864,0.669793291381,0.177457321542,"
+                                "0.152749387077,5508731/8224524,66341/373842,1256291/8224524,"
+                                "197872740,52100496,44784900,0,0,0,1324728\n"));
+    size_t lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += csv[i] == '\n';
+    assert_int_equal(lines, 1 + 7);
+    free(csv);
+    assert_int_equal(access(ckpt, F_OK), -1);
+    assert_int_equal(unlink(out), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 static void test_help_everywhere(void **state) {
     (void)state;
     const char *const commands[][4] = {{"holdem", "--help"},
                                        {"holdem", "equity", "--help"},
                                        {"holdem", "preflop", "--help"},
+                                       {"holdem", "preflop3", "--help"},
                                        {"holdem", "vs-random", "--help"}};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         cli_result r = cli_run(commands[i], NULL);
@@ -310,7 +378,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_equity_weights),    cmocka_unit_test(test_equity_batch),
         cmocka_unit_test(test_equity_samples),    cmocka_unit_test(test_huge_query_stops_at_once),
         cmocka_unit_test(test_preflop_arguments), cmocka_unit_test(test_vs_random_arguments),
-        cmocka_unit_test(test_help_everywhere),
+        cmocka_unit_test(test_preflop3),          cmocka_unit_test(test_help_everywhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

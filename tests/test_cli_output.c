@@ -206,6 +206,7 @@ static void test_stdout_errors(void **state) {
         {"shortdeck", "equity", "AhKh", "QsQd", "--board", "6c7c8c"},
         {"crib", "peg", "5H", "5D", "5S", "JC", "--", "TH", "TD", "JS", "QC"},
         {"crib", "discard", "--pegging", "2C", "3H", "4D", "5D", "5S", "JS"},
+        {"holdem", "preflop3", "--classes", "AA,KK", "-o", "-"},
         /* only closed here: full, they run the whole job */
         {"holdem", "vs-random", "-o", "-"},
         {"holdem", "preflop", "-o", "-"},
@@ -236,14 +237,15 @@ static void test_stdout_errors(void **state) {
         }
     }
     /* the work is kept only for the long jobs, and only when it was done */
-    assert_int_equal(dir_entries(work), 2); /* crib_deals.ckpt, poker_matchups.ckpt */
+    /* crib_deals.ckpt, poker_matchups.ckpt, holdem_preflop3.ckpt */
+    assert_int_equal(dir_entries(work), 3);
     cli_result resumed = cli_run_stdout(
         (const char *const[]){"poker", "matchups", "--resume", NULL}, NULL, CLI_STDOUT_CAPTURE);
     assert_int_equal(resumed.status, 0);
     assert_contains(resumed.out, "class,category,hands,wins,ties,losses\n");
     assert_contains(resumed.err, "resuming from 'poker_matchups.ckpt' with 304 of 304 units done");
     cli_result_free(&resumed);
-    assert_int_equal(dir_entries(work), 1);
+    assert_int_equal(dir_entries(work), 2);
     assert_int_equal(chdir(cwd), 0);
     remove_dir(work);
     /* With standard output closed, no later file takes its place. */

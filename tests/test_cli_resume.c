@@ -59,6 +59,12 @@ static int run_signalled(const char *const *argv, long delay_us, int sig) {
     return status;
 }
 
+/* The classes of results/holdem_preflop3_common.csv (scripts/results.sh): the 13 pairs and 20
+ * common unpaired hands. */
+#define HS_PREFLOP3_COMMON                                                                         \
+    "AA,KK,QQ,JJ,TT,99,88,77,66,55,44,33,22,AKs,AQs,AJs,ATs,KQs,KJs,QJs,JTs,T9s,98s,87s,76s,"      \
+    "AKo,AQo,AJo,KQo,KJo,QJo,A5s,65s"
+
 typedef struct job_case {
     const char *name;
     const char *args[12];     /* the command; "@/" stands for the scratch folder */
@@ -98,6 +104,13 @@ static const job_case CASES[] = {
      "v.ckpt",
      200000,
      2500000},
+    {"holdem preflop3",
+     {"holdem", "preflop3", "--classes", HS_PREFLOP3_COMMON, "-o", "@/p3.csv"},
+     {"p3.csv", NULL, NULL},
+     {"holdem_preflop3_common.csv", NULL, NULL},
+     "p3.ckpt",
+     300000,
+     4000000},
 };
 
 /* argv for case c in folder dir (paths in bufs), plus extra arguments. */

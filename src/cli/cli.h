@@ -361,6 +361,8 @@ int cli_shortdeck_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */
 int cli_shortdeck_equity(int argc, char **argv);
 int cli_omaha_main(int argc, char **argv);
+/* handstat holdem preflop3 (cli_preflop3.c), dispatched by cli_holdem_main. */
+int cli_holdem_preflop3(int argc, char **argv);
 int cli_holdem_main(int argc, char **argv);
 
 /* ---- hold'em equity requests (cli_holdem_request.c) ---------------------------------------- */

@@ -765,6 +765,7 @@ int cli_holdem_main(int argc, char **argv) {
         "\n"
         "  equity     exact equity of 2-9 hands or classes over every board\n"
         "  preflop    the exact 169 x 169 heads-up preflop table\n"
+        "  preflop3   the exact three-way preflop table (all or some classes)\n"
         "  vs-random  each class against 1 and 2 random hands, exactly\n"
         "\n"
         "'handstat holdem <command> --help' describes each.\n";
@@ -779,6 +780,10 @@ int cli_holdem_main(int argc, char **argv) {
     if (strcmp(argv[1], "preflop") == 0) {
         cli_command = "handstat holdem preflop";
         return holdem_preflop(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "preflop3") == 0) {
+        cli_command = "handstat holdem preflop3";
+        return cli_holdem_preflop3(argc - 1, argv + 1);
     }
     if (strcmp(argv[1], "vs-random") == 0) {
         cli_command = "handstat holdem vs-random";
