@@ -1,5 +1,6 @@
 /* Fuzz target: the CLI's option parser (cli_parse_options), on command lines made from the input
- * (arguments separated by newlines), against a table with every kind of option. */
+ * (arguments separated by newlines), against a table with every kind of option; and the value of
+ * --value as a --classes list (cli_parse_classes). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -51,6 +52,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 abort();
         if (threads != 0 && (threads < 1 || threads > 1024))
             abort();
+        /* --value as a class list of holdem preflop3: distinct classes when accepted */
+        int classes[HS_HOLDEM_CLASSES], n = -1;
+        if (other != NULL && cli_parse_classes(other, classes, &n) == CLI_OK) {
+            if (n < 1 || n > HS_HOLDEM_CLASSES)
+                abort();
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j < i; j++)
+                    if (classes[i] < 0 || classes[i] >= HS_HOLDEM_CLASSES ||
+                        classes[i] == classes[j])
+                        abort();
+        }
     } else if (rc != CLI_OPTS_HELP && rc != CLI_EXIT_USAGE) {
         abort();
     }

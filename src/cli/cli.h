@@ -361,6 +361,12 @@ int cli_shortdeck_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */
 int cli_shortdeck_equity(int argc, char **argv);
 int cli_omaha_main(int argc, char **argv);
+/* Parse the comma-separated class names of --classes (blanks around items allowed, any case)
+ * into classes[] (room for 169; distinct) and their number into *n (cli_holdem_request.c).
+ * Prints the offending item and returns CLI_EXIT_USAGE when one is empty, not a class name or
+ * repeated; else CLI_OK. */
+int cli_parse_classes(const char *text, int *classes, int *n);
+
 /* handstat holdem preflop3 (cli_preflop3.c), dispatched by cli_holdem_main. */
 int cli_holdem_preflop3(int argc, char **argv);
 int cli_holdem_main(int argc, char **argv);

@@ -1,10 +1,13 @@
 /* Hold'em equity requests: the known cards of a request, and one --batch line
- * (RANGE | RANGE [| ...] [board=CARDS] [dead=CARDS]) split into its hands and cards. */
+ * (RANGE | RANGE [| ...] [board=CARDS] [dead=CARDS]) split into its hands and cards; and the
+ * class lists of --classes. */
 #include "cli.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "handstat/error.h"
 
 int cli_parse_card_set(const char *opt, const char *text, size_t len, size_t line, int max,
                        uint64_t *mask) {
@@ -111,4 +114,44 @@ int cli_equity_request_parse(const char *text, size_t len, size_t line, cli_equi
         return -1;
     *out = r;
     return 0;
+}
+
+/* --classes of holdem preflop3 (cli.h). */
+int cli_parse_classes(const char *text, int *classes, int *n) {
+    *n = 0;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        const char *end = p;
+        while (*end != '\0' && *end != ',')
+            end++;
+        size_t len = (size_t)(end - p);
+        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+            len--;
+        uint64_t combos[12];
+        size_t m;
+        int cls = -1;
+        if (len > 0 && len <= 3 && hs_holdem_hand_parse(p, len, combos, &m, NULL) == HS_OK &&
+            m == (size_t)hs_holdem_class_combos(hs_holdem_class(combos[0])))
+            cls = hs_holdem_class(combos[0]);
+        if (len == 0) {
+            cli_error("--classes: an empty item in '%s' (class names separated by commas)", text);
+            return CLI_EXIT_USAGE;
+        }
+        if (cls < 0) {
+            cli_error("--classes: '%.*s' is not a starting-hand class (AA, AKs, T9o, ...)",
+                      (int)len, p);
+            return CLI_EXIT_USAGE;
+        }
+        for (int i = 0; i < *n; i++)
+            if (classes[i] == cls) {
+                cli_error("--classes: '%.*s' is given twice", (int)len, p);
+                return CLI_EXIT_USAGE;
+            }
+        classes[(*n)++] = cls;
+        if (*end == '\0')
+            return CLI_OK;
+        p = end + 1;
+    }
 }

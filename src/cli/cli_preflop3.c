@@ -32,47 +32,6 @@ static const char PREFLOP3_USAGE[] =
     "exit status: 0 written, 1 unusable checkpoint, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
-/* Parse the comma-separated class names of --classes into classes[] (distinct). Prints the
- * offending item and returns CLI_EXIT_USAGE when one is not a class name or repeats. */
-static int parse_classes(const char *text, int *classes, int *n) {
-    *n = 0;
-    const char *p = text;
-    for (;;) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        const char *end = p;
-        while (*end != '\0' && *end != ',')
-            end++;
-        size_t len = (size_t)(end - p);
-        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
-            len--;
-        uint64_t combos[12];
-        size_t m;
-        int cls = -1;
-        if (len > 0 && len <= 3 && hs_holdem_hand_parse(p, len, combos, &m, NULL) == HS_OK &&
-            m == (size_t)hs_holdem_class_combos(hs_holdem_class(combos[0])))
-            cls = hs_holdem_class(combos[0]);
-        if (len == 0) {
-            cli_error("--classes: an empty item in '%s' (class names separated by commas)", text);
-            return CLI_EXIT_USAGE;
-        }
-        if (cls < 0) {
-            cli_error("--classes: '%.*s' is not a starting-hand class (AA, AKs, T9o, ...)",
-                      (int)len, p);
-            return CLI_EXIT_USAGE;
-        }
-        for (int i = 0; i < *n; i++)
-            if (classes[i] == cls) {
-                cli_error("--classes: '%.*s' is given twice", (int)len, p);
-                return CLI_EXIT_USAGE;
-            }
-        classes[(*n)++] = cls;
-        if (*end == '\0')
-            return CLI_OK;
-        p = end + 1;
-    }
-}
-
 /* A player's equity as the numerator over 6 x deals: 6 per win, 3 per two-way tie, 2 per
  * three-way tie. */
 static uint64_t sixths(const uint64_t *c, int win, int tie1, int tie2) {
@@ -127,7 +86,7 @@ int cli_holdem_preflop3(int argc, char **argv) {
     if (rc != CLI_OK)
         return cli_options_status(rc);
     int classes[HS_HOLDEM_CLASSES], n_classes = 0;
-    if (classes_arg != NULL && (rc = parse_classes(classes_arg, classes, &n_classes)) != CLI_OK)
+    if (classes_arg != NULL && (rc = cli_parse_classes(classes_arg, classes, &n_classes)) != CLI_OK)
         return rc;
     /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
     cli_catch_signals();
