@@ -227,9 +227,9 @@ static void test_splits_and_selections(void **state) {
     hs_holdem_preflop3_free(small);
 }
 
-/* The AVX-512, AVX2 and baseline forms of the counting give the same counts (the forms this CPU
- * cannot run are skipped, with a message). Twelve classes, so that the vectors of 32 classes are
- * partly filled; the first 40 units. */
+/* The AVX-512 (with and without BITALG), AVX2 and baseline forms of the counting give the same
+ * counts (the forms this CPU cannot run are skipped, with a message). Twelve classes, so that the
+ * vectors of 32 classes are partly filled; the first 40 units. */
 static void test_instruction_sets(void **state) {
     (void)state;
     static const char *const SEL[] = {"AA", "KK",  "AKs", "AKo", "QJs", "T9s",
@@ -241,11 +241,11 @@ static void test_instruction_sets(void **state) {
     assert_int_equal(hs_holdem_preflop3_new(sel, 12, &t), HS_OK);
     const size_t words = hs_holdem_preflop3_triples(t) * HS_P3_OUTCOMES;
     uint64_t *scalar = NULL;
-    const hs_isa isas[3] = {HS_ISA_SCALAR, HS_ISA_AVX2, HS_ISA_AVX512};
-    for (int i = 0; i < 3; i++) {
+    static const char *const FORMS[HS_P3_FORMS] = {"baseline", "AVX2", "AVX-512", "AVX-512 BITALG"};
+    for (int i = 0; i < HS_P3_FORMS; i++) {
         hs_job *job;
-        if (hs_holdem_preflop3_job_new_isa(t, isas[i], &job) != HS_OK) {
-            print_message("skipped: this CPU cannot run the %s form\n", hs_isa_name(isas[i]));
+        if (hs_holdem_preflop3_job_new_form(t, i, &job) != HS_OK) {
+            print_message("skipped: this CPU cannot run the %s form\n", FORMS[i]);
             continue;
         }
         hs_job_opts o = {2, NULL, NULL, NULL, NULL, 0.0};

@@ -2,7 +2,6 @@
 #ifndef HS_HOLDEM_INTERNAL_H
 #define HS_HOLDEM_INTERNAL_H
 
-#include "handstat/cpu.h"
 #include "handstat/holdem.h"
 
 /* The greatest common divisor (gcd(0, b) = b): each range's weights are divided by theirs. */
@@ -92,10 +91,11 @@ typedef struct hs_holdem_ranked {
 /* Rank every hand of t that avoids the five-card `board` and sort them into r. */
 void hs_holdem_rank_board(const hs_holdem_preflop *t, uint64_t board, hs_holdem_ranked *r);
 
-/* Test-only (holdem_preflop3.c): the three-way table's job with its counting compiled for `isa`
- * (hs_holdem_preflop3_job_new takes the best this CPU runs). HS_ERR_ARG when the CPU cannot run
- * it. */
-int hs_holdem_preflop3_job_new_isa(const hs_holdem_preflop3 *table, hs_isa isa, hs_job **out);
+/* Test-only (holdem_preflop3.c): the three-way table's job with its counting compiled as `form`
+ * (hs_holdem_preflop3_job_new takes the widest this CPU runs). HS_ERR_ARG when the CPU cannot
+ * run it. */
+enum { HS_P3_FORM_SCALAR, HS_P3_FORM_AVX2, HS_P3_FORM_AVX512, HS_P3_FORM_BITALG, HS_P3_FORMS };
+int hs_holdem_preflop3_job_new_form(const hs_holdem_preflop3 *table, int form, hs_job **out);
 
 /* Test-only (holdem_sample.c): what the Monte Carlo sampler deals, to check its distribution. */
 typedef struct hs_holdem_sample_tally {

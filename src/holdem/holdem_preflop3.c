@@ -20,6 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define P3_X86 1
+#include <immintrin.h>
+#endif
+
 /* The vector helpers below are always inlined: no vector passes a call, so the warning that the
  * ABI of vector arguments depends on the instruction set does not apply. */
 #pragma GCC diagnostic ignored "-Wpsabi"
@@ -274,89 +279,57 @@ static inline __attribute__((always_inline)) p3_u16v popcount16(p3_u16v x) {
     return (x + (x >> 8)) & 0x1Fu;
 }
 
+#ifdef P3_X86
+/* The same with AVX-512 BITALG's instruction. */
+__attribute__((target("avx512f,avx512bw,avx512bitalg"))) static inline
+    __attribute__((always_inline)) p3_u16v
+    popcount16_bitalg(p3_u16v x) {
+    return (p3_u16v)_mm512_popcnt_epi16((__m512i)x);
+}
+#endif
+
 /* Where the third player's worse and tied hands go, by how a compares with b. */
 static const uint8_t SLOT_WORSE[3] = {HS_P3_WIN_A, HS_P3_TIE_AB, HS_P3_WIN_B};
 static const uint8_t SLOT_TIED[3] = {HS_P3_TIE_AC, HS_P3_TIE_ABC, HS_P3_TIE_BC};
 
-/* The deals of hands a and b (disjoint) with every hand c of the classes [j, k): added to row.
- * Always inlined, so that it is compiled for the instruction set of each form of count_boards. */
-static inline __attribute__((always_inline)) void
-count_pair(const p3_board *b, int a, int bb, int j, int k, uint16_t row[HS_P3_OUTCOMES][P3_PAD]) {
-    const int cmp = b->strength[a] > b->strength[bb]    ? 0
-                    : b->strength[a] == b->strength[bb] ? 1
-                                                        : 2;
-    const uint8_t *pos = b->pos[cmp == 2 ? bb : a];
-    const uint16_t *a1 = b->avoid[b->card1[a]], *a2 = b->avoid[b->card2[a]];
-    const uint16_t *b1 = b->avoid[b->card1[bb]], *b2 = b->avoid[b->card2[bb]];
-    uint16_t *worse = row[SLOT_WORSE[cmp]], *tied = row[SLOT_TIED[cmp]];
-    uint16_t *better = row[HS_P3_WIN_C];
-    /* Whole blocks of P3_LANES classes from the block holding j: the classes below j in it are
-     * counted into row entries that are never read, and those past k have no hands (their masks
-     * are zero). */
-    const int end = (k + P3_LANES - 1) / P3_LANES * P3_LANES;
-    for (int l = j / P3_LANES * P3_LANES; l < end; l += P3_LANES) {
-        p3_u16v m = load16(a1 + l) & load16(a2 + l) & load16(b1 + l) & load16(b2 + l);
-        p3_u8v p8;
-        memcpy(&p8, pos + l, sizeof p8);
-        p3_u16v p = __builtin_convertvector(p8, p3_u16v);
-        const p3_u16v one = m - m + 1;
-        p3_u16v lo = m & ((one << (p & 15)) - 1), le = m & ((one << (p >> 4)) - 1);
-        p3_u16v c_lo = popcount16(lo), c_le = popcount16(le), c_all = popcount16(m);
-        p3_u16v v;
-        memcpy(&v, worse + l, sizeof v);
-        v += c_lo;
-        memcpy(worse + l, &v, sizeof v);
-        memcpy(&v, tied + l, sizeof v);
-        v += c_le - c_lo;
-        memcpy(tied + l, &v, sizeof v);
-        memcpy(&v, better + l, sizeof v);
-        v += c_all - c_le;
-        memcpy(better + l, &v, sizeof v);
-    }
-}
+/* The kernel compiled four times: AVX-512 with its 16-bit population count (BITALG), AVX-512
+ * (F, BW, VL), AVX2 and the baseline (only the baseline off x86-64). */
+#ifdef P3_X86
+#define P3_SUFFIX bitalg
+#define P3_TARGET                                                                                  \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512bitalg,prefer-vector-width=512")))
+#define P3_POPCOUNT popcount16_bitalg
+#include "holdem_preflop3_kernel.h"
 
-/* Count every triple (A, B, C >= B) of boards b[0..nb) into acc. */
-static inline __attribute__((always_inline)) void
-count_boards_body(const hs_holdem_preflop3 *t, p3_scratch *s, int nb, uint64_t *acc) {
-    const int k = t->k;
-    for (int i = 0; i < k; i++)
-        for (int j = i; j < k; j++) {
-            for (int q = 0; q < nb; q++) {
-                const p3_board *b = &s->b[q];
-                memset(s->row[q], 0, sizeof s->row[q]);
-                for (int a = b->start[i]; a < b->start[i + 1]; a++)
-                    for (int bb = b->start[j]; bb < b->start[j + 1]; bb++)
-                        if ((b->mask[a] & b->mask[bb]) == 0)
-                            count_pair(b, a, bb, j, k, s->row[q]);
-            }
-            /* Each board weighted by the boards it stands for. */
-            uint64_t *out = acc + t->off[(size_t)i * (size_t)k + (size_t)j] * HS_P3_OUTCOMES;
-            for (int l = j; l < k; l++, out += HS_P3_OUTCOMES)
-                for (int o = 0; o < HS_P3_OUTCOMES; o++) {
-                    uint64_t sum = 0;
-                    for (int q = 0; q < nb; q++)
-                        sum += s->b[q].weight * s->row[q][o][l];
-                    out[o] += sum;
-                }
-        }
-}
+#define P3_SUFFIX avx512
+#define P3_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,prefer-vector-width=512")))
+#define P3_POPCOUNT popcount16
+#include "holdem_preflop3_kernel.h"
 
-/* The same code compiled three times: for AVX-512 (F, BW, VL), AVX2 and the baseline. Integer
- * arithmetic only, so every form gives the same counts. */
-typedef void (*count_fn)(const hs_holdem_preflop3 *, p3_scratch *, int, uint64_t *);
+#define P3_SUFFIX avx2
+#define P3_TARGET __attribute__((target("avx2")))
+#define P3_POPCOUNT popcount16
+#include "holdem_preflop3_kernel.h"
+#endif
 
-__attribute__((target("avx512f,avx512bw,avx512vl,prefer-vector-width=512"))) static void
-count_boards_avx512(const hs_holdem_preflop3 *t, p3_scratch *s, int nb, uint64_t *acc) {
-    count_boards_body(t, s, nb, acc);
-}
+#define P3_SUFFIX scalar
+#define P3_TARGET
+#define P3_POPCOUNT popcount16
+#include "holdem_preflop3_kernel.h"
 
-__attribute__((target("avx2"))) static void
-count_boards_avx2(const hs_holdem_preflop3 *t, p3_scratch *s, int nb, uint64_t *acc) {
-    count_boards_body(t, s, nb, acc);
-}
-
-static void count_boards_scalar(const hs_holdem_preflop3 *t, p3_scratch *s, int nb, uint64_t *acc) {
-    count_boards_body(t, s, nb, acc);
+/* The counting form `form` (HS_P3_FORM_*), or NULL when this CPU cannot run it. */
+static void (*count_form(int form))(const hs_holdem_preflop3 *, p3_scratch *, int, uint64_t *) {
+#ifdef P3_X86
+    __builtin_cpu_init();
+    if (form == HS_P3_FORM_BITALG)
+        return hs_cpu_has_avx512() && __builtin_cpu_supports("avx512bitalg") ? count_boards_bitalg
+                                                                             : NULL;
+    if (form == HS_P3_FORM_AVX512)
+        return hs_cpu_has_avx512() ? count_boards_avx512 : NULL;
+    if (form == HS_P3_FORM_AVX2)
+        return hs_cpu_has_avx2() ? count_boards_avx2 : NULL;
+#endif
+    return form == HS_P3_FORM_SCALAR ? count_boards_scalar : NULL;
 }
 
 /* ---- the job ----------------------------------------------------------------------------------
@@ -403,18 +376,15 @@ static int p3_check(const void *ctx, const void *acc) {
     return HS_OK;
 }
 
-int hs_holdem_preflop3_job_new_isa(const hs_holdem_preflop3 *t, hs_isa isa, hs_job **out) {
+int hs_holdem_preflop3_job_new_form(const hs_holdem_preflop3 *t, int form, hs_job **out) {
     *out = NULL;
-    if ((isa == HS_ISA_AVX512 && !hs_cpu_has_avx512()) ||
-        (isa == HS_ISA_AVX2 && !hs_cpu_has_avx2()))
+    if (count_form(form) == NULL)
         return HS_ERR_ARG;
     p3_ctx *c = calloc(1, sizeof *c);
     if (c == NULL)
         return HS_ERR_NOMEM;
     c->t = t;
-    c->count = isa == HS_ISA_AVX512 ? count_boards_avx512
-               : isa == HS_ISA_AVX2 ? count_boards_avx2
-                                    : count_boards_scalar;
+    c->count = count_form(form);
     c->def.name = "holdem preflop3";
     c->def.layout = 1;
     /* the counts, then the units done: all 64-bit words, merged word by word */
@@ -441,7 +411,11 @@ int hs_holdem_preflop3_job_new_isa(const hs_holdem_preflop3 *t, hs_isa isa, hs_j
 }
 
 int hs_holdem_preflop3_job_new(const hs_holdem_preflop3 *t, hs_job **out) {
-    return hs_holdem_preflop3_job_new_isa(t, hs_isa_best(), out);
+    /* the widest form this CPU runs */
+    int form = HS_P3_FORM_BITALG;
+    while (count_form(form) == NULL)
+        form--;
+    return hs_holdem_preflop3_job_new_form(t, form, out);
 }
 
 const uint64_t *hs_holdem_preflop3_job_counts(const hs_job *job) {
