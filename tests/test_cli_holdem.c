@@ -220,14 +220,31 @@ static void test_preflop_arguments(void **state) {
     cli_result_free(&r);
 }
 
+/* A bad command line, output or checkpoint of a long job: each case's exit status and message,
+ * nothing on standard output. */
+typedef struct arg_case {
+    const char *args[5];
+    int status;
+    const char *message;
+} arg_case;
+
+static void check_arg_cases(const char *command, const arg_case *cases, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const char *argv[8] = {"holdem", command};
+        for (int k = 0; k < 5 && cases[i].args[k] != NULL; k++)
+            argv[2 + k] = cases[i].args[k];
+        cli_result r = cli_run(argv, NULL);
+        assert_int_equal(r.status, cases[i].status);
+        assert_contains(r.err, cases[i].message);
+        assert_string_equal(r.out, "");
+        cli_result_free(&r);
+    }
+}
+
 /* vs-random: its documented exit codes for bad command lines, outputs and checkpoints. */
 static void test_vs_random_arguments(void **state) {
     (void)state;
-    struct {
-        const char *args[5];
-        int status;
-        const char *message;
-    } cases[] = {
+    const arg_case cases[] = {
         {{"--bogus"}, 2, "unknown option '--bogus'"},
         {{"AA"}, 2, "unexpected argument 'AA'"},
         {{"--threads", "0"}, 2, "--threads takes a whole number"},
@@ -238,16 +255,7 @@ static void test_vs_random_arguments(void **state) {
          1,
          "cannot resume: cannot open checkpoint"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const char *argv[8] = {"holdem", "vs-random"};
-        for (int k = 0; k < 5 && cases[i].args[k] != NULL; k++)
-            argv[2 + k] = cases[i].args[k];
-        cli_result r = cli_run(argv, NULL);
-        assert_int_equal(r.status, cases[i].status);
-        assert_contains(r.err, cases[i].message);
-        assert_string_equal(r.out, "");
-        cli_result_free(&r);
-    }
+    check_arg_cases("vs-random", cases, sizeof cases / sizeof cases[0]);
 }
 
 /* The whole vs-random table (seconds; its own ctest entry, --vs-random-table): header, the AA
@@ -291,11 +299,7 @@ static void test_vs_random_table(void **state) {
  * test_holdem_preflop3 gives the same counts); no checkpoint left behind. */
 static void test_preflop3(void **state) {
     (void)state;
-    struct {
-        const char *args[5];
-        int status;
-        const char *message;
-    } cases[] = {
+    const arg_case cases[] = {
         {{"--classes", "AA,XX"}, 2, "'XX' is not a starting-hand class"},
         {{"--classes", "AA,aa"}, 2, "'aa' is given twice"},
         {{"--classes", "AhKd"}, 2, "'AhKd' is not a starting-hand class"},
@@ -311,16 +315,7 @@ static void test_preflop3(void **state) {
          1,
          "cannot resume: cannot open checkpoint"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const char *argv[8] = {"holdem", "preflop3"};
-        for (int k = 0; k < 5 && cases[i].args[k] != NULL; k++)
-            argv[2 + k] = cases[i].args[k];
-        cli_result r = cli_run(argv, NULL);
-        assert_int_equal(r.status, cases[i].status);
-        assert_contains(r.err, cases[i].message);
-        assert_string_equal(r.out, "");
-        cli_result_free(&r);
-    }
+    check_arg_cases("preflop3", cases, sizeof cases / sizeof cases[0]);
     char dir[] = "/tmp/hs_preflop3.XXXXXX";
     assert_non_null(mkdtemp(dir));
     char out[300], ckpt[300];
