@@ -29,10 +29,11 @@
  * ABI of vector arguments depends on the instruction set does not apply. */
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-#define P3_PAD 192      /* selected classes, padded to whole vectors */
-#define P3_LANES 32     /* classes counted together: one 512-bit vector of 16-bit counts */
-#define P3_SUB 4        /* boards prepared together before the pairs are counted */
-#define P3_MAX_HANDS 12 /* hands of a class */
+#define P3_PAD 192            /* selected classes, padded to whole vectors */
+#define P3_LANES 32           /* classes counted together: one 512-bit vector of 16-bit counts */
+#define P3_BOARDS_PER_UNIT 16 /* small units: thousands of them, for many machines */
+#define P3_SUB 4              /* boards prepared together before the pairs are counted */
+#define P3_MAX_HANDS 12       /* hands of a class */
 
 struct hs_holdem_preflop3 {
     hs_holdem_preflop *boards;
@@ -335,13 +336,19 @@ static void (*count_form(int form))(const hs_holdem_preflop3 *, p3_scratch *, in
 /* ---- the job ----------------------------------------------------------------------------------
  */
 
+static size_t p3_units(const hs_holdem_preflop3 *t) {
+    return (t->boards->n_boards + P3_BOARDS_PER_UNIT - 1) / P3_BOARDS_PER_UNIT;
+}
+
 static void p3_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     const p3_ctx *c = ctx;
     const hs_holdem_preflop3 *t = c->t;
     p3_scratch *s = scratch;
     uint64_t *counts = acc;
     size_t b0, b1;
-    hs_holdem_unit_boards(t->boards, unit, &b0, &b1);
+    b0 = unit * P3_BOARDS_PER_UNIT;
+    b1 = b0 + P3_BOARDS_PER_UNIT < t->boards->n_boards ? b0 + P3_BOARDS_PER_UNIT
+                                                       : t->boards->n_boards;
     for (size_t b = b0; b < b1; b += P3_SUB) {
         int nb = b1 - b < P3_SUB ? (int)(b1 - b) : P3_SUB;
         for (int q = 0; q < nb; q++)
@@ -355,7 +362,7 @@ static void p3_unit(void *ctx, size_t unit, void *acc, void *scratch) {
 static int p3_check(const void *ctx, const void *acc) {
     const hs_holdem_preflop3 *t = ((const p3_ctx *)ctx)->t;
     const uint64_t *c = acc;
-    if (c[t->triples * HS_P3_OUTCOMES] != hs_holdem_preflop_units(t->boards))
+    if (c[t->triples * HS_P3_OUTCOMES] != p3_units(t))
         return HS_ERR_CORRUPT;
     for (size_t x = 0; x < t->triples; x++, c += HS_P3_OUTCOMES) {
         int cls[3];
@@ -406,8 +413,7 @@ int hs_holdem_preflop3_job_new_form(const hs_holdem_preflop3 *t, int form, hs_jo
         params[len++] = "0123456789abcdef"[nibble];
     }
     params[len] = '\0';
-    return hs_job_new(&c->def, c, free, hs_holdem_preflop_units(t->boards), params,
-                      hs_poker_tables_hash, out);
+    return hs_job_new(&c->def, c, free, p3_units(t), params, hs_poker_tables_hash, out);
 }
 
 int hs_holdem_preflop3_job_new(const hs_holdem_preflop3 *t, hs_job **out) {
