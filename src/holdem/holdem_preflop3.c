@@ -289,6 +289,18 @@ __attribute__((target("avx512f,avx512bw,avx512bitalg"))) static inline
 }
 #endif
 
+/* (1 << x) - 1 in each lane (x at most 12): by 16-bit shifts (AVX-512 BW has them), or by 32-bit
+ * ones (AVX2 has only those: its 16-bit variable shifts would be emulated lane by lane). */
+static inline __attribute__((always_inline)) p3_u16v lowmask16(p3_u16v x) {
+    return ((x - x + 1) << x) - 1;
+}
+
+static inline __attribute__((always_inline)) p3_u16v lowmask32(p3_u16v x) {
+    typedef uint32_t u32v __attribute__((vector_size(4 * P3_LANES)));
+    u32v w = __builtin_convertvector(x, u32v);
+    return __builtin_convertvector(((w - w + 1) << w) - 1, p3_u16v);
+}
+
 /* Where the third player's worse and tied hands go, by how a compares with b. */
 static const uint8_t SLOT_WORSE[3] = {HS_P3_WIN_A, HS_P3_TIE_AB, HS_P3_WIN_B};
 static const uint8_t SLOT_TIED[3] = {HS_P3_TIE_AC, HS_P3_TIE_ABC, HS_P3_TIE_BC};
@@ -300,22 +312,26 @@ static const uint8_t SLOT_TIED[3] = {HS_P3_TIE_AC, HS_P3_TIE_ABC, HS_P3_TIE_BC};
 #define P3_TARGET                                                                                  \
     __attribute__((target("avx512f,avx512bw,avx512vl,avx512bitalg,prefer-vector-width=512")))
 #define P3_POPCOUNT popcount16_bitalg
+#define P3_LOWMASK lowmask16
 #include "holdem_preflop3_kernel.h"
 
 #define P3_SUFFIX avx512
 #define P3_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,prefer-vector-width=512")))
 #define P3_POPCOUNT popcount16
+#define P3_LOWMASK lowmask16
 #include "holdem_preflop3_kernel.h"
 
 #define P3_SUFFIX avx2
 #define P3_TARGET __attribute__((target("avx2")))
 #define P3_POPCOUNT popcount16
+#define P3_LOWMASK lowmask32
 #include "holdem_preflop3_kernel.h"
 #endif
 
 #define P3_SUFFIX scalar
 #define P3_TARGET
 #define P3_POPCOUNT popcount16
+#define P3_LOWMASK lowmask16
 #include "holdem_preflop3_kernel.h"
 
 /* The counting form `form` (HS_P3_FORM_*), or NULL when this CPU cannot run it. */

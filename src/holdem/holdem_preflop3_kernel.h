@@ -3,6 +3,7 @@
  *   P3_SUFFIX    the form's name suffix (avx512, avx2, scalar)
  *   P3_TARGET    its function attribute (target ISA), or nothing
  *   P3_POPCOUNT  a lane-wise population count of a p3_u16v
+ *   P3_LOWMASK   lane-wise (1 << x) - 1 of a p3_u16v of values 0..12
  * Every function here is defined for the form's target, so the vector code is compiled (and the
  * helpers inlined) for it; the arithmetic is integer, so every form gives the same counts. */
 #define P3_CAT2(a, b) a##_##b
@@ -30,8 +31,7 @@ P3_NAME(count_pair)(const p3_board *b, int a, int bb, int j, int k,
         p3_u8v p8;
         memcpy(&p8, pos + l, sizeof p8);
         p3_u16v p = __builtin_convertvector(p8, p3_u16v);
-        const p3_u16v one = m - m + 1;
-        p3_u16v lo = m & ((one << (p & 15)) - 1), le = m & ((one << (p >> 4)) - 1);
+        p3_u16v lo = m & P3_LOWMASK(p & 15), le = m & P3_LOWMASK(p >> 4);
         p3_u16v c_lo = P3_POPCOUNT(lo), c_le = P3_POPCOUNT(le), c_all = P3_POPCOUNT(m);
         p3_u16v v;
         memcpy(&v, worse + l, sizeof v);
@@ -78,3 +78,4 @@ P3_TARGET static void P3_NAME(count_boards)(const hs_holdem_preflop3 *t, p3_scra
 #undef P3_SUFFIX
 #undef P3_TARGET
 #undef P3_POPCOUNT
+#undef P3_LOWMASK
