@@ -19,7 +19,7 @@ static const char PREFLOP3_USAGE[] =
     "two-way tie (the third player losing) and the three-way tie; a player's equity is its wins\n"
     "plus a half of its two-way ties and a third of the three-way ties, over the deals, also as\n"
     "an exact reduced fraction. Triples no deal can hold (AA AA AA, AA AA AKs) are left out.\n"
-    "All 169 classes give 818,805 triples (the full table takes hours on two cores; see the\n"
+    "All 169 classes give 818,805 triples (about 15 minutes on two AVX-512 cores; see the\n"
     "README for running it on many machines). Progress (rate, time left) goes to standard error\n"
     "when it is a terminal; the work is saved to a checkpoint as it goes: after an interruption\n"
     "run the same command with --resume. The CSV file is written whole or not at all.\n"
