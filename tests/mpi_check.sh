@@ -4,9 +4,10 @@
 #     byte: every output file (and nothing else), and standard output; the summary comes once;
 #  2. the checkpoint checks and the errors only rank 0 sees give handstat's exit status on every
 #     rank (and nobody waits for ever);
-#  3. a worker rank killed (-9) in the middle of holdem preflop: mpirun fails, the checkpoint is
+#  3. a worker rank killed (-9) in the middle of crib peg-table: mpirun fails, the checkpoint is
 #     kept and nothing is written; --resume on 2 ranks, and with plain handstat on a copy, both
-#     write what an uninterrupted run writes; SIGINT to rank 0 alone stops every rank with 130.
+#     write what an uninterrupted run writes; SIGINT to rank 0 alone stops every rank with 130;
+#     handstat's own checkpoint resumes on 2 ranks.
 # usage: mpi_check.sh HANDSTAT HANDSTAT_MPI [MPIRUN]
 set -euo pipefail
 hs=$(realpath "$1")
@@ -156,11 +157,13 @@ rm m.csv
 cd "$work"
 
 # ---- 3. a worker killed, an interrupt, and --resume ---------------------------------------------
-ref=$work/preflop_ref
+# crib peg-table: about 25 s of work for one thread here, so that two computing ranks of one thread
+# are well into it when its first checkpoint is saved (5 s after the start).
+job_args=(crib peg-table -o peg.csv --patterns patterns.csv)
+ref=$work/peg_ref
 mkdir "$ref"
-(cd "$ref" && "$hs" holdem preflop --threads 2 -o p.csv --matrix m.csv 2>/dev/null) ||
-    fail "handstat holdem preflop"
-echo "ok: handstat holdem preflop ($((SECONDS - start)) s)"
+(cd "$ref" && "$hs" "${job_args[@]}" --threads 2 2>/dev/null) || fail "handstat ${job_args[*]}"
+echo "ok: handstat ${job_args[*]} ($((SECONDS - start)) s)"
 
 # The pid of rank R of this script's handstat-mpi run (empty when none).
 rank_pid() {
@@ -174,42 +177,44 @@ rank_pid() {
     done
 }
 
+# A worker killed with SIGKILL once the checkpoint exists.
 k=$work/killed
 mkdir "$k"
 cd "$k"
-mpi 3 holdem preflop --threads 1 -o p.csv --matrix m.csv >/dev/null 2>"$work/killed.err" &
+mpi 3 "${job_args[@]}" --threads 1 >/dev/null 2>"$work/killed.err" &
 job=$!
 for _ in $(seq 600); do
-    [ -e p.ckpt ] && break
+    [ -e peg.ckpt ] && break
+    kill -0 "$job" 2>/dev/null || fail "the job ended before its first checkpoint: too short here"
     sleep 0.1
 done
-[ -e p.ckpt ] || fail "no checkpoint after 60 s"
+[ -e peg.ckpt ] || fail "no checkpoint after 60 s"
 victim=$(rank_pid 1)
 [ -n "$victim" ] || fail "rank 1 not found"
 kill -9 "$victim"
 rc=0
 wait "$job" || rc=$?
 [ "$rc" != 0 ] || fail "mpirun succeeded although rank 1 was killed"
-[ "$(listing "$k")" = "p.ckpt" ] || fail "after the kill: $(listing "$k" | tr '\n' ' ')(want p.ckpt alone)"
+[ "$(listing "$k")" = "peg.ckpt" ] ||
+    fail "after the kill: $(listing "$k" | tr '\n' ' ')(want peg.ckpt alone)"
 [ -z "$(listing "$elsewhere")" ] || fail "the workers wrote $(listing "$elsewhere" | tr '\n' ' ')"
 echo "ok: rank 1 killed: mpirun exit $rc, the checkpoint kept, nothing written ($((SECONDS - start)) s)"
 cp -r "$k" "$work/killed_copy"
-mpi 2 holdem preflop --threads 2 -o p.csv --matrix m.csv --resume 2>"$work/resume.err" ||
+mpi 2 "${job_args[@]}" --threads 2 --resume 2>"$work/resume.err" ||
     { cat "$work/resume.err" >&2; fail "--resume on 2 ranks"; }
-grep -q "resuming from 'p.ckpt'" "$work/resume.err" || fail "--resume on 2 ranks did not resume"
-same_files "$ref" "$k" "holdem preflop resumed on 2 ranks"
+grep -q "resuming from 'peg.ckpt'" "$work/resume.err" || fail "--resume on 2 ranks did not resume"
+same_files "$ref" "$k" "${job_args[*]} resumed on 2 ranks"
 echo "ok: --resume on 2 ranks writes what handstat writes ($((SECONDS - start)) s)"
 cd "$work/killed_copy"
-"$hs" holdem preflop --threads 2 -o p.csv --matrix m.csv --resume 2>/dev/null ||
-    fail "--resume with handstat"
-same_files "$ref" "$work/killed_copy" "holdem preflop resumed by handstat"
+"$hs" "${job_args[@]}" --threads 2 --resume 2>/dev/null || fail "--resume with handstat"
+same_files "$ref" "$work/killed_copy" "${job_args[*]} resumed by handstat"
 echo "ok: --resume with handstat writes the same ($((SECONDS - start)) s)"
 
 # SIGINT to rank 0 alone: it stops the workers, saves, and every rank exits 130.
 i=$work/interrupted
 mkdir "$i"
 cd "$i"
-mpi 3 holdem preflop --threads 1 -o p.csv --matrix m.csv >/dev/null 2>"$work/interrupted.err" &
+mpi 3 "${job_args[@]}" --threads 1 >/dev/null 2>"$work/interrupted.err" &
 job=$!
 root=""
 for _ in $(seq 100); do
@@ -218,16 +223,31 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 [ -n "$root" ] || fail "rank 0 not found"
-sleep 3 # past the set-up, into the run
+sleep 2 # into the work (SIGINT is caught from the command's start)
 kill -INT "$root"
 rc=0
 wait "$job" || rc=$?
 [ "$rc" = 130 ] || { cat "$work/interrupted.err" >&2; fail "SIGINT to rank 0: exit $rc, not 130"; }
-[ "$(listing "$i")" = "p.ckpt" ] || fail "after SIGINT: $(listing "$i" | tr '\n' ' ')"
+[ "$(listing "$i")" = "peg.ckpt" ] || fail "after SIGINT: $(listing "$i" | tr '\n' ' ')"
 [ -z "$(listing "$elsewhere")" ] || fail "the workers wrote $(listing "$elsewhere" | tr '\n' ' ')"
 grep -q "interrupted with" "$work/interrupted.err" || fail "no message after SIGINT"
-mpi 3 holdem preflop --threads 1 -o p.csv --matrix m.csv --resume 2>/dev/null ||
-    fail "--resume on 3 ranks after SIGINT"
-same_files "$ref" "$i" "holdem preflop interrupted and resumed on 3 ranks"
+mpi 3 "${job_args[@]}" --threads 1 --resume 2>/dev/null || fail "--resume on 3 ranks after SIGINT"
+same_files "$ref" "$i" "${job_args[*]} interrupted and resumed on 3 ranks"
 echo "ok: SIGINT to rank 0: exit 130, resumed on 3 ranks to the same files ($((SECONDS - start)) s)"
+
+# handstat's own checkpoint, resumed on 2 ranks.
+h=$work/handstat_interrupted
+mkdir "$h"
+cd "$h"
+"$hs" "${job_args[@]}" --threads 1 2>/dev/null &
+job=$!
+sleep 2
+kill -INT "$job"
+rc=0
+wait "$job" || rc=$?
+[ "$rc" = 130 ] || fail "handstat after SIGINT: exit $rc, not 130"
+mpi 2 "${job_args[@]}" --threads 2 --resume 2>/dev/null ||
+    fail "--resume on 2 ranks of handstat's checkpoint"
+same_files "$ref" "$h" "${job_args[*]} interrupted in handstat and resumed on 2 ranks"
+echo "ok: handstat's checkpoint resumed on 2 ranks to the same files ($((SECONDS - start)) s)"
 echo "mpi_check: all passed in $((SECONDS - start)) s"
