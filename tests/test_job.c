@@ -508,6 +508,32 @@ static void test_merge_refuses(void **state) {
     hs_job_free(worker);
 }
 
+/* A job without a merge function (its counts added word by word) merges checkpoints the same. */
+static void test_merge_wordwise(void **state) {
+    (void)state;
+    static const hs_job_def words_def = {"toy",    1,    sizeof(toy_acc), 2 * sizeof(uint64_t),
+                                         toy_unit, NULL, toy_check,       NULL};
+    toy_ctx ctx = {0};
+    hs_job *worker, *coord;
+    assert_int_equal(hs_job_new(&words_def, &ctx, NULL, TOY_UNITS, "spin", toy_tables, &worker),
+                     HS_OK);
+    assert_int_equal(hs_job_new(&words_def, &ctx, NULL, TOY_UNITS, "spin", toy_tables, &coord),
+                     HS_OK);
+    const size_t cut[4] = {0, 777, 1500, TOY_UNITS};
+    for (int r = 2; r >= 0; r--) {
+        assert_int_equal(hs_job_run(worker, cut[r], cut[r + 1], NULL), HS_OK);
+        size_t len;
+        unsigned char *buf = checkpoint_of(worker, &len);
+        hs_job_reset(worker);
+        assert_int_equal(hs_job_checkpoint_merge(coord, buf, len), HS_OK);
+        assert_consistent(coord);
+        free(buf);
+    }
+    assert_int_equal(hs_job_check(coord), HS_OK);
+    hs_job_free(worker);
+    hs_job_free(coord);
+}
+
 /* The real matchups job split over three "ranks" and merged equals the uninterrupted run. */
 static void test_merge_matchups(void **state) {
     (void)state;
@@ -545,6 +571,7 @@ int main(void) {
         cmocka_unit_test(test_reset),
         cmocka_unit_test(test_merge_ranges),
         cmocka_unit_test(test_merge_refuses),
+        cmocka_unit_test(test_merge_wordwise),
         cmocka_unit_test(test_merge_matchups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -511,13 +511,13 @@ int hs_job_checkpoint_merge(hs_job *job, const void *buf, size_t len) {
             return HS_ERR_MISMATCH; /* its counts would be added twice */
         added += (size_t)bit_set(bits, u);
     }
-    /* merge() reads an accumulator of its own type: the bytes inside buf may be misaligned. */
+    /* The merge reads an accumulator of its own type: the bytes inside buf may be misaligned. */
     if (job->def->acc_size > 0) {
         void *src = malloc(job->def->acc_size);
         if (src == NULL)
             return HS_ERR_NOMEM;
         memcpy(src, acc, job->def->acc_size);
-        job->def->merge(job->acc, src);
+        merge_acc(job->def, job->acc, src);
         free(src);
     }
     for (size_t u = 0; u < job->units; u++)
