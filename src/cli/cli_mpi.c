@@ -13,7 +13,7 @@
  *                     END     the run's status; on CLI_OK the finished job's checkpoint follows
  *                             (MPI_Bcast: every worker is then known to be in its run loop)
  *                     DONE    rank 0's exit status: its last message
- *   worker -> rank 0  READY   in the run loop, with its threads: asks for a range
+ *   worker -> rank 0  READY   in the run loop, with its threads and cores: asks for a range
  *                     RESULT  the checkpoint of the range just run (after one int64: the signal
  *                             that stopped it, or 0), which also asks for the next range
  *                     FAIL    hs_job_run's error
@@ -24,7 +24,7 @@
  * that a worker left the command (an error only it saw), and at the end, where it reads each
  * worker's messages up to its BYE, so that no send is left unmatched. Waits poll (MPI_Iprobe, then
  * 1 ms of sleep): Open MPI's blocking receives spin a core. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "cli.h"
 
 #ifdef HS_MPI
@@ -33,6 +33,7 @@
 #include <limits.h>
 #include <mpi.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -225,6 +226,12 @@ typedef struct peer {
     int64_t threads; /* as it said in READY */
 } peer;
 
+/* The cores this process may run on (0: unknown). */
+static int64_t allowed_cores(void) {
+    cpu_set_t set;
+    return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+}
+
 typedef struct coord {
     hs_job *job;
     const hs_job_opts *o;
@@ -232,6 +239,7 @@ typedef struct coord {
     size_t units, chunk;
     size_t next; /* every unit below is done or handed out */
     int busy, ready;
+    int warned;     /* about a rank with more threads than cores */
     int rc;         /* HS_OK, or why the run stops (the first reason) */
     int stopping;   /* no more ranges are handed out */
     size_t unsaved; /* units merged since the last save */
@@ -318,6 +326,13 @@ static void take_message(coord *c, const MPI_Status *st) {
         p->ready = 1;
         p->threads = m[0] > 0 ? m[0] : 1;
         c->ready++;
+        /* Open MPI binds each of two ranks or fewer to one core: its threads would share it. */
+        if (m[1] > 0 && p->threads > m[1] && !c->warned && !cli_quiet) {
+            c->warned = 1;
+            cli_error("warning: rank %d runs %d threads on %d core%s: start mpirun with "
+                      "--bind-to none, or give each rank that many cores",
+                      w, (int)p->threads, (int)m[1], m[1] == 1 ? "" : "s");
+        }
         break;
     case TAG_RESULT:
         take_result(c, w, buf, len);
@@ -499,7 +514,7 @@ int cli_mpi_work(hs_job *job, const hs_job_opts *o, int *threads_used) {
         return root_status;
     const int threads = cli_threads_used(o->threads);
     *threads_used = threads;
-    send_ctl(0, TAG_READY, threads, 0);
+    send_ctl(0, TAG_READY, threads, allowed_cores());
     work_poll wp = {o, 0, 0.0};
     const hs_job_opts wo = {o->threads, work_progress, &wp, NULL, NULL, 0.0};
     for (;;) {
