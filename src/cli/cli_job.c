@@ -158,8 +158,7 @@ static int save(void *ctx, const hs_job *job) {
     return status == CLI_OK ? 0 : -1;
 }
 
-/* The status and message of a run that returned rc (hs_job_run's codes, or cli_mpi_coordinate's).
- */
+/* The exit status and message of a run that returned rc (hs_job_run's or cli_mpi_coordinate's). */
 static int run_status(cli_job *j, int rc) {
     switch (rc) {
     case HS_OK:

@@ -444,8 +444,7 @@ int cli_mpi_finish_run(hs_job *job, int status) {
     return status;
 }
 
-/* ---- the workers ------------------------------------------------------------------------------
- */
+/* ---- the workers --------------------------------------------------------------------------- */
 
 /* The progress callback of a worker's range: the CLI's (which stops on SIGINT and SIGTERM), and
  * on the main thread, every 10 ms, a look for a message from rank 0: any message that comes while

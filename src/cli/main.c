@@ -1,5 +1,4 @@
-/* handstat (and handstat-mpi): the command-line entry point; dispatches to the subcommand groups.
- */
+/* handstat and handstat-mpi: the command-line entry point; dispatches to the subcommand groups. */
 #include "cli.h"
 
 #include <string.h>
