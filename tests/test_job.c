@@ -2,7 +2,9 @@
  * form checks the driver (any thread count, any subset of units, cancel, checkpoints taken while
  * workers run); the real matchups job checks checkpoints end to end: interrupted and resumed
  * equals uninterrupted, and a checkpoint of another job, of other parameters, damaged, or with one
- * count edited (checksum recomputed) is refused or caught by the invariant check. */
+ * count edited (checksum recomputed) is refused or caught by the invariant check; checkpoints of
+ * ranges run one after another on a reset job merge, in any order, into the uninterrupted counts,
+ * and a merge that would count a unit twice, or of another job, build or damaged, is refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -337,6 +339,228 @@ static void test_matchups_checkpoint(void **state) {
     free(resumed);
 }
 
+/* ---- merging checkpoints: how handstat-mpi puts the ranks' work together ------------------ */
+
+/* A checkpoint of job in a heap buffer (*len its length). */
+static unsigned char *checkpoint_of(const hs_job *job, size_t *len) {
+    *len = hs_job_checkpoint_size(job);
+    unsigned char *buf = malloc(*len);
+    assert_non_null(buf);
+    assert_int_equal(hs_job_checkpoint_write(job, buf, *len), *len);
+    return buf;
+}
+
+static void test_reset(void **state) {
+    (void)state;
+    toy_ctx ctx = {0};
+    hs_job *job = toy_new(&ctx);
+    assert_int_equal(hs_job_run(job, 100, 300, NULL), HS_OK);
+    assert_int_equal(hs_job_units_done(job), 200);
+    hs_job_reset(job);
+    assert_int_equal(hs_job_units_done(job), 0);
+    for (size_t u = 0; u < TOY_UNITS; u++)
+        assert_false(hs_job_unit_done(job, u));
+    assert_consistent(job); /* the accumulator is zero too */
+    /* and the job runs again from scratch, to the whole job's counts */
+    assert_int_equal(hs_job_run(job, 0, TOY_UNITS, NULL), HS_OK);
+    assert_consistent(job);
+    assert_int_equal(hs_job_check(job), HS_OK);
+    hs_job_free(job);
+}
+
+static void test_merge_ranges(void **state) {
+    (void)state;
+    toy_ctx ctx = {0};
+    hs_job *whole = toy_new(&ctx);
+    assert_int_equal(hs_job_run(whole, 0, TOY_UNITS, NULL), HS_OK);
+    /* one worker job runs range after range, each sent as a checkpoint and reset; the
+     * coordinator merges them in an order other than the one they were run in */
+    static const size_t cut[] = {0, 1, 333, 334, 1000, 1999, TOY_UNITS};
+    enum { RANGES = sizeof cut / sizeof cut[0] - 1 };
+    unsigned char *piece[RANGES];
+    size_t len[RANGES];
+    hs_job *worker = toy_new(&ctx);
+    for (int r = 0; r < RANGES; r++) {
+        hs_job_opts o = {1 + r % 3, NULL, NULL, NULL, NULL, 0};
+        assert_int_equal(hs_job_run(worker, cut[r], cut[r + 1], &o), HS_OK);
+        assert_int_equal(hs_job_units_done(worker), cut[r + 1] - cut[r]);
+        piece[r] = checkpoint_of(worker, &len[r]);
+        hs_job_reset(worker);
+    }
+    hs_job *coord = toy_new(&ctx);
+    static const int order[RANGES] = {4, 0, 5, 2, 1, 3};
+    for (int i = 0; i < RANGES; i++) {
+        int r = order[i];
+        assert_int_equal(hs_job_checkpoint_merge(coord, piece[r], len[r]), HS_OK);
+        assert_consistent(coord);
+        for (size_t u = cut[r]; u < cut[r + 1]; u++)
+            assert_true(hs_job_unit_done(coord, u));
+        if (i + 1 < RANGES)
+            assert_int_equal(hs_job_check(coord), HS_ERR_ARG);
+    }
+    assert_int_equal(hs_job_units_done(coord), TOY_UNITS);
+    assert_int_equal(hs_job_check(coord), HS_OK);
+    assert_memory_equal(hs_job_acc_const(coord), hs_job_acc_const(whole), sizeof(toy_acc));
+    /* its own checkpoint is the uninterrupted job's, byte for byte */
+    size_t a_len, b_len;
+    unsigned char *a = checkpoint_of(coord, &a_len), *b = checkpoint_of(whole, &b_len);
+    assert_int_equal(a_len, b_len);
+    assert_memory_equal(a, b, a_len);
+    free(a);
+    free(b);
+
+    /* a range merged twice, or one that overlaps what is done, is refused and changes nothing */
+    size_t before_len;
+    unsigned char *before = checkpoint_of(coord, &before_len);
+    assert_int_equal(hs_job_checkpoint_merge(coord, piece[2], len[2]), HS_ERR_MISMATCH);
+    hs_job *part = toy_new(&ctx);
+    assert_int_equal(hs_job_checkpoint_merge(part, piece[0], len[0]), HS_OK);
+    assert_int_equal(hs_job_checkpoint_merge(part, piece[3], len[3]), HS_OK);
+    hs_job *over = toy_new(&ctx);
+    assert_int_equal(hs_job_run(over, 300, 340, NULL), HS_OK); /* overlaps piece[3] by 6 units */
+    size_t over_len;
+    unsigned char *over_buf = checkpoint_of(over, &over_len);
+    size_t part_len;
+    unsigned char *part_before = checkpoint_of(part, &part_len);
+    assert_int_equal(hs_job_checkpoint_merge(part, over_buf, over_len), HS_ERR_MISMATCH);
+    size_t after_len;
+    unsigned char *after = checkpoint_of(part, &after_len);
+    assert_int_equal(after_len, part_len);
+    assert_memory_equal(after, part_before, part_len);
+    assert_consistent(part);
+    free(after);
+    free(part_before);
+    free(over_buf);
+    hs_job_free(over);
+    hs_job_free(part);
+
+    /* an empty checkpoint (no unit done) merges as nothing */
+    hs_job *empty = toy_new(&ctx);
+    size_t empty_len;
+    unsigned char *empty_buf = checkpoint_of(empty, &empty_len);
+    assert_int_equal(hs_job_checkpoint_merge(coord, empty_buf, empty_len), HS_OK);
+    after = checkpoint_of(coord, &after_len);
+    assert_memory_equal(after, before, before_len);
+    free(after);
+    free(before);
+    free(empty_buf);
+    hs_job_free(empty);
+    for (int r = 0; r < RANGES; r++)
+        free(piece[r]);
+    hs_job_free(coord);
+    hs_job_free(worker);
+    hs_job_free(whole);
+}
+
+/* The checks of hs_job_checkpoint_read, with its codes, and a refused merge changes nothing. */
+static void test_merge_refuses(void **state) {
+    (void)state;
+    toy_ctx ctx = {0};
+    hs_job *worker = toy_new(&ctx);
+    assert_int_equal(hs_job_run(worker, 10, 20, NULL), HS_OK);
+    size_t len;
+    unsigned char *buf = checkpoint_of(worker, &len);
+    hs_job *job = toy_new(&ctx);
+    assert_int_equal(hs_job_run(job, 500, 600, NULL), HS_OK);
+    size_t ref_len;
+    unsigned char *ref = checkpoint_of(job, &ref_len);
+
+    buf[len / 2] ^= 1; /* damaged */
+    assert_int_equal(hs_job_checkpoint_merge(job, buf, len), HS_ERR_FORMAT);
+    buf[len / 2] ^= 1;
+    assert_int_equal(hs_job_checkpoint_merge(job, buf, len - 1), HS_ERR_FORMAT);
+    assert_int_equal(hs_job_checkpoint_merge(job, buf, 3), HS_ERR_FORMAT);
+    buf[16] ^= 1; /* another build (the table hash), resealed */
+    reseal(buf, len);
+    assert_int_equal(hs_job_checkpoint_merge(job, buf, len), HS_ERR_VERSION);
+    buf[16] ^= 1;
+    reseal(buf, len);
+    /* other parameters */
+    hs_job *other;
+    assert_int_equal(hs_job_new(&toy_def, &ctx, NULL, TOY_UNITS, "other", toy_tables, &other),
+                     HS_OK);
+    assert_int_equal(hs_job_checkpoint_merge(other, buf, len), HS_ERR_MISMATCH);
+    assert_int_equal(hs_job_units_done(other), 0);
+    hs_job_free(other);
+    /* another number of units */
+    assert_int_equal(hs_job_new(&toy_def, &ctx, NULL, TOY_UNITS - 1, "spin", toy_tables, &other),
+                     HS_OK);
+    assert_int_equal(hs_job_checkpoint_merge(other, buf, len), HS_ERR_MISMATCH);
+    hs_job_free(other);
+    /* another job (the matchups) */
+    assert_int_equal(hs_poker_matchups_job_new(0, &other), HS_OK);
+    assert_int_equal(hs_job_checkpoint_merge(other, buf, len), HS_ERR_MISMATCH);
+    assert_int_equal(hs_job_units_done(other), 0);
+    hs_job_free(other);
+
+    size_t now_len;
+    unsigned char *now = checkpoint_of(job, &now_len);
+    assert_int_equal(now_len, ref_len);
+    assert_memory_equal(now, ref, ref_len);
+    free(now);
+    /* the sound one merges */
+    assert_int_equal(hs_job_checkpoint_merge(job, buf, len), HS_OK);
+    assert_int_equal(hs_job_units_done(job), 110);
+    assert_consistent(job);
+    free(ref);
+    free(buf);
+    hs_job_free(job);
+    hs_job_free(worker);
+}
+
+/* A job without a merge function (its counts added word by word) merges checkpoints the same. */
+static void test_merge_wordwise(void **state) {
+    (void)state;
+    static const hs_job_def words_def = {"toy",    1,    sizeof(toy_acc), 2 * sizeof(uint64_t),
+                                         toy_unit, NULL, toy_check,       NULL};
+    toy_ctx ctx = {0};
+    hs_job *worker, *coord;
+    assert_int_equal(hs_job_new(&words_def, &ctx, NULL, TOY_UNITS, "spin", toy_tables, &worker),
+                     HS_OK);
+    assert_int_equal(hs_job_new(&words_def, &ctx, NULL, TOY_UNITS, "spin", toy_tables, &coord),
+                     HS_OK);
+    const size_t cut[4] = {0, 777, 1500, TOY_UNITS};
+    for (int r = 2; r >= 0; r--) {
+        assert_int_equal(hs_job_run(worker, cut[r], cut[r + 1], NULL), HS_OK);
+        size_t len;
+        unsigned char *buf = checkpoint_of(worker, &len);
+        hs_job_reset(worker);
+        assert_int_equal(hs_job_checkpoint_merge(coord, buf, len), HS_OK);
+        assert_consistent(coord);
+        free(buf);
+    }
+    assert_int_equal(hs_job_check(coord), HS_OK);
+    hs_job_free(worker);
+    hs_job_free(coord);
+}
+
+/* The real matchups job split over three "ranks" and merged equals the uninterrupted run. */
+static void test_merge_matchups(void **state) {
+    (void)state;
+    hs_poker_matchups *whole = malloc(sizeof *whole), *merged = malloc(sizeof *merged);
+    assert_int_equal(hs_poker_matchups_run(2, NULL, NULL, whole, NULL), HS_OK);
+    hs_job *coord, *worker;
+    assert_int_equal(hs_poker_matchups_job_new(0, &coord), HS_OK);
+    assert_int_equal(hs_poker_matchups_job_new(0, &worker), HS_OK);
+    const size_t units = hs_job_units(coord);
+    const size_t cut[4] = {0, units / 3, units / 2, units};
+    for (int r = 2; r >= 0; r--) {
+        assert_int_equal(hs_job_run(worker, cut[r], cut[r + 1], NULL), HS_OK);
+        size_t len;
+        unsigned char *buf = checkpoint_of(worker, &len);
+        hs_job_reset(worker);
+        assert_int_equal(hs_job_checkpoint_merge(coord, buf, len), HS_OK);
+        free(buf);
+    }
+    assert_int_equal(hs_job_check(coord), HS_OK);
+    assert_int_equal(hs_poker_matchups_job_result(coord, merged, NULL), HS_OK);
+    assert_memory_equal(merged, whole, sizeof *whole);
+    hs_job_free(worker);
+    hs_job_free(coord);
+    free(whole);
+    free(merged);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_and_subsets),
@@ -344,6 +568,11 @@ int main(void) {
         cmocka_unit_test(test_saves_while_running),
         cmocka_unit_test(test_stoppable_units),
         cmocka_unit_test(test_matchups_checkpoint),
+        cmocka_unit_test(test_reset),
+        cmocka_unit_test(test_merge_ranges),
+        cmocka_unit_test(test_merge_refuses),
+        cmocka_unit_test(test_merge_wordwise),
+        cmocka_unit_test(test_merge_matchups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,6 +49,11 @@ HS_API size_t hs_job_units_done(const hs_job *job);
 /* True when unit u is counted. */
 HS_API int hs_job_unit_done(const hs_job *job, size_t u);
 
+/* Forget every count: no unit done, the accumulator zero (the job as its constructor made it), so
+ * that one job object can run one range of units after another, each written to a checkpoint of
+ * its own (how handstat-mpi's computing ranks send their work back). Not thread-safe on one job. */
+HS_API void hs_job_reset(hs_job *job);
+
 /* Run the units in [first, last) that are not done yet (opts may be NULL: defaults). A progress
  * callback that returns non-zero stops the run after the units under way; their counts are kept,
  * so the state stays consistent and can be checkpointed or run again. When the run leaves every
@@ -81,6 +86,16 @@ HS_API size_t hs_job_checkpoint_write(const hs_job *job, void *buf, size_t len);
  * job or other parameters); HS_ERR_VERSION (written by another library version or build). On
  * failure the job is unchanged. */
 HS_API int hs_job_checkpoint_read(hs_job *job, const void *buf, size_t len);
+
+/* Add a checkpoint's counts to the job's, and mark its units done: the checkpoint of another job
+ * object of the same kind that ran other units (another thread, process or machine). The merge is
+ * exact (the job's own integer merge), so merging any set of disjoint checkpoints in any order
+ * gives the same state as one job that ran all their units. The checkpoint is checked exactly as
+ * by hs_job_checkpoint_read, with the same codes (HS_ERR_FORMAT, HS_ERR_MISMATCH, HS_ERR_VERSION);
+ * also HS_ERR_MISMATCH when a unit is done both in the job and in the checkpoint (its counts would
+ * be added twice), and HS_ERR_NOMEM. On failure the job is unchanged. Merging does not check the
+ * invariants: hs_job_check() does, once every unit is done. Not thread-safe on one job. */
+HS_API int hs_job_checkpoint_merge(hs_job *job, const void *buf, size_t len);
 
 HS_API void hs_job_free(hs_job *job);
 

@@ -275,6 +275,8 @@ void cli_catch_signals(void);
 int cli_stop_signal(void);
 /* The exit status for a job stopped by a signal: 128 + the signal (130 for SIGINT). */
 int cli_interrupted_status(void);
+/* Stop as if signal sig had arrived (handstat-mpi: a computing rank was stopped by it). */
+void cli_stop_request(int sig);
 
 /* ---- long jobs (cli_job.c) ------------------------------------------------------------------ */
 
@@ -325,6 +327,53 @@ int cli_job_run(cli_job *j);
  * checkpoint file; CLI_EXIT_IO after the job finished (an output could not be written) saves the
  * finished counts to it, so that --resume only writes the outputs. */
 void cli_job_finish(cli_job *j, int status);
+
+/* ---- processes (cli_mpi.c) ------------------------------------------------------------------
+ * handstat-mpi runs one process per MPI rank: rank 0 does what handstat does (checks, prints,
+ * writes) and coordinates the long jobs; the other ranks, "workers", run the same command on the
+ * same job but only compute the ranges of units rank 0 hands them, print nothing (standard output
+ * and error are /dev/null) and write no file. In handstat (built without HS_MPI) there is one
+ * process, rank 0 of 1, and these are trivial. */
+
+/* Start MPI (MPI_Init_thread, MPI_THREAD_FUNNELED: only the main thread calls MPI, the OpenMP
+ * workers run units) and silence the workers. Called by main before anything else runs. */
+void cli_mpi_init(int *argc, char ***argv);
+
+/* End MPI with the command's status (rank 0's) and return the exit status: every rank exits
+ * with rank 0's status. Called by main last. */
+int cli_mpi_finalize(int status);
+
+int cli_mpi_rank(void);
+int cli_mpi_size(void);
+
+/* True on a worker: it writes no file (outputs, temporaries, checkpoints) and prints nothing. */
+static inline int cli_mpi_worker(void) {
+    return cli_mpi_rank() != 0;
+}
+
+/* Every rank returns rank 0's `status` (a check only rank 0 makes: the checkpoint file). Prints
+ * nothing. */
+int cli_mpi_agree(int status);
+
+/* cli_mpi_coordinate returned this: a rank failed or left the run, and why is printed. */
+#define CLI_MPI_FAILED 1
+
+/* Rank 0 of more than one: run the job's units that are not done on the workers, in ranges handed
+ * out as they ask (rank 0 computes none), merging their counts into job, with o's progress and
+ * saves and SIGINT/SIGTERM polled while waiting; *threads_used the threads of all workers.
+ * Returns what hs_job_run would (HS_OK once every unit is done and the invariants hold;
+ * HS_ERR_CANCELLED, HS_ERR_IO, HS_ERR_CORRUPT, a worker's error such as HS_ERR_NOMEM) or
+ * CLI_MPI_FAILED. */
+int cli_mpi_coordinate(hs_job *job, const hs_job_opts *o, int *threads_used);
+
+/* A worker: run the ranges rank 0 hands out (o's threads; its progress callback stops a range on
+ * SIGINT/SIGTERM) until rank 0 ends the run. Returns rank 0's status for the run; on CLI_OK job
+ * holds the finished counts (rank 0's), so that the command goes on as on rank 0. */
+int cli_mpi_work(hs_job *job, const hs_job_opts *o, int *threads_used);
+
+/* Rank 0 after the run: the run's status to the workers and, on CLI_OK, the finished job. Returns
+ * the status (CLI_EXIT_IO when out of memory). */
+int cli_mpi_finish_run(hs_job *job, int status);
 
 /* path with its ".csv" ending (if any) replaced by `suffix`, in a heap string (NULL: no
  * memory). */

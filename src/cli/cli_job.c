@@ -1,6 +1,8 @@
 /* The CLI's one job layer: every long enumeration runs through here, with progress on standard
  * error, SIGINT and SIGTERM caught, and a checkpoint (the library's, see handstat/job.h) saved as
- * the work goes, when interrupted, and removed once the outputs are written. */
+ * the work goes, when interrupted, and removed once the outputs are written. In handstat-mpi the
+ * same steps run on every rank: rank 0 checks and owns the checkpoint and coordinates the run,
+ * the workers compute (cli_mpi.c), and every rank leaves each step with rank 0's status. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -61,20 +63,9 @@ static int load(cli_job *j) {
     return CLI_EXIT_DATA;
 }
 
-int cli_job_prepare(cli_job *j, const char *label, const char *ckpt_arg, const char *out_path,
-                    const char *fallback, int resume, int threads, const char *const *opts,
-                    const char *const *paths, int n_paths) {
-    memset(j, 0, sizeof *j);
-    j->label = label;
-    j->resume = resume;
-    j->threads = threads;
-    j->ckpt = ckpt_arg                       ? strdup(ckpt_arg)
-              : cli_is_stdout_path(out_path) ? strdup(fallback)
-                                             : cli_derived_path(out_path, ".ckpt");
-    if (j->ckpt == NULL) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
+/* The checks of cli_job_prepare on the checkpoint file (rank 0 only: the file is its own). */
+static int check_checkpoint(cli_job *j, int resume, const char *const *opts,
+                            const char *const *paths, int n_paths) {
     /* A checkpoint is a file of its own: "-" (standard output or input elsewhere) is not one. */
     if (strcmp(j->ckpt, "-") == 0) {
         cli_error("--checkpoint takes a file name, not '-'");
@@ -110,15 +101,37 @@ int cli_job_prepare(cli_job *j, const char *label, const char *ckpt_arg, const c
     return CLI_OK;
 }
 
+int cli_job_prepare(cli_job *j, const char *label, const char *ckpt_arg, const char *out_path,
+                    const char *fallback, int resume, int threads, const char *const *opts,
+                    const char *const *paths, int n_paths) {
+    memset(j, 0, sizeof *j);
+    j->label = label;
+    j->resume = resume;
+    j->threads = threads;
+    j->ckpt = ckpt_arg                       ? strdup(ckpt_arg)
+              : cli_is_stdout_path(out_path) ? strdup(fallback)
+                                             : cli_derived_path(out_path, ".ckpt");
+    int status = CLI_OK;
+    if (j->ckpt == NULL) {
+        cli_error("out of memory");
+        status = CLI_EXIT_IO;
+    } else if (!cli_mpi_worker()) {
+        status = check_checkpoint(j, resume, opts, paths, n_paths);
+    }
+    /* handstat-mpi: the workers go on or stop as rank 0 does. */
+    return cli_mpi_agree(status);
+}
+
 int cli_job_attach(cli_job *j, hs_job *job) {
     j->job = job;
     if (!j->resume)
         return CLI_OK;
-    int status = load(j);
+    /* Only rank 0 reads the checkpoint: it hands out only the units that remain. */
+    int status = cli_mpi_worker() ? CLI_OK : load(j);
     if (status == CLI_OK && !cli_quiet)
         fprintf(stderr, "%s: resuming from '%s' with %zu of %zu units done\n", j->label, j->ckpt,
                 hs_job_units_done(job), hs_job_units(job));
-    return status;
+    return cli_mpi_agree(status);
 }
 
 /* Write the job's state to the checkpoint file, whole or not at all. */
@@ -145,19 +158,8 @@ static int save(void *ctx, const hs_job *job) {
     return status == CLI_OK ? 0 : -1;
 }
 
-int cli_job_run(cli_job *j) {
-    cli_catch_signals();
-    cli_progress progress;
-    cli_progress_init(&progress, j->label);
-    /* The job reports its units done in all, resumed ones included; the rate and the time left
-     * count only what this process does. */
-    progress.origin = hs_job_units_done(j->job);
-    j->start = cli_now();
-    hs_job_opts o = {j->threads, cli_progress_update, &progress, save, j, CLI_CHECKPOINT_SECONDS};
-    int rc = hs_job_run(j->job, 0, hs_job_units(j->job), &o);
-    cli_progress_done(&progress);
-    j->seconds = cli_now() - j->start;
-    j->threads_used = hs_job_threads_used(j->job);
+/* The exit status and message of a run that returned rc (hs_job_run's or cli_mpi_coordinate's). */
+static int run_status(cli_job *j, int rc) {
     switch (rc) {
     case HS_OK:
         return CLI_OK;
@@ -178,13 +180,47 @@ int cli_job_run(cli_job *j) {
                   "or edited; remove it and run again without --resume; nothing written",
                   j->ckpt);
         return CLI_EXIT_DATA;
+    case CLI_MPI_FAILED:
+        return CLI_EXIT_IO;
     default:
         cli_error("%s", hs_strerror(rc));
         return CLI_EXIT_IO;
     }
 }
 
+int cli_job_run(cli_job *j) {
+    cli_catch_signals();
+    cli_progress progress;
+    cli_progress_init(&progress, j->label);
+    /* The job reports its units done in all, resumed ones included; the rate and the time left
+     * count only what this process does. */
+    progress.origin = hs_job_units_done(j->job);
+    j->start = cli_now();
+    hs_job_opts o = {j->threads, cli_progress_update, &progress, save, j, CLI_CHECKPOINT_SECONDS};
+    if (cli_mpi_worker()) {
+        int status = cli_mpi_work(j->job, &o, &j->threads_used);
+        j->seconds = cli_now() - j->start;
+        return status;
+    }
+    /* handstat-mpi with workers: rank 0 coordinates them (and computes nothing itself). */
+    int rc;
+    if (cli_mpi_size() > 1) {
+        rc = cli_mpi_coordinate(j->job, &o, &j->threads_used);
+    } else {
+        rc = hs_job_run(j->job, 0, hs_job_units(j->job), &o);
+        j->threads_used = hs_job_threads_used(j->job);
+    }
+    cli_progress_done(&progress);
+    j->seconds = cli_now() - j->start;
+    return cli_mpi_finish_run(j->job, run_status(j, rc));
+}
+
 void cli_job_finish(cli_job *j, int status) {
+    if (cli_mpi_worker()) { /* the checkpoint is rank 0's */
+        free(j->ckpt);
+        j->ckpt = NULL;
+        return;
+    }
     if (status == CLI_OK && j->ckpt != NULL)
         unlink(j->ckpt);
     /* The work is done but an output could not be written: keep it, so that --resume writes the

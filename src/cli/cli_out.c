@@ -1,5 +1,6 @@
 /* The output layer: every file a command writes opened before the work, written to temporaries
- * and renamed into place together, only when all of them were written. */
+ * and renamed into place together, only when all of them were written (by rank 0 alone in
+ * handstat-mpi). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 
@@ -173,6 +174,15 @@ static int open_in_place(cli_out *o) {
 
 /* Open one destination; prints the error and returns non-zero on failure. */
 static int out_open(cli_out *o) {
+    /* handstat-mpi's workers run the command as rank 0 does but write nothing: no file, no
+     * temporary, only /dev/null. */
+    if (cli_mpi_worker()) {
+        o->fp = fopen("/dev/null", "w");
+        o->direct = 1;
+        if (o->fp == NULL)
+            cli_error("cannot write '/dev/null': %s", strerror(errno));
+        return o->fp == NULL;
+    }
     if (o->path == NULL) {
         if (cli_stdout_closed) {
             report_stdout(EBADF);

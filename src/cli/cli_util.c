@@ -175,6 +175,11 @@ int cli_stop_signal(void) {
     return stop_signal;
 }
 
+void cli_stop_request(int sig) {
+    if (stop_signal == 0)
+        stop_signal = sig;
+}
+
 int cli_interrupted_status(void) {
     return 128 + (stop_signal != 0 ? stop_signal : SIGINT);
 }

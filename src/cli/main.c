@@ -1,4 +1,4 @@
-/* handstat: the command-line entry point; dispatches to the subcommand groups. */
+/* handstat and handstat-mpi: the command-line entry point; dispatches to the subcommand groups. */
 #include "cli.h"
 
 #include <string.h>
@@ -80,9 +80,11 @@ static int dispatch(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     cli_guard_std_fds();
+    /* handstat-mpi: every rank runs the command; see cli_mpi.c. */
+    cli_mpi_init(&argc, &argv);
     int status = dispatch(argc, argv);
     /* Results that did not reach standard output are an error, never a silent success. */
     if (cli_stdout_check() != 0 && (status == CLI_OK || status == CLI_EXIT_DATA))
         status = CLI_EXIT_IO;
-    return status;
+    return cli_mpi_finalize(status);
 }

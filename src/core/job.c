@@ -111,6 +111,12 @@ void *hs_job_ctx(const hs_job *job) {
     return job->ctx;
 }
 
+void hs_job_reset(hs_job *job) {
+    memset(job->done, 0, job->units);
+    job->n_done = 0;
+    memset(job->acc, 0, job->def->acc_size);
+}
+
 int hs_job_check(const hs_job *job) {
     if (job->n_done != job->units)
         return HS_ERR_ARG;
@@ -432,7 +438,10 @@ static int text_is(const unsigned char **p, const unsigned char *end, const char
     return same;
 }
 
-int hs_job_checkpoint_read(hs_job *job, const void *buf, size_t len) {
+/* Check a checkpoint against the job as hs_job_checkpoint_read documents; on HS_OK, *bits points
+ * at its done bitmap and *acc at its accumulator (both inside buf; acc is not aligned). */
+static int checkpoint_parse(const hs_job *job, const void *buf, size_t len,
+                            const unsigned char **bits, const unsigned char **acc) {
     const unsigned char *p = buf, *end = p + len;
     ckpt_head h;
     if (len < sizeof h + sizeof(uint64_t))
@@ -466,12 +475,54 @@ int hs_job_checkpoint_read(hs_job *job, const void *buf, size_t len) {
     for (size_t u = job->units; u < bitmap * 8; u++)
         if (p[u / 8] >> (u % 8) & 1)
             return HS_ERR_FORMAT;
+    *bits = p;
+    *acc = p + bitmap;
+    return HS_OK;
+}
+
+/* Unit u's bit in a checkpoint's done bitmap. */
+static int bit_set(const unsigned char *bits, size_t u) {
+    return bits[u / 8] >> (u % 8) & 1;
+}
+
+int hs_job_checkpoint_read(hs_job *job, const void *buf, size_t len) {
+    const unsigned char *bits, *acc;
+    int rc = checkpoint_parse(job, buf, len, &bits, &acc);
+    if (rc != HS_OK)
+        return rc;
     size_t n_done = 0;
     for (size_t u = 0; u < job->units; u++) {
-        job->done[u] = p[u / 8] >> (u % 8) & 1;
+        job->done[u] = (uint8_t)bit_set(bits, u);
         n_done += job->done[u];
     }
     job->n_done = n_done;
-    memcpy(job->acc, p + bitmap, job->def->acc_size);
+    memcpy(job->acc, acc, job->def->acc_size);
+    return HS_OK;
+}
+
+int hs_job_checkpoint_merge(hs_job *job, const void *buf, size_t len) {
+    const unsigned char *bits, *acc;
+    int rc = checkpoint_parse(job, buf, len, &bits, &acc);
+    if (rc != HS_OK)
+        return rc;
+    size_t added = 0;
+    for (size_t u = 0; u < job->units; u++) {
+        if (bit_set(bits, u) && job->done[u])
+            return HS_ERR_MISMATCH; /* its counts would be added twice */
+        added += (size_t)bit_set(bits, u);
+    }
+    /* The merge reads an accumulator of its own type: the bytes inside buf may be misaligned. */
+    if (job->def->acc_size > 0) {
+        void *src = malloc(job->def->acc_size);
+        if (src == NULL)
+            return HS_ERR_NOMEM;
+        memcpy(src, acc, job->def->acc_size);
+        merge_acc(job->def, job->acc, src);
+        free(src);
+    }
+    for (size_t u = 0; u < job->units; u++)
+        if (bit_set(bits, u))
+            job->done[u] = 1;
+    job->n_done += added;
     return HS_OK;
 }
