@@ -25,9 +25,6 @@
 #include <immintrin.h>
 #endif
 
-/* The vector helpers below are always inlined: no vector passes a call, so the warning that the
- * ABI of vector arguments depends on the instruction set does not apply. */
-#pragma GCC diagnostic ignored "-Wpsabi"
 
 #define P3_PAD 192            /* selected classes, padded to whole vectors */
 #define P3_LANES 32           /* classes counted together: one 512-bit vector of 16-bit counts */
@@ -266,40 +263,31 @@ static void prepare_board(const hs_holdem_preflop3 *t, uint64_t board, uint64_t 
 typedef uint16_t p3_u16v __attribute__((vector_size(2 * P3_LANES)));
 typedef uint8_t p3_u8v __attribute__((vector_size(P3_LANES)));
 
-static inline __attribute__((always_inline)) p3_u16v load16(const uint16_t *p) {
-    p3_u16v v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
+/* Population count of values below 2^16 in each lane of the p3_u16v variable x, in place. */
+#define P3_POPCOUNT_SWAR(x)                                                                        \
+    do {                                                                                           \
+        x = x - ((x >> 1) & 0x5555u);                                                              \
+        x = (x & 0x3333u) + ((x >> 2) & 0x3333u);                                                  \
+        x = (x + (x >> 4)) & 0x0F0Fu;                                                              \
+        x = (x + (x >> 8)) & 0x1Fu;                                                                \
+    } while (0)
 
-/* Population count of values below 2^16 in each lane. */
-static inline __attribute__((always_inline)) p3_u16v popcount16(p3_u16v x) {
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (x + (x >> 8)) & 0x1Fu;
-}
-
-#ifdef P3_X86
 /* The same with AVX-512 BITALG's instruction. */
-__attribute__((target("avx512f,avx512bw,avx512bitalg"))) static inline
-    __attribute__((always_inline)) p3_u16v
-    popcount16_bitalg(p3_u16v x) {
-    return (p3_u16v)_mm512_popcnt_epi16((__m512i)x);
-}
-#endif
+#define P3_POPCOUNT_BITALG(x) (x = (p3_u16v)_mm512_popcnt_epi16((__m512i)(x)))
 
-/* (1 << x) - 1 in each lane (x at most 12): by 16-bit shifts (AVX-512 BW has them), or by 32-bit
- * ones (AVX2 has only those: its 16-bit variable shifts would be emulated lane by lane). */
-static inline __attribute__((always_inline)) p3_u16v lowmask16(p3_u16v x) {
-    return ((x - x + 1) << x) - 1;
-}
-
-static inline __attribute__((always_inline)) p3_u16v lowmask32(p3_u16v x) {
-    typedef uint32_t u32v __attribute__((vector_size(4 * P3_LANES)));
-    u32v w = __builtin_convertvector(x, u32v);
-    return __builtin_convertvector(((w - w + 1) << w) - 1, p3_u16v);
-}
+/* dst = (1 << x) - 1 in each lane (x at most 12): by 16-bit shifts (AVX-512 BW has them), or by
+ * 32-bit ones (AVX2 has only those: its 16-bit variable shifts would be emulated lane by lane). */
+#define P3_LOWMASK16(dst, x)                                                                       \
+    do {                                                                                           \
+        p3_u16v x_ = (x);                                                                          \
+        dst = ((x_ - x_ + 1) << x_) - 1;                                                           \
+    } while (0)
+typedef uint32_t p3_u32v __attribute__((vector_size(4 * P3_LANES)));
+#define P3_LOWMASK32(dst, x)                                                                       \
+    do {                                                                                           \
+        p3_u32v w_ = __builtin_convertvector((x), p3_u32v);                                        \
+        dst = __builtin_convertvector(((w_ - w_ + 1) << w_) - 1, p3_u16v);                         \
+    } while (0)
 
 /* Where the third player's worse and tied hands go, by how a compares with b. */
 static const uint8_t SLOT_WORSE[3] = {HS_P3_WIN_A, HS_P3_TIE_AB, HS_P3_WIN_B};
@@ -308,30 +296,36 @@ static const uint8_t SLOT_TIED[3] = {HS_P3_TIE_AC, HS_P3_TIE_ABC, HS_P3_TIE_BC};
 /* The kernel compiled four times: AVX-512 with its 16-bit population count (BITALG), AVX-512
  * (F, BW, VL), AVX2 and the baseline (only the baseline off x86-64). */
 #ifdef P3_X86
+/* GCC vectorizes with 256-bit registers on AVX-512 unless told otherwise (Clang's vector types
+ * of 64 bytes take 512-bit registers anyway, and it has no such target option). */
+#ifdef __clang__
+#define P3_WIDE ""
+#else
+#define P3_WIDE ",prefer-vector-width=512"
+#endif
 #define P3_SUFFIX bitalg
-#define P3_TARGET                                                                                  \
-    __attribute__((target("avx512f,avx512bw,avx512vl,avx512bitalg,prefer-vector-width=512")))
-#define P3_POPCOUNT popcount16_bitalg
-#define P3_LOWMASK lowmask16
+#define P3_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512bitalg" P3_WIDE)))
+#define P3_POPCOUNT P3_POPCOUNT_BITALG
+#define P3_LOWMASK P3_LOWMASK16
 #include "holdem_preflop3_kernel.h"
 
 #define P3_SUFFIX avx512
-#define P3_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,prefer-vector-width=512")))
-#define P3_POPCOUNT popcount16
-#define P3_LOWMASK lowmask16
+#define P3_TARGET __attribute__((target("avx512f,avx512bw,avx512vl" P3_WIDE)))
+#define P3_POPCOUNT P3_POPCOUNT_SWAR
+#define P3_LOWMASK P3_LOWMASK16
 #include "holdem_preflop3_kernel.h"
 
 #define P3_SUFFIX avx2
 #define P3_TARGET __attribute__((target("avx2")))
-#define P3_POPCOUNT popcount16
-#define P3_LOWMASK lowmask32
+#define P3_POPCOUNT P3_POPCOUNT_SWAR
+#define P3_LOWMASK P3_LOWMASK32
 #include "holdem_preflop3_kernel.h"
 #endif
 
 #define P3_SUFFIX scalar
 #define P3_TARGET
-#define P3_POPCOUNT popcount16
-#define P3_LOWMASK lowmask16
+#define P3_POPCOUNT P3_POPCOUNT_SWAR
+#define P3_LOWMASK P3_LOWMASK16
 #include "holdem_preflop3_kernel.h"
 
 /* The counting form `form` (HS_P3_FORM_*), or NULL when this CPU cannot run it. */

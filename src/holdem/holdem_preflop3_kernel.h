@@ -2,8 +2,10 @@
  * instruction-set form with these defined:
  *   P3_SUFFIX    the form's name suffix (avx512, avx2, scalar)
  *   P3_TARGET    its function attribute (target ISA), or nothing
- *   P3_POPCOUNT  a lane-wise population count of a p3_u16v
- *   P3_LOWMASK   lane-wise (1 << x) - 1 of a p3_u16v of values 0..12
+ *   P3_POPCOUNT  P3_POPCOUNT(x): x = its population count, lane by lane (a p3_u16v variable)
+ *   P3_LOWMASK   P3_LOWMASK(dst, x): dst = (1 << x) - 1, lane by lane (x in 0..12)
+ * They are statement macros, not functions: Clang refuses a 512-bit vector passed to or returned
+ * from a function (even an inlined one) where AVX-512 is off, as in the AVX2 and baseline forms.
  * Every function here is defined for the form's target, so the vector code is compiled (and the
  * helpers inlined) for it; the arithmetic is integer, so every form gives the same counts. */
 #define P3_CAT2(a, b) a##_##b
@@ -27,12 +29,25 @@ P3_NAME(count_pair)(const p3_board *b, int a, int bb, int j, int k,
      * are zero). */
     const int end = (k + P3_LANES - 1) / P3_LANES * P3_LANES;
     for (int l = j / P3_LANES * P3_LANES; l < end; l += P3_LANES) {
-        p3_u16v m = load16(a1 + l) & load16(a2 + l) & load16(b1 + l) & load16(b2 + l);
+        p3_u16v m, t, p, lo, le;
+        memcpy(&m, a1 + l, sizeof m);
+        memcpy(&t, a2 + l, sizeof t);
+        m &= t;
+        memcpy(&t, b1 + l, sizeof t);
+        m &= t;
+        memcpy(&t, b2 + l, sizeof t);
+        m &= t;
         p3_u8v p8;
         memcpy(&p8, pos + l, sizeof p8);
-        p3_u16v p = __builtin_convertvector(p8, p3_u16v);
-        p3_u16v lo = m & P3_LOWMASK(p & 15), le = m & P3_LOWMASK(p >> 4);
-        p3_u16v c_lo = P3_POPCOUNT(lo), c_le = P3_POPCOUNT(le), c_all = P3_POPCOUNT(m);
+        p = __builtin_convertvector(p8, p3_u16v);
+        P3_LOWMASK(lo, p & 15);
+        P3_LOWMASK(le, p >> 4);
+        lo &= m;
+        le &= m;
+        p3_u16v c_lo = lo, c_le = le, c_all = m;
+        P3_POPCOUNT(c_lo);
+        P3_POPCOUNT(c_le);
+        P3_POPCOUNT(c_all);
         p3_u16v v;
         memcpy(&v, worse + l, sizeof v);
         v += c_lo;
