@@ -342,11 +342,15 @@ if os.path.exists(scale_path):
 if form_rates:
     best_name, best = form_rates[-1]
     core_seconds = 134459 / best
-    print("Projection for the whole table (818,805 triples, %s form at %.1f boards/s per core, "
-          "%.0f core-seconds of counting): one 2-core machine about %.0f minutes; 64 nodes x 32 "
-          "cores (2,048 cores, 64 computing ranks of 32 threads, 8,404 units: about 4 per thread) "
-          "about %.1f s of counting, so the run is bounded by the rest: each of the 64 ranks "
-          "builds the board list (0.3 s) and sends its accumulator of 818,805 x 7 counts (46 MB) "
-          "to rank 0 for each range it finishes, about 3 GB in all for one range per rank: a few "
-          "seconds on a 10 Gb/s network, well under a minute in all.\n" % (
-              best_name, best, core_seconds, core_seconds / 2 / 60, core_seconds / 2048))
+    print("Projection for the whole table (818,805 triples; the %s form at %.1f boards/s per core "
+          "is %.0f core-seconds of counting): one 2-core machine about %.0f minutes (the committed "
+          "`results/holdem_preflop3.csv.xz` took 25 minutes here, sharing the machine with other "
+          "work); 64 nodes x 32 cores (`mpirun -n 65`, 64 computing ranks of 32 threads; 8,404 "
+          "units, about 4 per thread) about %.1f s of counting. There the rest bounds the run: "
+          "each rank builds the board list (0.3 s), and each range a rank finishes sends rank 0 "
+          "the whole accumulator, 818,805 x 7 counts = 46 MB. Ranges are sized to take about 2 s "
+          "(the first one an eighth of a rank's share), so each rank sends one or two: 3 to 6 GB "
+          "to rank 0 in all, a few seconds on a 10 Gb/s network, and about 50 ms for rank 0 to check (its checksum) and merge each. "
+          "Expect well under a minute end to end, against %.0f minutes on one 2-core machine.\n" % (
+              best_name, best, core_seconds, core_seconds / 2 / 60, core_seconds / 2048,
+              core_seconds / 2 / 60))

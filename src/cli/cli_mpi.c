@@ -220,10 +220,18 @@ int cli_mpi_agree(int status) {
 
 /* ---- rank 0: the coordinator ----------------------------------------------------------------- */
 
+/* A range should take about this long: long enough that a job with a large accumulator (the whole
+ * three-way table's is 46 MB) does not spend its time sending counts, short enough to even out the
+ * workers and to reach the checkpoint, saved every CLI_CHECKPOINT_SECONDS. */
+#define RANGE_SECONDS 2.0
+
 typedef struct peer {
     int ready;       /* its READY has come: it is in the run loop */
     int busy;        /* a range is under way there */
     int64_t threads; /* as it said in READY */
+    size_t chunk;    /* the units of its next range: from how fast its ranges went */
+    size_t handed;   /* the units of the range under way */
+    double started;  /* when it was handed out */
 } peer;
 
 /* The cores this process may run on (0: unknown). */
@@ -253,18 +261,24 @@ static void stop(coord *c, int rc) {
     }
 }
 
-/* Hand worker w the next run of not-done units: at most the chunk, or its threads when more, so
- * that none of its threads waits for want of units. */
+/* Hand worker w the next run of not-done units: at most its chunk (the job's first, then sized
+ * from its last range to take about RANGE_SECONDS), or its threads when more, so that none of its
+ * threads waits for want of units. */
 static void hand_out(coord *c, int w) {
     while (c->next < c->units && hs_job_unit_done(c->job, c->next))
         c->next++;
     if (c->next == c->units)
         return;
-    size_t want = c->chunk > (size_t)c->peers[w].threads ? c->chunk : (size_t)c->peers[w].threads;
+    peer *p = &c->peers[w];
+    size_t want = p->chunk > 0 ? p->chunk : c->chunk;
+    if (want < (size_t)p->threads)
+        want = (size_t)p->threads;
     size_t first = c->next, last = first;
     while (last < c->units && last - first < want && !hs_job_unit_done(c->job, last))
         last++;
     c->next = last;
+    p->handed = last - first;
+    p->started = cli_now();
     send_ctl(w, TAG_WORK, (int64_t)first, (int64_t)last);
     c->peers[w].busy = 1;
     c->busy++;
@@ -300,6 +314,15 @@ static void take_result(coord *c, int w, const unsigned char *buf, int len) {
     }
     const size_t done = hs_job_units_done(c->job);
     c->unsaved += done - before;
+    /* The next range from this one's speed, at most the first chunk's eightfold (about all of
+     * a worker's share). */
+    peer *p = &c->peers[w];
+    const double took = cli_now() - p->started;
+    if (p->handed > 0 && took > 0.0) {
+        double next = (double)p->handed * RANGE_SECONDS / took;
+        double most = 8.0 * (double)c->chunk;
+        p->chunk = next < 1.0 ? 1 : next > most ? (size_t)most : (size_t)next;
+    }
     const hs_job_opts *o = c->o;
     if (o->progress != NULL && done > before && o->progress(o->progress_ctx, done, c->units) != 0)
         stop(c, HS_ERR_CANCELLED);
