@@ -508,6 +508,21 @@ static void test_merge_refuses(void **state) {
     hs_job_free(worker);
 }
 
+/* Three "ranks": the worker job runs the ranges [cut[r], cut[r + 1]) last first, and each range's
+ * checkpoint is merged into coord (checked for consistency after each when `consistent`). */
+static void run_as_ranks(hs_job *worker, hs_job *coord, const size_t cut[4], int consistent) {
+    for (int r = 2; r >= 0; r--) {
+        assert_int_equal(hs_job_run(worker, cut[r], cut[r + 1], NULL), HS_OK);
+        size_t len;
+        unsigned char *buf = checkpoint_of(worker, &len);
+        hs_job_reset(worker);
+        assert_int_equal(hs_job_checkpoint_merge(coord, buf, len), HS_OK);
+        if (consistent)
+            assert_consistent(coord);
+        free(buf);
+    }
+}
+
 /* A job without a merge function (its counts added word by word) merges checkpoints the same. */
 static void test_merge_wordwise(void **state) {
     (void)state;
@@ -520,15 +535,7 @@ static void test_merge_wordwise(void **state) {
     assert_int_equal(hs_job_new(&words_def, &ctx, NULL, TOY_UNITS, "spin", toy_tables, &coord),
                      HS_OK);
     const size_t cut[4] = {0, 777, 1500, TOY_UNITS};
-    for (int r = 2; r >= 0; r--) {
-        assert_int_equal(hs_job_run(worker, cut[r], cut[r + 1], NULL), HS_OK);
-        size_t len;
-        unsigned char *buf = checkpoint_of(worker, &len);
-        hs_job_reset(worker);
-        assert_int_equal(hs_job_checkpoint_merge(coord, buf, len), HS_OK);
-        assert_consistent(coord);
-        free(buf);
-    }
+    run_as_ranks(worker, coord, cut, 1);
     assert_int_equal(hs_job_check(coord), HS_OK);
     hs_job_free(worker);
     hs_job_free(coord);
@@ -544,14 +551,7 @@ static void test_merge_matchups(void **state) {
     assert_int_equal(hs_poker_matchups_job_new(0, &worker), HS_OK);
     const size_t units = hs_job_units(coord);
     const size_t cut[4] = {0, units / 3, units / 2, units};
-    for (int r = 2; r >= 0; r--) {
-        assert_int_equal(hs_job_run(worker, cut[r], cut[r + 1], NULL), HS_OK);
-        size_t len;
-        unsigned char *buf = checkpoint_of(worker, &len);
-        hs_job_reset(worker);
-        assert_int_equal(hs_job_checkpoint_merge(coord, buf, len), HS_OK);
-        free(buf);
-    }
+    run_as_ranks(worker, coord, cut, 0);
     assert_int_equal(hs_job_check(coord), HS_OK);
     assert_int_equal(hs_poker_matchups_job_result(coord, merged, NULL), HS_OK);
     assert_memory_equal(merged, whole, sizeof *whole);
