@@ -17,6 +17,8 @@ for k in 5 7; do
   "$hs" shortdeck hist --cards "$k" -o "$out/shortdeck_${k}card_categories.csv"
   "$hs" shortdeck hist --cards "$k" --classes -o "$out/shortdeck_${k}card_classes.csv"
 done
+"$hs" lowball hist --a5 -o "$out/lowball_a5_5card.csv"
+"$hs" lowball hist --27 -o "$out/lowball_27_5card.csv"
 "$hs" poker matchups -o "$out/poker_matchups5.csv"
 "$hs" holdem preflop -o "$out/holdem_preflop.csv"
 "$hs" holdem vs-random -o "$out/holdem_vs_random.csv"

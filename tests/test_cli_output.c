@@ -207,6 +207,8 @@ static void test_stdout_errors(void **state) {
         {"crib", "peg", "5H", "5D", "5S", "JC", "--", "TH", "TD", "JS", "QC"},
         {"crib", "discard", "--pegging", "2C", "3H", "4D", "5D", "5S", "JS"},
         {"holdem", "preflop3", "--classes", "AA,KK", "-o", "-"},
+        {"lowball", "rank", "--a5", "AS", "2D", "3C", "4H", "5S"},
+        {"lowball", "hist", "--27"},
         /* only closed here: full, they run the whole job */
         {"holdem", "vs-random", "-o", "-"},
         {"holdem", "preflop", "-o", "-"},

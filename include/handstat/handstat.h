@@ -15,6 +15,7 @@
 #include "handstat/peg.h"
 #include "handstat/poker.h"
 #include "handstat/poker_state.h"
+#include "handstat/lowball.h"
 #include "handstat/shortdeck.h"
 #include "handstat/omaha.h"
 #include "handstat/holdem.h"

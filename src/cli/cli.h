@@ -407,6 +407,7 @@ int cli_hand_size_option(const char *cards);
 
 int cli_poker_main(int argc, char **argv);
 int cli_shortdeck_main(int argc, char **argv);
+int cli_lowball_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */
 int cli_shortdeck_equity(int argc, char **argv);
 int cli_omaha_main(int argc, char **argv);

@@ -42,6 +42,9 @@ static const char USAGE[] =
     "  shortdeck rank [--csv] [CARD x5..7]     short-deck class (1..1404), category, best five\n"
     "  shortdeck hist --cards K [--classes] [-o FILE]\n"
     "                                          the exact distribution over the 36-card deck\n"
+    "  lowball rank --a5|--27 [--csv] [CARD x5..7]\n"
+    "                                          the best ace-to-five or deuce-to-seven low\n"
+    "  lowball hist --a5|--27 [-o FILE]        every five-card hand by its low\n"
     "\n"
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
@@ -74,6 +77,8 @@ static int dispatch(int argc, char **argv) {
         return cli_omaha_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "shortdeck") == 0)
         return cli_shortdeck_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "lowball") == 0)
+        return cli_lowball_main(argc - 1, argv + 1);
     cli_error("unknown game '%s' (try 'handstat --help')", argv[1]);
     return CLI_EXIT_USAGE;
 }

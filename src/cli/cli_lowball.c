@@ -1,0 +1,186 @@
+/* handstat lowball: rank and hist under the A-5 and 2-7 low rankings (handstat/lowball.h). */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "handstat/handstat.h"
+
+#define SCALE_HELP                                                                                 \
+    "  --a5     ace-to-five: the ace low, straights and flushes ignored (razz; the low of\n"       \
+    "           hi/lo games), 1 = 5-4-3-2-A .. 6175 = K-K-K-K-Q\n"                                 \
+    "  --27     deuce-to-seven: the ace only high, straights and flushes count against the\n"      \
+    "           hand (A-5-4-3-2 is an ace high), 1 = 7-5-4-3-2 .. 7462 = a royal flush\n"
+
+static const char RANK_USAGE[] =
+    "usage: handstat lowball rank --a5|--27 [--csv] [CARD x5..7]\n"
+    "\n"
+    "The best low of 5, 6 or 7 cards (the best of their five-card sets; the lower the class the\n"
+    "better the low): its class, a description and the five cards. Without cards, one hand per\n"
+    "line of standard input ('#' starts a comment, blank lines are skipped); a bad line is\n"
+    "reported with its number and the others are still ranked.\n"
+    "\n" SCALE_HELP
+    "  --csv    a header, then one row per hand: cards,class,description,best_five\n"
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 all hands ranked, 1 a hand was not valid, 2 bad command line,\n"
+    "             3 cannot write standard output\n";
+
+static const char HIST_USAGE[] =
+    "usage: handstat lowball hist --a5|--27 [-o FILE]\n"
+    "\n"
+    "Every one of the 2,598,960 five-card hands by its low: CSV category,count, one row for each\n"
+    "top card of an unpaired low (A-5: 5-low .. K-low; 2-7, where an unpaired low also has no\n"
+    "straight and no flush: 7-low .. K-low, A-low), best first, then pair_or_worse (A-5: any\n"
+    "pair; 2-7: any pair, straight or flush).\n"
+    "\n" SCALE_HELP "  -o FILE  write to FILE (default: standard output), whole or not at all\n"
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 written, 2 bad command line, 3 file error\n";
+
+/* --a5 or --27, exactly one: 5 or 27, else prints why and returns -1. */
+static int scale_of(int a5, int d27) {
+    if (a5 == d27) {
+        cli_error("give one of --a5 (ace-to-five) and --27 (deuce-to-seven)");
+        return -1;
+    }
+    return a5 ? 5 : 27;
+}
+
+typedef struct rank_ctx {
+    int csv, scale;
+} rank_ctx;
+
+static int rank_line(const char *text, size_t len, size_t line, void *arg) {
+    const rank_ctx *ctx = arg;
+    int cards[8];
+    int n = cli_parse_cards(text, len, line, NULL, 5, 7, "5 to 7 cards", cards);
+    if (n < 0)
+        return CLI_EXIT_DATA;
+    const uint64_t hand = hs_cards_mask(cards, (size_t)n);
+    const int a5 = ctx->scale == 5;
+    const int cls = a5 ? hs_low_a5_rank(hand) : hs_low_27_rank(hand);
+    char desc[128], five[32];
+    if (a5)
+        hs_low_a5_describe(cls, desc, sizeof desc);
+    else
+        hs_low_27_describe(cls, desc, sizeof desc);
+    hs_hand_format(a5 ? hs_low_a5_best_five(hand) : hs_low_27_best_five(hand), five, sizeof five);
+    cli_table t;
+    cli_table_init(&t, stdout, ctx->csv, NULL);
+    cli_cell_cards(&t, cards, n);
+    if (ctx->csv) {
+        cli_cell_int(&t, cls);
+        cli_cell(&t, desc);
+        cli_cell(&t, five);
+        cli_row_end(&t);
+    } else {
+        printf("  %s low class %d  %s  best five: %s\n", a5 ? "A-5" : "2-7", cls, desc, five);
+    }
+    return CLI_OK;
+}
+
+static int lowball_rank(int argc, char **argv) {
+    int csv = 0, a5 = 0, d27 = 0, n_pos;
+    const cli_opt opts[] = {{"--csv", NULL, CLI_OPT_FLAG, &csv},
+                            {"--a5", NULL, CLI_OPT_FLAG, &a5},
+                            {"--27", NULL, CLI_OPT_FLAG, &d27},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, RANK_USAGE, 0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    rank_ctx ctx = {csv, scale_of(a5, d27)};
+    if (ctx.scale < 0)
+        return CLI_EXIT_USAGE;
+    if (csv) {
+        static const char *const HEADER[] = {"cards", "class", "description", "best_five"};
+        cli_table t;
+        cli_table_init(&t, stdout, 1, NULL);
+        cli_header(&t, HEADER, 4);
+    }
+    return cli_for_args_or_input_lines(argv, n_pos, rank_line, &ctx);
+}
+
+static int lowball_hist(int argc, char **argv) {
+    int a5 = 0, d27 = 0, n_pos;
+    const char *path = NULL;
+    const cli_opt opts[] = {{"--a5", NULL, CLI_OPT_FLAG, &a5},
+                            {"--27", NULL, CLI_OPT_FLAG, &d27},
+                            {"-o", NULL, CLI_OPT_VALUE, &path},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, HIST_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    const int scale = scale_of(a5, d27);
+    if (scale < 0)
+        return CLI_EXIT_USAGE;
+    const int classes = scale == 5 ? HS_LOW_A5_CLASSES : HS_LOW_27_CLASSES;
+    uint64_t *count = malloc((size_t)(classes + 1) * sizeof *count);
+    if (count == NULL) {
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
+    }
+    cli_outs outs = {.n = 0};
+    cli_out *out = cli_outs_add(&outs, "-o", path);
+    int status = cli_outs_open(&outs);
+    if (status != CLI_OK) {
+        free(count);
+        return status;
+    }
+    const double start = cli_now();
+    if (scale == 5)
+        hs_low_a5_hist5(count);
+    else
+        hs_low_27_hist5(count);
+    /* by the top card of the unpaired lows (card ranks, the ace 0), and the rest */
+    uint64_t by_top[HS_RANKS] = {0}, rest = 0, hands = 0;
+    for (int c = 1; c <= classes; c++) {
+        const int top = scale == 5 ? hs_low_a5_top(c) : hs_low_27_top(c);
+        if (top >= 0)
+            by_top[top] += count[c];
+        else
+            rest += count[c];
+        hands += count[c];
+    }
+    static const char NAMES[HS_RANKS + 1] = "A23456789TJQK";
+    /* best first: A-5 from the five up to the king; 2-7 from the seven up to the king, then the
+     * ace */
+    int order[HS_RANKS], n = 0;
+    for (int r = scale == 5 ? 4 : 6; r <= HS_KING; r++)
+        order[n++] = r;
+    if (scale == 27)
+        order[n++] = HS_ACE;
+    cli_table t;
+    cli_table_init(&t, out->fp, 1, NULL);
+    static const char *const HEADER[] = {"category", "count"};
+    cli_header(&t, HEADER, 2);
+    for (int i = 0; i < n; i++) {
+        char name[8] = {NAMES[order[i]], '-', 'l', 'o', 'w', '\0'};
+        cli_cell(&t, name);
+        cli_cell_u64(&t, by_top[order[i]]);
+        cli_row_end(&t);
+    }
+    cli_cell(&t, "pair_or_worse");
+    cli_cell_u64(&t, rest);
+    cli_row_end(&t);
+    const double seconds = cli_now() - start;
+    free(count);
+    if (cli_outs_commit(&outs) != CLI_OK)
+        return CLI_EXIT_IO;
+    if (!cli_quiet)
+        fprintf(stderr, "lowball hist --%s: %llu hands in %.3f s\n", scale == 5 ? "a5" : "27",
+                (unsigned long long)hands, seconds);
+    return CLI_OK;
+}
+
+int cli_lowball_main(int argc, char **argv) {
+    static const char GROUP_USAGE[] =
+        "usage: handstat lowball <command> [options]\n"
+        "\n"
+        "  rank      the best A-5 or 2-7 low of 5-7 cards: class, description, best five\n"
+        "  hist      every five-card hand by its A-5 or 2-7 low\n"
+        "\n"
+        "'handstat lowball <command> --help' describes each.\n";
+    static const cli_command_def COMMANDS[] = {{"rank", "handstat lowball rank", lowball_rank},
+                                               {"hist", "handstat lowball hist", lowball_hist}};
+    return cli_dispatch("lowball", GROUP_USAGE, COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0],
+                        argc, argv);
+}
