@@ -25,7 +25,6 @@
 #include <immintrin.h>
 #endif
 
-
 #define P3_PAD 192            /* selected classes, padded to whole vectors */
 #define P3_LANES 32           /* classes counted together: one 512-bit vector of 16-bit counts */
 #define P3_BOARDS_PER_UNIT 16 /* small units: thousands of them, for many machines */
