@@ -120,7 +120,7 @@ static void test_hist(void **state) {
 
 static void test_help(void **state) {
     (void)state;
-    const char *const commands[][3] = {
+    const char *const commands[][4] = {
         {"lowball", "--help"}, {"lowball", "rank", "--help"}, {"lowball", "hist", "--help"}};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         cli_result r = cli_run(commands[i], NULL);
