@@ -72,12 +72,21 @@ struct hs_holdem_preflop {
     uint8_t card_classes[HS_CARDS][HS_HOLDEM_CARD_CLASSES];
 };
 
-/* The boards [*first, *last) of work unit `unit`. */
+/* The boards [*first, *last) of work unit `unit` when each unit is `per_unit` boards, and the
+ * number of such units. */
+static inline void hs_holdem_unit_boards_of(const hs_holdem_preflop *t, size_t per_unit,
+                                            size_t unit, size_t *first, size_t *last) {
+    *first = unit * per_unit;
+    *last = *first + per_unit < t->n_boards ? *first + per_unit : t->n_boards;
+}
+static inline size_t hs_holdem_units_of(const hs_holdem_preflop *t, size_t per_unit) {
+    return (t->n_boards + per_unit - 1) / per_unit;
+}
+
+/* The boards [*first, *last) of work unit `unit` of the preflop and vs-random tables. */
 static inline void hs_holdem_unit_boards(const hs_holdem_preflop *t, size_t unit, size_t *first,
                                          size_t *last) {
-    *first = unit * HS_HOLDEM_BOARDS_PER_UNIT;
-    *last = *first + HS_HOLDEM_BOARDS_PER_UNIT < t->n_boards ? *first + HS_HOLDEM_BOARDS_PER_UNIT
-                                                             : t->n_boards;
+    hs_holdem_unit_boards_of(t, HS_HOLDEM_BOARDS_PER_UNIT, unit, first, last);
 }
 
 /* The two-card hands that avoid one board, ranked with it and sorted worst first. */
@@ -87,6 +96,10 @@ typedef struct hs_holdem_ranked {
     uint16_t tmp[HS_HOLDEM_COMBOS];   /* sort buffer */
     int n;                            /* 1081 */
 } hs_holdem_ranked;
+
+/* Stable sort of the n hand indices order[] by rank[] (classes of the best five), worst hand
+ * first (the highest class): two counting passes over 7-bit digits; tmp has room for n. */
+void hs_holdem_sort_worst_first(const uint16_t *rank, uint16_t *order, uint16_t *tmp, int n);
 
 /* Rank every hand of t that avoids the five-card `board` and sort them into r. */
 void hs_holdem_rank_board(const hs_holdem_preflop *t, uint64_t board, hs_holdem_ranked *r);

@@ -86,7 +86,7 @@ void hs_holdem_preflop_free(hs_holdem_preflop *t) {
 }
 
 size_t hs_holdem_preflop_units(const hs_holdem_preflop *t) {
-    return (t->n_boards + HS_HOLDEM_BOARDS_PER_UNIT - 1) / HS_HOLDEM_BOARDS_PER_UNIT;
+    return hs_holdem_units_of(t, HS_HOLDEM_BOARDS_PER_UNIT);
 }
 
 size_t hs_holdem_preflop_boards(const hs_holdem_preflop *t) {
@@ -113,24 +113,22 @@ typedef struct sweep {
     uint8_t group_labels[HS_HOLDEM_CLASSES];          /* distinct classes of the group */
 } sweep;
 
-/* Stable sort of the n hand indices in r->order by rank, descending (worst hand first): two
- * counting passes over 7-bit digits of (8191 - rank). */
-static void sort_worst_first(hs_holdem_ranked *r, int n) {
-    uint16_t *src = r->order, *dst = r->tmp;
+void hs_holdem_sort_worst_first(const uint16_t *rank, uint16_t *order, uint16_t *tmp, int n) {
+    uint16_t *src = order, *dst = tmp;
     for (int pass = 0; pass < 2; pass++) {
         int count[129] = {0};
         int shift = 7 * pass;
         for (int i = 0; i < n; i++)
-            count[(((8191 - r->rank[src[i]]) >> shift) & 127) + 1]++;
+            count[(((8191 - rank[src[i]]) >> shift) & 127) + 1]++;
         for (int d = 0; d < 128; d++)
             count[d + 1] += count[d];
         for (int i = 0; i < n; i++)
-            dst[count[((8191 - r->rank[src[i]]) >> shift) & 127]++] = src[i];
+            dst[count[((8191 - rank[src[i]]) >> shift) & 127]++] = src[i];
         uint16_t *t = src;
         src = dst;
         dst = t;
     }
-    /* after two passes the sorted list is back in r->order */
+    /* after two passes the sorted list is back in order[] */
 }
 
 void hs_holdem_rank_board(const hs_holdem_preflop *t, uint64_t board, hs_holdem_ranked *r) {
@@ -142,7 +140,7 @@ void hs_holdem_rank_board(const hs_holdem_preflop *t, uint64_t board, hs_holdem_
         r->rank[h] = (uint16_t)hs_poker_rank_kernel(board | hole);
         r->order[n++] = (uint16_t)h;
     }
-    sort_worst_first(r, n);
+    hs_holdem_sort_worst_first(r->rank, r->order, r->tmp, n);
     r->n = n;
 }
 

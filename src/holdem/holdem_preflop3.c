@@ -44,16 +44,16 @@ struct hs_holdem_preflop3 {
 /* One board's ranked hands: per selected class, its hands avoiding the board, weakest first. */
 typedef struct p3_board {
     uint64_t weight;
-    int n_all;
     uint16_t start[HS_HOLDEM_CLASSES + 1]; /* class i's hands are start[i] .. start[i + 1] */
-    uint16_t strength[HS_HOLDEM_COMBOS];   /* 8192 - class of the best five: higher wins */
+    uint16_t rank[HS_HOLDEM_COMBOS];       /* class of the best five: lower wins */
+    uint8_t sel[HS_HOLDEM_COMBOS];         /* the selected class each hand is of */
     uint8_t card1[HS_HOLDEM_COMBOS], card2[HS_HOLDEM_COMBOS];
     uint64_t mask[HS_HOLDEM_COMBOS];
     /* avoid[x][l]: bit t set when hand t of class l does not hold card x */
     uint16_t avoid[HS_CARDS][P3_PAD];
     /* below[h][l] | upto[h][l] << 4: hands of class l weaker than hand h, and not stronger */
     uint8_t pos[HS_HOLDEM_COMBOS][P3_PAD];
-    uint16_t order[HS_HOLDEM_COMBOS], tmp[HS_HOLDEM_COMBOS]; /* sort by strength */
+    uint16_t order[HS_HOLDEM_COMBOS], tmp[HS_HOLDEM_COMBOS]; /* sort, weakest first */
 } p3_board;
 
 typedef struct p3_scratch {
@@ -169,25 +169,6 @@ uint64_t hs_holdem_preflop3_deals(int a, int b, int c) {
 /* ---- one board --------------------------------------------------------------------------------
  */
 
-/* Sort the n hand indices order[] by strength, increasing (stable): two counting passes over
- * 7-bit digits. */
-static void sort_by_strength(p3_board *b, int n) {
-    uint16_t *src = b->order, *dst = b->tmp;
-    for (int pass = 0; pass < 2; pass++) {
-        int count[129] = {0};
-        const int shift = 7 * pass;
-        for (int i = 0; i < n; i++)
-            count[((b->strength[src[i]] >> shift) & 127) + 1]++;
-        for (int d = 0; d < 128; d++)
-            count[d + 1] += count[d];
-        for (int i = 0; i < n; i++)
-            dst[count[(b->strength[src[i]] >> shift) & 127]++] = src[i];
-        uint16_t *t = src;
-        src = dst;
-        dst = t;
-    }
-}
-
 static void prepare_board(const hs_holdem_preflop3 *t, uint64_t board, uint64_t weight,
                           p3_board *b) {
     const int k = t->k;
@@ -200,19 +181,20 @@ static void prepare_board(const hs_holdem_preflop3 *t, uint64_t board, uint64_t 
             uint64_t m = t->hands[i][h];
             if (m & board)
                 continue;
-            uint16_t s = (uint16_t)(8192 - hs_poker_rank_kernel(board | m));
+            uint16_t r = (uint16_t)hs_poker_rank_kernel(board | m);
             int p = n++;
-            while (p > b->start[i] && b->strength[p - 1] > s) {
-                b->strength[p] = b->strength[p - 1];
+            while (p > b->start[i] && b->rank[p - 1] < r) {
+                b->rank[p] = b->rank[p - 1];
                 b->mask[p] = b->mask[p - 1];
                 p--;
             }
-            b->strength[p] = s;
+            b->rank[p] = r;
             b->mask[p] = m;
         }
     }
     b->start[k] = (uint16_t)n;
-    b->n_all = n;
+    for (int i = 0; i < k; i++)
+        memset(b->sel + b->start[i], i, (size_t)(b->start[i + 1] - b->start[i]));
     for (int h = 0; h < n; h++) {
         b->card1[h] = (uint8_t)__builtin_ctzll(b->mask[h]);
         b->card2[h] = (uint8_t)(63 - __builtin_clzll(b->mask[h]));
@@ -231,22 +213,18 @@ static void prepare_board(const hs_holdem_preflop3 *t, uint64_t board, uint64_t 
     for (int i = k; i < P3_PAD; i++)
         for (int x = 0; x < HS_CARDS; x++)
             b->avoid[x][i] = 0;
-    /* Every hand's place in every class: walk all hands by strength, group by group, counting
-     * the hands of each class seen so far. */
+    /* Every hand's place in every class: walk all hands from the weakest, group by group (equal
+     * ranks), counting the hands of each class seen so far. */
     for (int h = 0; h < n; h++)
         b->order[h] = (uint16_t)h;
-    sort_by_strength(b, n);
+    hs_holdem_sort_worst_first(b->rank, b->order, b->tmp, n);
     uint8_t below[P3_PAD] = {0}, upto[P3_PAD] = {0};
     for (int gs = 0; gs < n;) {
         int ge = gs + 1;
-        while (ge < n && b->strength[b->order[ge]] == b->strength[b->order[gs]])
+        while (ge < n && b->rank[b->order[ge]] == b->rank[b->order[gs]])
             ge++;
-        for (int g = gs; g < ge; g++) {
-            int h = b->order[g], i = 0;
-            while (b->start[i + 1] <= h)
-                i++;
-            upto[i]++;
-        }
+        for (int g = gs; g < ge; g++)
+            upto[b->sel[b->order[g]]]++;
         uint8_t packed[P3_PAD];
         for (int l = 0; l < P3_PAD; l++)
             packed[l] = (uint8_t)(below[l] | upto[l] << 4);
@@ -346,7 +324,7 @@ static void (*count_form(int form))(const hs_holdem_preflop3 *, p3_scratch *, in
  */
 
 static size_t p3_units(const hs_holdem_preflop3 *t) {
-    return (t->boards->n_boards + P3_BOARDS_PER_UNIT - 1) / P3_BOARDS_PER_UNIT;
+    return hs_holdem_units_of(t->boards, P3_BOARDS_PER_UNIT);
 }
 
 static void p3_unit(void *ctx, size_t unit, void *acc, void *scratch) {
@@ -355,9 +333,7 @@ static void p3_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     p3_scratch *s = scratch;
     uint64_t *counts = acc;
     size_t b0, b1;
-    b0 = unit * P3_BOARDS_PER_UNIT;
-    b1 = b0 + P3_BOARDS_PER_UNIT < t->boards->n_boards ? b0 + P3_BOARDS_PER_UNIT
-                                                       : t->boards->n_boards;
+    hs_holdem_unit_boards_of(t->boards, P3_BOARDS_PER_UNIT, unit, &b0, &b1);
     for (size_t b = b0; b < b1; b += P3_SUB) {
         int nb = b1 - b < P3_SUB ? (int)(b1 - b) : P3_SUB;
         for (int q = 0; q < nb; q++)
@@ -394,13 +370,14 @@ static int p3_check(const void *ctx, const void *acc) {
 
 int hs_holdem_preflop3_job_new_form(const hs_holdem_preflop3 *t, int form, hs_job **out) {
     *out = NULL;
-    if (count_form(form) == NULL)
+    void (*count)(const hs_holdem_preflop3 *, p3_scratch *, int, uint64_t *) = count_form(form);
+    if (count == NULL)
         return HS_ERR_ARG;
     p3_ctx *c = calloc(1, sizeof *c);
     if (c == NULL)
         return HS_ERR_NOMEM;
     c->t = t;
-    c->count = count_form(form);
+    c->count = count;
     c->def.name = "holdem preflop3";
     c->def.layout = 1;
     /* the counts, then the units done: all 64-bit words, merged word by word */

@@ -16,9 +16,7 @@
 static inline __attribute__((always_inline)) P3_TARGET void
 P3_NAME(count_pair)(const p3_board *b, int a, int bb, int j, int k,
                     uint16_t row[HS_P3_OUTCOMES][P3_PAD]) {
-    const int cmp = b->strength[a] > b->strength[bb]    ? 0
-                    : b->strength[a] == b->strength[bb] ? 1
-                                                        : 2;
+    const int cmp = b->rank[a] < b->rank[bb] ? 0 : b->rank[a] == b->rank[bb] ? 1 : 2;
     const uint8_t *pos = b->pos[cmp == 2 ? bb : a];
     const uint16_t *a1 = b->avoid[b->card1[a]], *a2 = b->avoid[b->card2[a]];
     const uint16_t *b1 = b->avoid[b->card1[bb]], *b2 = b->avoid[b->card2[bb]];
