@@ -97,12 +97,11 @@ int cli_holdem_preflop3(int argc, char **argv) {
     const char *const names[1] = {"-o"};
     const char *const files[1] = {path};
     cli_out *csv_out = cli_outs_add(&outs, "-o", path);
+    memset(&j, 0, sizeof j);
     int status = cli_outs_open(&outs);
     if (status == CLI_OK)
         status = cli_job_prepare(&j, "holdem preflop3", ckpt_arg, path, "holdem_preflop3.ckpt",
                                  resume, threads, names, files, 1);
-    else
-        memset(&j, 0, sizeof j);
     if (status == CLI_OK &&
         (hs_holdem_preflop3_new(classes_arg != NULL ? classes : NULL,
                                 classes_arg != NULL ? n_classes : HS_HOLDEM_CLASSES,
