@@ -18,6 +18,7 @@
 #include "handstat/lowball.h"
 #include "handstat/shortdeck.h"
 #include "handstat/omaha.h"
+#include "handstat/stud.h"
 #include "handstat/holdem.h"
 #include "handstat/showdown.h"
 

@@ -1,0 +1,637 @@
+/* Seven-card stud exact equity: stud high, hi/lo 8-or-better and razz (handstat/stud.h).
+ *
+ * The deck left after every known and dead card is the same for every player, so one list of
+ * completions (the m-card sets of the rest, m = 7 - known) serves all: each is numbered by its
+ * colex rank, has its card mask and the ids of its 2^m card subsets (every subset of the rest of
+ * at most m cards has one id). Each player's completions get a strength (higher is better) and
+ * an order by it.
+ *
+ * The sweep counts two players b and c against each other without visiting pairs: it walks both
+ * orders together by strength, one strength at a time. Before a strength's completions are
+ * added, the counters hold, for every card subset T, how many of the other player's weaker
+ * completions contain T; the weaker completions sharing no card with completion x are then
+ * sum over T in x of (-1)^|T| count[T] (inclusion-exclusion), 2^m lookups. Every disjoint pair is
+ * so counted once, from its stronger side (ties from b's side, after c's equals are added).
+ *
+ * Three or more players: the first players' completions are walked (one joint choice of them is
+ * a prefix, with its best strength t and the set W holding it), the last two swept against each
+ * other over the completions avoiding the prefix's cards; where the stronger of b and c stands
+ * against t decides who wins.
+ *
+ * Hi/lo is three sweeps, by linearity of the shares: the high over every deal (A), the high over
+ * the deals where nobody has a low (B: every player's completions without a low) and the low
+ * (C). A deal's high share is half the pot with a low and all of it without: summed, A/2 + B/2;
+ * the low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a
+ * Fenwick tree over the 57 low strengths (0: none), so the completions both weaker high and
+ * weaker low are counted the same way. */
+#include "handstat/stud.h"
+
+#include "combin.h"
+#include "handstat/cards.h"
+#include "handstat/error.h"
+#include "handstat/lowball.h"
+#include "handstat/poker.h"
+#include "job_internal.h"
+#include "poker_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXP HS_STUD_MAX_PLAYERS
+#define SPLIT 840 /* lcm(1..8): a pot (or half) split among any number of winners is whole */
+#define LOWS 57   /* low strengths: 0 no qualifying low, 1 (8-7-6-5-4) .. 56 (5-4-3-2-A) */
+#define FEN 64    /* a Fenwick row over the low strengths, at indices 1..57 */
+
+enum { PASS_MAIN, PASS_NOLOW, PASS_LOW, PASSES };
+
+typedef struct pass_acc {
+    uint64_t deals, nolow; /* deals counted; of them, the deals nobody wins (the low: no low) */
+    uint64_t wins[MAXP], ties[MAXP], share[MAXP]; /* share: in units of 1/SPLIT */
+} pass_acc;
+
+typedef struct stud_acc {
+    pass_acc pass[PASSES];
+    uint64_t scoop[MAXP]; /* hi/lo: high and low both alone */
+} stud_acc;
+
+typedef struct stud_ctx {
+    hs_job_def def;
+    int players, game, known, m;
+    uint32_t comps, subs, half, nids; /* completions, 2^m, even-sized subsets, subset ids */
+    uint64_t deals;
+    uint64_t *mask;       /* comps */
+    uint32_t *ids;        /* comps * subs: the even-sized subsets first */
+    uint16_t *key[MAXP];  /* main strength: high (stud, hi/lo) or low (razz) */
+    uint16_t *lo[MAXP];   /* hi/lo: low strength 0..56 */
+    uint32_t *ord[MAXP];  /* completions by key, ascending */
+    uint32_t *lord[MAXP]; /* hi/lo: by low strength */
+    size_t off_cnt, off_fen, off_list, off_less; /* scratch layout */
+} stud_ctx;
+
+typedef struct scratch_t {
+    uint32_t *cnt_b, *cnt_c, *fen_b, *fen_c, *list_b, *list_c, *less;
+} scratch_t;
+
+static scratch_t scratch_of(const stud_ctx *c, void *mem) {
+    char *base = mem;
+    scratch_t s;
+    s.cnt_b = (uint32_t *)(base + c->off_cnt);
+    s.cnt_c = s.cnt_b + c->nids;
+    s.fen_b = c->game == HS_STUD_HILO ? (uint32_t *)(base + c->off_fen) : NULL;
+    s.fen_c = s.fen_b != NULL ? s.fen_b + (size_t)c->nids * FEN : NULL;
+    s.list_b = (uint32_t *)(base + c->off_list);
+    s.list_c = s.list_b + c->comps;
+    s.less = (uint32_t *)(base + c->off_less);
+    return s;
+}
+
+/* sum over the subsets T of completion i of (-1)^|T| cnt[T] */
+static inline int64_t query(const stud_ctx *c, const uint32_t *cnt, uint32_t i) {
+    const uint32_t *id = c->ids + (size_t)i * c->subs;
+    int64_t s = 0;
+    for (uint32_t j = 0; j < c->half; j++)
+        s += cnt[id[j]];
+    for (uint32_t j = c->half; j < c->subs; j++)
+        s -= cnt[id[j]];
+    return s;
+}
+
+static inline void add(const stud_ctx *c, uint32_t *cnt, uint32_t i) {
+    const uint32_t *id = c->ids + (size_t)i * c->subs;
+    for (uint32_t j = 0; j < c->subs; j++)
+        cnt[id[j]]++;
+}
+
+static inline void clear(const stud_ctx *c, uint32_t *cnt, uint32_t i) {
+    const uint32_t *id = c->ids + (size_t)i * c->subs;
+    for (uint32_t j = 0; j < c->subs; j++)
+        cnt[id[j]] = 0;
+}
+
+/* The same over the Fenwick rows: the completions counted with a low strength below v. */
+static inline int64_t fen_query(const stud_ctx *c, const uint32_t *fen, uint32_t i, int v) {
+    const uint32_t *id = c->ids + (size_t)i * c->subs;
+    int64_t s = 0;
+    for (uint32_t j = 0; j < c->subs; j++) {
+        const uint32_t *row = fen + (size_t)id[j] * FEN;
+        int64_t r = 0;
+        for (int x = v; x > 0; x &= x - 1)
+            r += row[x];
+        s += j < c->half ? r : -r;
+    }
+    return s;
+}
+
+static inline void fen_add(const stud_ctx *c, uint32_t *fen, uint32_t i, int low, uint32_t value) {
+    const uint32_t *id = c->ids + (size_t)i * c->subs;
+    for (uint32_t j = 0; j < c->subs; j++) {
+        uint32_t *row = fen + (size_t)id[j] * FEN;
+        for (int x = low + 1; x < FEN; x += x & -x)
+            row[x] = value ? row[x] + 1 : 0;
+    }
+}
+
+/* The players before the swept two: the best strength among them (-1: none) and who has it. */
+typedef struct prefix {
+    int t, t_lo;          /* best main (or low) strength; hi/lo sweep A: best low strength */
+    unsigned win, win_lo; /* the players holding them */
+} prefix;
+
+/* One sweep: which players, keys and completions, and what to count. */
+typedef struct sweep_in {
+    int pb, pc, pass;
+    const uint16_t *kb, *kc; /* strengths */
+    const uint32_t *ob, *oc; /* orders by them */
+    uint64_t used;           /* the prefix's cards */
+    int nolow;               /* only completions without a low (sweep B) */
+    int low;                 /* strength 0 wins nothing (sweep C) */
+    int scoop;               /* count scoops (sweep A of hi/lo) */
+} sweep_in;
+
+/* Credit x deals won by the players of `set`. */
+static void credit(pass_acc *pa, unsigned set, uint64_t x) {
+    if (x == 0)
+        return;
+    unsigned s = (unsigned)__builtin_popcount(set);
+    for (unsigned w = set; w != 0; w &= w - 1) {
+        int p = __builtin_ctz(w);
+        if (s == 1)
+            pa->wins[p] += x;
+        else
+            pa->ties[p] += x;
+        pa->share[p] += x * (SPLIT / s);
+    }
+}
+
+static uint32_t filter(const stud_ctx *c, const uint32_t *ord, int p, uint64_t used, int nolow,
+                       uint32_t *out) {
+    uint32_t n = 0;
+    for (uint32_t q = 0; q < c->comps; q++) {
+        uint32_t i = ord[q];
+        if ((c->mask[i] & used) == 0 && (!nolow || c->lo[p][i] == 0))
+            out[n++] = i;
+    }
+    return n;
+}
+
+static void sweep(const stud_ctx *c, const scratch_t *s, const sweep_in *in, const prefix *pf,
+                  stud_acc *acc) {
+    uint32_t *lb_ = s->list_b, *lc_ = s->list_c;
+    uint32_t nb = filter(c, in->ob, in->pb, in->used, in->nolow, lb_);
+    uint32_t nc = filter(c, in->oc, in->pc, in->used, in->nolow, lc_);
+    const int t = pf->t, scoop = in->scoop;
+    const uint16_t *lob = scoop ? c->lo[in->pb] : NULL, *loc = scoop ? c->lo[in->pc] : NULL;
+    /* deals by who wins: b or c alone, both, the prefix's W, W with b, with c, with both */
+    uint64_t xb = 0, xc = 0, xbc = 0, xw = 0, xwb = 0, xwc = 0, xwbc = 0, none = 0;
+    uint64_t sb = 0, sc = 0; /* scoops of b and of c */
+    uint32_t ib = 0, ic = 0;
+    while (ib < nb || ic < nc) {
+        int x = ib < nb ? in->kb[lb_[ib]] : 0x10000;
+        if (ic < nc && in->kc[lc_[ic]] < x)
+            x = in->kc[lc_[ic]];
+        uint32_t jb = ib, jc = ic;
+        while (jb < nb && in->kb[lb_[jb]] == x)
+            jb++;
+        while (jc < nc && in->kc[lc_[jc]] == x)
+            jc++;
+        /* c's of strength x against the weaker b's */
+        for (uint32_t q = ic; q < jc; q++) {
+            uint32_t i = lc_[q];
+            uint64_t less = (uint64_t)query(c, s->cnt_b, i);
+            if (x > t)
+                xc += less;
+            else if (x == t && !(in->low && t == 0))
+                xwc += less;
+            else if (x == t)
+                none += less;
+            else
+                xw += less;
+            if (scoop && x > t && loc[i] > 0 && loc[i] > pf->t_lo)
+                sc += (uint64_t)fen_query(c, s->fen_b, i, loc[i]);
+        }
+        for (uint32_t q = ib; q < jb; q++) {
+            uint32_t i = lb_[q];
+            s->less[q] = (uint32_t)query(c, s->cnt_c, i);
+            if (scoop && x > t && lob[i] > 0 && lob[i] > pf->t_lo)
+                sb += (uint64_t)fen_query(c, s->fen_c, i, lob[i]);
+        }
+        for (uint32_t q = ic; q < jc; q++) {
+            add(c, s->cnt_c, lc_[q]);
+            if (scoop)
+                fen_add(c, s->fen_c, lc_[q], loc[lc_[q]], 1);
+        }
+        /* b's of strength x against the weaker and the equal c's */
+        for (uint32_t q = ib; q < jb; q++) {
+            uint32_t i = lb_[q];
+            uint64_t less = s->less[q], eq = (uint64_t)query(c, s->cnt_c, i) - less;
+            if (x > t) {
+                xb += less;
+                if (in->low && x == 0)
+                    none += eq;
+                else
+                    xbc += eq;
+            } else if (x == t) {
+                if (in->low && t == 0)
+                    none += less + eq;
+                else {
+                    xwb += less;
+                    xwbc += eq;
+                }
+            } else
+                xw += less + eq;
+            add(c, s->cnt_b, i);
+            if (scoop)
+                fen_add(c, s->fen_b, i, lob[i], 1);
+        }
+        ib = jb;
+        ic = jc;
+    }
+    for (uint32_t q = 0; q < nb; q++) {
+        clear(c, s->cnt_b, lb_[q]);
+        if (scoop)
+            fen_add(c, s->fen_b, lb_[q], lob[lb_[q]], 0);
+    }
+    for (uint32_t q = 0; q < nc; q++) {
+        clear(c, s->cnt_c, lc_[q]);
+        if (scoop)
+            fen_add(c, s->fen_c, lc_[q], loc[lc_[q]], 0);
+    }
+    unsigned b = 1u << in->pb, cc = 1u << in->pc;
+    pass_acc *pa = &acc->pass[in->pass];
+    credit(pa, b, xb);
+    credit(pa, cc, xc);
+    credit(pa, b | cc, xbc);
+    credit(pa, pf->win, xw);
+    credit(pa, pf->win | b, xwb);
+    credit(pa, pf->win | cc, xwc);
+    credit(pa, pf->win | b | cc, xwbc);
+    pa->deals += xb + xc + xbc + xw + xwb + xwc + xwbc + none;
+    pa->nolow += none;
+    if (!scoop)
+        return;
+    acc->scoop[in->pb] += sb;
+    acc->scoop[in->pc] += sc;
+    /* a prefix player alone with the best high and the best low: the pairs below it in both */
+    if (__builtin_popcount(pf->win) == 1 && pf->win_lo == pf->win && pf->t_lo > 0) {
+        uint32_t n = 0;
+        for (uint32_t q = 0; q < nc; q++)
+            if (in->kc[lc_[q]] < t && loc[lc_[q]] < pf->t_lo)
+                add(c, s->cnt_c, lc_[n++] = lc_[q]);
+        uint64_t box = 0;
+        for (uint32_t q = 0; q < nb; q++)
+            if (in->kb[lb_[q]] < t && lob[lb_[q]] < pf->t_lo)
+                box += (uint64_t)query(c, s->cnt_c, lb_[q]);
+        for (uint32_t q = 0; q < n; q++)
+            clear(c, s->cnt_c, lc_[q]);
+        acc->scoop[__builtin_ctz(pf->win)] += box;
+    }
+}
+
+/* The best strength among the prefix's completions chosen[0..n) and who holds it. */
+static void best_of(uint16_t *const *key, const uint32_t *chosen, int n, int *t, unsigned *win) {
+    *t = -1;
+    *win = 0;
+    for (int p = 0; p < n; p++) {
+        int k = key[p][chosen[p]];
+        if (k > *t) {
+            *t = k;
+            *win = 0;
+        }
+        if (k == *t)
+            *win |= 1u << p;
+    }
+}
+
+/* Every sweep of the game for one prefix (chosen[0..players-2), its cards `used`). */
+static void sweeps(const stud_ctx *c, const scratch_t *s, stud_acc *acc, const uint32_t *chosen,
+                   uint64_t used) {
+    int np = c->players - 2, pb = np, pc = np + 1;
+    prefix pf = {-1, -1, 0, 0};
+    best_of(c->key, chosen, np, &pf.t, &pf.win);
+    int hilo = c->game == HS_STUD_HILO;
+    if (hilo)
+        best_of(c->lo, chosen, np, &pf.t_lo, &pf.win_lo);
+    sweep_in in = {pb,         pc,   PASS_MAIN, c->key[pb], c->key[pc], c->ord[pb],
+                   c->ord[pc], used, 0,         0,          hilo};
+    sweep(c, s, &in, &pf, acc);
+    if (!hilo)
+        return;
+    if (pf.t_lo <= 0) { /* nobody of the prefix has a low */
+        in.pass = PASS_NOLOW;
+        in.nolow = 1;
+        in.scoop = 0;
+        sweep(c, s, &in, &pf, acc);
+    }
+    prefix pl = {pf.t_lo, -1, pf.win_lo, 0};
+    sweep_in lo = {pb, pc, PASS_LOW, c->lo[pb], c->lo[pc], c->lord[pb], c->lord[pc], used, 0, 1, 0};
+    sweep(c, s, &lo, &pl, acc);
+}
+
+static void walk(const stud_ctx *c, const scratch_t *s, stud_acc *acc, uint32_t *chosen, int p,
+                 uint64_t used) {
+    if (p == c->players - 2) {
+        sweeps(c, s, acc, chosen, used);
+        return;
+    }
+    for (uint32_t i = 0; i < c->comps; i++)
+        if ((c->mask[i] & used) == 0) {
+            chosen[p] = i;
+            walk(c, s, acc, chosen, p + 1, used | c->mask[i]);
+        }
+}
+
+static void stud_unit(void *ctxp, size_t u, void *accp, void *mem) {
+    const stud_ctx *c = ctxp;
+    scratch_t s = scratch_of(c, mem);
+    uint32_t chosen[MAXP] = {0};
+    if (c->players == 2) {
+        sweeps(c, &s, accp, chosen, 0);
+        return;
+    }
+    chosen[0] = (uint32_t)u;
+    walk(c, &s, accp, chosen, 1, c->mask[u]);
+}
+
+/* Every deal is counted once; the shares of every deal add up to one pot (or its half). */
+static int stud_check(const void *ctxp, const void *accp) {
+    const stud_ctx *c = ctxp;
+    const stud_acc *a = accp;
+    const pass_acc *m = &a->pass[PASS_MAIN];
+    for (int k = 0; k < PASSES; k++) {
+        const pass_acc *pa = &a->pass[k];
+        uint64_t share = 0, wins = 0;
+        for (int p = 0; p < c->players; p++) {
+            if (pa->wins[p] + pa->ties[p] > pa->deals)
+                return HS_ERR_CORRUPT;
+            share += pa->share[p];
+            wins += pa->wins[p];
+        }
+        if (share != (pa->deals - pa->nolow) * SPLIT || wins > pa->deals)
+            return HS_ERR_CORRUPT;
+    }
+    if (m->deals != c->deals || m->nolow != 0)
+        return HS_ERR_CORRUPT;
+    if (c->game != HS_STUD_HILO)
+        return a->pass[PASS_NOLOW].deals == 0 && a->pass[PASS_LOW].deals == 0 ? HS_OK
+                                                                              : HS_ERR_CORRUPT;
+    if (a->pass[PASS_LOW].deals != c->deals || a->pass[PASS_NOLOW].deals != a->pass[PASS_LOW].nolow)
+        return HS_ERR_CORRUPT;
+    for (int p = 0; p < c->players; p++)
+        if (a->scoop[p] + a->pass[PASS_NOLOW].wins[p] > m->wins[p])
+            return HS_ERR_CORRUPT;
+    return HS_OK;
+}
+
+static void ctx_free(void *p) {
+    stud_ctx *c = p;
+    if (c == NULL)
+        return;
+    free(c->mask);
+    free(c->ids);
+    for (int q = 0; q < MAXP; q++) {
+        free(c->key[q]);
+        free(c->lo[q]);
+        free(c->ord[q]);
+        free(c->lord[q]);
+    }
+    free(c);
+}
+
+/* Validate the deal: HS_OK with the known size, the rest of the deck and its size. */
+static int deal_of(const uint64_t *hands, int players, uint64_t dead, int *known, uint64_t *rest,
+                   int *n_rest) {
+    if (players < 2 || players > MAXP)
+        return HS_ERR_ARG;
+    uint64_t used = 0;
+    *known = hs_hand_size(hands[0]);
+    for (int p = 0; p < players; p++) {
+        if (hands[p] & ~HS_DECK_MASK)
+            return HS_ERR_ARG;
+        if (hs_hand_size(hands[p]) != *known)
+            return HS_ERR_COUNT;
+        if (used & hands[p])
+            return HS_ERR_DUPLICATE;
+        used |= hands[p];
+    }
+    if (*known < 3 || *known > 7)
+        return HS_ERR_COUNT;
+    if (dead & ~HS_DECK_MASK)
+        return HS_ERR_ARG;
+    if (dead & used)
+        return HS_ERR_DUPLICATE;
+    *rest = HS_DECK_MASK & ~(used | dead);
+    *n_rest = hs_hand_size(*rest);
+    return *n_rest >= players * (7 - *known) ? HS_OK : HS_ERR_COUNT;
+}
+
+int hs_stud_equity_size(const uint64_t *hands, int players, uint64_t dead, double *steps,
+                        double *deals) {
+    int known, n_rest;
+    uint64_t rest;
+    int rc = deal_of(hands, players, dead, &known, &rest, &n_rest);
+    if (rc != HS_OK)
+        return rc;
+    int m = 7 - known;
+    double d = 1, prefixes = 1;
+    for (int p = 0; p < players; p++) {
+        double k = (double)hs_binom((unsigned)(n_rest - p * m), (unsigned)m);
+        d *= k;
+        if (p < players - 2)
+            prefixes *= k;
+    }
+    *deals = d;
+    *steps = prefixes * (double)hs_binom((unsigned)n_rest, (unsigned)m) * (double)(1u << m);
+    return HS_OK;
+}
+
+static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
+    int cards[HS_CARDS], n = 0;
+    for (uint64_t r = rest; r != 0; r &= r - 1)
+        cards[n++] = __builtin_ctzll(r);
+    int m = c->m;
+    c->comps = (uint32_t)hs_binom((unsigned)n, (unsigned)m);
+    c->subs = 1u << m;
+    c->half = m == 0 ? 1 : c->subs / 2;
+    uint32_t offset[8];
+    c->nids = 0;
+    for (int k = 0; k <= m; k++) {
+        offset[k] = c->nids;
+        c->nids += (uint32_t)hs_binom((unsigned)n, (unsigned)k);
+    }
+    c->mask = malloc(c->comps * sizeof *c->mask);
+    c->ids = malloc((size_t)c->comps * c->subs * sizeof *c->ids);
+    int hilo = c->game == HS_STUD_HILO;
+    for (int p = 0; p < c->players; p++) {
+        c->key[p] = malloc(c->comps * sizeof *c->key[p]);
+        c->ord[p] = malloc(c->comps * sizeof *c->ord[p]);
+        if (hilo) {
+            c->lo[p] = malloc(c->comps * sizeof *c->lo[p]);
+            c->lord[p] = malloc(c->comps * sizeof *c->lord[p]);
+            if (c->lo[p] == NULL || c->lord[p] == NULL)
+                return HS_ERR_NOMEM;
+        }
+        if (c->key[p] == NULL || c->ord[p] == NULL)
+            return HS_ERR_NOMEM;
+    }
+    if (c->mask == NULL || c->ids == NULL)
+        return HS_ERR_NOMEM;
+    /* completions in colex order of their positions in the rest */
+    int idx[8];
+    for (int k = 0; k < m; k++)
+        idx[k] = k;
+    for (uint32_t i = 0; i < c->comps; i++) {
+        uint64_t mask = 0;
+        for (int k = 0; k < m; k++)
+            mask |= hs_card_bit(cards[idx[k]]);
+        c->mask[i] = mask;
+        uint32_t *id = c->ids + (size_t)i * c->subs, even = 0, odd = c->half;
+        for (uint32_t j = 0; j < c->subs; j++) {
+            uint32_t r = 0;
+            unsigned size = 0;
+            for (int k = 0; k < m; k++)
+                if (j >> k & 1)
+                    r += (uint32_t)hs_binom((unsigned)idx[k], ++size);
+            if (__builtin_popcount(j) % 2 == 0)
+                id[even++] = offset[size] + r;
+            else
+                id[odd++] = offset[size] + r;
+        }
+        if (m > 0 && !hs_next_subset(idx, m, n))
+            break;
+    }
+    for (int p = 0; p < c->players; p++)
+        for (uint32_t i = 0; i < c->comps; i++) {
+            uint64_t hand = hands[p] | c->mask[i];
+            if (c->game == HS_STUD_RAZZ)
+                c->key[p][i] = (uint16_t)(HS_LOW_A5_CLASSES + 1 - hs_low_a5_rank(hand));
+            else
+                c->key[p][i] = (uint16_t)(HS_POKER_CLASSES + 1 - hs_poker_rank7(hand));
+            if (hilo) {
+                int low = hs_low_a5_rank(hand);
+                c->lo[p][i] = (uint16_t)(low <= HS_LOW_A5_EIGHT ? HS_LOW_A5_EIGHT + 1 - low : 0);
+            }
+        }
+    /* counting sorts by strength */
+    uint32_t *count = calloc(0x10000, sizeof *count);
+    if (count == NULL)
+        return HS_ERR_NOMEM;
+    for (int p = 0; p < c->players; p++)
+        for (int l = 0; l < 1 + hilo; l++) {
+            const uint16_t *k = l ? c->lo[p] : c->key[p];
+            uint32_t *o = l ? c->lord[p] : c->ord[p];
+            memset(count, 0, 0x10000 * sizeof *count);
+            for (uint32_t i = 0; i < c->comps; i++)
+                count[k[i]]++;
+            uint32_t sum = 0;
+            for (uint32_t v = 0; v < 0x10000; v++) {
+                uint32_t here = count[v];
+                count[v] = sum;
+                sum += here;
+            }
+            for (uint32_t i = 0; i < c->comps; i++)
+                o[count[k[i]]++] = i;
+        }
+    free(count);
+    return HS_OK;
+}
+
+int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs_stud_game game,
+                           hs_job **out) {
+    *out = NULL;
+    if (game != HS_STUD_HIGH && game != HS_STUD_HILO && game != HS_STUD_RAZZ)
+        return HS_ERR_ARG;
+    double steps, deals;
+    int rc = hs_stud_equity_size(hands, players, dead, &steps, &deals);
+    if (rc != HS_OK)
+        return rc;
+    /* the shares of every deal in units of 1/SPLIT must fit 64 bits */
+    if (steps > HS_STUD_MAX_STEPS || deals * HS_STUD_SHARE_UNIT >= 1.8e19)
+        return HS_ERR_OVERFLOW;
+    int known, n_rest;
+    uint64_t rest;
+    deal_of(hands, players, dead, &known, &rest, &n_rest);
+    stud_ctx *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return HS_ERR_NOMEM;
+    c->players = players;
+    c->game = game;
+    c->known = known;
+    c->m = 7 - known;
+    c->deals = 1;
+    for (int p = 0; p < players; p++)
+        c->deals *= hs_binom((unsigned)(n_rest - p * c->m), (unsigned)c->m);
+    rc = build(c, rest, hands);
+    if (rc != HS_OK) {
+        ctx_free(c);
+        return rc;
+    }
+    c->off_cnt = 0;
+    c->off_fen = c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t);
+    c->off_list =
+        c->off_fen + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * FEN * sizeof(uint32_t) : 0);
+    c->off_less = c->off_list + 2 * (size_t)c->comps * sizeof(uint32_t);
+    c->def.name = "stud equity";
+    c->def.layout = 1;
+    c->def.acc_size = sizeof(stud_acc);
+    c->def.scratch_size = c->off_less + (size_t)c->comps * sizeof(uint32_t);
+    c->def.unit = stud_unit;
+    c->def.merge = NULL;
+    c->def.check = stud_check;
+    /* the game, the hands and the dead cards, each as its card mask */
+    char params[256];
+    int len = snprintf(params, sizeof params, "game=%d dead=%llx hands=", (int)game,
+                       (unsigned long long)dead);
+    for (int p = 0; p < players && len > 0 && (size_t)len < sizeof params; p++)
+        len += snprintf(params + len, sizeof params - (size_t)len, "%s%llx", p ? "," : "",
+                        (unsigned long long)hands[p]);
+    return hs_job_new(&c->def, c, ctx_free, players == 2 ? 1 : c->comps, params,
+                      hs_poker_tables_hash, out);
+}
+
+int hs_stud_equity_result(const hs_job *job, hs_stud_equity *out) {
+    if (strcmp(hs_job_name(job), "stud equity") != 0 || hs_job_units_done(job) != hs_job_units(job))
+        return HS_ERR_ARG;
+    const stud_ctx *c = hs_job_ctx(job);
+    const stud_acc *a = hs_job_acc_const(job);
+    memset(out, 0, sizeof *out);
+    out->players = c->players;
+    out->game = c->game;
+    out->known = c->known;
+    out->deals = c->deals;
+    const pass_acc *m = &a->pass[PASS_MAIN];
+    int hilo = c->game == HS_STUD_HILO;
+    out->low_deals = hilo ? c->deals - a->pass[PASS_LOW].nolow : 0;
+    for (int p = 0; p < c->players; p++) {
+        hs_stud_player *q = &out->p[p];
+        q->wins = m->wins[p];
+        q->ties = m->ties[p];
+        q->losses = c->deals - q->wins - q->ties;
+        if (hilo) {
+            q->scoops = a->scoop[p] + a->pass[PASS_NOLOW].wins[p];
+            q->high_share = m->share[p] + a->pass[PASS_NOLOW].share[p];
+            q->low_share = a->pass[PASS_LOW].share[p];
+        } else if (c->game == HS_STUD_RAZZ)
+            q->low_share = 2 * m->share[p];
+        else
+            q->high_share = 2 * m->share[p];
+    }
+    return HS_OK;
+}
+
+int hs_stud_equity_run(const uint64_t *hands, int players, uint64_t dead, hs_stud_game game,
+                       int threads, hs_progress_fn progress, void *progress_ctx,
+                       hs_stud_equity *out) {
+    if (threads < 0)
+        return HS_ERR_ARG;
+    hs_job *job;
+    int rc = hs_stud_equity_job_new(hands, players, dead, game, &job);
+    if (rc != HS_OK)
+        return rc;
+    rc = hs_job_run(job, 0, hs_job_units(job),
+                    &(hs_job_opts){threads, progress, progress_ctx, NULL, NULL, 0.0});
+    if (rc == HS_OK)
+        rc = hs_stud_equity_result(job, out);
+    hs_job_free(job);
+    return rc;
+}
