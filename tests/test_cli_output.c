@@ -209,6 +209,9 @@ static void test_stdout_errors(void **state) {
         {"holdem", "preflop3", "--classes", "AA,KK", "-o", "-"},
         {"lowball", "rank", "--a5", "AS", "2D", "3C", "4H", "5S"},
         {"lowball", "hist", "--27"},
+        {"stud", "equity", "Ah Kd Qc Js Th 2c", "Ac Kh Qd Jc Ts 2d"},
+        {"stud", "equity", "--hilo", "--csv", "Ah 2d 3c 4s 5h", "Kh Kd Qc Qs Jh"},
+        {"razz", "equity", "Ah 2d 3c 4s 5h Kd", "6s 7c 8s 9c Th Jd"},
         /* only closed here: full, they run the whole job */
         {"holdem", "vs-random", "-o", "-"},
         {"holdem", "preflop", "-o", "-"},

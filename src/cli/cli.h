@@ -411,6 +411,8 @@ int cli_lowball_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */
 int cli_shortdeck_equity(int argc, char **argv);
 int cli_omaha_main(int argc, char **argv);
+int cli_stud_main(int argc, char **argv);
+int cli_razz_main(int argc, char **argv);
 /* Parse the comma-separated class names of --classes (blanks around items allowed, any case)
  * into classes[] (room for 169; distinct) and their number into *n (cli_holdem_request.c).
  * Prints the offending item and returns CLI_EXIT_USAGE when one is empty, not a class name or

@@ -45,6 +45,9 @@ static const char USAGE[] =
     "  lowball rank --a5|--27 [--csv] [CARD x5..7]\n"
     "                                          the best ace-to-five or deuce-to-seven low\n"
     "  lowball hist --a5|--27 [-o FILE]        every five-card hand by its low\n"
+    "  stud equity HAND HAND.. [--dead C] [--hilo]\n"
+    "                                          exact seven-card stud equity, high or hi/lo\n"
+    "  razz equity HAND HAND.. [--dead C]      exact razz (stud, A-5 low) equity\n"
     "\n"
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
@@ -52,8 +55,8 @@ static const char USAGE[] =
     "Options may be written --opt value or --opt=value (-oFILE for -o FILE); -- ends them.\n"
     "Every command takes --quiet (no summary or progress on standard error) and --no-progress.\n"
     "The long jobs (crib deals, crib peg-table, poker matchups, holdem preflop, preflop3 and\n"
-    "vs-random) save a checkpoint as they go and when interrupted; the same command with\n"
-    "--resume continues (--checkpoint FILE: where).\n"
+    "vs-random; stud and razz equity of long deals) save a checkpoint as they go and when\n"
+    "interrupted; the same command with --resume continues (--checkpoint FILE: where).\n"
     "\n"
     "exit status: 0 success, 1 bad input data, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
@@ -79,6 +82,10 @@ static int dispatch(int argc, char **argv) {
         return cli_shortdeck_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "lowball") == 0)
         return cli_lowball_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "stud") == 0)
+        return cli_stud_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "razz") == 0)
+        return cli_razz_main(argc - 1, argv + 1);
     cli_error("unknown game '%s' (try 'handstat --help')", argv[1]);
     return CLI_EXIT_USAGE;
 }

@@ -1,0 +1,286 @@
+/* handstat stud equity and handstat razz equity (handstat/stud.h). */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "handstat/handstat.h"
+
+#define STUD_USAGE_OPTIONS                                                                         \
+    "  --dead CARDS       cards out of play (folded up-cards; one argument: \"2c 3d\" or 2c3d)\n"  \
+    "  --csv              CSV: " STUD_CSV_COLUMNS "\n"                                             \
+    "  --threads N        worker threads, 1..1024 (default: one per core)\n"                       \
+    "  --checkpoint FILE  save the progress there (a deal counted in more than about ten\n"        \
+    "                     seconds saves to " STUD_CKPT " in the current folder without it);\n"     \
+    "                     removed once the table is written\n"                                     \
+    "  --resume           continue an interrupted run from its checkpoint (same hands)\n"
+
+#define STUD_CSV_COLUMNS                                                                           \
+    "player,hand,wins,ties,losses,equity,equity_exact; with --hilo\n"                              \
+    "                     player,hand,scoops,high_share,low_share,equity,equity_exact"
+#define STUD_CKPT "stud_equity.ckpt"
+
+static const char STUD_USAGE[] =
+    "usage: handstat stud equity HAND HAND [HAND...] [--dead CARDS] [--hilo] [--csv]\n"
+    "                            [--threads N] [--checkpoint FILE] [--resume]\n"
+    "\n"
+    "Exact seven-card stud equity of 2 to 7 players: each HAND is one argument of the cards a\n"
+    "player holds, 3 to 7 (third street to the river, every player the same number, up and down\n"
+    "cards alike). Every completion of every hand to seven cards from the cards left is dealt,\n"
+    "all equally likely, no card twice; the best five of seven plays. High: wins, ties, losses\n"
+    "and the equity (a split pot shared equally) with its exact fraction. --hilo: 8-or-better\n"
+    "hi/lo, the low half to the best qualifying low (five different ranks 8 or lower, ace low,\n"
+    "straights and flushes ignored), the whole pot to the high when nobody has one: scoops (the\n"
+    "whole pot alone), the expected share of the pot won by the high and by the low, and the\n"
+    "equity. Example: handstat stud equity \"Ah Ad 7c 4s\" \"Ks Qs Js 9h\" --dead \"7h 2d\"\n"
+    "\n" STUD_USAGE_OPTIONS "  --hilo             8-or-better hi/lo split pots\n"
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 computed, 1 a hand or card set was not valid (or the deal is too large to\n"
+    "             count exactly), 2 bad command line, 3 cannot write standard output or the\n"
+    "             checkpoint, 130 interrupted (SIGINT), 143 (SIGTERM)\n";
+
+#undef STUD_CKPT
+#define STUD_CKPT "razz_equity.ckpt"
+#undef STUD_CSV_COLUMNS
+#define STUD_CSV_COLUMNS "player,hand,wins,ties,losses,equity,equity_exact"
+
+static const char RAZZ_USAGE[] =
+    "usage: handstat razz equity HAND HAND [HAND...] [--dead CARDS] [--csv] [--threads N]\n"
+    "                            [--checkpoint FILE] [--resume]\n"
+    "\n"
+    "Exact razz equity of 2 to 7 players: seven-card stud where the lowest hand wins, A-5 low\n"
+    "(aces low, straights and flushes ignored, pairs count against; no qualifier). Each HAND is\n"
+    "one argument of the 3 to 7 cards a player holds (every player the same number); every\n"
+    "completion of every hand to seven cards from the cards left is dealt, all equally likely;\n"
+    "the best five of seven plays. Wins, ties, losses and the equity (a split pot shared\n"
+    "equally) with its exact fraction.\n"
+    "Example: handstat razz equity \"Ah 2h 3d 9c\" \"4s 5d 6c Kh\"\n"
+    "\n" STUD_USAGE_OPTIONS "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 computed, 1 a hand or card set was not valid (or the deal is too large to\n"
+    "             count exactly), 2 bad command line, 3 cannot write standard output or the\n"
+    "             checkpoint, 130 interrupted (SIGINT), 143 (SIGTERM)\n";
+
+/* A deal counted in more steps than this (about ten seconds here) keeps a checkpoint. */
+#define LONG_STEPS 1e10
+
+static const char *const STREET[] = {"third", "fourth", "fifth", "sixth", "seventh"};
+
+/* Report a card of `clash` already in another set. */
+static void clash_error(const char *what, uint64_t clash, const char *where) {
+    char name[3];
+    hs_card_format(__builtin_ctzll(clash), name);
+    cli_error("%s: %s is already in %s", what, name, where);
+}
+
+/* Why the deal is refused (hs_stud_equity_size's or the job's code). */
+static int deal_error(int rc, int players, int known, uint64_t dead, const uint64_t *hands) {
+    double steps = 0, deals = 0;
+    switch (rc) {
+    case HS_ERR_COUNT:
+        cli_error("too few cards: %d players of seven cards%s need %d, the deck has 52", players,
+                  dead ? " and the dead cards" : "", players * 7 + hs_hand_size(dead));
+        break;
+    case HS_ERR_OVERFLOW:
+        hs_stud_equity_size(hands, players, dead, &steps, &deals);
+        cli_error("too large to count exactly: %.3g deals, %.3g counting steps (at most %.0e, "
+                  "hours of work); deal fewer players or a later street (%d players on %s "
+                  "street)",
+                  deals, steps, HS_STUD_MAX_STEPS, players, STREET[known - 3]);
+        break;
+    case HS_ERR_NOMEM:
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
+    default:
+        cli_error("%s", hs_strerror(rc));
+        break;
+    }
+    return CLI_EXIT_DATA;
+}
+
+static void print_table(const hs_stud_equity *e, int game, int csv, uint64_t dead,
+                        int written[][HS_CARDS]) {
+    const int size = e->known, hilo = game == HS_STUD_HILO;
+    const uint64_t den = e->deals * HS_STUD_SHARE_UNIT;
+    cli_col cols[] = {
+        {"", -7}, {" ", -(3 * size - 1)}, {" ", 12}, {" ", 12}, {" ", 12}, {"  ", -10}, {" ", 0}};
+    cli_table t;
+    cli_table_init(&t, stdout, csv, cols);
+    if (!csv) {
+        char text[3 * HS_CARDS + 1];
+        hs_hand_format(dead, text, sizeof text);
+        printf("%s equity: %s street   dead: %s   deals: %llu, all equally likely",
+               game == HS_STUD_RAZZ ? "razz"
+               : hilo               ? "stud 8-or-better hi/lo"
+                                    : "stud high",
+               STREET[size - 3], dead ? text : "(none)", (unsigned long long)e->deals);
+        if (hilo)
+            printf("; a low on %llu", (unsigned long long)e->low_deals);
+        printf("\n");
+    }
+    static const char *const HIGH[] = {"player", "hand",   "wins",        "ties",
+                                       "losses", "equity", "equity_exact"};
+    static const char *const HILO[] = {"player",    "hand",   "scoops",      "high_share",
+                                       "low_share", "equity", "equity_exact"};
+    static const char *const HIGH_TEXT[] = {"player", "hand",   "wins",   "ties",
+                                            "losses", "equity", "(exact)"};
+    static const char *const HILO_TEXT[] = {"player",    "hand",   "scoops", "high_share",
+                                            "low_share", "equity", "(exact)"};
+    cli_header(&t, csv ? (hilo ? HILO : HIGH) : (hilo ? HILO_TEXT : HIGH_TEXT), 7);
+    for (int p = 0; p < e->players; p++) {
+        const hs_stud_player *q = &e->p[p];
+        cli_cell_int(&t, p + 1);
+        cli_cell_cards(&t, written[p], size);
+        if (hilo) {
+            cli_cell_u64(&t, q->scoops);
+            cli_cell_fixed(&t, (double)q->high_share / (double)den, 6);
+            cli_cell_fixed(&t, (double)q->low_share / (double)den, 6);
+        } else {
+            cli_cell_u64(&t, q->wins);
+            cli_cell_u64(&t, q->ties);
+            cli_cell_u64(&t, q->losses);
+        }
+        double eq = (double)(q->high_share + q->low_share) / (double)den;
+        if (csv)
+            cli_cell_ratio(&t, eq);
+        else
+            cli_cell_fixed(&t, eq, 6);
+        cli_cell_fraction(&t, (long long)(q->high_share + q->low_share), den);
+        cli_row_end(&t);
+    }
+}
+
+/* Run the job without a checkpoint: progress and SIGINT/SIGTERM only. */
+static int run_plain(hs_job *job, const char *label, int threads) {
+    cli_catch_signals();
+    cli_progress progress;
+    cli_progress_init(&progress, label);
+    int rc = hs_job_run(job, 0, hs_job_units(job),
+                        &(hs_job_opts){threads, cli_progress_update, &progress, NULL, NULL, 0.0});
+    cli_progress_done(&progress);
+    if (rc == HS_ERR_CANCELLED) {
+        cli_error("interrupted");
+        return cli_interrupted_status();
+    }
+    if (rc != HS_OK) {
+        cli_error("%s", hs_strerror(rc));
+        return rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
+    }
+    return CLI_OK;
+}
+
+static int equity(int argc, char **argv, int razz) {
+    int csv = 0, hilo = 0, threads = 0, resume = 0, n_pos;
+    const char *dead_text = NULL, *ckpt_arg = NULL;
+    /* razz has no --hilo: the last option of the list, left out */
+    const cli_opt opts[] = {{"--dead", NULL, CLI_OPT_VALUE, &dead_text},
+                            {"--csv", NULL, CLI_OPT_FLAG, &csv},
+                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt_arg},
+                            {"--resume", NULL, CLI_OPT_FLAG, &resume},
+                            {"--hilo", NULL, CLI_OPT_FLAG, &hilo},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    const cli_opt razz_opts[] = {opts[0], opts[1], opts[2], opts[3], opts[4], opts[6]};
+    int rc = cli_parse_options(argc, argv, razz ? razz_opts : opts, razz ? RAZZ_USAGE : STUD_USAGE,
+                               0, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    if (n_pos < 2 || n_pos > HS_STUD_MAX_PLAYERS) {
+        cli_error("expected 2 to %d hands, got %d (see --help)", HS_STUD_MAX_PLAYERS, n_pos);
+        return CLI_EXIT_USAGE;
+    }
+    uint64_t hands[HS_STUD_MAX_PLAYERS], dead = 0, used = 0;
+    int size = 0, written[HS_STUD_MAX_PLAYERS][HS_CARDS];
+    for (int p = 0; p < n_pos; p++) {
+        char what[16];
+        snprintf(what, sizeof what, "hand %d", p + 1);
+        int n = cli_parse_cards(argv[1 + p], strlen(argv[1 + p]), 0, what, 3, 7, "3 to 7 cards",
+                                written[p]);
+        if (n < 0)
+            return CLI_EXIT_DATA;
+        hands[p] = hs_cards_mask(written[p], (size_t)n);
+        if (p == 0)
+            size = n;
+        else if (n != size) {
+            cli_error("hand %d has %d cards, hand 1 has %d: every stud hand holds the same number",
+                      p + 1, n, size);
+            return CLI_EXIT_DATA;
+        }
+        if (used & hands[p]) {
+            clash_error(what, used & hands[p], "another hand");
+            return CLI_EXIT_DATA;
+        }
+        used |= hands[p];
+    }
+    if (dead_text != NULL &&
+        cli_parse_card_set("--dead", dead_text, strlen(dead_text), 0, HS_CARDS, &dead) < 0)
+        return CLI_EXIT_DATA;
+    if (dead & used) {
+        clash_error("--dead", dead & used, "a hand");
+        return CLI_EXIT_DATA;
+    }
+    const int game = razz ? HS_STUD_RAZZ : hilo ? HS_STUD_HILO : HS_STUD_HIGH;
+    double steps, deals;
+    rc = hs_stud_equity_size(hands, n_pos, dead, &steps, &deals);
+    hs_job *job = NULL;
+    if (rc == HS_OK)
+        rc = hs_stud_equity_job_new(hands, n_pos, dead, game, &job);
+    if (rc != HS_OK)
+        return deal_error(rc, n_pos, size, dead, hands);
+    const char *label = razz ? "razz equity" : "stud equity";
+    /* A checkpoint when asked for or when the deal is long; the job layer then owns it. */
+    const int keep = ckpt_arg != NULL || resume || steps > LONG_STEPS;
+    cli_job j;
+    int status;
+    if (keep) {
+        status = cli_job_prepare(&j, label, ckpt_arg, NULL,
+                                 razz ? "razz_equity.ckpt" : "stud_equity.ckpt", resume, threads,
+                                 NULL, NULL, 0);
+        if (status == CLI_OK)
+            status = cli_job_attach(&j, job);
+        if (status == CLI_OK)
+            status = cli_job_run(&j);
+    } else
+        status = run_plain(job, label, threads);
+    if (status == CLI_OK) {
+        hs_stud_equity e;
+        hs_stud_equity_result(job, &e);
+        print_table(&e, game, csv, dead, written);
+        /* the table lost: keep the finished counts in the checkpoint (main reports why) */
+        if (fflush(stdout) != 0 || ferror(stdout))
+            status = CLI_EXIT_IO;
+    }
+    if (keep)
+        cli_job_finish(&j, status);
+    hs_job_free(job);
+    return status;
+}
+
+static int stud_equity(int argc, char **argv) {
+    return equity(argc, argv, 0);
+}
+
+static int razz_equity(int argc, char **argv) {
+    return equity(argc, argv, 1);
+}
+
+int cli_stud_main(int argc, char **argv) {
+    static const char GROUP_USAGE[] =
+        "usage: handstat stud <command> [options]\n"
+        "\n"
+        "  equity    exact seven-card stud equity of 2-7 hands (3 to 7 cards), high or --hilo\n"
+        "\n"
+        "'handstat stud <command> --help' describes each; razz: 'handstat razz equity'.\n";
+    static const cli_command_def COMMANDS[] = {{"equity", "handstat stud equity", stud_equity}};
+    return cli_dispatch("stud", GROUP_USAGE, COMMANDS, 1, argc, argv);
+}
+
+int cli_razz_main(int argc, char **argv) {
+    static const char GROUP_USAGE[] =
+        "usage: handstat razz <command> [options]\n"
+        "\n"
+        "  equity    exact razz (seven-card stud, A-5 low) equity of 2-7 hands\n"
+        "\n"
+        "'handstat razz <command> --help' describes each.\n";
+    static const cli_command_def COMMANDS[] = {{"equity", "handstat razz equity", razz_equity}};
+    return cli_dispatch("razz", GROUP_USAGE, COMMANDS, 1, argc, argv);
+}
