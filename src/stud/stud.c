@@ -39,9 +39,10 @@
 #include <string.h>
 
 #define MAXP HS_STUD_MAX_PLAYERS
-#define SPLIT 840 /* lcm(1..8): a pot (or half) split among any number of winners is whole */
-#define LOWS 57   /* low strengths: 0 no qualifying low, 1 (8-7-6-5-4) .. 56 (5-4-3-2-A) */
-#define FEN 64    /* a Fenwick row over the low strengths, at indices 1..57 */
+#define SPLIT 840    /* lcm(1..8): a pot (or half) split among any number of winners is whole */
+#define LOWS 57      /* low strengths: 0 no qualifying low, 1 (8-7-6-5-4) .. 56 (5-4-3-2-A) */
+#define FEN 64       /* a Fenwick row over the low strengths, at indices 1..57 */
+#define MSETS7 50388 /* multisets of seven ranks: C(13 + 7 - 1, 7) */
 
 enum { PASS_MAIN, PASS_NOLOW, PASS_LOW, PASSES };
 
@@ -500,18 +501,39 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
         if (m > 0 && !hs_next_subset(idx, m, n))
             break;
     }
+    /* A low depends on the seven ranks alone: each multiset's is found once (C(19, 7) of them,
+     * numbered as hs_mset_step numbers sorted ranks). */
+    int16_t *lows = NULL;
+    if (c->game != HS_STUD_HIGH) {
+        lows = malloc(MSETS7 * sizeof *lows);
+        if (lows == NULL)
+            return HS_ERR_NOMEM;
+        memset(lows, 0xff, MSETS7 * sizeof *lows);
+    }
     for (int p = 0; p < c->players; p++)
         for (uint32_t i = 0; i < c->comps; i++) {
             uint64_t hand = hands[p] | c->mask[i];
+            int low = 0;
+            if (lows != NULL) {
+                int rank_count[HS_RANKS] = {0};
+                for (uint64_t h = hand; h != 0; h &= h - 1)
+                    rank_count[hs_card_rank(__builtin_ctzll(h))]++;
+                unsigned ms = 0;
+                for (int r = 0, k = 0; r < HS_RANKS; r++)
+                    for (int x = 0; x < rank_count[r]; x++, k++)
+                        ms += hs_mset_step(k, r);
+                if (lows[ms] < 0)
+                    lows[ms] = (int16_t)hs_low_a5_rank(hand);
+                low = lows[ms];
+            }
             if (c->game == HS_STUD_RAZZ)
-                c->key[p][i] = (uint16_t)(HS_LOW_A5_CLASSES + 1 - hs_low_a5_rank(hand));
+                c->key[p][i] = (uint16_t)(HS_LOW_A5_CLASSES + 1 - low);
             else
                 c->key[p][i] = (uint16_t)(HS_POKER_CLASSES + 1 - hs_poker_rank7(hand));
-            if (hilo) {
-                int low = hs_low_a5_rank(hand);
+            if (hilo)
                 c->lo[p][i] = (uint16_t)(low <= HS_LOW_A5_EIGHT ? HS_LOW_A5_EIGHT + 1 - low : 0);
-            }
         }
+    free(lows);
     /* counting sorts by strength */
     uint32_t *count = calloc(0x10000, sizeof *count);
     if (count == NULL)
