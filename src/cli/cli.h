@@ -191,6 +191,19 @@ const char *cli_u128_text(char *buf, size_t cap, hs_uint128 v);
 /* End the row (a newline). */
 void cli_row_end(cli_table *t);
 
+/* One player's row of a split-pot equity table (omaha, stud, razz): wins, ties and losses of the
+ * pot (hi/lo: of the high half), hi/lo scoops, and the pot shares summed over the deals. */
+typedef struct cli_pot_row {
+    uint64_t wins, ties, losses, scoops, high_share, low_share;
+} cli_pot_row;
+
+/* The players' table of a split-pot equity command on standard output: text or CSV
+ * player,hand,wins,ties,losses,equity,equity_exact, or with hilo
+ * player,hand,scoops,high_share,low_share,equity,equity_exact; each hand its `size` cards as
+ * written; a share over den (the deals times the share unit) is the fraction of a pot. */
+void cli_pot_table(int csv, int hilo, int players, int size, int (*written)[HS_CARDS],
+                   const cli_pot_row *rows, uint64_t den);
+
 /* Decimals of fixed-point columns: expectations in points in CSV, and in text tables. */
 #define CLI_DIGITS_POINTS 6
 #define CLI_DIGITS_TEXT 3
@@ -267,6 +280,16 @@ int cli_split_sides(char **argv, int n_pos, const char *what, char *text[2], siz
  * Returns the number of cards, or -1. */
 int cli_parse_cards(const char *text, size_t len, size_t line, const char *what, int min, int max,
                     const char *expected, int *cards);
+
+/* Print "what: XX is already in where" for the lowest card of `clash`. */
+void cli_clash_error(const char *what, uint64_t clash, const char *where);
+
+/* The hands of an equity command: argv[1..n], each one argument of min..max cards (`expected`
+ * names the range), every hand as many cards as the first ("every <game> hand holds the same
+ * number"), no card in two; into masks[] and, in the order written, written[][]. Returns the
+ * hands' size, or -1 after printing the error. */
+int cli_parse_hands(char **argv, int n, int min, int max, const char *expected, const char *game,
+                    uint64_t *masks, int (*written)[HS_CARDS]);
 
 /* Catch SIGINT and SIGTERM: the first one sets a flag that cli_progress_update reports; the
  * job then stops at its next unit. */

@@ -57,13 +57,6 @@ static int parse_set(const char *text, size_t len, const char *what, int min, in
     return parse_cards(text, len, what, min, max, expect, mask, cards);
 }
 
-/* Report a card of `clash` already in another set. */
-static void clash_error(const char *what, uint64_t clash, const char *where) {
-    char name[3];
-    hs_card_format(__builtin_ctzll(clash), name);
-    cli_error("%s: %s is already in %s", what, name, where);
-}
-
 static int omaha_equity(int argc, char **argv) {
     int csv = 0, hilo = 0, threads = 0, n_pos;
     const char *board_text = NULL, *dead_text = NULL;
@@ -79,27 +72,12 @@ static int omaha_equity(int argc, char **argv) {
         return CLI_EXIT_USAGE;
     }
     uint64_t hole[HS_OMAHA_MAX_PLAYERS], board = 0, dead = 0, used = 0;
-    int size = 0, written[HS_OMAHA_MAX_PLAYERS][HS_CARDS];
-    for (int p = 0; p < n_pos; p++) {
-        char what[16];
-        snprintf(what, sizeof what, "hand %d", p + 1);
-        int n = parse_cards(argv[1 + p], strlen(argv[1 + p]), what, 4, 6, "4, 5 or 6 cards",
-                            &hole[p], written[p]);
-        if (n < 0)
-            return CLI_EXIT_DATA;
-        if (p == 0)
-            size = n;
-        else if (n != size) {
-            cli_error("hand %d has %d cards, hand 1 has %d: every Omaha hand holds the same number",
-                      p + 1, n, size);
-            return CLI_EXIT_DATA;
-        }
-        if (used & hole[p]) {
-            clash_error(what, used & hole[p], "another hand");
-            return CLI_EXIT_DATA;
-        }
+    int written[HS_OMAHA_MAX_PLAYERS][HS_CARDS];
+    int size = cli_parse_hands(argv, n_pos, 4, 6, "4, 5 or 6 cards", "Omaha", hole, written);
+    if (size < 0)
+        return CLI_EXIT_DATA;
+    for (int p = 0; p < n_pos; p++)
         used |= hole[p];
-    }
     if (board_text != NULL &&
         parse_set(board_text, strlen(board_text), "board", 0, 5, "at most 5 cards", &board) < 0)
         return CLI_EXIT_DATA;
@@ -107,11 +85,11 @@ static int omaha_equity(int argc, char **argv) {
         parse_set(dead_text, strlen(dead_text), "dead", 0, HS_CARDS, "fewer cards", &dead) < 0)
         return CLI_EXIT_DATA;
     if (board & used) {
-        clash_error("board", board & used, "a hand");
+        cli_clash_error("board", board & used, "a hand");
         return CLI_EXIT_DATA;
     }
     if (dead & (used | board)) {
-        clash_error("dead", dead & (used | board), (dead & used) ? "a hand" : "the board");
+        cli_clash_error("dead", dead & (used | board), (dead & used) ? "a hand" : "the board");
         return CLI_EXIT_DATA;
     }
     cli_catch_signals();
@@ -133,12 +111,6 @@ static int omaha_equity(int argc, char **argv) {
         cli_error("%s", hs_strerror(rc));
         return CLI_EXIT_DATA;
     }
-    const uint64_t den = e.boards * HS_OMAHA_SHARE_UNIT;
-    /* text: "%-7d %-Ws %12llu %12llu %12llu  %-10.6f %s" */
-    cli_col cols[] = {
-        {"", -7}, {" ", -(3 * size - 1)}, {" ", 12}, {" ", 12}, {" ", 12}, {"  ", -10}, {" ", 0}};
-    cli_table t;
-    cli_table_init(&t, stdout, csv, cols);
     if (!csv) {
         char text[3 * HS_CARDS + 1];
         hs_hand_format(board, text, sizeof text);
@@ -151,36 +123,13 @@ static int omaha_equity(int argc, char **argv) {
             printf("; a low on %llu", (unsigned long long)e.low_boards);
         printf("\n");
     }
-    static const char *const HIGH[] = {"player", "hand",   "wins",        "ties",
-                                       "losses", "equity", "equity_exact"};
-    static const char *const HILO[] = {"player",    "hand",   "scoops",      "high_share",
-                                       "low_share", "equity", "equity_exact"};
-    static const char *const HIGH_TEXT[] = {"player", "hand",   "wins",   "ties",
-                                            "losses", "equity", "(exact)"};
-    static const char *const HILO_TEXT[] = {"player",    "hand",   "scoops", "high_share",
-                                            "low_share", "equity", "(exact)"};
-    cli_header(&t, csv ? (hilo ? HILO : HIGH) : (hilo ? HILO_TEXT : HIGH_TEXT), 7);
+    cli_pot_row rows[HS_OMAHA_MAX_PLAYERS];
     for (int p = 0; p < n_pos; p++) {
         const hs_omaha_player *q = &e.p[p];
-        cli_cell_int(&t, p + 1);
-        cli_cell_cards(&t, written[p], size);
-        if (hilo) {
-            cli_cell_u64(&t, q->scoops);
-            cli_cell_fixed(&t, (double)q->high_share / (double)den, 6);
-            cli_cell_fixed(&t, (double)q->low_share / (double)den, 6);
-        } else {
-            cli_cell_u64(&t, q->wins);
-            cli_cell_u64(&t, q->ties);
-            cli_cell_u64(&t, q->losses);
-        }
-        double eq = (double)(q->high_share + q->low_share) / (double)den;
-        if (csv)
-            cli_cell_ratio(&t, eq);
-        else
-            cli_cell_fixed(&t, eq, 6);
-        cli_cell_fraction(&t, (long long)(q->high_share + q->low_share), den);
-        cli_row_end(&t);
+        rows[p] =
+            (cli_pot_row){q->wins, q->ties, q->losses, q->scoops, q->high_share, q->low_share};
     }
+    cli_pot_table(csv, hilo, n_pos, size, written, rows, e.boards * HS_OMAHA_SHARE_UNIT);
     return CLI_OK;
 }
 
@@ -204,7 +153,7 @@ static int omaha_rank(int argc, char **argv) {
     if (n < 0)
         return CLI_EXIT_DATA;
     if (hole & board) {
-        clash_error("board", hole & board, "the hole cards");
+        cli_clash_error("board", hole & board, "the hole cards");
         return CLI_EXIT_DATA;
     }
     int cls = hs_omaha_rank(hole, board), low = hs_omaha_low(hole, board);

@@ -65,13 +65,6 @@ static const char RAZZ_USAGE[] =
 
 static const char *const STREET[] = {"third", "fourth", "fifth", "sixth", "seventh"};
 
-/* Report a card of `clash` already in another set. */
-static void clash_error(const char *what, uint64_t clash, const char *where) {
-    char name[3];
-    hs_card_format(__builtin_ctzll(clash), name);
-    cli_error("%s: %s is already in %s", what, name, where);
-}
-
 /* Why the deal is refused (hs_stud_equity_size's or the job's code). */
 static int deal_error(int rc, int players, int known, uint64_t dead, const uint64_t *hands) {
     double steps = 0, deals = 0;
@@ -98,13 +91,8 @@ static int deal_error(int rc, int players, int known, uint64_t dead, const uint6
 }
 
 static void print_table(const hs_stud_equity *e, int game, int csv, uint64_t dead,
-                        int written[][HS_CARDS]) {
-    const int size = e->known, hilo = game == HS_STUD_HILO;
-    const uint64_t den = e->deals * HS_STUD_SHARE_UNIT;
-    cli_col cols[] = {
-        {"", -7}, {" ", -(3 * size - 1)}, {" ", 12}, {" ", 12}, {" ", 12}, {"  ", -10}, {" ", 0}};
-    cli_table t;
-    cli_table_init(&t, stdout, csv, cols);
+                        int (*written)[HS_CARDS]) {
+    const int hilo = game == HS_STUD_HILO;
     if (!csv) {
         char text[3 * HS_CARDS + 1];
         hs_hand_format(dead, text, sizeof text);
@@ -112,41 +100,18 @@ static void print_table(const hs_stud_equity *e, int game, int csv, uint64_t dea
                game == HS_STUD_RAZZ ? "razz"
                : hilo               ? "stud 8-or-better hi/lo"
                                     : "stud high",
-               STREET[size - 3], dead ? text : "(none)", (unsigned long long)e->deals);
+               STREET[e->known - 3], dead ? text : "(none)", (unsigned long long)e->deals);
         if (hilo)
             printf("; a low on %llu", (unsigned long long)e->low_deals);
         printf("\n");
     }
-    static const char *const HIGH[] = {"player", "hand",   "wins",        "ties",
-                                       "losses", "equity", "equity_exact"};
-    static const char *const HILO[] = {"player",    "hand",   "scoops",      "high_share",
-                                       "low_share", "equity", "equity_exact"};
-    static const char *const HIGH_TEXT[] = {"player", "hand",   "wins",   "ties",
-                                            "losses", "equity", "(exact)"};
-    static const char *const HILO_TEXT[] = {"player",    "hand",   "scoops", "high_share",
-                                            "low_share", "equity", "(exact)"};
-    cli_header(&t, csv ? (hilo ? HILO : HIGH) : (hilo ? HILO_TEXT : HIGH_TEXT), 7);
+    cli_pot_row rows[HS_STUD_MAX_PLAYERS];
     for (int p = 0; p < e->players; p++) {
         const hs_stud_player *q = &e->p[p];
-        cli_cell_int(&t, p + 1);
-        cli_cell_cards(&t, written[p], size);
-        if (hilo) {
-            cli_cell_u64(&t, q->scoops);
-            cli_cell_fixed(&t, (double)q->high_share / (double)den, 6);
-            cli_cell_fixed(&t, (double)q->low_share / (double)den, 6);
-        } else {
-            cli_cell_u64(&t, q->wins);
-            cli_cell_u64(&t, q->ties);
-            cli_cell_u64(&t, q->losses);
-        }
-        double eq = (double)(q->high_share + q->low_share) / (double)den;
-        if (csv)
-            cli_cell_ratio(&t, eq);
-        else
-            cli_cell_fixed(&t, eq, 6);
-        cli_cell_fraction(&t, (long long)(q->high_share + q->low_share), den);
-        cli_row_end(&t);
+        rows[p] =
+            (cli_pot_row){q->wins, q->ties, q->losses, q->scoops, q->high_share, q->low_share};
     }
+    cli_pot_table(csv, hilo, e->players, e->known, written, rows, e->deals * HS_STUD_SHARE_UNIT);
 }
 
 /* Run the job without a checkpoint: progress and SIGINT/SIGTERM only. */
@@ -189,33 +154,17 @@ static int equity(int argc, char **argv, int razz) {
         return CLI_EXIT_USAGE;
     }
     uint64_t hands[HS_STUD_MAX_PLAYERS], dead = 0, used = 0;
-    int size = 0, written[HS_STUD_MAX_PLAYERS][HS_CARDS];
-    for (int p = 0; p < n_pos; p++) {
-        char what[16];
-        snprintf(what, sizeof what, "hand %d", p + 1);
-        int n = cli_parse_cards(argv[1 + p], strlen(argv[1 + p]), 0, what, 3, 7, "3 to 7 cards",
-                                written[p]);
-        if (n < 0)
-            return CLI_EXIT_DATA;
-        hands[p] = hs_cards_mask(written[p], (size_t)n);
-        if (p == 0)
-            size = n;
-        else if (n != size) {
-            cli_error("hand %d has %d cards, hand 1 has %d: every stud hand holds the same number",
-                      p + 1, n, size);
-            return CLI_EXIT_DATA;
-        }
-        if (used & hands[p]) {
-            clash_error(what, used & hands[p], "another hand");
-            return CLI_EXIT_DATA;
-        }
+    int written[HS_STUD_MAX_PLAYERS][HS_CARDS];
+    int size = cli_parse_hands(argv, n_pos, 3, 7, "3 to 7 cards", "stud", hands, written);
+    if (size < 0)
+        return CLI_EXIT_DATA;
+    for (int p = 0; p < n_pos; p++)
         used |= hands[p];
-    }
     if (dead_text != NULL &&
         cli_parse_card_set("--dead", dead_text, strlen(dead_text), 0, HS_CARDS, &dead) < 0)
         return CLI_EXIT_DATA;
     if (dead & used) {
-        clash_error("--dead", dead & used, "a hand");
+        cli_clash_error("--dead", dead & used, "a hand");
         return CLI_EXIT_DATA;
     }
     const int game = razz ? HS_STUD_RAZZ : hilo ? HS_STUD_HILO : HS_STUD_HIGH;

@@ -95,6 +95,45 @@ void cli_row_end(cli_table *t) {
     t->col = 0;
 }
 
+void cli_pot_table(int csv, int hilo, int players, int size, int (*written)[HS_CARDS],
+                   const cli_pot_row *rows, uint64_t den) {
+    /* text: "%-7d %-Ws %12llu %12llu %12llu  %-10.6f %s" */
+    cli_col cols[] = {
+        {"", -7}, {" ", -(3 * size - 1)}, {" ", 12}, {" ", 12}, {" ", 12}, {"  ", -10}, {" ", 0}};
+    cli_table t;
+    cli_table_init(&t, stdout, csv, cols);
+    static const char *const HIGH[] = {"player", "hand",   "wins",        "ties",
+                                       "losses", "equity", "equity_exact"};
+    static const char *const HILO[] = {"player",    "hand",   "scoops",      "high_share",
+                                       "low_share", "equity", "equity_exact"};
+    static const char *const HIGH_TEXT[] = {"player", "hand",   "wins",   "ties",
+                                            "losses", "equity", "(exact)"};
+    static const char *const HILO_TEXT[] = {"player",    "hand",   "scoops", "high_share",
+                                            "low_share", "equity", "(exact)"};
+    cli_header(&t, csv ? (hilo ? HILO : HIGH) : (hilo ? HILO_TEXT : HIGH_TEXT), 7);
+    for (int p = 0; p < players; p++) {
+        const cli_pot_row *q = &rows[p];
+        cli_cell_int(&t, p + 1);
+        cli_cell_cards(&t, written[p], size);
+        if (hilo) {
+            cli_cell_u64(&t, q->scoops);
+            cli_cell_fixed(&t, (double)q->high_share / (double)den, 6);
+            cli_cell_fixed(&t, (double)q->low_share / (double)den, 6);
+        } else {
+            cli_cell_u64(&t, q->wins);
+            cli_cell_u64(&t, q->ties);
+            cli_cell_u64(&t, q->losses);
+        }
+        double eq = (double)(q->high_share + q->low_share) / (double)den;
+        if (csv)
+            cli_cell_ratio(&t, eq);
+        else
+            cli_cell_fixed(&t, eq, 6);
+        cli_cell_fraction(&t, (long long)(q->high_share + q->low_share), den);
+        cli_row_end(&t);
+    }
+}
+
 const char *cli_fraction(char *buf, size_t cap, long long num, uint64_t den) {
     uint64_t mag = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num;
     uint64_t a = mag, b = den;

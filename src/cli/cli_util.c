@@ -366,3 +366,37 @@ int cli_split_sides(char **argv, int n_pos, const char *what, char *text[2], siz
     }
     return CLI_OK;
 }
+
+void cli_clash_error(const char *what, uint64_t clash, const char *where) {
+    char name[3];
+    hs_card_format(__builtin_ctzll(clash), name);
+    cli_error("%s: %s is already in %s", what, name, where);
+}
+
+int cli_parse_hands(char **argv, int n, int min, int max, const char *expected, const char *game,
+                    uint64_t *masks, int (*written)[HS_CARDS]) {
+    uint64_t used = 0;
+    int size = 0;
+    for (int p = 0; p < n; p++) {
+        char what[16];
+        snprintf(what, sizeof what, "hand %d", p + 1);
+        int k = cli_parse_cards(argv[1 + p], strlen(argv[1 + p]), 0, what, min, max, expected,
+                                written[p]);
+        if (k < 0)
+            return -1;
+        masks[p] = hs_cards_mask(written[p], (size_t)k);
+        if (p == 0)
+            size = k;
+        else if (k != size) {
+            cli_error("hand %d has %d cards, hand 1 has %d: every %s hand holds the same number",
+                      p + 1, k, size, game);
+            return -1;
+        }
+        if (used & masks[p]) {
+            cli_clash_error(what, used & masks[p], "another hand");
+            return -1;
+        }
+        used |= masks[p];
+    }
+    return size;
+}
