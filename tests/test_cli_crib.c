@@ -12,15 +12,8 @@
 
 #include <cmocka.h>
 
-#include "cli_run.h"
+#include "cli_assert.h"
 #include "crib_ref.h"
-
-#define RUN(input, ...) cli_run((const char *const[]){__VA_ARGS__, NULL}, input)
-
-static void assert_contains(const char *haystack, const char *needle) {
-    if (strstr(haystack, needle) == NULL)
-        fail_msg("expected to find \"%s\" in:\n%s", needle, haystack);
-}
 
 static void test_score_breakdown(void **state) {
     (void)state;

@@ -11,12 +11,7 @@
 
 #include <cmocka.h>
 
-#include "cli_run.h"
-
-static void assert_contains(const char *haystack, const char *needle) {
-    if (strstr(haystack, needle) == NULL)
-        fail_msg("expected to find \"%s\" in:\n%s", needle, haystack);
-}
+#include "cli_assert.h"
 
 static void test_deals_thread_counts(void **state) {
     (void)state;

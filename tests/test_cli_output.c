@@ -18,14 +18,7 @@
 
 #include <cmocka.h>
 
-#include "cli_run.h"
-
-#define RUN(input, ...) cli_run((const char *const[]){__VA_ARGS__, NULL}, input)
-
-static void assert_contains(const char *haystack, const char *needle) {
-    if (strstr(haystack, needle) == NULL)
-        fail_msg("expected to find \"%s\" in:\n%s", needle, haystack);
-}
+#include "cli_assert.h"
 
 /* A fresh folder, and a path inside it. */
 static void fresh_dir(char dir[64]) {
