@@ -222,10 +222,17 @@ static void sweep(const stud_ctx *c, const scratch_t *s, const sweep_in *in, con
             if (scoop)
                 fen_add(c, s->fen_c, lc_[q], loc[lc_[q]], 1);
         }
-        /* b's of strength x against the weaker and the equal c's */
+        /* b's of strength x against the weaker and the equal c's (a few equal c's are
+         * checked directly rather than by the counters) */
+        const int direct = jc - ic <= c->subs;
         for (uint32_t q = ib; q < jb; q++) {
             uint32_t i = lb_[q];
-            uint64_t less = s->less[q], eq = (uint64_t)query(c, s->cnt_c, i) - less;
+            uint64_t less = s->less[q], eq = 0;
+            if (direct)
+                for (uint32_t r = ic; r < jc; r++)
+                    eq += (c->mask[i] & c->mask[lc_[r]]) == 0;
+            else
+                eq = (uint64_t)query(c, s->cnt_c, i) - less;
             if (x > t) {
                 xb += less;
                 if (in->low && x == 0)
@@ -248,13 +255,18 @@ static void sweep(const stud_ctx *c, const scratch_t *s, const sweep_in *in, con
         ib = jb;
         ic = jc;
     }
+    /* the counters back to zero: at once when they are fewer than the completions' entries */
+    if (c->nids < (nb + nc) * c->subs)
+        memset(s->cnt_b, 0, 2 * (size_t)c->nids * sizeof *s->cnt_b);
     for (uint32_t q = 0; q < nb; q++) {
-        clear(c, s->cnt_b, lb_[q]);
+        if (c->nids >= (nb + nc) * c->subs)
+            clear(c, s->cnt_b, lb_[q]);
         if (scoop)
             fen_add(c, s->fen_b, lb_[q], lob[lb_[q]], 0);
     }
     for (uint32_t q = 0; q < nc; q++) {
-        clear(c, s->cnt_c, lc_[q]);
+        if (c->nids >= (nb + nc) * c->subs)
+            clear(c, s->cnt_c, lc_[q]);
         if (scoop)
             fen_add(c, s->fen_c, lc_[q], loc[lc_[q]], 0);
     }
