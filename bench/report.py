@@ -186,6 +186,17 @@ if o4 and o4h:
                "≥ 10× pokenum; ≥ 2× PHE",
                "%s, hi/lo %s (`BM_omaha_plo4_headsup`, `_hilo`)" % (ms(o4), ms(o4h)),
                o4 <= PK_PLO4 / 10 and o4h <= PK_PLO4_HILO / 10 and o4 <= PHE_PLO4 / 2)
+# Stud, hi/lo and razz (issue #17) against pokenum, whole processes on this Intel Xeon
+# (bench/measurements.md, "Stud and razz against pokenum"; bench/peers/stud.py).
+PK_STUD = [("stud high heads-up 4th street", "BM_stud_headsup_4th", 3.811),
+           ("stud high 3-way 5th street", "BM_stud_3way_5th", 6.791),
+           ("stud hi/lo 8 heads-up 4th street", "BM_stud_headsup_4th_hilo", 4.353),
+           ("razz heads-up 4th street", "BM_razz_headsup_4th", 3.025)]
+for work, bm, pk in PK_STUD:
+    t, _ = seconds(bm)
+    if t and pk:
+        target_row(work + ", exact equity", "pokenum %.2f s" % pk, "≥ 10× pokenum",
+                   "%s (`%s`)" % (ms(t), bm), t <= pk / 10)
 c5, _ = seconds("BM_poker_hist/5/1/real_time")
 en5, _ = seconds("BM_poker_hist_enumerate/5/1/real_time")
 if c5:

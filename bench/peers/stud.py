@@ -28,7 +28,7 @@ CASES = [
      ["Ah Ad 7c 4s 2d", "Ks Qs Js 9h 3c", "8h 8c 6d 6s Tc"]),
     ("stud hi/lo 8, heads-up, 4th street", "-7s8", ["stud", "equity", "--hilo"],
      ["Ah 2h 3d 9c", "Ks Kd 5c 8h"]),
-    ("razz, heads-up, 4th street", "-razz", ["razz", "equity"], ["Ah 2h 3d 9c", "4s 5d 6c Kh"]),
+    ("razz, heads-up, 4th street", "-r", ["razz", "equity"], ["Ah 2h 3d 9c", "4s 5d 6c Kh"]),
 ]
 
 
