@@ -6,27 +6,20 @@
 #include <cstring>
 #include <vector>
 
+#include "bench_cards.h"
 #include "handstat/handstat.h"
 
 namespace {
-
-uint64_t cards(const char *text) {
-    int c[16];
-    size_t n = 0;
-    if (hs_cards_parse(text, std::strlen(text), c, 16, &n, nullptr) != HS_OK)
-        return 0;
-    return hs_cards_mask(c, n);
-}
 
 void run_case(benchmark::State &state, std::vector<const char *> hands, const char *board,
               int hilo) {
     std::vector<uint64_t> holes;
     for (const char *h : hands)
-        holes.push_back(cards(h));
+        holes.push_back(bench_cards(h));
     hs_omaha_equity e;
     for (auto _ : state) {
-        if (hs_omaha_equity_run(holes.data(), static_cast<int>(holes.size()), cards(board), 0, hilo,
-                                1, nullptr, nullptr, &e) != HS_OK) {
+        if (hs_omaha_equity_run(holes.data(), static_cast<int>(holes.size()), bench_cards(board), 0,
+                                hilo, 1, nullptr, nullptr, &e) != HS_OK) {
             state.SkipWithError("equity failed");
             return;
         }

@@ -7,27 +7,20 @@
 #include <cstring>
 #include <vector>
 
+#include "bench_cards.h"
 #include "handstat/handstat.h"
 
 namespace {
-
-uint64_t cards(const char *text) {
-    int c[52];
-    size_t n = 0;
-    if (hs_cards_parse(text, std::strlen(text), c, 52, &n, nullptr) != HS_OK)
-        return 0;
-    return hs_cards_mask(c, n);
-}
 
 void run_case(benchmark::State &state, std::vector<const char *> hands, const char *dead,
               hs_stud_game game) {
     std::vector<uint64_t> h;
     for (const char *t : hands)
-        h.push_back(cards(t));
+        h.push_back(bench_cards(t));
     hs_stud_equity e;
     for (auto _ : state) {
-        if (hs_stud_equity_run(h.data(), static_cast<int>(h.size()), cards(dead), game, 1, nullptr,
-                               nullptr, &e) != HS_OK) {
+        if (hs_stud_equity_run(h.data(), static_cast<int>(h.size()), bench_cards(dead), game, 1,
+                               nullptr, nullptr, &e) != HS_OK) {
             state.SkipWithError("equity failed");
             return;
         }
@@ -68,7 +61,7 @@ BENCHMARK(BM_stud_3way_4th)->Unit(benchmark::kMillisecond);
 // The baseline: heads-up high, every completion ranked once (hs_poker_rank7), then every pair of
 // disjoint completions compared.
 void BM_stud_walk_headsup_4th(benchmark::State &state) {
-    uint64_t a = cards("Ah Kh Qd Jc"), b = cards("9s 9d 5c 2h");
+    uint64_t a = bench_cards("Ah Kh Qd Jc"), b = bench_cards("9s 9d 5c 2h");
     uint64_t rest = HS_DECK_MASK & ~(a | b);
     std::vector<int> deck;
     for (int c = 0; c < HS_CARDS; c++)

@@ -235,7 +235,9 @@ if peer:
     print("The ranking rows' peer figures were measured in this run, side by side with handstat in")
     print("one process (`bench/peers/ranking.sh`: OMPEval and the Two Plus Two table built outside the")
     print("repository with `-O3 -march=native`). The other rows' public figures were measured earlier")
-    print("(the Omaha ones on AMD EPYC, see bench/measurements.md) and not again on this machine.\n")
+    print("(the Omaha ones on AMD EPYC, and not again on this machine; the stud ones on this"
+          " Intel Xeon on 2026-12-02 by `bench/peers/stud.py`, not in this run; see"
+          " bench/measurements.md).\n")
 else:
     print("The peers were not built on this machine, so the ranking rows have no peer figures; see")
     print("bench/peers/README.md. The other rows' public figures were measured earlier (the Omaha")
