@@ -227,3 +227,38 @@ def holdem_equity(hands, board="", dead="", threads=0):
         "ties": _int_column([q.ties.value() for q in players]),
         "losses": _int_column([q.losses.value() for q in players]),
         "equity": [float(x) for x in exact], "equity_exact": exact})
+
+
+# ---- stud ----------------------------------------------------------------------------------
+
+def stud_equity(hands, dead="", game="high", threads=0):
+    """Exact seven-card stud equity over every completion of every hand: hands is a list of 2-8
+    hands of 3 to 7 known cards each ("Ah Ad 7c"), all the same number; game "high", "hilo"
+    (8-or-better) or "razz". A DataFrame of player (1..), hand, wins, ties, losses (hi/lo: of
+    the high half), scoops (hi/lo), high_share and low_share (expected fractions of the pot),
+    equity (float) and equity_exact (Fraction)."""
+    if game not in _lib.HS_STUD_GAMES:
+        raise HandstatError("stud_equity: game is 'high', 'hilo' or 'razz'")
+    if isinstance(hands, str) or not 2 <= len(hands) <= _lib.HS_STUD_MAX_PLAYERS:
+        raise HandstatError("stud_equity: a list of 2 to 8 hands is needed")
+    masks = [_mask(_cards(h, range(3, 8), f"stud_equity hand {i + 1}"))
+             for i, h in enumerate(hands)]
+    d = _mask(_cards(dead, range(53), "stud_equity dead")) if dead else 0
+    arr = (ctypes.c_uint64 * len(masks))(*masks)
+    e = _lib.StudEquity()
+    rc = _lib.stud_equity_run(arr, len(masks), d, _lib.HS_STUD_GAMES[game], threads, None, None,
+                              ctypes.byref(e))
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"stud_equity: {_message(rc)}")
+    den = e.deals * _lib.HS_STUD_SHARE_UNIT
+    players = [e.p[p] for p in range(len(masks))]
+    return pd.DataFrame({
+        "player": range(1, len(masks) + 1), "hand": list(hands),
+        "wins": _int_column([q.wins for q in players]),
+        "ties": _int_column([q.ties for q in players]),
+        "losses": _int_column([q.losses for q in players]),
+        "scoops": _int_column([q.scoops for q in players]),
+        "high_share": [q.high_share / den for q in players],
+        "low_share": [q.low_share / den for q in players],
+        "equity": [(q.high_share + q.low_share) / den for q in players],
+        "equity_exact": [Fraction(q.high_share + q.low_share, den) for q in players]})

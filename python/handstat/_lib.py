@@ -21,6 +21,9 @@ HS_HOLDEM_MAX_PLAYERS = 9
 HS_HOLDEM_SHARE_UNIT = 2520
 HS_HOLDEM_COMBOS = 1326
 HS_DISCARD_MAX_KEEPS = 15
+HS_STUD_MAX_PLAYERS = 8
+HS_STUD_SHARE_UNIT = 1680
+HS_STUD_GAMES = {"high": 0, "hilo": 1, "razz": 2}
 
 
 def _find_library():
@@ -94,6 +97,16 @@ class Discard(ctypes.Structure):
                 ("keeps", DiscardKeep * HS_DISCARD_MAX_KEEPS)]
 
 
+class StudPlayer(ctypes.Structure):
+    _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "scoops", "high_share",
+                                           "low_share")]
+
+
+class StudEquity(ctypes.Structure):
+    _fields_ = [("players", c_int), ("game", c_int), ("known", c_int), ("deals", c_u64),
+                ("low_deals", c_u64), ("p", StudPlayer * HS_STUD_MAX_PLAYERS)]
+
+
 def _fn(name, restype, *argtypes):
     f = getattr(lib, name)
     f.restype = restype
@@ -122,3 +135,5 @@ holdem_equity_ranges = _fn("hs_holdem_equity_ranges", c_int, c_int, P(P(HoldemRa
                            c_u64, c_int, c_void_p, c_void_p, P(HoldemEquityExact))
 discard_analyze = _fn("hs_discard_analyze", c_int, c_u64, c_int, P(Discard))
 discard_combined_num = _fn("hs_discard_combined_num", c_i64, P(DiscardKeep), c_int)
+stud_equity_run = _fn("hs_stud_equity_run", c_int, P(c_u64), c_int, c_u64, c_int, c_int, c_void_p,
+                      c_void_p, P(StudEquity))

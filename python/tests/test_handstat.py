@@ -143,3 +143,22 @@ def test_holdem_equity_errors():
         handstat.holdem_equity(["AhAd", "AhKc"])  # a card in two hands
     with pytest.raises(handstat.HandstatError, match="2 to 9"):
         handstat.holdem_equity(["AhAd"])
+
+
+def test_stud_equity():
+    # the same counts as pokenum -7s (141,181,040 deals)
+    df = handstat.stud_equity(["Ah Kh Qd Jc", "9s 9d 5c 2h"])
+    assert list(df["wins"]) == [74640590, 66539712]
+    assert list(df["ties"]) == [738, 738]
+    assert df["equity_exact"].sum() == 1
+    hilo = handstat.stud_equity(["Ah 2h 3d 9c", "Ks Kd 5c 8h"], game="hilo")
+    assert list(hilo["scoops"]) == [29141683, 72148372]
+    assert hilo.loc[0, "equity_exact"] == Fraction(196343599, 564724160)
+    razz = handstat.stud_equity(["Ah 2h 3d 9c", "4s 5d 6c Kh"], dead="7h 2d", game="razz")
+    assert razz.loc[0, "equity_exact"] == Fraction(7362713, 10491572)
+    with pytest.raises(handstat.HandstatError, match="3 or 4 or 5 or 6 or 7 cards needed"):
+        handstat.stud_equity(["Ah Kh", "2c 3c"])
+    with pytest.raises(handstat.HandstatError):
+        handstat.stud_equity(["Ah Kh Qh", "Ah 2c 3c"])  # a card in two hands
+    with pytest.raises(handstat.HandstatError, match="game"):
+        handstat.stud_equity(["Ah Kh Qh", "2c 3c 4c"], game="omaha")
