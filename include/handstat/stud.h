@@ -17,9 +17,10 @@
  * subsets of its cards (counters per card subset), so no pair of completions is visited. With
  * three or more players, the first players' completions are walked one joint choice at a time
  * and the last two counted by the sweep for each. Hi/lo scoops (high and low both alone) count
- * the other completions that are worse in both by a Fenwick tree over the 57 low strengths per
- * card subset. Every count is an exact integer; pot shares are counted in units of
- * 1/HS_STUD_SHARE_UNIT of a pot (1680 = 2 * lcm(1..8): every split of either half is whole). */
+ * the other completions that are worse in both by a Fenwick tree over the 56 low strengths (and
+ * a plain counter of the completions without a low) per card subset. Every count is an exact
+ * integer; pot shares are counted in units of 1/HS_STUD_SHARE_UNIT of a pot (1680 = 2 * lcm(1..8):
+ * every split of either half is whole). */
 #ifndef HANDSTAT_STUD_H
 #define HANDSTAT_STUD_H
 

@@ -22,8 +22,8 @@
  * the deals where nobody has a low (B: every player's completions without a low) and the low
  * (C). A deal's high share is half the pot with a low and all of it without: summed, A/2 + B/2;
  * the low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a
- * Fenwick tree over the 57 low strengths (0: none), so the completions both weaker high and
- * weaker low are counted the same way. */
+ * Fenwick tree over the 56 low strengths (and a plain counter of the completions without a low),
+ * so the completions both weaker high and weaker low are counted the same way. */
 #include "handstat/stud.h"
 
 #include "combin.h"
@@ -41,7 +41,7 @@
 #define MAXP HS_STUD_MAX_PLAYERS
 #define SPLIT 840    /* lcm(1..8): a pot (or half) split among any number of winners is whole */
 #define LOWS 57      /* low strengths: 0 no qualifying low, 1 (8-7-6-5-4) .. 56 (5-4-3-2-A) */
-#define FEN 64       /* a Fenwick row over the low strengths, at indices 1..57 */
+#define FEN 64       /* a Fenwick row over the low strengths 1..56, at indices 1..56 */
 #define MSETS7 50388 /* multisets of seven ranks: C(13 + 7 - 1, 7) */
 
 enum { PASS_MAIN, PASS_NOLOW, PASS_LOW, PASSES };
@@ -67,11 +67,11 @@ typedef struct stud_ctx {
     uint16_t *lo[MAXP];   /* hi/lo: low strength 0..56 */
     uint32_t *ord[MAXP];  /* completions by key, ascending */
     uint32_t *lord[MAXP]; /* hi/lo: by low strength */
-    size_t off_cnt, off_fen, off_list, off_less; /* scratch layout */
+    size_t off_cnt, off_fen, off_zero, off_list, off_less; /* scratch layout */
 } stud_ctx;
 
 typedef struct scratch_t {
-    uint32_t *cnt_b, *cnt_c, *fen_b, *fen_c, *list_b, *list_c, *less;
+    uint32_t *cnt_b, *cnt_c, *fen_b, *fen_c, *zero_b, *zero_c, *list_b, *list_c, *less;
 } scratch_t;
 
 static scratch_t scratch_of(const stud_ctx *c, void *mem) {
@@ -81,6 +81,8 @@ static scratch_t scratch_of(const stud_ctx *c, void *mem) {
     s.cnt_c = s.cnt_b + c->nids;
     s.fen_b = c->game == HS_STUD_HILO ? (uint32_t *)(base + c->off_fen) : NULL;
     s.fen_c = s.fen_b != NULL ? s.fen_b + (size_t)c->nids * FEN : NULL;
+    s.zero_b = s.fen_b != NULL ? (uint32_t *)(base + c->off_zero) : NULL;
+    s.zero_c = s.zero_b != NULL ? s.zero_b + c->nids : NULL;
     s.list_b = (uint32_t *)(base + c->off_list);
     s.list_c = s.list_b + c->comps;
     s.less = (uint32_t *)(base + c->off_less);
@@ -110,25 +112,33 @@ static inline void clear(const stud_ctx *c, uint32_t *cnt, uint32_t i) {
         cnt[id[j]] = 0;
 }
 
-/* The same over the Fenwick rows: the completions counted with a low strength below v. */
-static inline int64_t fen_query(const stud_ctx *c, const uint32_t *fen, uint32_t i, int v) {
+/* The same over the completions counted with a low strength below v (v >= 1): those without a
+ * low in the plain counters `zero`, the others in the Fenwick rows (strength w at index w). */
+static inline int64_t fen_query(const stud_ctx *c, const uint32_t *fen, const uint32_t *zero,
+                                uint32_t i, int v) {
     const uint32_t *id = c->ids + (size_t)i * c->subs;
     int64_t s = 0;
     for (uint32_t j = 0; j < c->subs; j++) {
         const uint32_t *row = fen + (size_t)id[j] * FEN;
-        int64_t r = 0;
-        for (int x = v; x > 0; x &= x - 1)
+        int64_t r = zero[id[j]];
+        for (int x = v - 1; x > 0; x &= x - 1)
             r += row[x];
         s += j < c->half ? r : -r;
     }
     return s;
 }
 
-static inline void fen_add(const stud_ctx *c, uint32_t *fen, uint32_t i, int low, uint32_t value) {
+/* Count completion i of low strength `low` (value 1), or zero its entries (value 0). */
+static inline void fen_add(const stud_ctx *c, uint32_t *fen, uint32_t *zero, uint32_t i, int low,
+                           uint32_t value) {
     const uint32_t *id = c->ids + (size_t)i * c->subs;
     for (uint32_t j = 0; j < c->subs; j++) {
+        if (low == 0) {
+            zero[id[j]] = value ? zero[id[j]] + 1 : 0;
+            continue;
+        }
         uint32_t *row = fen + (size_t)id[j] * FEN;
-        for (int x = low + 1; x < FEN; x += x & -x)
+        for (int x = low; x < FEN; x += x & -x)
             row[x] = value ? row[x] + 1 : 0;
     }
 }
@@ -209,18 +219,18 @@ static void sweep(const stud_ctx *c, const scratch_t *s, const sweep_in *in, con
             else
                 xw += less;
             if (scoop && x > t && loc[i] > 0 && loc[i] > pf->t_lo)
-                sc += (uint64_t)fen_query(c, s->fen_b, i, loc[i]);
+                sc += (uint64_t)fen_query(c, s->fen_b, s->zero_b, i, loc[i]);
         }
         for (uint32_t q = ib; q < jb; q++) {
             uint32_t i = lb_[q];
             s->less[q] = (uint32_t)query(c, s->cnt_c, i);
             if (scoop && x > t && lob[i] > 0 && lob[i] > pf->t_lo)
-                sb += (uint64_t)fen_query(c, s->fen_c, i, lob[i]);
+                sb += (uint64_t)fen_query(c, s->fen_c, s->zero_c, i, lob[i]);
         }
         for (uint32_t q = ic; q < jc; q++) {
             add(c, s->cnt_c, lc_[q]);
             if (scoop)
-                fen_add(c, s->fen_c, lc_[q], loc[lc_[q]], 1);
+                fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 1);
         }
         /* b's of strength x against the weaker and the equal c's (a few equal c's are
          * checked directly rather than by the counters) */
@@ -250,7 +260,7 @@ static void sweep(const stud_ctx *c, const scratch_t *s, const sweep_in *in, con
                 xw += less + eq;
             add(c, s->cnt_b, i);
             if (scoop)
-                fen_add(c, s->fen_b, i, lob[i], 1);
+                fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1);
         }
         ib = jb;
         ic = jc;
@@ -262,13 +272,13 @@ static void sweep(const stud_ctx *c, const scratch_t *s, const sweep_in *in, con
         if (c->nids >= (nb + nc) * c->subs)
             clear(c, s->cnt_b, lb_[q]);
         if (scoop)
-            fen_add(c, s->fen_b, lb_[q], lob[lb_[q]], 0);
+            fen_add(c, s->fen_b, s->zero_b, lb_[q], lob[lb_[q]], 0);
     }
     for (uint32_t q = 0; q < nc; q++) {
         if (c->nids >= (nb + nc) * c->subs)
             clear(c, s->cnt_c, lc_[q]);
         if (scoop)
-            fen_add(c, s->fen_c, lc_[q], loc[lc_[q]], 0);
+            fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 0);
     }
     unsigned b = 1u << in->pb, cc = 1u << in->pc;
     pass_acc *pa = &acc->pass[in->pass];
@@ -602,8 +612,9 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     }
     c->off_cnt = 0;
     c->off_fen = c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t);
-    c->off_list =
+    c->off_zero =
         c->off_fen + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * FEN * sizeof(uint32_t) : 0);
+    c->off_list = c->off_zero + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * sizeof(uint32_t) : 0);
     c->off_less = c->off_list + 2 * (size_t)c->comps * sizeof(uint32_t);
     c->def.name = "stud equity";
     c->def.layout = 1;
