@@ -93,7 +93,7 @@ static void test_errors(void **state) {
         assert_string_equal(r.out, "");
         cli_result_free(&r);
     }
-    /* seven players of seven and three dead cards need 52 + 1 */
+    /* eight players of seven cards need 56 */
     cli_result r = RUN(NULL, "stud", "equity", "2c 3c 4c", "5c 6c 7c", "8c 9c Tc", "Jc Qc Kc",
                        "Ac 2d 3d", "4d 5d 6d", "7d 8d 9d", "Td Jd Qd");
     assert_int_equal(r.status, 1);

@@ -65,16 +65,15 @@ static const char RAZZ_USAGE[] =
 
 static const char *const STREET[] = {"third", "fourth", "fifth", "sixth", "seventh"};
 
-/* Why the deal is refused (hs_stud_equity_size's or the job's code). */
-static int deal_error(int rc, int players, int known, uint64_t dead, const uint64_t *hands) {
-    double steps = 0, deals = 0;
+/* Why the deal is refused (hs_stud_equity_size's or the job's code; steps and deals its size
+ * when it has one). */
+static int deal_error(int rc, int players, int known, uint64_t dead, double steps, double deals) {
     switch (rc) {
     case HS_ERR_COUNT:
         cli_error("too few cards: %d players of seven cards%s need %d, the deck has 52", players,
                   dead ? " and the dead cards" : "", players * 7 + hs_hand_size(dead));
         break;
     case HS_ERR_OVERFLOW:
-        hs_stud_equity_size(hands, players, dead, &steps, &deals);
         cli_error("too large to count exactly: %.3g deals, %.3g counting steps (at most %.0e, "
                   "hours of work); deal fewer players or a later street (%d players on %s "
                   "street)",
@@ -168,13 +167,13 @@ static int equity(int argc, char **argv, int razz) {
         return CLI_EXIT_DATA;
     }
     const int game = razz ? HS_STUD_RAZZ : hilo ? HS_STUD_HILO : HS_STUD_HIGH;
-    double steps, deals;
+    double steps = 0, deals = 0;
     rc = hs_stud_equity_size(hands, n_pos, dead, &steps, &deals);
     hs_job *job = NULL;
     if (rc == HS_OK)
         rc = hs_stud_equity_job_new(hands, n_pos, dead, game, &job);
     if (rc != HS_OK)
-        return deal_error(rc, n_pos, size, dead, hands);
+        return deal_error(rc, n_pos, size, dead, steps, deals);
     const char *label = razz ? "razz equity" : "stud equity";
     /* A checkpoint when asked for or when the deal is long; the job layer then owns it. */
     const int keep = ckpt_arg != NULL || resume || steps > LONG_STEPS;

@@ -448,13 +448,8 @@ static int deal_of(const uint64_t *hands, int players, uint64_t dead, int *known
     return *n_rest >= players * (7 - *known) ? HS_OK : HS_ERR_COUNT;
 }
 
-int hs_stud_equity_size(const uint64_t *hands, int players, uint64_t dead, double *steps,
-                        double *deals) {
-    int known, n_rest;
-    uint64_t rest;
-    int rc = deal_of(hands, players, dead, &known, &rest, &n_rest);
-    if (rc != HS_OK)
-        return rc;
+/* The counting steps and the deals of `players` hands of `known` cards with n_rest cards left. */
+static void size_of(int players, int known, int n_rest, double *steps, double *deals) {
     int m = 7 - known;
     double d = 1, prefixes = 1;
     for (int p = 0; p < players; p++) {
@@ -465,7 +460,16 @@ int hs_stud_equity_size(const uint64_t *hands, int players, uint64_t dead, doubl
     }
     *deals = d;
     *steps = prefixes * (double)hs_binom((unsigned)n_rest, (unsigned)m) * (double)(1u << m);
-    return HS_OK;
+}
+
+int hs_stud_equity_size(const uint64_t *hands, int players, uint64_t dead, double *steps,
+                        double *deals) {
+    int known, n_rest;
+    uint64_t rest;
+    int rc = deal_of(hands, players, dead, &known, &rest, &n_rest);
+    if (rc == HS_OK)
+        size_of(players, known, n_rest, steps, deals);
+    return rc;
 }
 
 static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
@@ -499,7 +503,8 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
     }
     if (c->mask == NULL || c->ids == NULL)
         return HS_ERR_NOMEM;
-    /* completions in colex order of their positions in the rest */
+    /* completions in lexicographic order of their positions in the rest (any order serves: a
+     * subset's id depends on its cards alone) */
     int idx[8];
     for (int k = 0; k < m; k++)
         idx[k] = k;
@@ -585,16 +590,16 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     *out = NULL;
     if (game != HS_STUD_HIGH && game != HS_STUD_HILO && game != HS_STUD_RAZZ)
         return HS_ERR_ARG;
-    double steps, deals;
-    int rc = hs_stud_equity_size(hands, players, dead, &steps, &deals);
+    int known, n_rest;
+    uint64_t rest;
+    int rc = deal_of(hands, players, dead, &known, &rest, &n_rest);
     if (rc != HS_OK)
         return rc;
+    double steps, deals;
+    size_of(players, known, n_rest, &steps, &deals);
     /* the shares of every deal in units of 1/SPLIT must fit 64 bits */
     if (steps > HS_STUD_MAX_STEPS || deals * HS_STUD_SHARE_UNIT >= 1.8e19)
         return HS_ERR_OVERFLOW;
-    int known, n_rest;
-    uint64_t rest;
-    deal_of(hands, players, dead, &known, &rest, &n_rest);
     stud_ctx *c = calloc(1, sizeof *c);
     if (c == NULL)
         return HS_ERR_NOMEM;
