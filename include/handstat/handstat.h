@@ -20,6 +20,7 @@
 #include "handstat/omaha.h"
 #include "handstat/stud.h"
 #include "handstat/holdem.h"
+#include "handstat/holdem_board.h"
 #include "handstat/showdown.h"
 
 #endif
