@@ -351,6 +351,11 @@ int cli_job_run(cli_job *j);
  * finished counts to it, so that --resume only writes the outputs. */
 void cli_job_finish(cli_job *j, int status);
 
+/* Run every unit of a short job without a checkpoint: progress on standard error, SIGINT and
+ * SIGTERM caught. Returns CLI_OK, the interrupted status, CLI_EXIT_IO (no memory) or
+ * CLI_EXIT_DATA. Prints the error. */
+int cli_job_run_plain(hs_job *job, const char *label, int threads);
+
 /* ---- processes (cli_mpi.c) ------------------------------------------------------------------
  * handstat-mpi runs one process per MPI rank: rank 0 does what handstat does (checks, prints,
  * writes) and coordinates the long jobs; the other ranks, "workers", run the same command on the
@@ -466,6 +471,12 @@ int cli_parse_card_set(const char *opt, const char *text, size_t len, size_t lin
 /* An error about a request: "line N: " first for a --batch line. */
 void cli_request_error(const cli_equity_request *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Parse range text (hs_holdem_range_parse) into *out and its canonical form into canon (cap
+ * bytes). On failure prints "<what>: 'ITEM' ..." naming the offending item (after "line N: " for
+ * a --batch line r) and returns -1. */
+int cli_parse_range(const cli_equity_request *r, const char *what, const char *text, size_t len,
+                    hs_holdem_range *out, char *canon, size_t cap);
 
 /* Split one --batch line, RANGE | RANGE [| ...] [board=CARDS] [dead=CARDS] (2 to 9 hands, each
  * key at most once), into *r; the hands are not parsed yet. Prints the error (naming the line)

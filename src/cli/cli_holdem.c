@@ -213,19 +213,10 @@ static int equity_run_request(const cli_equity_request *r, equity_opts *o) {
         status = CLI_EXIT_IO;
     }
     for (int p = 0; p < players && status == CLI_OK; p++) {
-        hs_parse_error err;
-        int prc = hs_holdem_range_parse(r->hand[p], r->hand_len[p], &range[p], names[p],
-                                        sizeof names[p], &err);
-        if (prc != HS_OK) {
-            const char *item = cli_token(r->hand[p] + err.offset, err.length);
-            if (prc == HS_ERR_DUPLICATE)
-                cli_request_error(r, "hand %d: '%s' repeats a combination of an earlier item",
-                                  p + 1, item);
-            else
-                cli_request_error(r,
-                                  "hand %d: '%s' is not two cards, a class or a range item (AhKd, "
-                                  "AA, AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, 15%%, ITEM@50)",
-                                  p + 1, item);
+        char what[16];
+        snprintf(what, sizeof what, "hand %d", p + 1);
+        if (cli_parse_range(r, what, r->hand[p], r->hand_len[p], &range[p], names[p],
+                            sizeof names[p]) != 0) {
             status = CLI_EXIT_DATA;
             break;
         }

@@ -31,6 +31,23 @@ void cli_request_error(const cli_equity_request *r, const char *fmt, ...) {
         cli_error("%s", msg);
 }
 
+int cli_parse_range(const cli_equity_request *r, const char *what, const char *text, size_t len,
+                    hs_holdem_range *out, char *canon, size_t cap) {
+    hs_parse_error err;
+    int rc = hs_holdem_range_parse(text, len, out, canon, cap, &err);
+    if (rc == HS_OK)
+        return 0;
+    const char *item = cli_token(text + err.offset, err.length);
+    if (rc == HS_ERR_DUPLICATE)
+        cli_request_error(r, "%s: '%s' repeats a combination of an earlier item", what, item);
+    else
+        cli_request_error(r,
+                          "%s: '%s' is not two cards, a class or a range item (AhKd, AA, AKs, AK, "
+                          "QQ+, A2s+, 55-22, A5s-A2s, random, 15%%, ITEM@50)",
+                          what, item);
+    return -1;
+}
+
 /* Trim blanks from both ends of s[0..*n). */
 static const char *trim(const char *s, size_t *n) {
     while (*n > 0 && (*s == ' ' || *s == '\t' || *s == '\r')) {

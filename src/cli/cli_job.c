@@ -233,3 +233,21 @@ void cli_job_finish(cli_job *j, int status) {
     free(j->ckpt);
     j->ckpt = NULL;
 }
+
+int cli_job_run_plain(hs_job *job, const char *label, int threads) {
+    cli_catch_signals();
+    cli_progress progress;
+    cli_progress_init(&progress, label);
+    int rc = hs_job_run(job, 0, hs_job_units(job),
+                        &(hs_job_opts){threads, cli_progress_update, &progress, NULL, NULL, 0.0});
+    cli_progress_done(&progress);
+    if (rc == HS_ERR_CANCELLED) {
+        cli_error("interrupted");
+        return cli_interrupted_status();
+    }
+    if (rc != HS_OK) {
+        cli_error("%s", hs_strerror(rc));
+        return rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
+    }
+    return CLI_OK;
+}

@@ -113,25 +113,6 @@ static void print_table(const hs_stud_equity *e, int game, int csv, uint64_t dea
     cli_pot_table(csv, hilo, e->players, e->known, written, rows, e->deals * HS_STUD_SHARE_UNIT);
 }
 
-/* Run the job without a checkpoint: progress and SIGINT/SIGTERM only. */
-static int run_plain(hs_job *job, const char *label, int threads) {
-    cli_catch_signals();
-    cli_progress progress;
-    cli_progress_init(&progress, label);
-    int rc = hs_job_run(job, 0, hs_job_units(job),
-                        &(hs_job_opts){threads, cli_progress_update, &progress, NULL, NULL, 0.0});
-    cli_progress_done(&progress);
-    if (rc == HS_ERR_CANCELLED) {
-        cli_error("interrupted");
-        return cli_interrupted_status();
-    }
-    if (rc != HS_OK) {
-        cli_error("%s", hs_strerror(rc));
-        return rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
-    }
-    return CLI_OK;
-}
-
 static int equity(int argc, char **argv, int razz) {
     int csv = 0, hilo = 0, threads = 0, resume = 0, n_pos;
     const char *dead_text = NULL, *ckpt_arg = NULL;
@@ -188,7 +169,7 @@ static int equity(int argc, char **argv, int razz) {
         if (status == CLI_OK)
             status = cli_job_run(&j);
     } else
-        status = run_plain(job, label, threads);
+        status = cli_job_run_plain(job, label, threads);
     if (status == CLI_OK) {
         hs_stud_equity e;
         hs_stud_equity_result(job, &e);
