@@ -434,6 +434,9 @@ int cli_dispatch(const char *group, const char *usage, const cli_command_def *co
 int cli_hand_size_option(const char *cards);
 
 int cli_poker_main(int argc, char **argv);
+/* holdem hits and holdem equity-dist (cli_board.c). */
+int cli_holdem_hits(int argc, char **argv);
+int cli_holdem_equity_dist(int argc, char **argv);
 int cli_shortdeck_main(int argc, char **argv);
 int cli_lowball_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */

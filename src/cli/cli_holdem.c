@@ -758,6 +758,8 @@ int cli_holdem_main(int argc, char **argv) {
         "  preflop    the exact 169 x 169 heads-up preflop table\n"
         "  preflop3   the exact three-way preflop table (all or some classes)\n"
         "  vs-random  each class against 1 and 2 random hands, exactly\n"
+        "  hits       what a range makes on a board, or over every flop, turn or river\n"
+        "  equity-dist  each combination's exact equity against a range (the equity graph)\n"
         "\n"
         "'handstat holdem <command> --help' describes each.\n";
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -779,6 +781,14 @@ int cli_holdem_main(int argc, char **argv) {
     if (strcmp(argv[1], "vs-random") == 0) {
         cli_command = "handstat holdem vs-random";
         return holdem_vs_random(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "hits") == 0) {
+        cli_command = "handstat holdem hits";
+        return cli_holdem_hits(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "equity-dist") == 0) {
+        cli_command = "handstat holdem equity-dist";
+        return cli_holdem_equity_dist(argc - 1, argv + 1);
     }
     cli_error("unknown holdem command '%s' (try 'handstat holdem --help')", argv[1]);
     return CLI_EXIT_USAGE;
