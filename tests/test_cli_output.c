@@ -205,6 +205,9 @@ static void test_stdout_errors(void **state) {
         {"stud", "equity", "Ah Kd Qc Js Th 2c", "Ac Kh Qd Jc Ts 2d"},
         {"stud", "equity", "--hilo", "--csv", "Ah 2d 3c 4s 5h", "Kh Kd Qc Qs Jh"},
         {"razz", "equity", "Ah 2d 3c 4s 5h Kd", "6s 7c 8s 9c Th Jd"},
+        {"holdem", "hits", "QQ+,AKs", "--board", "Kh7d2c"},
+        {"holdem", "hits", "AKs", "--flops", "--csv"},
+        {"holdem", "equity-dist", "QQ+,AKs", "JJ-99,AQs+", "--board", "Kh7d2c"},
         /* only closed here: full, they run the whole job */
         {"holdem", "vs-random", "-o", "-"},
         {"holdem", "preflop", "-o", "-"},
