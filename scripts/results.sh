@@ -22,6 +22,11 @@ done
 "$hs" poker matchups -o "$out/poker_matchups5.csv"
 "$hs" holdem preflop -o "$out/holdem_preflop.csv"
 "$hs" holdem vs-random -o "$out/holdem_vs_random.csv"
+# Board analysis: every class over every flop and turn; the preflop equity graph of every combination.
+"$hs" holdem hits random --flops --turns -o "$out/holdem_hits_flops_turns.csv"
+mkdir -p "$out/plots"
+"$hs" holdem equity-dist random random -o "$out/holdem_equity_dist_random.csv" \
+  --svg "$out/plots/holdem_equity_dist_random.svg"
 # The three-way table over the 13 pairs and 20 common unpaired hands (the whole table takes hours:
 # scripts/preflop3_full.sh).
 "$hs" holdem preflop3 -o "$out/holdem_preflop3_common.csv" \
