@@ -237,7 +237,8 @@ if hu:
     target_row("one heads-up hold'em matchup, all boards", "5.1 ms", "≤ 2.5 ms", ms(hu),
                hu <= 0.0025)
 # Board analysis (issue #26), one thread, CPU time: what a range hits on every flop, the equity
-# distribution, and the loop a user had before it (one exact equity per hero combination).
+# distribution, and the loop a user had before it (one exact equity per hero combination). The
+# OMPEval figure was measured beside handstat by bench/peers/distbench (bench/measurements.md).
 hits = cpu_seconds("BM_holdem_hits_random_flops")
 if hits:
     target_row("hold'em hits of random on every flop (169 classes x 19,600 flops)", "(none)",
@@ -246,7 +247,7 @@ dist = cpu_seconds("BM_holdem_equity_dist_flop")
 per_combo = cpu_seconds("BM_holdem_equity_per_combo_flop")
 if dist:
     target_row("hold'em equity distribution, random vs QQ+,AKs on Kh7d2c (1,176 combinations)",
-               "(none)", "< 0.5 s CPU", "%s (`BM_holdem_equity_dist_flop`)" % ms(dist),
+               "OMPEval once per combination 51-93 ms (`bench/peers/distbench`, 2026-12-03)", "< 0.5 s CPU", "%s (`BM_holdem_equity_dist_flop`)" % ms(dist),
                dist < 0.5)
 dist_pf = cpu_seconds("BM_holdem_equity_dist_preflop_random/iterations:1")
 if dist_pf:
