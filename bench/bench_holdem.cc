@@ -1,6 +1,8 @@
 // Hold'em benchmarks: one exact heads-up matchup over all 1,712,304 boards (fast path and the
 // plain reference enumeration from tests/ in the same binary), the whole preflop table, and the
-// eight exact-equity cases of issue #11 (single thread, the cases timed against OMPEval).
+// eight exact-equity cases of issue #11 (single thread, the cases timed against OMPEval), and the
+// board analysis of issue #26 (what a range hits on every flop; the equity distribution, with the
+// one-call-per-combination loop it replaces in the same binary).
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -230,5 +232,110 @@ void BM_equity_KKp_AK_vs_QQTT_KQs_flop(benchmark::State &state) {
     run_equity_case(state, c);
 }
 BENCHMARK(BM_equity_KKp_AK_vs_QQTT_KQs_flop)->Unit(benchmark::kMillisecond);
+
+// ---- issue #26: board analysis, single thread ----------------------------------------------
+
+// A parsed range on the heap (hs_holdem_range is 12 KB), or nullptr.
+const hs_holdem_range *parsed(const char *text) {
+    auto *r = new hs_holdem_range;
+    if (hs_holdem_range_parse(text, std::strlen(text), r, nullptr, 0, nullptr) != HS_OK) {
+        delete r;
+        return nullptr;
+    }
+    return r;
+}
+
+uint64_t board_of(const char *text) {
+    int cards[5];
+    size_t n = 0;
+    if (hs_cards_parse(text, std::strlen(text), cards, 5, &n, nullptr) != HS_OK)
+        return 0;
+    return hs_cards_mask(cards, n);
+}
+
+// What "random" makes on every flop (hs_holdem_hits_run, one unit per class); items are the
+// boards counted: 169 classes x 19,600 flops.
+void BM_holdem_hits_random_flops(benchmark::State &state) {
+    static const hs_holdem_range *random = parsed("random");
+    std::vector<hs_holdem_hits_class> out(HS_HOLDEM_CLASSES);
+    int n = 0;
+    for (auto _ : state) {
+        if (hs_holdem_hits_run(random, 0, HS_STREET_FLOP, 1, nullptr, nullptr, out.data(), &n) !=
+            HS_OK) {
+            state.SkipWithError("hs_holdem_hits_run failed");
+            return;
+        }
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetItemsProcessed(state.iterations() * HS_HOLDEM_CLASSES * 19600);
+}
+BENCHMARK(BM_holdem_hits_random_flops)->Unit(benchmark::kMillisecond);
+
+// The equity distribution of hero against villain (hs_holdem_equity_dist); items are the hero
+// combinations it gives.
+void run_equity_dist(benchmark::State &state, const char *hero, const char *villain,
+                     const char *board) {
+    const hs_holdem_range *h = parsed(hero), *v = parsed(villain);
+    if (h == nullptr || v == nullptr) {
+        state.SkipWithError("cannot parse the ranges");
+        delete h;
+        delete v;
+        return;
+    }
+    const uint64_t b = *board ? board_of(board) : 0;
+    std::vector<hs_holdem_dist_combo> out(h->n);
+    size_t n = 0;
+    for (auto _ : state) {
+        if (hs_holdem_equity_dist(h, v, b, 0, 1, nullptr, nullptr, out.data(), &n) != HS_OK) {
+            state.SkipWithError("hs_holdem_equity_dist failed");
+            break;
+        }
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(n));
+    delete h;
+    delete v;
+}
+
+// random against QQ+,AKs on Kh7d2c: 1,176 hero combinations.
+void BM_holdem_equity_dist_flop(benchmark::State &state) {
+    run_equity_dist(state, "random", "QQ+,AKs", "Kh7d2c");
+}
+BENCHMARK(BM_holdem_equity_dist_flop)->Unit(benchmark::kMillisecond);
+
+// random against random, preflop: 1,326 hero combinations over every board.
+void BM_holdem_equity_dist_preflop_random(benchmark::State &state) {
+    run_equity_dist(state, "random", "random", "");
+}
+BENCHMARK(BM_holdem_equity_dist_preflop_random)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// What a user does without the distribution: one hs_holdem_equity_ranges call per hero
+// combination of "random" live on Kh7d2c (1,176 calls) against QQ+,AKs; items are the calls.
+void BM_holdem_equity_per_combo_flop(benchmark::State &state) {
+    static const hs_holdem_range *random = parsed("random");
+    static const hs_holdem_range *villain = parsed("QQ+,AKs");
+    static hs_holdem_range one; // the hero: one combination at a time
+    const uint64_t board = board_of("Kh7d2c");
+    std::vector<uint64_t> live;
+    for (size_t i = 0; i < random->n; i++)
+        if (!(random->combo[i] & board))
+            live.push_back(random->combo[i]);
+    one.n = 1;
+    one.weight[0] = 100;
+    const hs_holdem_range *ranges[2] = {&one, villain};
+    hs_holdem_equity_exact e;
+    for (auto _ : state) {
+        for (const uint64_t h : live) {
+            one.combo[0] = h;
+            if (hs_holdem_equity_ranges(2, ranges, board, 0, 1, nullptr, nullptr, &e) != HS_OK) {
+                state.SkipWithError("hs_holdem_equity_ranges failed");
+                return;
+            }
+            benchmark::DoNotOptimize(e);
+        }
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(live.size()));
+}
+BENCHMARK(BM_holdem_equity_per_combo_flop)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -33,6 +33,15 @@ def seconds(name):
     return r["median"]["real_time"] * scale, r.get("stddev", {}).get("real_time", 0) * scale
 
 
+def cpu_seconds(name):
+    """Median CPU time of a benchmark, in seconds (or None)."""
+    r = rows.get(name, {})
+    if "median" not in r:
+        return None
+    scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[r["median"]["time_unit"]]
+    return r["median"]["cpu_time"] * scale
+
+
 whole = []
 i = 0
 while os.path.exists(os.path.join(tmp, "hf%d.json" % i)):
@@ -227,6 +236,29 @@ hu, _ = seconds("BM_holdem_headsup/1/real_time")
 if hu:
     target_row("one heads-up hold'em matchup, all boards", "5.1 ms", "≤ 2.5 ms", ms(hu),
                hu <= 0.0025)
+# Board analysis (issue #26), one thread, CPU time: what a range hits on every flop, the equity
+# distribution, and the loop a user had before it (one exact equity per hero combination). The
+# OMPEval figure was measured beside handstat by bench/peers/distbench (bench/measurements.md).
+hits = cpu_seconds("BM_holdem_hits_random_flops")
+if hits:
+    target_row("hold'em hits of random on every flop (169 classes x 19,600 flops)", "(none)",
+               "< 1 s CPU", "%s (`BM_holdem_hits_random_flops`)" % ms(hits), hits < 1)
+dist = cpu_seconds("BM_holdem_equity_dist_flop")
+per_combo = cpu_seconds("BM_holdem_equity_per_combo_flop")
+if dist:
+    target_row("hold'em equity distribution, random vs QQ+,AKs on Kh7d2c (1,176 combinations)",
+               "OMPEval once per combination 51-93 ms (`bench/peers/distbench`, 2026-12-03)", "< 0.5 s CPU", "%s (`BM_holdem_equity_dist_flop`)" % ms(dist),
+               dist < 0.5)
+dist_pf = cpu_seconds("BM_holdem_equity_dist_preflop_random/iterations:1")
+if dist_pf:
+    target_row("hold'em equity distribution, random vs random preflop (1,326 combinations)",
+               "(none)", "< 10 s CPU",
+               "%.2f s (`BM_holdem_equity_dist_preflop_random`)" % dist_pf, dist_pf < 10)
+if dist and per_combo:
+    print("| the same distribution by one exact equity per combination (1,176"
+          " `hs_holdem_equity_ranges` calls) | (none) | the ratio, recorded | %s"
+          " (`BM_holdem_equity_per_combo_flop`): per-combination / distribution = %.2fx | - |"
+          % (ms(per_combo), per_combo / dist))
 target_row("hot table bytes per poker ranking path", "130 MB (Two Plus Two) / 223 KB (OMPEval)",
            "≤ 256 KB", "; ".join("%s %d bytes" % (path, b) for path, b in hot_bytes.items()),
            max(hot_bytes.values()) <= 256 * 1024)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Build equitybench (bench/peers/equitybench.cpp) against a handstat tree whose release preset is built.
-#   HS=/path/to/handstat bash build.sh      (HS default: this repository; output: $HS/build/peers/equitybench)
+# Build equitybench (bench/peers/equitybench.cpp) and distbench (distbench.cpp) against a handstat
+# tree whose release preset is built.
+#   HS=/path/to/handstat bash build.sh      (HS default: this repository; output: $HS/build/peers/)
 # Needs OMPEval built by ../shared/peers/run_all.sh (stages extract build, PEERS=/tmp/peers):
 # $PEERS/build/omp/libompeval.a and $OMPH/wrap_omp.o (OMPH default $PEERS/build/harness).
 set -euo pipefail
@@ -17,4 +18,9 @@ g++ -O3 -march=native -std=c++17 -pthread \
     -I"$HS/include" -I"$HS/build/release/generated/include" \
     -o "$OUT" "$HERE/equitybench.cpp" "$OMPH/wrap_omp.o" "$PEERS/build/omp/libompeval.a" \
     "$HS/build/release/libhandstat.a" -lgmp -fopenmp
-echo "built $OUT against $HS/build/release/libhandstat.a of $(stat -c '%y' "$HS/build/release/libhandstat.a") (HEAD $(git -C "$HS" rev-parse --short HEAD 2>/dev/null || echo '?'), $(git -C "$HS" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"
+DIST=$(dirname "$OUT")/distbench
+g++ -O3 -march=native -std=c++17 -pthread \
+    -I"$HS/include" -I"$HS/build/release/generated/include" \
+    -o "$DIST" "$HERE/distbench.cpp" "$OMPH/wrap_omp.o" "$PEERS/build/omp/libompeval.a" \
+    "$HS/build/release/libhandstat.a" -lgmp -fopenmp
+echo "built $OUT and $DIST against $HS/build/release/libhandstat.a of $(stat -c '%y' "$HS/build/release/libhandstat.a") (HEAD $(git -C "$HS" rev-parse --short HEAD 2>/dev/null || echo '?'), $(git -C "$HS" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"

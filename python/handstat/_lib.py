@@ -12,6 +12,8 @@ c_u8, c_u16, c_u32, c_u64, c_i64 = (ctypes.c_uint8, ctypes.c_uint16, ctypes.c_ui
 c_int, c_size, c_char_p, c_void_p = ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_void_p
 
 HS_OK = 0
+HS_ERR_DUPLICATE = -2
+HS_ERR_COUNT = -3
 HS_RANKS = 13
 HS_POKER_CLASSES = 7462
 HS_POKER_CATEGORIES = 9
@@ -24,6 +26,11 @@ HS_DISCARD_MAX_KEEPS = 15
 HS_STUD_MAX_PLAYERS = 8
 HS_STUD_SHARE_UNIT = 1680
 HS_STUD_GAMES = {"high": 0, "hilo": 1, "razz": 2}
+HS_HOLDEM_CLASSES = 169
+HS_HIT_MADE = 16
+HS_HIT_FLAGS = 8
+HS_STREETS = 3
+HS_STREET = {"flop": 1, "turn": 2, "river": 4}
 
 
 def _find_library():
@@ -107,6 +114,20 @@ class StudEquity(ctypes.Structure):
                 ("low_deals", c_u64), ("p", StudPlayer * HS_STUD_MAX_PLAYERS)]
 
 
+class HoldemHits(ctypes.Structure):
+    _fields_ = [("total", c_u64), ("made", c_u64 * HS_HIT_MADE), ("flag", c_u64 * HS_HIT_FLAGS)]
+
+
+class HoldemHitsClass(ctypes.Structure):
+    _fields_ = [("cls", c_int), ("combos", c_int), ("weight", c_u64),
+                ("street", HoldemHits * HS_STREETS)]
+
+
+class HoldemDistCombo(ctypes.Structure):
+    _fields_ = [("combo", c_u64), ("cls", c_int), ("weight", c_int), ("deals", c_u64),
+                ("wins", c_u64), ("ties", c_u64), ("losses", c_u64)]
+
+
 def _fn(name, restype, *argtypes):
     f = getattr(lib, name)
     f.restype = restype
@@ -133,6 +154,16 @@ holdem_range_parse = _fn("hs_holdem_range_parse", c_int, c_char_p, c_size, P(Hol
                          c_char_p, c_size, P(ParseError))
 holdem_equity_ranges = _fn("hs_holdem_equity_ranges", c_int, c_int, P(P(HoldemRange)), c_u64,
                            c_u64, c_int, c_void_p, c_void_p, P(HoldemEquityExact))
+holdem_class_name = _fn("hs_holdem_class_name", None, c_int, c_char_p)
+holdem_hit = _fn("hs_holdem_hit", c_int, c_u64, c_u64, P(ctypes.c_uint))
+holdem_hit_name = _fn("hs_holdem_hit_name", c_char_p, c_int)
+holdem_hit_flag_name = _fn("hs_holdem_hit_flag_name", c_char_p, c_int)
+holdem_hits_board = _fn("hs_holdem_hits_board", c_int, P(HoldemRange), c_u64, c_u64,
+                        P(HoldemHits))
+holdem_hits_run = _fn("hs_holdem_hits_run", c_int, P(HoldemRange), c_u64, ctypes.c_uint, c_int,
+                      c_void_p, c_void_p, P(HoldemHitsClass), P(c_int))
+holdem_equity_dist = _fn("hs_holdem_equity_dist", c_int, P(HoldemRange), P(HoldemRange), c_u64,
+                         c_u64, c_int, c_void_p, c_void_p, P(HoldemDistCombo), P(c_size))
 discard_analyze = _fn("hs_discard_analyze", c_int, c_u64, c_int, P(Discard))
 discard_combined_num = _fn("hs_discard_combined_num", c_i64, P(DiscardKeep), c_int)
 stud_equity_run = _fn("hs_stud_equity_run", c_int, P(c_u64), c_int, c_u64, c_int, c_int, c_void_p,

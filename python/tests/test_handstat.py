@@ -162,3 +162,135 @@ def test_stud_equity():
         handstat.stud_equity(["Ah Kh Qh", "Ah 2c 3c"])  # a card in two hands
     with pytest.raises(handstat.HandstatError, match="game"):
         handstat.stud_equity(["Ah Kh Qh", "2c 3c 4c"], game="omaha")
+
+
+def test_holdem_hit():
+    # the header's examples: a board's own pair does not count; 99 under KK7 is below top pair
+    assert handstat.holdem_hit("3c2d", "KsKh7d") == ("nothing", [])
+    assert handstat.holdem_hit("9c9d", "Ks Kh 7d") == ("pocket_below_top", [])
+    assert handstat.holdem_hit("AhKh", "Kd 7h 2h") == ("top_pair", ["flush_draw",
+                                                                    "nut_flush_draw"])
+    assert handstat.holdem_hit("9h8h", "Tc 7d 2s") == ("nothing", ["oesd"])
+    assert handstat.holdem_hit("7h7s", "7d Kc 2h Qs") == ("set", [])
+    assert handstat.holdem_hit("2c3d", "As Ks Qs Js Ts") == ("straight_flush", ["plays_board"])
+    with pytest.raises(handstat.HandstatError, match="'Kd': duplicate card"):
+        handstat.holdem_hit("AhKd", "Kd 7h 2h")
+    with pytest.raises(handstat.HandstatError, match="3 or 4 or 5 cards needed"):
+        handstat.holdem_hit("AhKd", "7h 2h")
+
+
+def test_holdem_hits_board():
+    df = handstat.holdem_hits("AKs,QQ,T9s@50", board="Kh 7d 2c")
+    assert list(df.columns) == ["kind", "category", "combos", "share", "share_exact"]
+    assert len(df) == 16 + 8
+    made = df[df["kind"] == "made"].set_index("category")
+    # AhKh meets the board; T9s counts half a combination each
+    assert made["combos"].sum() == 3 + 6 + 2
+    assert made["share_exact"].sum() == 1
+    assert made.loc["top_pair", "combos"] == 3  # AsKs AdKd AcKc
+    assert made.loc["pocket_below_top", "combos"] == 6
+    assert made.loc["nothing", "combos"] == 2
+    assert made.loc["nothing", "share_exact"] == Fraction(2, 11)
+    flags = df[df["kind"] == "flag"].set_index("category")
+    # AdKd AcKc whole; Td9d Tc9c Th9h (with the Kh) at half weight
+    assert flags.loc["backdoor_flush", "combos"] == 2 + Fraction(3, 2)
+    # a turn, a dead card: the live combinations one by one through holdem_hit
+    df = handstat.holdem_hits("T9s,87s", board="Jh 8d 7h 2s", dead="Ts")
+    got = df[df["combos"] > 0].set_index("category")["combos"].to_dict()
+    want = {}
+    for hole in ["Th9h", "Td9d", "Tc9c", "8s7s", "8c7c"]:
+        made, flags = handstat.holdem_hit(hole, "Jh 8d 7h 2s")
+        for c in [made] + flags:
+            want[c] = want.get(c, 0) + 1
+    assert got == want
+    with pytest.raises(handstat.HandstatError, match="'XX'"):
+        handstat.holdem_hits("AKs,XX", board="Kh 7d 2c")
+    with pytest.raises(handstat.HandstatError, match="'7d': duplicate card"):
+        handstat.holdem_hits("AKs", board="Kh 7d 2c", dead="7d")
+    with pytest.raises(handstat.HandstatError, match="meets the board"):
+        handstat.holdem_hits("KhQh", board="Kh 7d 2c")
+
+
+def test_holdem_hits_flops():
+    df = handstat.holdem_hits("AKs,AKo,22")
+    assert list(df.columns) == ["class", "street", "kind", "category", "combos", "hits",
+                                "boards", "share", "share_exact"]
+    assert list(df["class"].unique()) == ["AKs", "AKo", "22"]  # class order (AKs 1, AKo 13)
+    assert set(df["street"]) == {"flop"}
+
+    def per_combo(cls, categories, kind="made"):
+        rows = df[(df["class"] == cls) & (df["kind"] == kind) & df["category"].isin(categories)]
+        return rows["hits"].sum() / rows["combos"].iloc[0]
+
+    assert (df["boards"] == df["combos"] * 19600).all()
+    # AKs flops a flush on 165 of the 19,600 flops, a flush draw on 2,145
+    assert per_combo("AKs", ["flush", "straight_flush"]) == 165
+    assert per_combo("AKs", ["flush_draw"], "flag") == 2145
+    # AKo pairs a hole card (or better) on the 19,600 - C(44, 3) = 6,356 flops holding an A or K
+    assert per_combo("AKo", ["top_pair", "second_pair", "weak_pair", "two_pair",
+                             "two_pair_board", "trips", "full_house", "quads"]) == 6356
+    # a pocket pair flops a set or better on the 2,304 flops with another card of its rank
+    # (11.8%), plus the 48 trips flops (full house)
+    assert per_combo("22", ["set", "full_house", "quads"]) == 2304 + 48
+    for (cls, street), g in df.groupby(["class", "street"]):
+        made = g[g["kind"] == "made"]
+        assert made["hits"].sum() == made["boards"].iloc[0]
+        assert made["share_exact"].sum() == 1
+    # with a dead card each live combination is counted on its own boards
+    dead = handstat.holdem_hits("AKs", dead="As", streets=["flop", "turn"])
+    assert set(dead["street"]) == {"flop", "turn"}
+    assert (dead["combos"] == 3).all()
+    flop = dead[dead["street"] == "flop"]
+    assert (flop["boards"] == 3 * 18424).all()  # C(49, 3)
+    assert (dead[dead["street"] == "turn"]["boards"] == 3 * 211876).all()  # C(49, 4)
+    with pytest.raises(handstat.HandstatError, match="street 'preflop'"):
+        handstat.holdem_hits("AKs", streets=("preflop",))
+    with pytest.raises(handstat.HandstatError, match="meets the dead"):
+        handstat.holdem_hits("AsKs", dead="Ks")
+
+
+def _dist_equity(df):
+    num = sum(int(w) * (2 * int(x) + int(t)) for w, x, t in zip(df["weight"], df["wins"],
+                                                                 df["ties"]))
+    den = sum(int(w) * 2 * int(d) for w, d in zip(df["weight"], df["deals"]))
+    return Fraction(num, den)
+
+
+@pytest.mark.parametrize("hero,villain,board,dead", [
+    ("random", "QQ+,AKs", "Kh 7d 2c", ""),
+    ("AA,KK@50,AKs@25,T9s,72o@3", "QQ+,AJs+@50,87s@20", "Kh 7d 2c", "Qs"),
+    ("AKs,T9s@40", "JJ+,AQs@30", "", ""),
+])
+def test_holdem_equity_dist(hero, villain, board, dead):
+    df = handstat.holdem_equity_dist(hero, villain, board=board, dead=dead)
+    assert list(df.columns) == ["combo", "class", "weight", "deals", "wins", "ties", "losses",
+                                "equity", "equity_exact"]
+    assert (df["wins"] + df["ties"] + df["losses"] == df["deals"]).all()
+    assert list(df["equity_exact"]) == sorted(df["equity_exact"], reverse=True)
+    for _, r in df.iterrows():
+        assert r["equity_exact"] == Fraction(2 * r["wins"] + r["ties"], 2 * r["deals"])
+    # the range's equity, exactly
+    whole = handstat.holdem_equity([hero, villain], board=board, dead=dead)
+    assert _dist_equity(df) == whole.loc[0, "equity_exact"]
+    # one combination alone against the villain's range
+    for i in (0, len(df) // 2):
+        r = df.iloc[i]
+        one = handstat.holdem_equity([r["combo"], villain], board=board, dead=dead)
+        assert one.loc[0, "equity_exact"] == r["equity_exact"]
+
+
+def test_holdem_equity_dist_rows():
+    df = handstat.holdem_equity_dist("random", "QQ+,AKs", board="Kh 7d 2c")
+    assert len(df) == 1176  # C(49, 2): the combinations live on the flop
+    top = df.iloc[0]
+    assert (top["combo"], top["class"], top["weight"]) == ("KdKc", "KK", 100)  # top set
+    # the villain's combinations without Kh, Kd, Kc: QQ 6, AA 6, AsKs; then C(45, 2) turns+rivers
+    assert top["deals"] == 13 * 990
+    assert set(df["class"]) >= {"AKs", "72o", "22"}
+    assert df["combo"].str.fullmatch(r"[AKQJT2-9][shdc][AKQJT2-9][shdc]").all()
+    with pytest.raises(handstat.HandstatError, match="villain: 'QX'"):
+        handstat.holdem_equity_dist("AA", "KK,QX")
+    with pytest.raises(handstat.HandstatError, match="'Kh': duplicate card"):
+        handstat.holdem_equity_dist("AA", "KK", board="Kh 7d 2c", dead="Kh")
+    with pytest.raises(handstat.HandstatError, match="no hero combination"):
+        handstat.holdem_equity_dist("AhAd", "AhAc,AdAc")
