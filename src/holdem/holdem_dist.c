@@ -16,6 +16,7 @@
 #include "handstat/holdem_board.h"
 #include "handstat/error.h"
 #include "handstat/poker.h"
+#include "handstat/poker_state.h"
 #include "poker_internal.h"
 #include "combin.h"
 #include "job_internal.h"
@@ -26,6 +27,7 @@
 
 /* One combination of either range. */
 typedef struct dist_hand {
+    hs_poker_state state; /* its two cards' incremental state */
     uint64_t mask;
     uint8_t a, b; /* its cards */
     int16_t hero; /* its index among the hero's combinations, or -1 */
@@ -67,13 +69,13 @@ typedef struct dist_scratch {
 
 static void dist_board(const dist_ctx *c, uint64_t runout, uint64_t mult, uint64_t *acc,
                        dist_scratch *s) {
-    const uint64_t full = c->board | runout;
+    const hs_poker_state board = hs_poker_state_of(c->board | runout);
     int n = 0;
     for (int i = 0; i < c->n_hands; i++) {
         const dist_hand *h = &c->hand[i];
         if (h->mask & runout)
             continue;
-        s->rank[i] = (uint16_t)hs_poker_rank7(full | h->mask);
+        s->rank[i] = (uint16_t)hs_poker_state_rank(hs_poker_state_join(board, h->state));
         s->order[n++] = (uint16_t)i;
     }
     hs_holdem_sort_worst_first(s->rank, s->order, s->tmp, n);
@@ -277,7 +279,8 @@ int hs_holdem_equity_dist_job_new(const hs_holdem_range *hero, const hs_holdem_r
             const int x = hs_colex2(a, b);
             if (pos[x] < 0) {
                 pos[x] = (int16_t)c->n_hands;
-                c->hand[c->n_hands++] = (dist_hand){m, (uint8_t)a, (uint8_t)b, -1, 0};
+                c->hand[c->n_hands++] =
+                    (dist_hand){hs_poker_state_of(m), m, (uint8_t)a, (uint8_t)b, -1, 0};
             }
             dist_hand *h = &c->hand[pos[x]];
             if (side == 0)
