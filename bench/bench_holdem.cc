@@ -309,11 +309,17 @@ void BM_holdem_equity_dist_preflop_random(benchmark::State &state) {
 }
 BENCHMARK(BM_holdem_equity_dist_preflop_random)->Unit(benchmark::kMillisecond)->Iterations(1);
 
+// random against random on Kh7d2c: every villain combination live, 1,176 hero combinations.
+void BM_holdem_equity_dist_flop_random(benchmark::State &state) {
+    run_equity_dist(state, "random", "random", "Kh7d2c");
+}
+BENCHMARK(BM_holdem_equity_dist_flop_random)->Unit(benchmark::kMillisecond);
+
 // What a user does without the distribution: one hs_holdem_equity_ranges call per hero
-// combination of "random" live on Kh7d2c (1,176 calls) against QQ+,AKs; items are the calls.
-void BM_holdem_equity_per_combo_flop(benchmark::State &state) {
+// combination of "random" live on Kh7d2c (1,176 calls) against the villain; items are the calls.
+void run_per_combo(benchmark::State &state, const char *villain_text) {
     static const hs_holdem_range *random = parsed("random");
-    static const hs_holdem_range *villain = parsed("QQ+,AKs");
+    const hs_holdem_range *villain = parsed(villain_text);
     static hs_holdem_range one; // the hero: one combination at a time
     const uint64_t board = board_of("Kh7d2c");
     std::vector<uint64_t> live;
@@ -329,13 +335,22 @@ void BM_holdem_equity_per_combo_flop(benchmark::State &state) {
             one.combo[0] = h;
             if (hs_holdem_equity_ranges(2, ranges, board, 0, 1, nullptr, nullptr, &e) != HS_OK) {
                 state.SkipWithError("hs_holdem_equity_ranges failed");
+                delete villain;
                 return;
             }
             benchmark::DoNotOptimize(e);
         }
     }
     state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(live.size()));
+    delete villain;
+}
+void BM_holdem_equity_per_combo_flop(benchmark::State &state) {
+    run_per_combo(state, "QQ+,AKs");
 }
 BENCHMARK(BM_holdem_equity_per_combo_flop)->Unit(benchmark::kMillisecond);
+void BM_holdem_equity_per_combo_flop_random(benchmark::State &state) {
+    run_per_combo(state, "random");
+}
+BENCHMARK(BM_holdem_equity_per_combo_flop_random)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 } // namespace

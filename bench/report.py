@@ -259,6 +259,13 @@ if dist and per_combo:
           " `hs_holdem_equity_ranges` calls) | (none) | the ratio, recorded | %s"
           " (`BM_holdem_equity_per_combo_flop`): per-combination / distribution = %.2fx | - |"
           % (ms(per_combo), per_combo / dist))
+dist_r = cpu_seconds("BM_holdem_equity_dist_flop_random")
+per_combo_r = cpu_seconds("BM_holdem_equity_per_combo_flop_random/iterations:1")
+if dist_r and per_combo_r:
+    print("| hold'em equity distribution, random vs random on Kh7d2c, against one exact equity per"
+          " combination | (none) | the ratio, recorded | %s (`BM_holdem_equity_dist_flop_random`);"
+          " per combination %s (`BM_holdem_equity_per_combo_flop_random`) = %.0fx | - |"
+          % (ms(dist_r), ms(per_combo_r), per_combo_r / dist_r))
 target_row("hot table bytes per poker ranking path", "130 MB (Two Plus Two) / 223 KB (OMPEval)",
            "≤ 256 KB", "; ".join("%s %d bytes" % (path, b) for path, b in hot_bytes.items()),
            max(hot_bytes.values()) <= 256 * 1024)

@@ -52,12 +52,26 @@ typedef struct dist_ctx {
      */
     int orbit_start[HS_HOLDEM_COMBOS], orbit_len[HS_HOLDEM_COMBOS];
     int orbit[HS_HOLDEM_COMBOS * HS_SUIT_PERMS];
+    /* a narrow villain range (at most NARROW combinations): its hands, the slots of its cards */
+    int n_villain;
+    int villain_hand[HS_HOLDEM_COMBOS];
+    int8_t slot[HS_CARDS]; /* the card's slot among the villain's cards, or -1 */
+    int n_slots;
     size_t n_boards, per_unit, units;
     uint64_t *boards; /* completions, the smallest of their orbits */
     uint32_t *mult;   /* their orbits' sizes */
 } dist_ctx;
 
+/* Villain ranges of at most this many combinations are counted without sorting the hero's. */
+#define NARROW 48
+
 typedef struct dist_scratch {
+    /* the narrow way: the live villain combinations worst first, their classes, and the prefix
+     * sums of their weights in all and per card slot */
+    uint16_t vrank[NARROW];
+    int16_t vhand[NARROW];
+    uint64_t prefix[NARROW + 1];
+    uint64_t slot_prefix[(NARROW + 1) * 2 * NARROW];
     uint16_t rank[HS_HOLDEM_COMBOS];
     uint16_t order[HS_HOLDEM_COMBOS];
     uint16_t tmp[HS_HOLDEM_COMBOS];
@@ -123,12 +137,74 @@ static void dist_board(const dist_ctx *c, uint64_t runout, uint64_t mult, uint64
     }
 }
 
+/* One board against a narrow villain range: its live combinations sorted worst first, the
+ * prefix sums of their weights in all and per card, and each hero combination placed among them
+ * by its class (no sort of the hero's combinations). */
+static void dist_board_narrow(const dist_ctx *c, uint64_t runout, uint64_t mult, uint64_t *acc,
+                              dist_scratch *s) {
+    const hs_poker_state board = hs_poker_state_of(c->board | runout);
+    const int ns = c->n_slots;
+    int nv = 0;
+    for (int k = 0; k < c->n_villain; k++) {
+        const dist_hand *h = &c->hand[c->villain_hand[k]];
+        if (h->mask & runout)
+            continue;
+        const uint16_t r = (uint16_t)hs_poker_state_rank(hs_poker_state_join(board, h->state));
+        int j = nv++;
+        for (; j > 0 && s->vrank[j - 1] < r; j--) { /* worst (largest class) first */
+            s->vrank[j] = s->vrank[j - 1];
+            s->vhand[j] = s->vhand[j - 1];
+        }
+        s->vrank[j] = r;
+        s->vhand[j] = (int16_t)c->villain_hand[k];
+    }
+    s->prefix[0] = 0;
+    memset(s->slot_prefix, 0, (size_t)ns * sizeof s->slot_prefix[0]);
+    for (int j = 0; j < nv; j++) {
+        const dist_hand *h = &c->hand[s->vhand[j]];
+        uint64_t *row = s->slot_prefix + (size_t)(j + 1) * (size_t)ns;
+        memcpy(row, row - ns, (size_t)ns * sizeof *row);
+        row[c->slot[h->a]] += h->vw;
+        row[c->slot[h->b]] += h->vw;
+        s->prefix[j + 1] = s->prefix[j] + h->vw;
+    }
+    const uint64_t *last = s->slot_prefix + (size_t)nv * (size_t)ns;
+    for (int k = 0; k < c->n_hero; k++) {
+        const dist_hand *h = &c->hand[c->hero_hand[k]];
+        if (h->mask & runout)
+            continue;
+        const uint16_t r = (uint16_t)hs_poker_state_rank(hs_poker_state_join(board, h->state));
+        int p = 0; /* villains worse than h: classes above r */
+        while (p < nv && s->vrank[p] > r)
+            p++;
+        int q = p; /* and tied with it */
+        while (q < nv && s->vrank[q] == r)
+            q++;
+        const int sa = c->slot[h->a], sb = c->slot[h->b];
+        const uint64_t *rp = s->slot_prefix + (size_t)p * (size_t)ns;
+        const uint64_t *rq = s->slot_prefix + (size_t)q * (size_t)ns;
+        const uint64_t worse = s->prefix[p] - (sa >= 0 ? rp[sa] : 0) - (sb >= 0 ? rp[sb] : 0);
+        const uint64_t not_better =
+            s->prefix[q] - (sa >= 0 ? rq[sa] : 0) - (sb >= 0 ? rq[sb] : 0) + h->vw;
+        const uint64_t disjoint =
+            s->prefix[nv] - (sa >= 0 ? last[sa] : 0) - (sb >= 0 ? last[sb] : 0) + h->vw;
+        uint64_t *row = acc + (size_t)k * DIST_FIELDS;
+        row[0] += mult * worse;
+        row[1] += mult * (not_better - worse);
+        row[2] += mult * (disjoint - not_better);
+    }
+}
+
 static void dist_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     const dist_ctx *c = ctx;
     const size_t first = unit * c->per_unit;
     const size_t last = first + c->per_unit < c->n_boards ? first + c->per_unit : c->n_boards;
-    for (size_t b = first; b < last; b++)
-        dist_board(c, c->boards[b], c->mult[b], acc, scratch);
+    for (size_t b = first; b < last; b++) {
+        if (c->n_villain > 0)
+            dist_board_narrow(c, c->boards[b], c->mult[b], acc, scratch);
+        else
+            dist_board(c, c->boards[b], c->mult[b], acc, scratch);
+    }
 }
 
 /* The counts of hero combination h, averaged over its orbit. Returns non-zero when the orbit's
@@ -253,9 +329,16 @@ static int range_ok(const hs_holdem_range *r) {
 
 int hs_holdem_equity_dist_job_new(const hs_holdem_range *hero, const hs_holdem_range *villain,
                                   uint64_t board, uint64_t dead, hs_job **out) {
+    return hs_holdem_equity_dist_job_new_way(HS_DIST_AUTO, hero, villain, board, dead, out);
+}
+
+int hs_holdem_equity_dist_job_new_way(int way, const hs_holdem_range *hero,
+                                      const hs_holdem_range *villain, uint64_t board, uint64_t dead,
+                                      hs_job **out) {
     *out = NULL;
-    if (hs_hand_size(board) > 5 || (board & dead) || ((board | dead) & ~HS_DECK_MASK) ||
-        !range_ok(hero) || !range_ok(villain))
+    if ((way == HS_DIST_NARROW && villain->n > NARROW) || way < HS_DIST_AUTO ||
+        way > HS_DIST_NARROW || hs_hand_size(board) > 5 || (board & dead) ||
+        ((board | dead) & ~HS_DECK_MASK) || !range_ok(hero) || !range_ok(villain))
         return HS_ERR_ARG;
     dist_ctx *c = calloc(1, sizeof *c);
     if (c == NULL)
@@ -291,6 +374,23 @@ int hs_holdem_equity_dist_job_new(const hs_holdem_range *hero, const hs_holdem_r
                 c->hero_weight[c->n_hero] = hero->weight[i];
                 c->hero_order[c->n_hero++] = (int)i;
             }
+        }
+    }
+    /* a narrow villain range: its hands and a slot per card it holds */
+    memset(c->slot, -1, sizeof c->slot);
+    int nv = 0;
+    for (int i = 0; i < c->n_hands; i++)
+        nv += c->hand[i].vw > 0;
+    if (way == HS_DIST_NARROW || (way == HS_DIST_AUTO && nv <= NARROW)) {
+        for (int i = 0; i < c->n_hands; i++) {
+            const dist_hand *h = &c->hand[i];
+            if (h->vw == 0)
+                continue;
+            c->villain_hand[c->n_villain++] = i;
+            if (c->slot[h->a] < 0)
+                c->slot[h->a] = (int8_t)c->n_slots++;
+            if (c->slot[h->b] < 0)
+                c->slot[h->b] = (int8_t)c->n_slots++;
         }
     }
     /* each hero combination's deals: the villain weight disjoint from it, times the boards */

@@ -56,6 +56,16 @@ int hs_holdem_equity_ranges_way(int way, int players, const hs_holdem_range *con
                                 uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
                                 void *ctx, hs_holdem_equity_exact *out);
 
+/* Test-only (holdem_dist.c): the equity distribution's job counted one way: HS_DIST_WIDE (every
+ * hand of both ranges sorted on each board, one sweep), HS_DIST_NARROW (the villain's sorted, each
+ * hero combination placed among them; a villain range of at most 48 combinations, else
+ * HS_ERR_ARG), or HS_DIST_AUTO (what hs_holdem_equity_dist_job_new does: narrow up to 48 live
+ * villain combinations). */
+enum { HS_DIST_AUTO = 0, HS_DIST_WIDE = 1, HS_DIST_NARROW = 2 };
+int hs_holdem_equity_dist_job_new_way(int way, const hs_holdem_range *hero,
+                                      const hs_holdem_range *villain, uint64_t board, uint64_t dead,
+                                      hs_job **out);
+
 /* ---- the board list of the preflop and vs-random tables (holdem_preflop.c) ---------------- */
 
 #define HS_HOLDEM_BOARDS_PER_UNIT 128 /* suit-distinct boards per work unit */
