@@ -1,0 +1,109 @@
+/* handstat — one request layer for every front end (the command line, the web app, Python): a
+ * request (a command and its arguments, in the words of the command line) is checked once, run
+ * once through the library, and answered as one result table: named, typed columns whose cells
+ * are exactly the text the command line's --csv prints, plus named notes (the board, the deals,
+ * the range's equity...). A query therefore means the same thing and gives the same table in
+ * every front end, and a new front end is a thin shell: build a request, run it, render the
+ * table.
+ *
+ *   hs_request *r;
+ *   hs_request_new("holdem equity", &r);
+ *   hs_request_add(r, "hand", "QQ+,AKs");
+ *   hs_request_add(r, "hand", "JJ-99,AQs+");
+ *   hs_request_add(r, "board", "Kh7d2c");
+ *   hs_table *t;
+ *   char msg[HS_REQUEST_MESSAGE];
+ *   if (hs_request_run(r, 0, NULL, NULL, &t, msg, sizeof msg) == HS_OK) { ... hs_table_free(t); }
+ *   hs_request_free(r);
+ *
+ * Commands and their arguments (each argument a key and a text value; "hand" repeats, in order;
+ * a flag takes "1" or "0"; the rest at most once). Every value is checked with the command
+ * line's rules and an error names the offending key and token, as the command line says it:
+ *
+ *   "holdem equity"       hand x2..9 (ranges), board, dead, samples, seed
+ *   "holdem hits"         hand (one range), board (3..5 cards) | streets ("flop", "flop,turn",
+ *                         any of flop, turn, river), dead, by-combo (flag, with board)
+ *   "holdem equity-dist"  hand x2 (hero, villain), board, dead, bins
+ *   "omaha equity"        hand x2..9 (4-6 cards each), board, dead, hilo (flag)
+ *   "stud equity"         hand x2..7 (3-7 cards each), dead, hilo (flag)
+ *   "razz equity"         hand x2..7, dead
+ *   "crib score"          hand (four cards then the starter: five cards), crib (flag)
+ *   "crib discard"        hand (six or five cards), role ("dealer" | "pone"), pegging (flag)
+ *   "poker rank"          hand (5..7 cards)
+ *
+ * The columns are the command's --csv columns (for "crib score" the itemized breakdown: kind,
+ * cards, points, as the text output lists them, then a total row). */
+#ifndef HANDSTAT_REQUEST_H
+#define HANDSTAT_REQUEST_H
+
+#include "handstat/api.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "handstat/progress.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Room for any message of hs_request_run. */
+#define HS_REQUEST_MESSAGE 512
+/* The longest value accepted (a range's text is far shorter). */
+#define HS_REQUEST_VALUE_MAX 16384
+
+/* ---- the result table ----------------------------------------------------------------------- */
+
+typedef struct hs_table hs_table;
+
+/* How a column's cells read: text; an exact integer (any width: decimal digits); a decimal
+ * (a ratio of counts, "%.12g"); an exact reduced fraction "p/q". */
+enum hs_cell_kind { HS_CELL_TEXT, HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION };
+
+HS_API size_t hs_table_columns(const hs_table *t);
+HS_API const char *hs_table_column(const hs_table *t, size_t col);
+HS_API int hs_table_column_kind(const hs_table *t, size_t col);
+HS_API size_t hs_table_rows(const hs_table *t);
+/* The cell's text exactly as --csv writes it (before CSV quoting); NULL out of range. */
+HS_API const char *hs_table_cell(const hs_table *t, size_t row, size_t col);
+/* Named notes: ("board", "2C 7D KH"), ("deals", "1712304"), ("kind", "estimate"), ... */
+HS_API size_t hs_table_notes(const hs_table *t);
+HS_API const char *hs_table_note_name(const hs_table *t, size_t i);
+HS_API const char *hs_table_note_value(const hs_table *t, size_t i);
+/* The note called `name`, or NULL. */
+HS_API const char *hs_table_note(const hs_table *t, const char *name);
+HS_API void hs_table_free(hs_table *t);
+
+/* ---- the request ---------------------------------------------------------------------------- */
+
+typedef struct hs_request hs_request;
+
+/* A new request for `command` (above). Returns HS_OK, HS_ERR_ARG (no such command; the known
+ * ones are listed by hs_request_commands) or HS_ERR_NOMEM. */
+HS_API int hs_request_new(const char *command, hs_request **out);
+
+/* The commands, NULL-terminated. Static storage. */
+HS_API const char *const *hs_request_commands(void);
+
+/* Add argument key = value (copied). Returns HS_OK; HS_ERR_ARG (a key the command does not take,
+ * a second value of a key other than "hand", a value over HS_REQUEST_VALUE_MAX bytes or holding
+ * a NUL or control character); HS_ERR_NOMEM. The value itself is checked when the request runs. */
+HS_API int hs_request_add(hs_request *r, const char *key, const char *value);
+
+/* Check and run the request with `threads` OpenMP workers (0: the default) and `progress` (may be
+ * NULL; returning non-zero cancels), and answer it as *out (the caller frees it). Returns HS_OK;
+ * HS_ERR_TOKEN, HS_ERR_DUPLICATE, HS_ERR_COUNT, HS_ERR_ARG (bad input: msg names the argument and
+ * the token, e.g. "hand 1: 'XX' is not two cards, a class or a range item (...)"); HS_ERR_OVERFLOW
+ * (too large to count exactly: msg gives the size); HS_ERR_CANCELLED; HS_ERR_NOMEM. msg (cap
+ * bytes, may be NULL) gets the message on failure, "" on success. Thread-safe for distinct
+ * requests; a request may be run again. */
+HS_API int hs_request_run(const hs_request *r, int threads, hs_progress_fn progress, void *ctx,
+                          hs_table **out, char *msg, size_t cap);
+
+HS_API void hs_request_free(hs_request *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
