@@ -7,6 +7,7 @@
 
 static const char USAGE[] =
     "usage: handstat <game> <command> [options]\n"
+    "       handstat serve [options]\n"
     "\n"
     "Exact, exhaustive card-hand statistics.\n"
     "\n"
@@ -52,6 +53,8 @@ static const char USAGE[] =
     "  stud equity HAND HAND.. [--dead C] [--hilo]\n"
     "                                          exact seven-card stud equity, high or hi/lo\n"
     "  razz equity HAND HAND.. [--dead C]      exact razz (stud, A-5 low) equity\n"
+    "  serve [--bind ADDR] [--port N] [--max-seconds S] [--max-jobs N]\n"
+    "                                          the local web app and its JSON API\n"
     "\n"
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
@@ -90,6 +93,10 @@ static int dispatch(int argc, char **argv) {
         return cli_stud_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "razz") == 0)
         return cli_razz_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "serve") == 0) {
+        cli_command = "handstat serve";
+        return cli_serve_main(argc - 1, argv + 1);
+    }
     cli_error("unknown game '%s' (try 'handstat --help')", argv[1]);
     return CLI_EXIT_USAGE;
 }

@@ -1,0 +1,510 @@
+/* handstat serve: HTTP with libmicrohttpd. One thread per connection (bounded in number), so
+ * that a waiting POST /api/query can block on its job while watching its socket: when the
+ * client goes away the job is cancelled. Every answer is JSON (errors {"error": ...}) or one of
+ * the page's compiled-in files, with the same security headers; nothing is read from disk.
+ *
+ * The API:
+ *   GET    /api/commands   the commands and their arguments
+ *   GET    /api/range?text=RANGE   a hold'em range as the page's grid shows it
+ *   POST   /api/query      run a query, answer its table (or its error) when it ends
+ *   POST   /api/jobs       queue a query: 202 and the job's status (its id)
+ *   GET    /api/jobs       every job kept, and the queue's state
+ *   GET    /api/jobs/ID    a job's status and progress; its result once done
+ *   DELETE /api/jobs/ID    cancel a job */
+#define _GNU_SOURCE
+#include "serve.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Headers and request line together (libmicrohttpd answers larger ones itself). */
+#define HEADERS_MAX (32 * 1024)
+/* How often a waiting query looks at its client's socket. */
+#define WATCH_MS 100
+
+struct serve_http {
+    struct MHD_Daemon *daemon;
+    serve_jobs *jobs;
+    serve_http_opts o;
+};
+
+/* One request's state between the calls of the handler. */
+typedef struct request_ctx {
+    char *body;
+    size_t len;
+    int too_big;
+    int responded; /* an answer was queued before the body ended */
+    double start;
+} request_ctx;
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The policy every answer carries: the page's own files only, no inline script or style, no
+ * framing, no sniffing; no CORS header, so other origins cannot read any answer. */
+static const char CSP[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src "
+                          "'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+                          "form-action 'self'; frame-ancestors 'none'";
+
+static void security_headers(struct MHD_Response *r) {
+    MHD_add_response_header(r, "Content-Security-Policy", CSP);
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(r, "Cross-Origin-Opener-Policy", "same-origin");
+    MHD_add_response_header(r, "Cross-Origin-Resource-Policy", "same-origin");
+}
+
+static void log_request(const serve_http *h, struct MHD_Connection *c, const char *method,
+                        const char *url, int status, const request_ctx *ctx) {
+    if (h->o.quiet)
+        return;
+    char addr[INET6_ADDRSTRLEN] = "?";
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (ci != NULL && ci->client_addr != NULL) {
+        const struct sockaddr *sa = ci->client_addr;
+        if (sa->sa_family == AF_INET)
+            inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, addr,
+                      sizeof addr);
+        else if (sa->sa_family == AF_INET6)
+            inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, addr,
+                      sizeof addr);
+    }
+    char tok[200];
+    fprintf(stderr, "handstat serve: %s %s %s %d %.1f ms\n", addr, method,
+            serve_token(tok, sizeof tok, url, strlen(url)), status,
+            ctx != NULL ? 1000.0 * (now_s() - ctx->start) : 0.0);
+}
+
+/* Queue a JSON answer (body: heap text, taken over; NULL means out of memory). */
+static enum MHD_Result reply_json(const serve_http *h, struct MHD_Connection *c, const char *method,
+                                  const char *url, const request_ctx *ctx, int status, char *body,
+                                  const char *allow, int retry_after, const char *job_id) {
+    if (body == NULL) {
+        status = 500;
+        body = strdup("{\"error\":\"out of memory\"}");
+        if (body == NULL)
+            return MHD_NO;
+    }
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
+    if (r == NULL) {
+        free(body);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, "Content-Type", "application/json; charset=utf-8");
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    security_headers(r);
+    if (allow != NULL)
+        MHD_add_response_header(r, "Allow", allow);
+    if (retry_after > 0) {
+        char v[16];
+        snprintf(v, sizeof v, "%d", retry_after);
+        MHD_add_response_header(r, "Retry-After", v);
+    }
+    if (job_id != NULL) {
+        char loc[64];
+        snprintf(loc, sizeof loc, "/api/jobs/%s", job_id);
+        MHD_add_response_header(r, status == 202 ? "Location" : "X-Job", loc);
+    }
+    const enum MHD_Result rc = MHD_queue_response(c, (unsigned)status, r);
+    MHD_destroy_response(r);
+    log_request(h, c, method, url, status, ctx);
+    return rc;
+}
+
+static enum MHD_Result reply_error(const serve_http *h, struct MHD_Connection *c,
+                                   const char *method, const char *url, const request_ctx *ctx,
+                                   int status, const char *allow, const char *fmt, ...)
+    __attribute__((format(printf, 8, 9)));
+static enum MHD_Result reply_error(const serve_http *h, struct MHD_Connection *c,
+                                   const char *method, const char *url, const request_ctx *ctx,
+                                   int status, const char *allow, const char *fmt, ...) {
+    char msg[SERVE_MESSAGE];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return reply_json(h, c, method, url, ctx, status, serve_error_json(msg), allow, 0, NULL);
+}
+
+static enum MHD_Result reply_asset(struct MHD_Connection *c, const serve_asset *a) {
+    struct MHD_Response *r = MHD_create_response_from_buffer(a->size, (void *)(uintptr_t)a->data,
+                                                             MHD_RESPMEM_PERSISTENT);
+    if (r == NULL)
+        return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", a->type);
+    MHD_add_response_header(r, "Cache-Control", "no-cache");
+    security_headers(r);
+    const enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+/* ---- routes ------------------------------------------------------------------------------- */
+
+enum route { R_NONE, R_ASSET, R_COMMANDS, R_RANGE, R_QUERY, R_JOBS, R_JOB };
+
+static const char API_LIST[] =
+    "GET /api/commands, GET /api/range?text=RANGE, POST /api/query, POST /api/jobs, GET "
+    "/api/jobs, GET or DELETE /api/jobs/ID; the page is at /";
+
+static enum route route_of(const char *url, const serve_asset **asset, const char **job_id) {
+    *asset = NULL;
+    *job_id = NULL;
+    const char *path = strcmp(url, "/") == 0 ? "/index.html" : url;
+    for (size_t i = 0; i < serve_asset_count; i++)
+        if (strcmp(path, serve_assets[i].path) == 0) {
+            *asset = &serve_assets[i];
+            return R_ASSET;
+        }
+    if (strcmp(url, "/api/commands") == 0)
+        return R_COMMANDS;
+    if (strcmp(url, "/api/range") == 0)
+        return R_RANGE;
+    if (strcmp(url, "/api/query") == 0)
+        return R_QUERY;
+    if (strcmp(url, "/api/jobs") == 0 || strcmp(url, "/api/jobs/") == 0)
+        return R_JOBS;
+    if (strncmp(url, "/api/jobs/", 10) == 0 && strchr(url + 10, '/') == NULL) {
+        *job_id = url + 10;
+        return R_JOB;
+    }
+    return R_NONE;
+}
+
+/* The methods a route takes, for 405's Allow header; NULL when `method` is one of them. */
+static const char *refused_method(enum route r, const char *method) {
+    const int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    const int post = strcmp(method, "POST") == 0, del = strcmp(method, "DELETE") == 0;
+    switch (r) {
+    case R_ASSET:
+    case R_COMMANDS:
+    case R_RANGE:
+        return get ? NULL : "GET, HEAD";
+    case R_QUERY:
+        return post ? NULL : "POST";
+    case R_JOBS:
+        return get || post ? NULL : "GET, HEAD, POST";
+    case R_JOB:
+        return get || del ? NULL : "GET, HEAD, DELETE";
+    case R_NONE:
+        break;
+    }
+    return NULL;
+}
+
+/* Bound to a loopback address, the server answers only requests that name a loopback host: a
+ * page of another site whose name was made to resolve to 127.0.0.1 (DNS rebinding) names its
+ * own. Returns 1 when the Host header (absent: HTTP/1.0) is acceptable. */
+static int host_ok(const serve_http *h, const char *host) {
+    if (!h->o.loopback || host == NULL)
+        return 1;
+    const char *colon = strrchr(host, ':');
+    size_t n = strlen(host);
+    if (colon != NULL && (host[0] != '[' || colon > strchr(host, ']'))) {
+        char *end;
+        const long port = strtol(colon + 1, &end, 10);
+        if (*end != '\0' || port != h->o.port)
+            return 0;
+        n = (size_t)(colon - host);
+    }
+    if ((n == 9 && strncasecmp(host, "localhost", 9) == 0) ||
+        (n == 5 && strncmp(host, "[::1]", 5) == 0))
+        return 1;
+    /* 127.0.0.0/8 */
+    char ip[INET_ADDRSTRLEN];
+    struct in_addr a;
+    if (n >= sizeof ip)
+        return 0;
+    memcpy(ip, host, n);
+    ip[n] = '\0';
+    return inet_pton(AF_INET, ip, &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
+}
+
+/* A request that changes state must come from this server's page or from a program: an Origin
+ * header, when a browser sends one, must be this server's. */
+static int origin_ok(struct MHD_Connection *c) {
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    if (origin == NULL)
+        return 1;
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    return host != NULL && strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0;
+}
+
+/* "application/json", with parameters or not. A browser can send only form types to another
+ * site without asking first, so this also keeps other sites' pages from posting queries. */
+static int json_type(struct MHD_Connection *c) {
+    const char *t = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+    if (t == NULL || strncasecmp(t, "application/json", 16) != 0)
+        return 0;
+    return t[16] == '\0' || t[16] == ';' || t[16] == ' ';
+}
+
+/* True when the client of connection c has closed it (or reset it). */
+static int client_gone(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (ci == NULL)
+        return 0;
+    char b;
+    const ssize_t n = recv(ci->connect_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* POST /api/query and POST /api/jobs. */
+static enum MHD_Result post_query(serve_http *h, struct MHD_Connection *c, const char *method,
+                                  const char *url, request_ctx *ctx, int origin) {
+    hs_request *req;
+    const char *command;
+    char msg[SERVE_MESSAGE];
+    int status = serve_request_parse(ctx->body != NULL ? ctx->body : "", ctx->len, &req, &command,
+                                     msg, sizeof msg);
+    if (status != 0)
+        return reply_json(h, c, method, url, ctx, status, serve_error_json(msg), NULL, 0, NULL);
+    serve_job *job;
+    char *body;
+    int retry;
+    status = serve_jobs_submit(h->jobs, req, command, origin, &job, &body, &retry);
+    if (status != 0)
+        return reply_json(h, c, method, url, ctx, status, body, NULL, retry, NULL);
+    char id[17];
+    snprintf(id, sizeof id, "%s", serve_job_id(job));
+    if (origin == SERVE_ASYNC) {
+        serve_job_release(h->jobs, job);
+        body = serve_jobs_status(h->jobs, id, &status);
+        return reply_json(h, c, method, url, ctx, status == 200 ? 202 : status, body, NULL, 0, id);
+    }
+    /* wait, watching the client: when it leaves the job is stopped and nobody is answered */
+    while (!serve_job_wait(h->jobs, job, WATCH_MS)) {
+        if (client_gone(c)) {
+            serve_job_cancel(h->jobs, job, SERVE_STOP_GONE);
+            serve_job_release(h->jobs, job);
+            log_request(h, c, method, url, 499, ctx);
+            return MHD_NO;
+        }
+    }
+    body = serve_job_answer(h->jobs, job, &status);
+    serve_job_release(h->jobs, job);
+    /* the wait was not idleness: the connection's timeout starts again for the answer */
+    MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT, h->o.idle_timeout);
+    return reply_json(h, c, method, url, ctx, status, body, NULL, 0, id);
+}
+
+static enum MHD_Result dispatch(serve_http *h, struct MHD_Connection *c, const char *url,
+                                const char *method, request_ctx *ctx) {
+    const serve_asset *asset;
+    const char *id;
+    const enum route r = route_of(url, &asset, &id);
+    int status;
+    switch (r) {
+    case R_ASSET:
+        return reply_asset(c, asset);
+    case R_COMMANDS:
+        return reply_json(h, c, method, url, ctx, 200, serve_commands_json(), NULL, 0, NULL);
+    case R_RANGE: {
+        const char *text = NULL;
+        size_t len = 0;
+        if (MHD_lookup_connection_value_n(c, MHD_GET_ARGUMENT_KIND, "text", 4, &text, &len) !=
+                MHD_YES ||
+            text == NULL)
+            return reply_error(h, c, method, url, ctx, 400, NULL,
+                               "give the range as ?text=RANGE (e.g. /api/range?text=QQ%%2B)");
+        char *body = serve_range_json(text, len, &status);
+        return reply_json(h, c, method, url, ctx, status, body, NULL, 0, NULL);
+    }
+    case R_QUERY:
+        return post_query(h, c, method, url, ctx, SERVE_SYNC);
+    case R_JOBS:
+        if (strcmp(method, "POST") == 0)
+            return post_query(h, c, method, url, ctx, SERVE_ASYNC);
+        return reply_json(h, c, method, url, ctx, 200, serve_jobs_list(h->jobs, &status), NULL, 0,
+                          NULL);
+    case R_JOB: {
+        char *body = strcmp(method, "DELETE") == 0 ? serve_jobs_delete(h->jobs, id, &status)
+                                                   : serve_jobs_status(h->jobs, id, &status);
+        return reply_json(h, c, method, url, ctx, status, body, NULL, 0, NULL);
+    }
+    case R_NONE:
+        break;
+    }
+    return MHD_NO;
+}
+
+/* The first call of a request (its headers read): refuse it now when it can be. Returns 1 when
+ * an answer was queued (*rc the result). */
+static int screen(serve_http *h, struct MHD_Connection *c, const char *url, const char *method,
+                  request_ctx *ctx, enum MHD_Result *rc) {
+    char tok[200];
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    if (!host_ok(h, host)) {
+        *rc = reply_error(h, c, method, url, ctx, 421, NULL,
+                          "Host '%s' is not this server: it answers requests for "
+                          "http://127.0.0.1:%d/ (or localhost)",
+                          serve_token(tok, sizeof tok, host, strlen(host)), h->o.port);
+        return 1;
+    }
+    const serve_asset *asset;
+    const char *id;
+    const enum route r = route_of(url, &asset, &id);
+    if (r == R_NONE) {
+        *rc = reply_error(h, c, method, url, ctx, 404, NULL, "no such page or endpoint '%s' (%s)",
+                          serve_token(tok, sizeof tok, url, strlen(url)), API_LIST);
+        return 1;
+    }
+    const char *allow = refused_method(r, method);
+    if (allow != NULL) {
+        *rc = reply_error(h, c, method, url, ctx, 405, allow, "%s takes %s, not %s",
+                          serve_token(tok, sizeof tok, url, strlen(url)), allow,
+                          serve_token(tok + 100, sizeof tok - 100, method, strlen(method)));
+        return 1;
+    }
+    const int post = strcmp(method, "POST") == 0;
+    if ((post || strcmp(method, "DELETE") == 0) && !origin_ok(c)) {
+        *rc = reply_error(h, c, method, url, ctx, 403, NULL,
+                          "requests from another site's page are refused (Origin header)");
+        return 1;
+    }
+    if (post && !json_type(c)) {
+        *rc = reply_error(h, c, method, url, ctx, 415, NULL,
+                          "the body must be JSON, sent with 'Content-Type: application/json'");
+        return 1;
+    }
+    const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+    if (post && length != NULL && strtoull(length, NULL, 10) > SERVE_BODY_MAX) {
+        *rc = reply_error(h, c, method, url, ctx, 413, NULL,
+                          "the body is %s bytes, over the %d accepted", length, SERVE_BODY_MAX);
+        return 1;
+    }
+    return 0;
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
+                              const char *method, const char *version, const char *upload_data,
+                              size_t *upload_data_size, void **con_cls) {
+    (void)version;
+    serve_http *h = cls;
+    request_ctx *ctx = *con_cls;
+    if (ctx == NULL) {
+        ctx = calloc(1, sizeof *ctx);
+        if (ctx == NULL)
+            return MHD_NO;
+        ctx->start = now_s();
+        *con_cls = ctx;
+        enum MHD_Result rc;
+        if (screen(h, c, url, method, ctx, &rc)) {
+            ctx->responded = 1;
+            return rc;
+        }
+        return MHD_YES;
+    }
+    if (ctx->responded) {
+        /* answered already: the rest of the body is dropped */
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (*upload_data_size > 0) {
+        const size_t n = *upload_data_size;
+        *upload_data_size = 0;
+        if (ctx->too_big || ctx->len + n > SERVE_BODY_MAX) {
+            ctx->too_big = 1;
+            free(ctx->body);
+            ctx->body = NULL;
+            ctx->len = 0;
+            return MHD_YES;
+        }
+        char *grown = realloc(ctx->body, ctx->len + n + 1);
+        if (grown == NULL)
+            return MHD_NO;
+        memcpy(grown + ctx->len, upload_data, n);
+        ctx->len += n;
+        grown[ctx->len] = '\0';
+        ctx->body = grown;
+        return MHD_YES;
+    }
+    ctx->responded = 1;
+    if (ctx->too_big)
+        return reply_error(h, c, method, url, ctx, 413, NULL,
+                           "the body is over the %d bytes accepted", SERVE_BODY_MAX);
+    return dispatch(h, c, url, method, ctx);
+}
+
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                      enum MHD_RequestTerminationCode why) {
+    (void)cls;
+    (void)c;
+    (void)why;
+    request_ctx *ctx = *con_cls;
+    if (ctx != NULL) {
+        free(ctx->body);
+        free(ctx);
+        *con_cls = NULL;
+    }
+}
+
+static void mhd_log(void *cls, const char *fmt, va_list ap) {
+    const serve_http *h = cls;
+    if (h->o.quiet)
+        return;
+    char msg[512];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    /* a waiting query whose client left is closed on purpose (logged as 499) */
+    if (strncmp(msg, "Application reported internal error", 35) == 0)
+        return;
+    size_t n = strlen(msg);
+    while (n > 0 && msg[n - 1] == '\n')
+        msg[--n] = '\0';
+    fprintf(stderr, "handstat serve: %s\n", msg);
+}
+
+serve_http *serve_http_start(const serve_http_opts *opts, serve_jobs *jobs) {
+    serve_http *h = calloc(1, sizeof *h);
+    if (h == NULL) {
+        fprintf(stderr, "handstat serve: out of memory\n");
+        return NULL;
+    }
+    h->o = *opts;
+    h->jobs = jobs;
+    struct sockaddr_storage ss;
+    socklen_t sl = sizeof ss;
+    const int v6 =
+        getsockname(opts->listen_fd, (struct sockaddr *)&ss, &sl) == 0 && ss.ss_family == AF_INET6;
+    h->daemon = MHD_start_daemon(
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL |
+            MHD_USE_ITC | MHD_USE_ERROR_LOG | (v6 ? MHD_USE_IPv6 : 0),
+        0, NULL, NULL, handle, h, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h, MHD_OPTION_LISTEN_SOCKET,
+        opts->listen_fd, MHD_OPTION_CONNECTION_LIMIT, opts->max_connections,
+        MHD_OPTION_CONNECTION_TIMEOUT, opts->idle_timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        (size_t)HEADERS_MAX, MHD_OPTION_NOTIFY_COMPLETED, completed, h, MHD_OPTION_END);
+    if (h->daemon == NULL) {
+        fprintf(stderr, "handstat serve: the HTTP server could not start\n");
+        free(h);
+        return NULL;
+    }
+    return h;
+}
+
+void serve_http_stop(serve_http *h) {
+    if (h == NULL)
+        return;
+    /* no new connection, then every open one closed and its thread joined */
+    const MHD_socket fd = MHD_quiesce_daemon(h->daemon);
+    MHD_stop_daemon(h->daemon);
+    if (fd != MHD_INVALID_SOCKET)
+        close(fd);
+    free(h);
+}
