@@ -28,11 +28,12 @@
  *   "stud equity"         hand x2..7 (3-7 cards each), dead, hilo (flag)
  *   "razz equity"         hand x2..7, dead
  *   "crib score"          hand (four cards then the starter: five cards), crib (flag)
+ *   "crib explain"        the same: every scoring combination (item, cards, points)
  *   "crib discard"        hand (six or five cards), role ("dealer" | "pone"), pegging (flag)
  *   "poker rank"          hand (5..7 cards)
  *
- * The columns are the command's --csv columns (for "crib score" the itemized breakdown: kind,
- * cards, points, as the text output lists them, then a total row). */
+ * The columns are the command's --csv columns ("crib explain": the items of the text breakdown,
+ * item,cards,points, with the totals as notes). */
 #ifndef HANDSTAT_REQUEST_H
 #define HANDSTAT_REQUEST_H
 
@@ -99,6 +100,18 @@ HS_API int hs_request_add(hs_request *r, const char *key, const char *value);
  * requests; a request may be run again. */
 HS_API int hs_request_run(const hs_request *r, int threads, hs_progress_fn progress, void *ctx,
                           hs_table **out, char *msg, size_t cap);
+
+/* The same in two steps, for front ends that run long jobs their own way (checkpoints, other
+ * processes): hs_request_start checks the request and, for a command that runs as one job
+ * (holdem hits over every board, holdem equity-dist, stud and razz equity), makes it into *job
+ * (else *job is NULL); the caller runs the job's units (handstat/job.h) or none, then
+ * hs_request_finish answers from the finished job, or, with job NULL, runs the command itself
+ * (threads, progress as in hs_request_run). Returns and messages as hs_request_run. */
+typedef struct hs_job hs_job;
+HS_API int hs_request_start(const hs_request *r, hs_job **job, char *msg, size_t cap);
+HS_API int hs_request_finish(const hs_request *r, const hs_job *job, int threads,
+                             hs_progress_fn progress, void *ctx, hs_table **out, char *msg,
+                             size_t cap);
 
 HS_API void hs_request_free(hs_request *r);
 
