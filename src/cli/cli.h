@@ -191,6 +191,11 @@ const char *cli_u128_text(char *buf, size_t cap, hs_uint128 v);
 /* End the row (a newline). */
 void cli_row_end(cli_table *t);
 
+/* A result table of the request layer (handstat/request.h), its header first when `header` is
+ * set, every row as it is: CSV, or text in t's layout. */
+typedef struct hs_table hs_table;
+void cli_request_table(cli_table *t, const hs_table *table, int header);
+
 /* One player's row of a split-pot equity table (omaha, stud, razz): wins, ties and losses of the
  * pot (hi/lo: of the high half), hi/lo scoops, and the pot shares summed over the deals. */
 typedef struct cli_pot_row {

@@ -8,6 +8,7 @@
 #include <gmp.h>
 
 #include "handstat/cards.h"
+#include "handstat/request.h"
 
 void cli_table_init(cli_table *t, FILE *fp, int csv, const cli_col *cols) {
     t->fp = fp;
@@ -195,4 +196,18 @@ double cli_ratio_u128(hs_uint128 num, hs_uint128 den) {
     double d = mpq_get_d(q);
     mpq_clear(q);
     return d;
+}
+
+void cli_request_table(cli_table *t, const hs_table *table, int header) {
+    const size_t cols = hs_table_columns(table), rows = hs_table_rows(table);
+    if (header) {
+        for (size_t c = 0; c < cols; c++)
+            cli_cell(t, hs_table_column(table, c));
+        cli_row_end(t);
+    }
+    for (size_t r = 0; r < rows; r++) {
+        for (size_t c = 0; c < cols; c++)
+            cli_cell(t, hs_table_cell(table, r, c));
+        cli_row_end(t);
+    }
 }
