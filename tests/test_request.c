@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,7 +181,26 @@ static void test_notes_and_kinds(void **state) {
     assert_string_equal(hs_table_cell(t, 0, 6), "29603/36432");
     assert_int_equal(hs_table_column_kind(t, 6), HS_CELL_FRACTION);
     assert_int_equal(hs_table_column_kind(t, 5), HS_CELL_DECIMAL);
+    /* the numbers behind the cells, for rendering at any precision */
+    assert_true(hs_table_number(t, 0, 5) == hs_ratio_u128(29603, 36432)); /* toward zero */
+    assert_true(fabs(hs_table_number(t, 0, 5) - 29603.0 / 36432.0) < 1e-15);
+    assert_true(hs_table_number(t, 0, 6) == hs_ratio_u128(29603, 36432));
+    assert_true(hs_table_number(t, 1, 2) == 317694.0);
+    assert_true(hs_table_number(t, 0, 1) != hs_table_number(t, 0, 1)); /* text: NaN */
+    assert_true(hs_table_number(t, 2, 0) != hs_table_number(t, 2, 0)); /* no such row */
     hs_table_free(t);
+    char buf[HS_TOKEN_TEXT];
+    assert_string_equal(hs_text_fraction(buf, sizeof buf, 0, 5), "0/1");
+    assert_string_equal(hs_text_fraction(buf, sizeof buf, 10, 4), "5/2");
+    assert_string_equal(hs_text_u128(buf, sizeof buf, (hs_uint128)1 << 100),
+                        "1267650600228229401496703205376");
+    assert_string_equal(hs_text_token(buf,
+                                      "\x01"
+                                      "ab\xC3\xA9",
+                                      5),
+                        "\\x01ab\\xC3\\xA9");
+    assert_string_equal(hs_text_token(buf, "0123456789012345678901234567890123456789ZZ", 42),
+                        "0123456789012345678901234567890123456789...");
     hs_request_free(r);
 
     const char *const *commands = hs_request_commands();

@@ -42,6 +42,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "handstat/holdem.h" /* hs_uint128 */
 #include "handstat/progress.h"
 
 #ifdef __cplusplus
@@ -67,6 +68,11 @@ HS_API int hs_table_column_kind(const hs_table *t, size_t col);
 HS_API size_t hs_table_rows(const hs_table *t);
 /* The cell's text exactly as --csv writes it (before CSV quoting); NULL out of range. */
 HS_API const char *hs_table_cell(const hs_table *t, size_t row, size_t col);
+/* The cell as a number, for columns of integers, decimals and fractions: the ratio of counts it
+ * stands for, exactly as computed before it was written (a decimal's double, a fraction's value
+ * rounded toward zero), so a front end can print it to any precision without reading the text
+ * back; NaN for text cells and out of range. */
+HS_API double hs_table_number(const hs_table *t, size_t row, size_t col);
 /* Named notes: ("board", "2C 7D KH"), ("deals", "1712304"), ("kind", "estimate"), ... */
 HS_API size_t hs_table_notes(const hs_table *t);
 HS_API const char *hs_table_note_name(const hs_table *t, size_t i);
@@ -74,6 +80,18 @@ HS_API const char *hs_table_note_value(const hs_table *t, size_t i);
 /* The note called `name`, or NULL. */
 HS_API const char *hs_table_note(const hs_table *t, const char *name);
 HS_API void hs_table_free(hs_table *t);
+
+/* ---- the number formats of every front end ------------------------------------------------
+ * An exact 128-bit count in decimal; an exact fraction num/den (den > 0) reduced to lowest terms,
+ * "p/q" with the denominator always written ("0/1", "3/1"); and num/den as a double rounded toward
+ * zero. buf holds cap bytes; 48 hold any count, 96 any fraction. Return buf. Thread-safe. */
+HS_API const char *hs_text_u128(char *buf, size_t cap, hs_uint128 v);
+HS_API const char *hs_text_fraction(char *buf, size_t cap, hs_uint128 num, hs_uint128 den);
+HS_API double hs_ratio_u128(hs_uint128 num, hs_uint128 den);
+/* A token of input made safe to quote in a message: at most 40 bytes of it (then "..."), bytes
+ * outside printable ASCII as \xNN. out holds HS_TOKEN_TEXT bytes. */
+#define HS_TOKEN_TEXT 200
+HS_API const char *hs_text_token(char *out, const char *s, size_t n);
 
 /* ---- the request ---------------------------------------------------------------------------- */
 

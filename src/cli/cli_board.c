@@ -117,6 +117,19 @@ static hs_uint128 weight_units(const char *text) {
     return v;
 }
 
+/* An exact fraction "p/q" of the request's tables as a double (rounded toward zero, as the
+ * tables' decimals are). */
+static double fraction_value(const char *text) {
+    hs_uint128 num = 0, den = 0, *v = &num;
+    for (const char *c = text; *c; c++) {
+        if (*c == '/')
+            v = &den;
+        else
+            *v = *v * 10 + (hs_uint128)(*c - '0');
+    }
+    return den != 0 ? cli_ratio_u128(num, den) : 0;
+}
+
 /* The text of a count in weight units: an exact decimal of combinations. */
 static const char *weight_text(char *buf, size_t cap, hs_uint128 w) {
     char whole[48];
@@ -500,14 +513,14 @@ static void write_svg(FILE *fp, const hs_table *t) {
         total += (hs_uint128)atoi(hs_table_cell(t, i, 2));
     fprintf(fp, "<polyline fill=\"none\" stroke=\"#1f5fa8\" stroke-width=\"1.6\" points=\"");
     for (size_t i = 0; i < n; i++) {
-        const double e = strtod(hs_table_cell(t, i, 7), NULL);
+        const double e = hs_table_number(t, i, 7);
         const double xa = x0 + pw * cli_ratio_u128(run, total);
         run += (hs_uint128)atoi(hs_table_cell(t, i, 2));
         const double xb = x0 + pw * cli_ratio_u128(run, total), y = y0 + ph - ph * e;
         fprintf(fp, "%.2f,%.2f %.2f,%.2f ", xa, y, xb, y);
     }
     fprintf(fp, "\"/>\n");
-    const double mean = strtod(hs_table_note(t, "equity"), NULL);
+    const double mean = fraction_value(hs_table_note(t, "equity_exact"));
     const double my = y0 + ph - ph * mean;
     fprintf(fp,
             "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\" stroke=\"#c0392b\" "
@@ -526,7 +539,7 @@ static void dist_text(FILE *fp, const hs_table *t, int bins) {
             "permutation%s)\n",
             hs_table_note(t, "combinations"), hs_table_note(t, "weight"),
             hs_table_note(t, "boards"), symmetry, symmetry == 1 ? "" : "s");
-    fprintf(fp, "the range's equity: %.6f = %s\n", strtod(hs_table_note(t, "equity"), NULL),
+    fprintf(fp, "the range's equity: %.6f = %s\n", fraction_value(hs_table_note(t, "equity_exact")),
             hs_table_note(t, "equity_exact"));
     cli_table out;
     if (bins) {
@@ -544,9 +557,9 @@ static void dist_text(FILE *fp, const hs_table *t, int bins) {
     for (size_t r = 0; r < hs_table_rows(t); r++) {
         for (size_t c = 0; c < 10; c++) {
             if (c == 7)
-                cli_cell_fixed(&out, strtod(hs_table_cell(t, r, c), NULL), 6);
+                cli_cell_fixed(&out, hs_table_number(t, r, c), 6);
             else if (c == 9)
-                cli_cell_fixed(&out, strtod(hs_table_cell(t, r, c), NULL), 4);
+                cli_cell_fixed(&out, hs_table_number(t, r, c), 4);
             else
                 cli_cell(&out, hs_table_cell(t, r, c));
         }

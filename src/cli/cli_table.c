@@ -5,8 +5,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include <gmp.h>
-
 #include "handstat/cards.h"
 #include "handstat/request.h"
 
@@ -148,54 +146,22 @@ const char *cli_fraction(char *buf, size_t cap, long long num, uint64_t den) {
     return buf;
 }
 
-/* v as a GMP integer (initialised here). */
-static void u128_mpz(mpz_t z, hs_uint128 v) {
-    const uint64_t limbs[2] = {(uint64_t)v, (uint64_t)(v >> 64)};
-    mpz_init(z);
-    mpz_import(z, 2, -1, sizeof limbs[0], 0, 0, limbs);
-}
-
 const char *cli_u128_text(char *buf, size_t cap, hs_uint128 v) {
-    mpz_t z;
-    u128_mpz(z, v);
-    gmp_snprintf(buf, cap, "%Zd", z);
-    mpz_clear(z);
-    return buf;
+    return hs_text_u128(buf, cap, v);
 }
 
 void cli_cell_u128(cli_table *t, hs_uint128 v) {
     char buf[48];
-    cli_cell(t, cli_u128_text(buf, sizeof buf, v));
-}
-
-/* num/den in lowest terms (initialised here). */
-static void u128_mpq(mpq_t q, hs_uint128 num, hs_uint128 den) {
-    mpz_t a, b;
-    u128_mpz(a, num);
-    u128_mpz(b, den);
-    mpq_init(q);
-    mpq_set_num(q, a);
-    mpq_set_den(q, b);
-    mpq_canonicalize(q);
-    mpz_clear(a);
-    mpz_clear(b);
+    cli_cell(t, hs_text_u128(buf, sizeof buf, v));
 }
 
 void cli_cell_fraction_u128(cli_table *t, hs_uint128 num, hs_uint128 den) {
-    mpq_t q;
-    u128_mpq(q, num, den);
     char buf[96];
-    gmp_snprintf(buf, sizeof buf, "%Zd/%Zd", mpq_numref(q), mpq_denref(q));
-    mpq_clear(q);
-    cli_cell(t, buf);
+    cli_cell(t, hs_text_fraction(buf, sizeof buf, num, den));
 }
 
 double cli_ratio_u128(hs_uint128 num, hs_uint128 den) {
-    mpq_t q;
-    u128_mpq(q, num, den);
-    double d = mpq_get_d(q);
-    mpq_clear(q);
-    return d;
+    return hs_ratio_u128(num, den);
 }
 
 void cli_request_table(cli_table *t, const hs_table *table, int header) {

@@ -58,23 +58,9 @@ static int fail(run_ctx *x, int rc, const char *fmt, ...) {
     return rc;
 }
 
-/* A token made safe to print: at most 40 bytes (then "..."), others than printable ASCII as
- * \xNN (the command line's rule). */
-static const char *token(char out[200], const char *s, size_t n) {
-    size_t o = 0, shown = n < 40 ? n : 40;
-    for (size_t i = 0; i < shown; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7F)
-            out[o++] = (char)c;
-        else
-            o += (size_t)sprintf(out + o, "\\x%02X", c);
-    }
-    if (shown < n) {
-        memcpy(out + o, "...", 3);
-        o += 3;
-    }
-    out[o] = '\0';
-    return out;
+/* A token made safe to print (hs_text_token). */
+static const char *token(char out[HS_TOKEN_TEXT], const char *s, size_t n) {
+    return hs_text_token(out, s, n);
 }
 
 static const char *get(const hs_request *r, const char *key) {

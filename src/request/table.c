@@ -5,6 +5,7 @@
 #include "request_internal.h"
 
 #include <gmp.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@ struct hs_table {
     int *kind;
     size_t ncells, cap; /* cells written, row by row */
     char **cell;
+    double *number; /* each cell's value (NaN for text) */
     size_t nnotes;
     char **note_name, **note_value;
     int oom; /* an allocation failed: hs_request_run answers HS_ERR_NOMEM */
@@ -52,17 +54,22 @@ int tbl_failed(const hs_table *t) {
     return t == NULL || t->oom;
 }
 
-void tbl_text(hs_table *t, const char *s) {
+/* The next cell with its text and value. */
+static void cell(hs_table *t, const char *s, double value) {
     if (t->oom)
         return;
     if (t->ncells == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 64;
         char **c = realloc(t->cell, cap * sizeof *c);
-        if (c == NULL) {
+        if (c != NULL)
+            t->cell = c;
+        double *v = realloc(t->number, cap * sizeof *v);
+        if (v != NULL)
+            t->number = v;
+        if (c == NULL || v == NULL) {
             t->oom = 1;
             return;
         }
-        t->cell = c;
         t->cap = cap;
     }
     char *d = dup_text(s);
@@ -70,7 +77,14 @@ void tbl_text(hs_table *t, const char *s) {
         t->oom = 1;
         return;
     }
+    t->number[t->ncells] = value;
     t->cell[t->ncells++] = d;
+}
+
+void tbl_text(hs_table *t, const char *s) {
+    /* an integer column's text is its value */
+    const size_t col = t->ncols ? t->ncells % t->ncols : 0;
+    cell(t, s, t->ncols && t->kind[col] == HS_CELL_INT ? strtod(s, NULL) : NAN);
 }
 
 void tbl_textf(hs_table *t, const char *fmt, ...) {
@@ -84,15 +98,19 @@ void tbl_textf(hs_table *t, const char *fmt, ...) {
 
 void tbl_u128(hs_table *t, hs_uint128 v) {
     char buf[48];
-    tbl_text(t, tbl_u128_text(buf, sizeof buf, v));
+    cell(t, tbl_u128_text(buf, sizeof buf, v), (double)v);
 }
 
 void tbl_double(hs_table *t, double v) {
-    tbl_textf(t, "%.12g", v);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.12g", v);
+    cell(t, buf, v);
 }
 
 void tbl_fixed(hs_table *t, double v, int decimals) {
-    tbl_textf(t, "%.*f", decimals, v);
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    cell(t, buf, v);
 }
 
 /* v as a GMP integer (initialised here). */
@@ -135,13 +153,48 @@ void tbl_ratio(hs_table *t, hs_uint128 num, hs_uint128 den) {
     tbl_double(t, tbl_ratio_value(num, den));
 }
 
-void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den) {
+double hs_table_number(const hs_table *t, size_t row, size_t col) {
+    if (col >= t->ncols || row >= hs_table_rows(t))
+        return NAN;
+    return t->number[row * t->ncols + col];
+}
+
+const char *hs_text_fraction(char *buf, size_t cap, hs_uint128 num, hs_uint128 den) {
     mpq_t q;
     u128_mpq(q, num, den);
-    char buf[96];
-    gmp_snprintf(buf, sizeof buf, "%Zd/%Zd", mpq_numref(q), mpq_denref(q));
+    gmp_snprintf(buf, cap, "%Zd/%Zd", mpq_numref(q), mpq_denref(q));
     mpq_clear(q);
-    tbl_text(t, buf);
+    return buf;
+}
+
+void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den) {
+    char buf[96];
+    cell(t, hs_text_fraction(buf, sizeof buf, num, den), tbl_ratio_value(num, den));
+}
+
+const char *hs_text_u128(char *buf, size_t cap, hs_uint128 v) {
+    return tbl_u128_text(buf, cap, v);
+}
+
+double hs_ratio_u128(hs_uint128 num, hs_uint128 den) {
+    return tbl_ratio_value(num, den);
+}
+
+const char *hs_text_token(char *out, const char *s, size_t n) {
+    size_t o = 0, shown = n < 40 ? n : 40;
+    for (size_t i = 0; i < shown; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7F)
+            out[o++] = (char)c;
+        else
+            o += (size_t)snprintf(out + o, 5, "\\x%02X", c);
+    }
+    if (shown < n) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o] = '\0';
+    return out;
 }
 
 void tbl_note(hs_table *t, const char *name, const char *fmt, ...) {
@@ -223,6 +276,7 @@ void hs_table_free(hs_table *t) {
     free(t->name);
     free(t->kind);
     free(t->cell);
+    free(t->number);
     free(t->note_name);
     free(t->note_value);
     free(t);
