@@ -131,6 +131,11 @@ HS_API int hs_request_finish(const hs_request *r, const hs_job *job, int threads
                              hs_progress_fn progress, void *ctx, hs_table **out, char *msg,
                              size_t cap);
 
+/* An estimate of the seconds one thread of this machine class takes to run the job of
+ * hs_request_start (from measured costs per unit of work), so that a front end can decide to keep
+ * a checkpoint or refuse the work; 0 when job is NULL. */
+HS_API double hs_request_job_seconds(const hs_request *r, const hs_job *job);
+
 HS_API void hs_request_free(hs_request *r);
 
 #ifdef __cplusplus

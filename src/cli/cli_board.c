@@ -77,28 +77,6 @@ static const char DIST_USAGE[] =
     "exit status: 0 done, 1 bad cards or range or no possible deal, 2 bad command line,\n"
     "             3 file error, 130 interrupted\n";
 
-/* The exit status of a refused or failed request, after printing its message. */
-static int request_status(int rc, const char *msg) {
-    if (rc == HS_ERR_CANCELLED) {
-        cli_error("interrupted");
-        return cli_interrupted_status();
-    }
-    cli_error("%s", msg);
-    return rc == HS_ERR_ARG ? CLI_EXIT_USAGE : rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
-}
-
-/* Add key = value to the request (the value from the command line; NULL: nothing). */
-static int add(hs_request *r, const char *key, const char *value) {
-    if (value == NULL)
-        return 0;
-    if (hs_request_add(r, key, value) != HS_OK) {
-        cli_error("%s: '%s' is too long or holds control characters", key,
-                  cli_token(value, strlen(value)));
-        return -1;
-    }
-    return 0;
-}
-
 /* An exact decimal of the request's tables ("15", "7.5", "0.25") as weight units (x 100). */
 static hs_uint128 weight_units(const char *text) {
     hs_uint128 v = 0;
@@ -287,94 +265,6 @@ static void hits_all_text(FILE *fp, const hs_table *t) {
     }
 }
 
-/* ---- running a request ------------------------------------------------------------------- */
-
-/* A job estimated to take longer (seconds of one thread) keeps a checkpoint. */
-#define LONG_SECONDS 10.0
-/* Measured costs: one combination categorized on one board, one combination ranked and swept on
- * one board of the equity distribution (Intel Xeon, one thread). */
-#define HIT_SECONDS 130e-9
-#define DIST_SECONDS 20e-9
-
-/* What a command's request needs from the job layer. */
-typedef struct request_run {
-    const char *label;    /* "holdem hits" */
-    const char *fallback; /* the checkpoint's name when the output is standard output */
-    const char *ckpt_arg;
-    int resume, threads;
-    double seconds; /* the job's estimated time on one thread */
-    cli_outs *outs;
-    const char *path; /* -o */
-    const char *const *names, *const *files;
-    int n_files;
-} request_run;
-
-/* Check the request, open the outputs, run its job (if it has one: with a checkpoint when asked
- * for or long), and answer it into *table. Returns the exit status (CLI_OK). */
-static int run_request(const hs_request *r, const request_run *o, double (*estimate)(hs_job *),
-                       hs_table **table, cli_job *jp, int *keep_out) {
-    char msg[HS_REQUEST_MESSAGE];
-    hs_job *job = NULL;
-    *table = NULL;
-    *keep_out = 0;
-    int rc = hs_request_start(r, &job, msg, sizeof msg);
-    if (rc != HS_OK)
-        return request_status(rc, msg);
-    int status = cli_outs_open(o->outs);
-    cli_job j;
-    memset(&j, 0, sizeof j);
-    int keep = 0;
-    if (status == CLI_OK && job != NULL) {
-        const double seconds = estimate != NULL ? estimate(job) : 0;
-        keep = o->ckpt_arg != NULL || o->resume || seconds > LONG_SECONDS;
-        if (!keep)
-            status = cli_job_run_plain(job, o->label, o->threads);
-        else {
-            status = cli_job_prepare(&j, o->label, o->ckpt_arg, o->path, o->fallback, o->resume,
-                                     o->threads, o->names, o->files, o->n_files);
-            if (status != CLI_OK)
-                keep = 0;
-            if (status == CLI_OK)
-                status = cli_job_attach(&j, job);
-            if (status == CLI_OK)
-                status = cli_job_run(&j);
-        }
-    } else if (status == CLI_OK && (o->ckpt_arg != NULL || o->resume)) {
-        cli_error("--checkpoint and --resume are for the counts over every board");
-        status = CLI_EXIT_USAGE;
-    }
-    if (status == CLI_OK) {
-        cli_catch_signals();
-        cli_progress progress;
-        cli_progress_init(&progress, o->label);
-        rc = hs_request_finish(r, job, o->threads, cli_progress_update, &progress, table, msg,
-                               sizeof msg);
-        cli_progress_done(&progress);
-        if (rc != HS_OK)
-            status = request_status(rc, msg);
-    }
-    /* the caller writes the table and commits, then finishes the checkpoint with its status
-     * (kept with the finished counts when an output cannot be written) */
-    *jp = j;
-    *keep_out = keep;
-    hs_job_free(job);
-    return status;
-}
-
-static double hits_estimate(hs_job *job) {
-    /* at most C(50, 5) boards per unit (rivers); the job's units times a flop's 19,600 is the
-     * least: take the streets asked from the job's parameters */
-    const char *p = strstr(hs_job_params(job), "streets=");
-    const unsigned streets = p != NULL ? (unsigned)atoi(p + 8) : 1;
-    const double per_unit = ((streets & 1) ? 19600.0 : 0) + ((streets & 2) ? 230300.0 : 0) +
-                            ((streets & 4) ? 2118760.0 : 0);
-    return per_unit * (double)hs_job_units(job) * HIT_SECONDS;
-}
-
-static double dist_estimate(hs_job *job) {
-    return (double)hs_holdem_equity_dist_boards(job) * HS_HOLDEM_COMBOS * DIST_SECONDS;
-}
-
 /* ---- holdem hits ----------------------------------------------------------------------- */
 
 static int holdem_hits(int argc, char **argv) {
@@ -422,9 +312,10 @@ static int holdem_hits(int argc, char **argv) {
         return CLI_EXIT_IO;
     }
     int status = CLI_OK;
-    if (add(r, "hand", argv[1]) != 0 || add(r, "board", board_arg) != 0 ||
-        add(r, "dead", dead_arg) != 0 || add(r, "streets", every ? streets : NULL) != 0 ||
-        add(r, "by-combo", by_combo ? "1" : NULL) != 0)
+    if (cli_request_add(r, "hand", argv[1]) != 0 || cli_request_add(r, "board", board_arg) != 0 ||
+        cli_request_add(r, "dead", dead_arg) != 0 ||
+        cli_request_add(r, "streets", every ? streets : NULL) != 0 ||
+        cli_request_add(r, "by-combo", by_combo ? "1" : NULL) != 0)
         status = CLI_EXIT_DATA;
     cli_outs outs = {.n = 0};
     cli_out *out = cli_outs_add(&outs, "-o", path);
@@ -432,22 +323,13 @@ static int holdem_hits(int argc, char **argv) {
         csv = 1; /* a file gets the CSV table */
     const char *const names[1] = {"-o"};
     const char *const files[1] = {path};
-    const request_run o = {"holdem hits",
-                           "holdem_hits.ckpt",
-                           ckpt_arg,
-                           resume,
-                           threads,
-                           0,
-                           &outs,
-                           path,
-                           names,
-                           files,
-                           1};
+    const cli_request_job o = {
+        "holdem hits", "holdem_hits.ckpt", ckpt_arg, resume, threads, &outs, path, names, files, 1};
     hs_table *t = NULL;
     cli_job j;
     int keep = 0;
     if (status == CLI_OK)
-        status = run_request(r, &o, hits_estimate, &t, &j, &keep);
+        status = cli_request_run(r, &o, &t, &j, &keep);
     if (status == CLI_OK) {
         if (csv) {
             cli_table w;
@@ -599,9 +481,9 @@ static int holdem_equity_dist(int argc, char **argv) {
         return CLI_EXIT_IO;
     }
     int status = CLI_OK;
-    if (add(r, "hand", argv[1]) != 0 || add(r, "hand", argv[2]) != 0 ||
-        add(r, "board", board_arg) != 0 || add(r, "dead", dead_arg) != 0 ||
-        add(r, "bins", bins_arg) != 0)
+    if (cli_request_add(r, "hand", argv[1]) != 0 || cli_request_add(r, "hand", argv[2]) != 0 ||
+        cli_request_add(r, "board", board_arg) != 0 || cli_request_add(r, "dead", dead_arg) != 0 ||
+        cli_request_add(r, "bins", bins_arg) != 0)
         status = CLI_EXIT_DATA;
     cli_outs outs = {.n = 0};
     cli_out *out = cli_outs_add(&outs, "-o", path);
@@ -612,27 +494,28 @@ static int holdem_equity_dist(int argc, char **argv) {
         csv = 1;
     const char *const names[2] = {"-o", "--svg"};
     const char *const files[2] = {path, svg};
-    const request_run o = {"holdem equity-dist",
-                           "holdem_equity_dist.ckpt",
-                           ckpt_arg,
-                           resume,
-                           threads,
-                           0,
-                           &outs,
-                           path,
-                           names,
-                           files,
-                           svg ? 2 : 1};
+    const cli_request_job o = {"holdem equity-dist",
+                               "holdem_equity_dist.ckpt",
+                               ckpt_arg,
+                               resume,
+                               threads,
+                               &outs,
+                               path,
+                               names,
+                               files,
+                               svg ? 2 : 1};
     hs_table *t = NULL, *g = NULL;
     cli_job j;
     int keep = 0;
     if (status == CLI_OK)
-        status = run_request(r, &o, dist_estimate, &t, &j, &keep);
+        status = cli_request_run(r, &o, &t, &j, &keep);
     if (status == CLI_OK && svg_out != NULL && bins_arg != NULL) {
         char msg[HS_REQUEST_MESSAGE];
         if (hs_request_new("holdem equity-dist", &graph) != HS_OK ||
-            add(graph, "hand", argv[1]) != 0 || add(graph, "hand", argv[2]) != 0 ||
-            add(graph, "board", board_arg) != 0 || add(graph, "dead", dead_arg) != 0)
+            cli_request_add(graph, "hand", argv[1]) != 0 ||
+            cli_request_add(graph, "hand", argv[2]) != 0 ||
+            cli_request_add(graph, "board", board_arg) != 0 ||
+            cli_request_add(graph, "dead", dead_arg) != 0)
             status = CLI_EXIT_IO;
         else {
             cli_progress progress;
@@ -641,7 +524,7 @@ static int holdem_equity_dist(int argc, char **argv) {
                 hs_request_run(graph, threads, cli_progress_update, &progress, &g, msg, sizeof msg);
             cli_progress_done(&progress);
             if (rc != HS_OK)
-                status = request_status(rc, msg);
+                status = cli_request_status(rc, msg);
         }
     }
     if (status == CLI_OK) {

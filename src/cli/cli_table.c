@@ -94,41 +94,30 @@ void cli_row_end(cli_table *t) {
     t->col = 0;
 }
 
-void cli_pot_table(int csv, int hilo, int players, int size, int (*written)[HS_CARDS],
-                   const cli_pot_row *rows, uint64_t den) {
-    /* text: "%-7d %-Ws %12llu %12llu %12llu  %-10.6f %s" */
-    cli_col cols[] = {
-        {"", -7}, {" ", -(3 * size - 1)}, {" ", 12}, {" ", 12}, {" ", 12}, {"  ", -10}, {" ", 0}};
+void cli_pot_text(const hs_table *table) {
+    /* text: "%-7d %-Ws %12s %12s %12s  %-10.6f %s", W the hands' width */
+    const int hilo = strcmp(hs_table_column(table, 2), "scoops") == 0;
+    int width = 4;
+    for (size_t r = 0; r < hs_table_rows(table); r++) {
+        const int w = (int)strlen(hs_table_cell(table, r, 1));
+        width = w > width ? w : width;
+    }
+    cli_col cols[] = {{"", -7},  {" ", -width}, {" ", 12}, {" ", 12},
+                      {" ", 12}, {"  ", -10},   {" ", 0}};
     cli_table t;
-    cli_table_init(&t, stdout, csv, cols);
-    static const char *const HIGH[] = {"player", "hand",   "wins",        "ties",
-                                       "losses", "equity", "equity_exact"};
-    static const char *const HILO[] = {"player",    "hand",   "scoops",      "high_share",
-                                       "low_share", "equity", "equity_exact"};
+    cli_table_init(&t, stdout, 0, cols);
     static const char *const HIGH_TEXT[] = {"player", "hand",   "wins",   "ties",
                                             "losses", "equity", "(exact)"};
     static const char *const HILO_TEXT[] = {"player",    "hand",   "scoops", "high_share",
                                             "low_share", "equity", "(exact)"};
-    cli_header(&t, csv ? (hilo ? HILO : HIGH) : (hilo ? HILO_TEXT : HIGH_TEXT), 7);
-    for (int p = 0; p < players; p++) {
-        const cli_pot_row *q = &rows[p];
-        cli_cell_int(&t, p + 1);
-        cli_cell_cards(&t, written[p], size);
-        if (hilo) {
-            cli_cell_u64(&t, q->scoops);
-            cli_cell_fixed(&t, (double)q->high_share / (double)den, 6);
-            cli_cell_fixed(&t, (double)q->low_share / (double)den, 6);
-        } else {
-            cli_cell_u64(&t, q->wins);
-            cli_cell_u64(&t, q->ties);
-            cli_cell_u64(&t, q->losses);
+    cli_header(&t, hilo ? HILO_TEXT : HIGH_TEXT, 7);
+    for (size_t r = 0; r < hs_table_rows(table); r++) {
+        for (size_t c = 0; c < 7; c++) {
+            if (c == 5)
+                cli_cell_fixed(&t, hs_table_number(table, r, c), 6);
+            else
+                cli_cell(&t, hs_table_cell(table, r, c));
         }
-        double eq = (double)(q->high_share + q->low_share) / (double)den;
-        if (csv)
-            cli_cell_ratio(&t, eq);
-        else
-            cli_cell_fixed(&t, eq, 6);
-        cli_cell_fraction(&t, (long long)(q->high_share + q->low_share), den);
         cli_row_end(&t);
     }
 }

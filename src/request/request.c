@@ -858,7 +858,7 @@ static int run_omaha_equity(const hs_request *r, run_ctx *x) {
     rc = hs_omaha_equity_run(hole, players, board, dead, hilo, x->threads, x->progress,
                              x->progress_ctx, &e);
     if (rc == HS_ERR_COUNT)
-        return fail(x, rc, "too few cards: the hands, the board and the dead cards leave no board");
+        return fail(x, rc, "too few cards are left to complete the board");
     if (rc != HS_OK)
         return lib_error(x, rc);
     uint64_t row[HS_OMAHA_MAX_PLAYERS][6];
@@ -913,10 +913,12 @@ static int run_stud(const hs_request *r, run_ctx *x, int razz) {
         if (rc == HS_ERR_OVERFLOW) {
             double steps = 0, deals = 0;
             hs_stud_equity_size(hands, players, dead, &steps, &deals);
+            static const char *const STREET[] = {"third", "fourth", "fifth", "sixth", "seventh"};
             return fail(x, rc,
                         "too large to count exactly: %.3g deals, %.3g counting steps (at most "
-                        "%.0e, hours of work); deal fewer players or a later street",
-                        deals, steps, (double)HS_STUD_MAX_STEPS);
+                        "%.0e, hours of work); deal fewer players or a later street (%d players "
+                        "on %s street)",
+                        deals, steps, (double)HS_STUD_MAX_STEPS, players, STREET[size - 3]);
         }
         if (rc != HS_OK)
             return lib_error(x, rc);
@@ -1190,6 +1192,44 @@ int hs_request_finish(const hs_request *r, const hs_job *job, int threads, hs_pr
 int hs_request_run(const hs_request *r, int threads, hs_progress_fn progress, void *ctx,
                    hs_table **out, char *msg, size_t cap) {
     return hs_request_finish(r, NULL, threads, progress, ctx, out, msg, cap);
+}
+
+/* Measured costs on one Intel Xeon thread: a combination categorized on one board (hits), a
+ * combination ranked and swept on one board (equity-dist), one counting step of stud. */
+#define HIT_SECONDS 130e-9
+#define DIST_SECONDS 20e-9
+#define STUD_STEP_SECONDS 1e-9
+
+double hs_request_job_seconds(const hs_request *r, const hs_job *job) {
+    if (r == NULL || job == NULL)
+        return 0;
+    const char *name = r->cmd->name;
+    if (strcmp(name, "holdem hits") == 0) {
+        const char *p = strstr(hs_job_params(job), "streets=");
+        const unsigned streets = p != NULL ? (unsigned)atoi(p + 8) : 1;
+        const double per_unit = ((streets & 1) ? 19600.0 : 0) + ((streets & 2) ? 230300.0 : 0) +
+                                ((streets & 4) ? 2118760.0 : 0);
+        return per_unit * (double)hs_job_units(job) * HIT_SECONDS;
+    }
+    if (strcmp(name, "holdem equity-dist") == 0)
+        return (double)hs_holdem_equity_dist_boards(job) * HS_HOLDEM_COMBOS * DIST_SECONDS;
+    if (strcmp(name, "stud equity") == 0 || strcmp(name, "razz equity") == 0) {
+        /* the hands and dead cards from the request again (checked when the job was made) */
+        uint64_t hands[HS_STUD_MAX_PLAYERS], dead = 0;
+        int cards[HS_CARDS], n = 0;
+        run_ctx x = {FINISH, NULL, NULL, 0, NULL, NULL, NULL, NULL, 0};
+        for (int i = 0; i < r->n && n < HS_STUD_MAX_PLAYERS; i++)
+            if (strcmp(r->key[i], "hand") == 0 &&
+                cards_of("hand", r->value[i], 0, 7, "", cards, &hands[n], &x) >= 0)
+                n++;
+        const char *d = get(r, "dead");
+        if (d != NULL && cards_of("dead", d, 0, HS_CARDS, "", cards, &dead, &x) < 0)
+            dead = 0;
+        double steps = 0, deals = 0;
+        hs_stud_equity_size(hands, n, dead, &steps, &deals);
+        return steps * STUD_STEP_SECONDS;
+    }
+    return 0;
 }
 
 void hs_request_free(hs_request *r) {
