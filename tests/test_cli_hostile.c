@@ -214,7 +214,7 @@ static const bad_case BAD[] = {
      1,
      "every combination of 'AA'",
      1},
-    {{"holdem", "equity-dist", "AA", "KK", "--bins", "x", "-o", "@OUT"}, NULL, 2, "--bins: 'x'", 1},
+    {{"holdem", "equity-dist", "AA", "KK", "--bins", "x", "-o", "@OUT"}, NULL, 2, "bins: 'x'", 1},
     {{"holdem", "equity-dist", "AA", "KK", "-o", "@OUT", "--svg", "@OUT"}, NULL, 2, "same file", 1},
     {{"crib", "score", "--", "--csv"}, NULL, 1, "'--csv' is not a card", 0},
     {{"crib", "nscore", "a.txt", "b.txt"}, NULL, 2, "one input file at most", 0},

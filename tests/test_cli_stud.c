@@ -75,7 +75,7 @@ static void test_errors(void **state) {
         {{"stud", "equity", "Ah Kh Qh", "Ah 2c 3c"}, "hand 2: AH is already in another hand", 1},
         {{"stud", "equity", "Ah Kh Qh", "2c 3c 4c 5c"}, "hand 2 has 4 cards, hand 1 has 3", 1},
         {{"stud", "equity", "Ah Kh", "2c 3c"}, "expected 3 to 7 cards", 1},
-        {{"stud", "equity", "Ah Kh Qh", "2c 3c 4c", "--dead", "Qh"}, "--dead: QH is already", 1},
+        {{"stud", "equity", "Ah Kh Qh", "2c 3c 4c", "--dead", "Qh"}, "dead: QH is already", 1},
         {{"stud", "equity", "Ah Kh Qh", "2c 3c Xc"}, "'Xc'", 1},
         {{"stud", "equity", "Ah Kh Qh"}, "expected 2 to 8 hands, got 1", 2},
         {{"razz", "equity", "Ah Kh Qh", "2c 3c 4c", "--hilo"}, "--hilo", 2},

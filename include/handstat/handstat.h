@@ -22,5 +22,6 @@
 #include "handstat/holdem.h"
 #include "handstat/holdem_board.h"
 #include "handstat/showdown.h"
+#include "handstat/request.h"
 
 #endif

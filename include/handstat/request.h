@@ -28,11 +28,12 @@
  *   "stud equity"         hand x2..7 (3-7 cards each), dead, hilo (flag)
  *   "razz equity"         hand x2..7, dead
  *   "crib score"          hand (four cards then the starter: five cards), crib (flag)
+ *   "crib explain"        the same: every scoring combination (item, cards, points)
  *   "crib discard"        hand (six or five cards), role ("dealer" | "pone"), pegging (flag)
  *   "poker rank"          hand (5..7 cards)
  *
- * The columns are the command's --csv columns (for "crib score" the itemized breakdown: kind,
- * cards, points, as the text output lists them, then a total row). */
+ * The columns are the command's --csv columns ("crib explain": the items of the text breakdown,
+ * item,cards,points, with the totals as notes). */
 #ifndef HANDSTAT_REQUEST_H
 #define HANDSTAT_REQUEST_H
 
@@ -41,6 +42,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "handstat/holdem.h" /* hs_uint128 */
 #include "handstat/progress.h"
 
 #ifdef __cplusplus
@@ -66,6 +68,11 @@ HS_API int hs_table_column_kind(const hs_table *t, size_t col);
 HS_API size_t hs_table_rows(const hs_table *t);
 /* The cell's text exactly as --csv writes it (before CSV quoting); NULL out of range. */
 HS_API const char *hs_table_cell(const hs_table *t, size_t row, size_t col);
+/* The cell as a number, for columns of integers, decimals and fractions: the ratio of counts it
+ * stands for, exactly as computed before it was written (a decimal's double, a fraction's value
+ * rounded toward zero), so a front end can print it to any precision without reading the text
+ * back; NaN for text cells and out of range. */
+HS_API double hs_table_number(const hs_table *t, size_t row, size_t col);
 /* Named notes: ("board", "2C 7D KH"), ("deals", "1712304"), ("kind", "estimate"), ... */
 HS_API size_t hs_table_notes(const hs_table *t);
 HS_API const char *hs_table_note_name(const hs_table *t, size_t i);
@@ -73,6 +80,18 @@ HS_API const char *hs_table_note_value(const hs_table *t, size_t i);
 /* The note called `name`, or NULL. */
 HS_API const char *hs_table_note(const hs_table *t, const char *name);
 HS_API void hs_table_free(hs_table *t);
+
+/* ---- the number formats of every front end ------------------------------------------------
+ * An exact 128-bit count in decimal; an exact fraction num/den (den > 0) reduced to lowest terms,
+ * "p/q" with the denominator always written ("0/1", "3/1"); and num/den as a double rounded toward
+ * zero. buf holds cap bytes; 48 hold any count, 96 any fraction. Return buf. Thread-safe. */
+HS_API const char *hs_text_u128(char *buf, size_t cap, hs_uint128 v);
+HS_API const char *hs_text_fraction(char *buf, size_t cap, hs_uint128 num, hs_uint128 den);
+HS_API double hs_ratio_u128(hs_uint128 num, hs_uint128 den);
+/* A token of input made safe to quote in a message: at most 40 bytes of it (then "..."), bytes
+ * outside printable ASCII as \xNN. out holds HS_TOKEN_TEXT bytes. */
+#define HS_TOKEN_TEXT 200
+HS_API const char *hs_text_token(char *out, const char *s, size_t n);
 
 /* ---- the request ---------------------------------------------------------------------------- */
 
@@ -99,6 +118,23 @@ HS_API int hs_request_add(hs_request *r, const char *key, const char *value);
  * requests; a request may be run again. */
 HS_API int hs_request_run(const hs_request *r, int threads, hs_progress_fn progress, void *ctx,
                           hs_table **out, char *msg, size_t cap);
+
+/* The same in two steps, for front ends that run long jobs their own way (checkpoints, other
+ * processes): hs_request_start checks the request and, for a command that runs as one job
+ * (holdem hits over every board, holdem equity-dist, stud and razz equity), makes it into *job
+ * (else *job is NULL); the caller runs the job's units (handstat/job.h) or none, then
+ * hs_request_finish answers from the finished job, or, with job NULL, runs the command itself
+ * (threads, progress as in hs_request_run). Returns and messages as hs_request_run. */
+typedef struct hs_job hs_job;
+HS_API int hs_request_start(const hs_request *r, hs_job **job, char *msg, size_t cap);
+HS_API int hs_request_finish(const hs_request *r, const hs_job *job, int threads,
+                             hs_progress_fn progress, void *ctx, hs_table **out, char *msg,
+                             size_t cap);
+
+/* An estimate of the seconds one thread of this machine class takes to run the job of
+ * hs_request_start (from measured costs per unit of work), so that a front end can decide to keep
+ * a checkpoint or refuse the work; 0 when job is NULL. */
+HS_API double hs_request_job_seconds(const hs_request *r, const hs_job *job);
 
 HS_API void hs_request_free(hs_request *r);
 

@@ -9,6 +9,9 @@
 
 #include "handstat/holdem.h"
 
+/* A result table of the request layer (handstat/request.h). */
+typedef struct hs_table hs_table;
+
 /* Exit codes (documented in README.md and --help). */
 enum {
     CLI_OK = 0,
@@ -191,18 +194,14 @@ const char *cli_u128_text(char *buf, size_t cap, hs_uint128 v);
 /* End the row (a newline). */
 void cli_row_end(cli_table *t);
 
-/* One player's row of a split-pot equity table (omaha, stud, razz): wins, ties and losses of the
- * pot (hi/lo: of the high half), hi/lo scoops, and the pot shares summed over the deals. */
-typedef struct cli_pot_row {
-    uint64_t wins, ties, losses, scoops, high_share, low_share;
-} cli_pot_row;
+/* A result table of the request layer (handstat/request.h), its header first when `header` is
+ * set, every row as it is: CSV, or text in t's layout. */
+void cli_request_table(cli_table *t, const hs_table *table, int header);
 
-/* The players' table of a split-pot equity command on standard output: text or CSV
- * player,hand,wins,ties,losses,equity,equity_exact, or with hilo
- * player,hand,scoops,high_share,low_share,equity,equity_exact; each hand its `size` cards as
- * written; a share over den (the deals times the share unit) is the fraction of a pot. */
-void cli_pot_table(int csv, int hilo, int players, int size, int (*written)[HS_CARDS],
-                   const cli_pot_row *rows, uint64_t den);
+/* The players' table of a split-pot equity request (omaha, stud, razz: handstat/request.h) as text
+ * on standard output: player, hand, wins/ties/losses or, hi/lo, scoops and the two shares, the
+ * equity with 6 decimals and its exact fraction. */
+void cli_pot_text(const hs_table *table);
 
 /* Decimals of fixed-point columns: expectations in points in CSV, and in text tables. */
 #define CLI_DIGITS_POINTS 6
@@ -355,6 +354,37 @@ void cli_job_finish(cli_job *j, int status);
  * SIGTERM caught. Returns CLI_OK, the interrupted status, CLI_EXIT_IO (no memory) or
  * CLI_EXIT_DATA. Prints the error. */
 int cli_job_run_plain(hs_job *job, const char *label, int threads);
+
+/* ---- requests (cli_request.c): the commands that are shells over handstat/request.h ---------- */
+
+typedef struct hs_request hs_request;
+
+/* The exit status of a refused or failed request (hs_request_* code rc), after printing msg:
+ * HS_ERR_ARG a usage error (2), out of memory 3, cancelled the interrupted status, else 1. */
+int cli_request_status(int rc, const char *msg);
+
+/* Add key = value to the request (value NULL: nothing). Prints the error; returns -1 on
+ * failure. */
+int cli_request_add(hs_request *r, const char *key, const char *value);
+
+/* How a request's job runs: its label (progress, messages), the checkpoint's default name and
+ * the checkpoint options, the threads, and the output set (opened before the work; may be NULL)
+ * with -o's path and every output's option name and path (kept apart from the checkpoint). */
+typedef struct cli_request_job {
+    const char *label, *fallback, *ckpt_arg;
+    int resume, threads;
+    cli_outs *outs;
+    const char *path;
+    const char *const *names, *const *files;
+    int n_files;
+} cli_request_job;
+
+/* Check the request, open the outputs, run its job if it has one (with a checkpoint when asked
+ * for or estimated at over ten seconds of one thread), and answer it into *table. *jp and *keep:
+ * the checkpoint, which the caller finishes (cli_job_finish) with its final status once the
+ * outputs are written, when *keep. Returns the exit status (CLI_OK); prints the errors. */
+int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **table, cli_job *jp,
+                    int *keep);
 
 /* ---- processes (cli_mpi.c) ------------------------------------------------------------------
  * handstat-mpi runs one process per MPI rank: rank 0 does what handstat does (checks, prints,

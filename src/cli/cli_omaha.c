@@ -71,66 +71,44 @@ static int omaha_equity(int argc, char **argv) {
         cli_error("expected 2 to %d hands, got %d (see --help)", HS_OMAHA_MAX_PLAYERS, n_pos);
         return CLI_EXIT_USAGE;
     }
-    uint64_t hole[HS_OMAHA_MAX_PLAYERS], board = 0, dead = 0, used = 0;
-    int written[HS_OMAHA_MAX_PLAYERS][HS_CARDS];
-    int size = cli_parse_hands(argv, n_pos, 4, 6, "4, 5 or 6 cards", "Omaha", hole, written);
-    if (size < 0)
-        return CLI_EXIT_DATA;
-    for (int p = 0; p < n_pos; p++)
-        used |= hole[p];
-    if (board_text != NULL &&
-        parse_set(board_text, strlen(board_text), "board", 0, 5, "at most 5 cards", &board) < 0)
-        return CLI_EXIT_DATA;
-    if (dead_text != NULL &&
-        parse_set(dead_text, strlen(dead_text), "dead", 0, HS_CARDS, "fewer cards", &dead) < 0)
-        return CLI_EXIT_DATA;
-    if (board & used) {
-        cli_clash_error("board", board & used, "a hand");
-        return CLI_EXIT_DATA;
+    hs_request *r;
+    if (hs_request_new("omaha equity", &r) != HS_OK) {
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
     }
-    if (dead & (used | board)) {
-        cli_clash_error("dead", dead & (used | board), (dead & used) ? "a hand" : "the board");
-        return CLI_EXIT_DATA;
+    int status = CLI_OK;
+    for (int p = 0; p < n_pos && status == CLI_OK; p++)
+        if (cli_request_add(r, "hand", argv[1 + p]) != 0)
+            status = CLI_EXIT_DATA;
+    if (status == CLI_OK && (cli_request_add(r, "board", board_text) != 0 ||
+                             cli_request_add(r, "dead", dead_text) != 0 ||
+                             cli_request_add(r, "hilo", hilo ? "1" : NULL) != 0))
+        status = CLI_EXIT_DATA;
+    hs_table *t = NULL;
+    cli_job j;
+    int keep = 0;
+    const cli_request_job o = {"omaha equity", NULL, NULL, 0, threads, NULL, NULL, NULL, NULL, 0};
+    if (status == CLI_OK)
+        status = cli_request_run(r, &o, &t, &j, &keep);
+    if (status == CLI_OK) {
+        if (csv) {
+            cli_table w;
+            cli_table_init(&w, stdout, 1, NULL);
+            cli_request_table(&w, t, 1);
+        } else {
+            const char *board = hs_table_note(t, "board"), *dead = hs_table_note(t, "dead");
+            printf("omaha equity (%s): board: %s   dead: %s   boards: %s, all equally likely",
+                   hilo ? "8-or-better hi/lo" : "high", *board ? board : "(none)",
+                   *dead ? dead : "(none)", hs_table_note(t, "boards"));
+            if (hilo)
+                printf("; a low on %s", hs_table_note(t, "low_boards"));
+            printf("\n");
+            cli_pot_text(t);
+        }
     }
-    cli_catch_signals();
-    cli_progress progress;
-    cli_progress_init(&progress, "omaha equity");
-    hs_omaha_equity e;
-    rc = hs_omaha_equity_run(hole, n_pos, board, dead, hilo, threads, cli_progress_update,
-                             &progress, &e);
-    cli_progress_done(&progress);
-    if (rc == HS_ERR_CANCELLED) {
-        cli_error("interrupted");
-        return cli_interrupted_status();
-    }
-    if (rc == HS_ERR_COUNT) {
-        cli_error("too few cards are left to complete the board");
-        return CLI_EXIT_DATA;
-    }
-    if (rc != HS_OK) {
-        cli_error("%s", hs_strerror(rc));
-        return CLI_EXIT_DATA;
-    }
-    if (!csv) {
-        char text[3 * HS_CARDS + 1];
-        hs_hand_format(board, text, sizeof text);
-        printf("omaha equity (%s): board: %s", hilo ? "8-or-better hi/lo" : "high",
-               board ? text : "(none)");
-        hs_hand_format(dead, text, sizeof text);
-        printf("   dead: %s   boards: %llu, all equally likely", dead ? text : "(none)",
-               (unsigned long long)e.boards);
-        if (hilo)
-            printf("; a low on %llu", (unsigned long long)e.low_boards);
-        printf("\n");
-    }
-    cli_pot_row rows[HS_OMAHA_MAX_PLAYERS];
-    for (int p = 0; p < n_pos; p++) {
-        const hs_omaha_player *q = &e.p[p];
-        rows[p] =
-            (cli_pot_row){q->wins, q->ties, q->losses, q->scoops, q->high_share, q->low_share};
-    }
-    cli_pot_table(csv, hilo, n_pos, size, written, rows, e.boards * HS_OMAHA_SHARE_UNIT);
-    return CLI_OK;
+    hs_table_free(t);
+    hs_request_free(r);
+    return status;
 }
 
 static int omaha_rank(int argc, char **argv) {

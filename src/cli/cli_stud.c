@@ -60,58 +60,7 @@ static const char RAZZ_USAGE[] =
     "             count exactly), 2 bad command line, 3 cannot write standard output or the\n"
     "             checkpoint, 130 interrupted (SIGINT), 143 (SIGTERM)\n";
 
-/* A deal counted in more steps than this (about ten seconds here) keeps a checkpoint. */
-#define LONG_STEPS 1e10
-
 static const char *const STREET[] = {"third", "fourth", "fifth", "sixth", "seventh"};
-
-/* Why the deal is refused (hs_stud_equity_size's or the job's code; steps and deals its size
- * when it has one). */
-static int deal_error(int rc, int players, int known, uint64_t dead, double steps, double deals) {
-    switch (rc) {
-    case HS_ERR_COUNT:
-        cli_error("too few cards: %d players of seven cards%s need %d, the deck has 52", players,
-                  dead ? " and the dead cards" : "", players * 7 + hs_hand_size(dead));
-        break;
-    case HS_ERR_OVERFLOW:
-        cli_error("too large to count exactly: %.3g deals, %.3g counting steps (at most %.0e, "
-                  "hours of work); deal fewer players or a later street (%d players on %s "
-                  "street)",
-                  deals, steps, HS_STUD_MAX_STEPS, players, STREET[known - 3]);
-        break;
-    case HS_ERR_NOMEM:
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    default:
-        cli_error("%s", hs_strerror(rc));
-        break;
-    }
-    return CLI_EXIT_DATA;
-}
-
-static void print_table(const hs_stud_equity *e, int game, int csv, uint64_t dead,
-                        int (*written)[HS_CARDS]) {
-    const int hilo = game == HS_STUD_HILO;
-    if (!csv) {
-        char text[3 * HS_CARDS + 1];
-        hs_hand_format(dead, text, sizeof text);
-        printf("%s equity: %s street   dead: %s   deals: %llu, all equally likely",
-               game == HS_STUD_RAZZ ? "razz"
-               : hilo               ? "stud 8-or-better hi/lo"
-                                    : "stud high",
-               STREET[e->known - 3], dead ? text : "(none)", (unsigned long long)e->deals);
-        if (hilo)
-            printf("; a low on %llu", (unsigned long long)e->low_deals);
-        printf("\n");
-    }
-    cli_pot_row rows[HS_STUD_MAX_PLAYERS];
-    for (int p = 0; p < e->players; p++) {
-        const hs_stud_player *q = &e->p[p];
-        rows[p] =
-            (cli_pot_row){q->wins, q->ties, q->losses, q->scoops, q->high_share, q->low_share};
-    }
-    cli_pot_table(csv, hilo, e->players, e->known, written, rows, e->deals * HS_STUD_SHARE_UNIT);
-}
 
 static int equity(int argc, char **argv, int razz) {
     int csv = 0, hilo = 0, threads = 0, resume = 0, n_pos;
@@ -133,54 +82,56 @@ static int equity(int argc, char **argv, int razz) {
         cli_error("expected 2 to %d hands, got %d (see --help)", HS_STUD_MAX_PLAYERS, n_pos);
         return CLI_EXIT_USAGE;
     }
-    uint64_t hands[HS_STUD_MAX_PLAYERS], dead = 0, used = 0;
-    int written[HS_STUD_MAX_PLAYERS][HS_CARDS];
-    int size = cli_parse_hands(argv, n_pos, 3, 7, "3 to 7 cards", "stud", hands, written);
-    if (size < 0)
-        return CLI_EXIT_DATA;
-    for (int p = 0; p < n_pos; p++)
-        used |= hands[p];
-    if (dead_text != NULL &&
-        cli_parse_card_set("--dead", dead_text, strlen(dead_text), 0, HS_CARDS, &dead) < 0)
-        return CLI_EXIT_DATA;
-    if (dead & used) {
-        cli_clash_error("--dead", dead & used, "a hand");
-        return CLI_EXIT_DATA;
+    hs_request *r;
+    if (hs_request_new(razz ? "razz equity" : "stud equity", &r) != HS_OK) {
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
     }
-    const int game = razz ? HS_STUD_RAZZ : hilo ? HS_STUD_HILO : HS_STUD_HIGH;
-    double steps = 0, deals = 0;
-    rc = hs_stud_equity_size(hands, n_pos, dead, &steps, &deals);
-    hs_job *job = NULL;
-    if (rc == HS_OK)
-        rc = hs_stud_equity_job_new(hands, n_pos, dead, game, &job);
-    if (rc != HS_OK)
-        return deal_error(rc, n_pos, size, dead, steps, deals);
+    int status = CLI_OK;
+    for (int p = 0; p < n_pos && status == CLI_OK; p++)
+        if (cli_request_add(r, "hand", argv[1 + p]) != 0)
+            status = CLI_EXIT_DATA;
+    if (status == CLI_OK && (cli_request_add(r, "dead", dead_text) != 0 ||
+                             cli_request_add(r, "hilo", hilo ? "1" : NULL) != 0))
+        status = CLI_EXIT_DATA;
     const char *label = razz ? "razz equity" : "stud equity";
-    /* A checkpoint when asked for or when the deal is long; the job layer then owns it. */
-    const int keep = ckpt_arg != NULL || resume || steps > LONG_STEPS;
+    /* a checkpoint when asked for or when the deal is long: the job layer then owns it */
+    const cli_request_job o = {label,    razz ? "razz_equity.ckpt" : "stud_equity.ckpt",
+                               ckpt_arg, resume,
+                               threads,  NULL,
+                               NULL,     NULL,
+                               NULL,     0};
+    hs_table *t = NULL;
     cli_job j;
-    int status;
-    if (keep) {
-        status = cli_job_prepare(&j, label, ckpt_arg, NULL,
-                                 razz ? "razz_equity.ckpt" : "stud_equity.ckpt", resume, threads,
-                                 NULL, NULL, 0);
-        if (status == CLI_OK)
-            status = cli_job_attach(&j, job);
-        if (status == CLI_OK)
-            status = cli_job_run(&j);
-    } else
-        status = cli_job_run_plain(job, label, threads);
+    int keep = 0;
+    if (status == CLI_OK)
+        status = cli_request_run(r, &o, &t, &j, &keep);
     if (status == CLI_OK) {
-        hs_stud_equity e;
-        hs_stud_equity_result(job, &e);
-        print_table(&e, game, csv, dead, written);
+        if (csv) {
+            cli_table w;
+            cli_table_init(&w, stdout, 1, NULL);
+            cli_request_table(&w, t, 1);
+        } else {
+            const char *dead = hs_table_note(t, "dead");
+            const int known = (int)(strlen(hs_table_cell(t, 0, 1)) + 1) / 3;
+            printf("%s equity: %s street   dead: %s   deals: %s, all equally likely",
+                   razz   ? "razz"
+                   : hilo ? "stud 8-or-better hi/lo"
+                          : "stud high",
+                   STREET[known - 3], *dead ? dead : "(none)", hs_table_note(t, "deals"));
+            if (hilo)
+                printf("; a low on %s", hs_table_note(t, "low_deals"));
+            printf("\n");
+            cli_pot_text(t);
+        }
         /* the table lost: keep the finished counts in the checkpoint (main reports why) */
         if (fflush(stdout) != 0 || ferror(stdout))
             status = CLI_EXIT_IO;
     }
     if (keep)
         cli_job_finish(&j, status);
-    hs_job_free(job);
+    hs_table_free(t);
+    hs_request_free(r);
     return status;
 }
 

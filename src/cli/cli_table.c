@@ -5,9 +5,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include <gmp.h>
-
 #include "handstat/cards.h"
+#include "handstat/request.h"
 
 void cli_table_init(cli_table *t, FILE *fp, int csv, const cli_col *cols) {
     t->fp = fp;
@@ -95,41 +94,30 @@ void cli_row_end(cli_table *t) {
     t->col = 0;
 }
 
-void cli_pot_table(int csv, int hilo, int players, int size, int (*written)[HS_CARDS],
-                   const cli_pot_row *rows, uint64_t den) {
-    /* text: "%-7d %-Ws %12llu %12llu %12llu  %-10.6f %s" */
-    cli_col cols[] = {
-        {"", -7}, {" ", -(3 * size - 1)}, {" ", 12}, {" ", 12}, {" ", 12}, {"  ", -10}, {" ", 0}};
+void cli_pot_text(const hs_table *table) {
+    /* text: "%-7d %-Ws %12s %12s %12s  %-10.6f %s", W the hands' width */
+    const int hilo = strcmp(hs_table_column(table, 2), "scoops") == 0;
+    int width = 4;
+    for (size_t r = 0; r < hs_table_rows(table); r++) {
+        const int w = (int)strlen(hs_table_cell(table, r, 1));
+        width = w > width ? w : width;
+    }
+    cli_col cols[] = {{"", -7},  {" ", -width}, {" ", 12}, {" ", 12},
+                      {" ", 12}, {"  ", -10},   {" ", 0}};
     cli_table t;
-    cli_table_init(&t, stdout, csv, cols);
-    static const char *const HIGH[] = {"player", "hand",   "wins",        "ties",
-                                       "losses", "equity", "equity_exact"};
-    static const char *const HILO[] = {"player",    "hand",   "scoops",      "high_share",
-                                       "low_share", "equity", "equity_exact"};
+    cli_table_init(&t, stdout, 0, cols);
     static const char *const HIGH_TEXT[] = {"player", "hand",   "wins",   "ties",
                                             "losses", "equity", "(exact)"};
     static const char *const HILO_TEXT[] = {"player",    "hand",   "scoops", "high_share",
                                             "low_share", "equity", "(exact)"};
-    cli_header(&t, csv ? (hilo ? HILO : HIGH) : (hilo ? HILO_TEXT : HIGH_TEXT), 7);
-    for (int p = 0; p < players; p++) {
-        const cli_pot_row *q = &rows[p];
-        cli_cell_int(&t, p + 1);
-        cli_cell_cards(&t, written[p], size);
-        if (hilo) {
-            cli_cell_u64(&t, q->scoops);
-            cli_cell_fixed(&t, (double)q->high_share / (double)den, 6);
-            cli_cell_fixed(&t, (double)q->low_share / (double)den, 6);
-        } else {
-            cli_cell_u64(&t, q->wins);
-            cli_cell_u64(&t, q->ties);
-            cli_cell_u64(&t, q->losses);
+    cli_header(&t, hilo ? HILO_TEXT : HIGH_TEXT, 7);
+    for (size_t r = 0; r < hs_table_rows(table); r++) {
+        for (size_t c = 0; c < 7; c++) {
+            if (c == 5)
+                cli_cell_fixed(&t, hs_table_number(table, r, c), 6);
+            else
+                cli_cell(&t, hs_table_cell(table, r, c));
         }
-        double eq = (double)(q->high_share + q->low_share) / (double)den;
-        if (csv)
-            cli_cell_ratio(&t, eq);
-        else
-            cli_cell_fixed(&t, eq, 6);
-        cli_cell_fraction(&t, (long long)(q->high_share + q->low_share), den);
         cli_row_end(&t);
     }
 }
@@ -147,52 +135,34 @@ const char *cli_fraction(char *buf, size_t cap, long long num, uint64_t den) {
     return buf;
 }
 
-/* v as a GMP integer (initialised here). */
-static void u128_mpz(mpz_t z, hs_uint128 v) {
-    const uint64_t limbs[2] = {(uint64_t)v, (uint64_t)(v >> 64)};
-    mpz_init(z);
-    mpz_import(z, 2, -1, sizeof limbs[0], 0, 0, limbs);
-}
-
 const char *cli_u128_text(char *buf, size_t cap, hs_uint128 v) {
-    mpz_t z;
-    u128_mpz(z, v);
-    gmp_snprintf(buf, cap, "%Zd", z);
-    mpz_clear(z);
-    return buf;
+    return hs_text_u128(buf, cap, v);
 }
 
 void cli_cell_u128(cli_table *t, hs_uint128 v) {
     char buf[48];
-    cli_cell(t, cli_u128_text(buf, sizeof buf, v));
-}
-
-/* num/den in lowest terms (initialised here). */
-static void u128_mpq(mpq_t q, hs_uint128 num, hs_uint128 den) {
-    mpz_t a, b;
-    u128_mpz(a, num);
-    u128_mpz(b, den);
-    mpq_init(q);
-    mpq_set_num(q, a);
-    mpq_set_den(q, b);
-    mpq_canonicalize(q);
-    mpz_clear(a);
-    mpz_clear(b);
+    cli_cell(t, hs_text_u128(buf, sizeof buf, v));
 }
 
 void cli_cell_fraction_u128(cli_table *t, hs_uint128 num, hs_uint128 den) {
-    mpq_t q;
-    u128_mpq(q, num, den);
     char buf[96];
-    gmp_snprintf(buf, sizeof buf, "%Zd/%Zd", mpq_numref(q), mpq_denref(q));
-    mpq_clear(q);
-    cli_cell(t, buf);
+    cli_cell(t, hs_text_fraction(buf, sizeof buf, num, den));
 }
 
 double cli_ratio_u128(hs_uint128 num, hs_uint128 den) {
-    mpq_t q;
-    u128_mpq(q, num, den);
-    double d = mpq_get_d(q);
-    mpq_clear(q);
-    return d;
+    return hs_ratio_u128(num, den);
+}
+
+void cli_request_table(cli_table *t, const hs_table *table, int header) {
+    const size_t cols = hs_table_columns(table), rows = hs_table_rows(table);
+    if (header) {
+        for (size_t c = 0; c < cols; c++)
+            cli_cell(t, hs_table_column(table, c));
+        cli_row_end(t);
+    }
+    for (size_t r = 0; r < rows; r++) {
+        for (size_t c = 0; c < cols; c++)
+            cli_cell(t, hs_table_cell(table, r, c));
+        cli_row_end(t);
+    }
 }

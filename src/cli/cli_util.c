@@ -2,6 +2,8 @@
 #define _DEFAULT_SOURCE
 #include "cli.h"
 
+#include "handstat/request.h"
+
 #include "handstat/cards.h"
 #include "handstat/error.h"
 #include "handstat/progress.h"
@@ -129,24 +131,11 @@ int cli_for_each_input_line(const char *path, cli_line_fn fn, void *ctx) {
 }
 
 const char *cli_token(const char *s, size_t n) {
-    static char bufs[2][4 * 40 + 8];
+    static char bufs[2][HS_TOKEN_TEXT];
     static int which = 0;
     char *out = bufs[which];
     which ^= 1;
-    size_t o = 0, shown = n < 40 ? n : 40;
-    for (size_t i = 0; i < shown; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7F)
-            out[o++] = (char)c;
-        else
-            o += (size_t)sprintf(out + o, "\\x%02X", c);
-    }
-    if (shown < n) {
-        memcpy(out + o, "...", 3);
-        o += 3;
-    }
-    out[o] = '\0';
-    return out;
+    return hs_text_token(out, s, n);
 }
 
 double cli_now(void) {

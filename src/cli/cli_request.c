@@ -1,0 +1,80 @@
+/* The CLI's side of the request layer (handstat/request.h): a command's options become a
+ * request, its job (the long commands) runs through the CLI's job layer (progress, Ctrl-C,
+ * checkpoints), and refusals become the documented exit statuses. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <string.h>
+
+#include "handstat/handstat.h"
+
+/* A job estimated to take longer (seconds of one thread) keeps a checkpoint. */
+#define LONG_SECONDS 10.0
+
+int cli_request_status(int rc, const char *msg) {
+    if (rc == HS_ERR_CANCELLED) {
+        cli_error("interrupted");
+        return cli_interrupted_status();
+    }
+    cli_error("%s", msg);
+    return rc == HS_ERR_ARG ? CLI_EXIT_USAGE : rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
+}
+
+int cli_request_add(hs_request *r, const char *key, const char *value) {
+    if (value == NULL)
+        return 0;
+    if (hs_request_add(r, key, value) != HS_OK) {
+        cli_error("%s: '%s' is too long or holds control characters", key,
+                  cli_token(value, strlen(value)));
+        return -1;
+    }
+    return 0;
+}
+
+int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **table, cli_job *jp,
+                    int *keep_out) {
+    char msg[HS_REQUEST_MESSAGE];
+    hs_job *job = NULL;
+    *table = NULL;
+    *keep_out = 0;
+    memset(jp, 0, sizeof *jp);
+    int rc = hs_request_start(r, &job, msg, sizeof msg);
+    if (rc != HS_OK)
+        return cli_request_status(rc, msg);
+    int status = o->outs != NULL ? cli_outs_open(o->outs) : CLI_OK;
+    cli_job j;
+    memset(&j, 0, sizeof j);
+    int keep = 0;
+    if (status == CLI_OK && job != NULL) {
+        keep = o->ckpt_arg != NULL || o->resume || hs_request_job_seconds(r, job) > LONG_SECONDS;
+        if (!keep)
+            status = cli_job_run_plain(job, o->label, o->threads);
+        else {
+            status = cli_job_prepare(&j, o->label, o->ckpt_arg, o->path, o->fallback, o->resume,
+                                     o->threads, o->names, o->files, o->n_files);
+            if (status != CLI_OK)
+                keep = 0;
+            if (status == CLI_OK)
+                status = cli_job_attach(&j, job);
+            if (status == CLI_OK)
+                status = cli_job_run(&j);
+        }
+    } else if (status == CLI_OK && (o->ckpt_arg != NULL || o->resume)) {
+        cli_error("--checkpoint and --resume are for the counts over every board");
+        status = CLI_EXIT_USAGE;
+    }
+    if (status == CLI_OK) {
+        cli_catch_signals();
+        cli_progress progress;
+        cli_progress_init(&progress, o->label);
+        rc = hs_request_finish(r, job, o->threads, cli_progress_update, &progress, table, msg,
+                               sizeof msg);
+        cli_progress_done(&progress);
+        if (rc != HS_OK)
+            status = cli_request_status(rc, msg);
+    }
+    *jp = j;
+    *keep_out = keep;
+    hs_job_free(job);
+    return status;
+}

@@ -1,0 +1,1243 @@
+/* The request layer (handstat/request.h): a command and its arguments checked once, run once
+ * through the games' public functions and jobs, and answered as one result table whose cells are
+ * what the command line's --csv prints. Every message names the argument and the token, in the
+ * command line's words ("hand 1: 'XX' is not two cards ..."). */
+#include "request_internal.h"
+
+#include "handstat/handstat.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ARGS 24
+
+typedef struct cmd_def cmd_def;
+
+struct hs_request {
+    const cmd_def *cmd;
+    int n;
+    char *key[MAX_ARGS];
+    char *value[MAX_ARGS];
+};
+
+/* One phase of a command: START checks and makes the job (if the command has one); FINISH
+ * checks again (cheap) and answers from the job, or runs the command itself when job is NULL. */
+enum { START, FINISH };
+
+typedef struct run_ctx {
+    int phase;
+    hs_job **job_out;  /* START */
+    const hs_job *job; /* FINISH: the finished job, or NULL */
+    int threads;
+    hs_progress_fn progress;
+    void *progress_ctx;
+    hs_table **out;
+    char *msg;
+    size_t cap;
+} run_ctx;
+
+struct cmd_def {
+    const char *name;
+    const char *const *keys; /* the keys it takes, NULL-terminated ("hand" may repeat) */
+    int (*run)(const hs_request *r, run_ctx *x);
+};
+
+/* ---- messages and arguments --------------------------------------------------------------- */
+
+static int fail(run_ctx *x, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(run_ctx *x, int rc, const char *fmt, ...) {
+    if (x->msg != NULL && x->cap > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(x->msg, x->cap, fmt, ap);
+        va_end(ap);
+    }
+    return rc;
+}
+
+/* A token made safe to print (hs_text_token). */
+static const char *token(char out[HS_TOKEN_TEXT], const char *s, size_t n) {
+    return hs_text_token(out, s, n);
+}
+
+static const char *get(const hs_request *r, const char *key) {
+    for (int i = 0; i < r->n; i++)
+        if (strcmp(r->key[i], key) == 0)
+            return r->value[i];
+    return NULL;
+}
+
+/* The "hand" values in order into out[] (room for max); their number, up to max + 1. */
+static int hands_of(const hs_request *r, const char **out, int max) {
+    int n = 0;
+    for (int i = 0; i < r->n; i++)
+        if (strcmp(r->key[i], "hand") == 0) {
+            if (n < max)
+                out[n] = r->value[i];
+            n++;
+        }
+    return n;
+}
+
+/* A flag: absent 0; "1", "true", "" 1; "0", "false" 0. */
+static int flag_of(const hs_request *r, const char *key, int *v, run_ctx *x) {
+    const char *t = get(r, key);
+    *v = 0;
+    if (t == NULL)
+        return HS_OK;
+    if (strcmp(t, "1") == 0 || strcmp(t, "true") == 0 || *t == '\0')
+        *v = 1;
+    else if (strcmp(t, "0") != 0 && strcmp(t, "false") != 0) {
+        char tok[200];
+        return fail(x, HS_ERR_ARG, "%s: '%s' is not 1 or 0", key, token(tok, t, strlen(t)));
+    }
+    return HS_OK;
+}
+
+/* A whole number min..max (plain decimal), or def when absent. */
+static int number_of(const hs_request *r, const char *key, uint64_t min, uint64_t max, uint64_t def,
+                     uint64_t *v, run_ctx *x) {
+    const char *t = get(r, key);
+    *v = def;
+    if (t == NULL)
+        return HS_OK;
+    uint64_t n = 0;
+    int ok = *t != '\0';
+    for (const char *c = t; *c != '\0' && ok; c++) {
+        ok = *c >= '0' && *c <= '9' && n <= (UINT64_MAX - (uint64_t)(*c - '0')) / 10;
+        n = n * 10 + (uint64_t)(*c - '0');
+    }
+    if (!ok || n < min || n > max) {
+        char tok[200];
+        return fail(x, HS_ERR_ARG, "%s: '%s' is not a whole number from %" PRIu64 " to %" PRIu64,
+                    key, token(tok, t, strlen(t)), min, max);
+    }
+    *v = n;
+    return HS_OK;
+}
+
+/* Cards of text for `what` (min..max of them; `expected` describes the count) into cards[] (room
+ * for max) and *mask. Returns their number, or a negative code with the message. */
+static int cards_of(const char *what, const char *text, int min, int max, const char *expected,
+                    int *cards, uint64_t *mask, run_ctx *x) {
+    size_t n = 0;
+    hs_parse_error err;
+    int rc = hs_cards_parse(text, strlen(text), cards, (size_t)max, &n, &err);
+    char tok[200];
+    if (rc == HS_ERR_TOKEN || rc == HS_ERR_DUPLICATE)
+        return fail(x, rc, "%s: '%s' is %s", what, token(tok, text + err.offset, err.length),
+                    rc == HS_ERR_TOKEN ? "not a card" : "a duplicate card");
+    if (rc == HS_ERR_COUNT)
+        return fail(x, rc, "%s: too many cards at '%s': expected %s", what,
+                    token(tok, text + err.offset, err.length), expected);
+    if (rc != HS_OK)
+        return fail(x, rc, "%s: %s", what, hs_strerror(rc));
+    if ((int)n < min)
+        return fail(x, HS_ERR_COUNT, "%s: expected %s, got %zu", what, expected, n);
+    *mask = hs_cards_mask(cards, n);
+    return (int)n;
+}
+
+/* The optional board (bmin..bmax cards) and dead cards, not overlapping. */
+static int known_of(const hs_request *r, int bmin, int bmax, uint64_t *board, uint64_t *dead,
+                    run_ctx *x) {
+    int cards[HS_CARDS];
+    *board = *dead = 0;
+    const char *b = get(r, "board"), *d = get(r, "dead");
+    if (b != NULL) {
+        int n = cards_of("board", b, 0, 7, "at most 5 cards", cards, board, x);
+        if (n < 0)
+            return n;
+        if (n < bmin || n > bmax) {
+            char tok[200];
+            return fail(x, HS_ERR_COUNT, "board: '%s' is %d card%s; %s", token(tok, b, strlen(b)),
+                        n, n == 1 ? "" : "s",
+                        bmin == 3 ? "a flop, turn or river is 3 to 5 cards"
+                                  : "a board is 0 to 5 cards");
+        }
+    }
+    if (d != NULL) {
+        int n = cards_of("dead", d, 0, HS_CARDS, "fewer cards", cards, dead, x);
+        if (n < 0)
+            return n;
+    }
+    if (*board & *dead) {
+        char name[3];
+        hs_card_format(__builtin_ctzll(*board & *dead), name);
+        return fail(x, HS_ERR_DUPLICATE, "%s is both a board card and a dead card", name);
+    }
+    return HS_OK;
+}
+
+/* A range for `what` ("hand 1") into *out with its canonical text. */
+static int range_of(const char *what, const char *text, hs_holdem_range *out, char *canon,
+                    size_t cap, run_ctx *x) {
+    hs_parse_error err;
+    int rc = hs_holdem_range_parse(text, strlen(text), out, canon, cap, &err);
+    if (rc == HS_OK)
+        return HS_OK;
+    char tok[200];
+    token(tok, text + err.offset, err.length);
+    if (rc == HS_ERR_DUPLICATE)
+        return fail(x, rc, "%s: '%s' repeats a combination of an earlier item", what, tok);
+    return fail(x, HS_ERR_TOKEN,
+                "%s: '%s' is not two cards, a class or a range item (AhKd, AA, AKs, AK, QQ+, "
+                "A2s+, 55-22, A5s-A2s, random, 15%%, ITEM@50)",
+                what, tok);
+}
+
+/* The table (NULL: out of memory) into *x->out. */
+static int answer(run_ctx *x, hs_table *t) {
+    if (tbl_failed(t)) {
+        hs_table_free(t);
+        return fail(x, HS_ERR_NOMEM, "out of memory");
+    }
+    *x->out = t;
+    return HS_OK;
+}
+
+/* A library code as a message (the cases a command does not word itself). */
+static int lib_error(run_ctx *x, int rc) {
+    if (rc == HS_ERR_CANCELLED)
+        return fail(x, rc, "cancelled");
+    if (rc == HS_ERR_NOMEM)
+        return fail(x, rc, "out of memory");
+    return fail(x, rc, "%s", hs_strerror(rc));
+}
+
+/* Cards in the order given, "AH AD KS QS". */
+static void cards_text(char *buf, size_t cap, const int *cards, int n) {
+    size_t o = 0;
+    for (int i = 0; i < n && o + 3 < cap; i++) {
+        if (i > 0)
+            buf[o++] = ' ';
+        hs_card_format(cards[i], buf + o);
+        o += 2;
+    }
+    buf[o] = '\0';
+}
+
+/* A weight sum (100 a combination) as combinations: an exact decimal ("15", "7.5", "0.25"). */
+static void weight_text(char *buf, size_t cap, hs_uint128 w) {
+    char whole[48];
+    tbl_u128_text(whole, sizeof whole, w / 100);
+    const unsigned frac = (unsigned)(w % 100);
+    if (frac == 0)
+        snprintf(buf, cap, "%s", whole);
+    else if (frac % 10 == 0)
+        snprintf(buf, cap, "%s.%u", whole, frac / 10);
+    else
+        snprintf(buf, cap, "%s.%02u", whole, frac);
+}
+
+static void tbl_weight(hs_table *t, hs_uint128 w) {
+    char buf[64];
+    weight_text(buf, sizeof buf, w);
+    tbl_text(t, buf);
+}
+
+/* Two cards as the range grammar writes them, the higher rank first: "AhKd", "KdKc". */
+static void combo_text(char out[8], uint64_t combo) {
+    static const char RANK[] = "A23456789TJQK", SUIT[] = "cdhs";
+    int a = __builtin_ctzll(combo), b = 63 - __builtin_clzll(combo);
+    const int ra = hs_card_rank(a), rb = hs_card_rank(b);
+    const int ha = ra == HS_ACE ? 13 : ra, hb = rb == HS_ACE ? 13 : rb;
+    if (ha < hb || (ha == hb && a < b)) {
+        const int t = a;
+        a = b;
+        b = t;
+    }
+    snprintf(out, 8, "%c%c%c%c", RANK[hs_card_rank(a)], SUIT[hs_card_suit(a)],
+             RANK[hs_card_rank(b)], SUIT[hs_card_suit(b)]);
+}
+
+static void known_notes(hs_table *t, uint64_t board, uint64_t dead) {
+    char text[3 * HS_CARDS + 1];
+    hs_hand_format(board, text, sizeof text);
+    tbl_note(t, "board", "%s", board ? text : "");
+    hs_hand_format(dead, text, sizeof text);
+    tbl_note(t, "dead", "%s", dead ? text : "");
+}
+
+/* ---- holdem equity -------------------------------------------------------------------------- */
+
+static const char *const K_EQUITY[] = {"hand", "board", "dead", "samples", "seed", NULL};
+
+static int run_holdem_equity(const hs_request *r, run_ctx *x) {
+    const char *text[HS_HOLDEM_MAX_PLAYERS];
+    const int players = hands_of(r, text, HS_HOLDEM_MAX_PLAYERS);
+    if (players < 2 || players > HS_HOLDEM_MAX_PLAYERS)
+        return fail(x, HS_ERR_ARG, "expected 2 to %d hands, got %d", HS_HOLDEM_MAX_PLAYERS,
+                    players);
+    uint64_t board, dead, samples, seed;
+    int rc = known_of(r, 0, 5, &board, &dead, x);
+    if (rc == HS_OK)
+        rc = number_of(r, "samples", 1, UINT64_MAX / HS_HOLDEM_SHARE_UNIT, 0, &samples, x);
+    if (rc == HS_OK)
+        rc = number_of(r, "seed", 0, UINT64_MAX, 1, &seed, x);
+    if (rc != HS_OK)
+        return rc;
+    if (get(r, "seed") != NULL && samples == 0)
+        return fail(x, HS_ERR_ARG, "seed is for samples (the exact equity uses no randomness)");
+    if (x->phase == START) {
+        *x->job_out = NULL;
+    }
+    hs_holdem_range *range = malloc((size_t)players * sizeof *range);
+    char(*names)[HS_HOLDEM_RANGE_TEXT] = malloc((size_t)players * sizeof *names);
+    if (range == NULL || names == NULL) {
+        free(range);
+        free(names);
+        return fail(x, HS_ERR_NOMEM, "out of memory");
+    }
+    const hs_holdem_range *ranges[HS_HOLDEM_MAX_PLAYERS];
+    for (int p = 0; p < players && rc == HS_OK; p++) {
+        char what[16];
+        snprintf(what, sizeof what, "hand %d", p + 1);
+        rc = range_of(what, text[p], &range[p], names[p], sizeof names[p], x);
+        if (rc != HS_OK)
+            break;
+        ranges[p] = &range[p];
+        size_t live = 0;
+        for (size_t i = 0; i < range[p].n; i++)
+            live += (range[p].combo[i] & (board | dead)) == 0;
+        if (live == 0 && range[p].n > 1) {
+            rc = fail(x, HS_ERR_COUNT,
+                      "hand %d: every combination of '%s' meets the board or the dead cards", p + 1,
+                      names[p]);
+            break;
+        }
+        if (range[p].n == 1) {
+            uint64_t clash = range[p].combo[0] & (board | dead);
+            for (int q = 0; q < p; q++)
+                if (range[q].n == 1)
+                    clash |= range[p].combo[0] & range[q].combo[0];
+            if (clash) {
+                char name[3];
+                hs_card_format(__builtin_ctzll(clash), name);
+                rc = fail(x, HS_ERR_DUPLICATE, "hand %d: %s is already in %s", p + 1, name,
+                          (clash & board)  ? "the board"
+                          : (clash & dead) ? "the dead cards"
+                                           : "another hand");
+            }
+        }
+    }
+    if (rc != HS_OK || x->phase == START) {
+        free(range);
+        free(names);
+        return rc;
+    }
+    hs_table *t = NULL;
+    if (samples > 0) {
+        hs_holdem_equity_sample_result e;
+        rc = hs_holdem_equity_sample(players, ranges, board, dead, samples, seed, x->threads,
+                                     x->progress, x->progress_ctx, &e);
+        if (rc == HS_OK) {
+            static const char *const COLS[] = {"player", "hand",   "samples",   "wins", "ties",
+                                               "losses", "equity", "std_error", "kind"};
+            static const int KINDS[] = {HS_CELL_INT,     HS_CELL_TEXT,    HS_CELL_INT,
+                                        HS_CELL_INT,     HS_CELL_INT,     HS_CELL_INT,
+                                        HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_TEXT};
+            t = tbl_new(COLS, KINDS, 9);
+            if (t != NULL) {
+                known_notes(t, board, dead);
+                tbl_note(t, "samples", "%" PRIu64, e.samples);
+                tbl_note(t, "seed", "%" PRIu64, seed);
+                tbl_note(t, "kind", "estimate");
+                for (int p = 0; p < players; p++) {
+                    const hs_holdem_sample_player *pl = &e.player[p];
+                    tbl_textf(t, "%d", p + 1);
+                    tbl_text(t, names[p]);
+                    tbl_u128(t, e.samples);
+                    tbl_u128(t, pl->wins);
+                    tbl_u128(t, pl->ties);
+                    tbl_u128(t, pl->losses);
+                    tbl_double(t, pl->equity);
+                    tbl_double(t, pl->std_error);
+                    tbl_text(t, "estimate");
+                }
+            }
+        }
+    } else {
+        hs_holdem_equity_exact e;
+        rc = hs_holdem_equity_ranges(players, ranges, board, dead, x->threads, x->progress,
+                                     x->progress_ctx, &e);
+        if (rc == HS_OK) {
+            static const char *const COLS[] = {"player", "hand",   "wins",        "ties",
+                                               "losses", "equity", "equity_exact"};
+            static const int KINDS[] = {HS_CELL_INT, HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_INT,
+                                        HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION};
+            t = tbl_new(COLS, KINDS, 7);
+            if (t != NULL) {
+                int weighted = 0;
+                for (int p = 0; p < players; p++)
+                    for (size_t i = 0; i < ranges[p]->n; i++)
+                        weighted |= ranges[p]->weight[i] != ranges[p]->weight[0];
+                char deals[48];
+                known_notes(t, board, dead);
+                tbl_note(t, "deals", "%s", tbl_u128_text(deals, sizeof deals, e.deals));
+                tbl_note(t, "weighted", "%d", weighted);
+                const hs_uint128 den = e.deals * HS_HOLDEM_SHARE_UNIT;
+                for (int p = 0; p < players; p++) {
+                    const hs_holdem_player_exact *pl = &e.player[p];
+                    tbl_textf(t, "%d", p + 1);
+                    tbl_text(t, names[p]);
+                    tbl_u128(t, pl->wins);
+                    tbl_u128(t, pl->ties);
+                    tbl_u128(t, pl->losses);
+                    tbl_ratio(t, pl->shares, den);
+                    tbl_fraction(t, pl->shares, den);
+                }
+            }
+        }
+    }
+    free(range);
+    free(names);
+    if (rc == HS_ERR_COUNT)
+        return fail(x, rc,
+                    "no deal is possible: the hands cannot all be dealt disjoint from each other "
+                    "and the known cards");
+    if (rc == HS_ERR_OVERFLOW)
+        return fail(x, rc, "the exact counts of this query could pass 128 bits");
+    if (rc != HS_OK)
+        return lib_error(x, rc);
+    return answer(x, t);
+}
+
+/* ---- holdem hits ---------------------------------------------------------------------------- */
+
+static const char *const K_HITS[] = {"hand", "board", "dead", "streets", "by-combo", NULL};
+
+/* A range of one "hand" that keeps a combination off the known cards. */
+static int one_range(const hs_request *r, const char *what, int index, uint64_t known,
+                     hs_holdem_range *out, char *canon, run_ctx *x) {
+    const char *text[2];
+    (void)hands_of(r, text, 2);
+    int rc = range_of(what, text[index], out, canon, HS_HOLDEM_RANGE_TEXT, x);
+    if (rc != HS_OK)
+        return rc;
+    for (size_t i = 0; i < out->n; i++)
+        if ((out->combo[i] & known) == 0)
+            return HS_OK;
+    char tok[200];
+    return fail(x, HS_ERR_COUNT, "%s: every combination of '%s' meets the board or the dead cards",
+                what, token(tok, canon, strlen(canon)));
+}
+
+static const char *const STREET_NAME[HS_STREETS] = {"flop", "turn", "river"};
+
+/* "flop,turn" into HS_STREET_* bits. */
+static int streets_of(const char *text, unsigned *streets, run_ctx *x) {
+    *streets = 0;
+    const char *s = text;
+    while (*s != '\0') {
+        size_t n = strcspn(s, ", ");
+        int k = -1;
+        for (int i = 0; i < HS_STREETS; i++)
+            if (n == strlen(STREET_NAME[i]) && strncmp(s, STREET_NAME[i], n) == 0)
+                k = i;
+        if (k < 0 && n > 0) {
+            char tok[200];
+            return fail(x, HS_ERR_ARG, "streets: '%s' is not flop, turn or river",
+                        token(tok, s, n));
+        }
+        if (k >= 0)
+            *streets |= 1u << k;
+        s += n;
+        while (*s == ',' || *s == ' ')
+            s++;
+    }
+    if (*streets == 0)
+        return fail(x, HS_ERR_ARG, "streets: name one or more of flop, turn, river");
+    return HS_OK;
+}
+
+static void hits_board_table(hs_table *t, const hs_holdem_hits *h) {
+    for (int kind = 0; kind < 2; kind++) {
+        const int n = kind == 0 ? HS_HIT_MADE : HS_HIT_FLAGS;
+        for (int i = 0; i < n; i++) {
+            const uint64_t v = kind == 0 ? h->made[i] : h->flag[i];
+            tbl_text(t, kind == 0 ? "made" : "flag");
+            tbl_text(t, kind == 0 ? hs_holdem_hit_name(i) : hs_holdem_hit_flag_name(i));
+            tbl_weight(t, v);
+            tbl_ratio(t, v, h->total);
+            tbl_fraction(t, v, h->total);
+        }
+    }
+}
+
+static int run_holdem_hits(const hs_request *r, run_ctx *x) {
+    const char *text[2];
+    const int n = hands_of(r, text, 2);
+    if (n != 1)
+        return fail(x, HS_ERR_ARG, "expected one RANGE, got %d", n);
+    const char *streets_text = get(r, "streets");
+    unsigned streets = 0;
+    int by_combo, rc = flag_of(r, "by-combo", &by_combo, x);
+    if (rc != HS_OK)
+        return rc;
+    if (streets_text != NULL && get(r, "board") != NULL)
+        return fail(x, HS_ERR_ARG, "streets count every board: they take no board");
+    if (streets_text == NULL && get(r, "board") == NULL)
+        return fail(x, HS_ERR_ARG,
+                    "give a board (a flop, turn or river), or streets (flop, turn, "
+                    "river) for every board");
+    if (by_combo && streets_text != NULL)
+        return fail(x, HS_ERR_ARG, "by-combo lists the combinations on one board");
+    if (streets_text != NULL && (rc = streets_of(streets_text, &streets, x)) != HS_OK)
+        return rc;
+    uint64_t board, dead;
+    if ((rc = known_of(r, 3, 5, &board, &dead, x)) != HS_OK)
+        return rc;
+    hs_holdem_range *range = malloc(sizeof *range);
+    char *name = malloc(HS_HOLDEM_RANGE_TEXT);
+    if (range == NULL || name == NULL) {
+        free(range);
+        free(name);
+        return fail(x, HS_ERR_NOMEM, "out of memory");
+    }
+    rc = one_range(r, "range", 0, board | dead, range, name, x);
+    hs_table *t = NULL;
+    if (rc == HS_OK && x->phase == START) {
+        *x->job_out = NULL;
+        if (streets != 0 &&
+            (rc = hs_holdem_hits_job_new(range, dead, streets, x->job_out)) != HS_OK)
+            rc = lib_error(x, rc);
+    } else if (rc == HS_OK && streets == 0 && by_combo) {
+        static const char *const COLS[] = {"combo", "class", "weight", "category", "flags"};
+        static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT,
+                                    HS_CELL_TEXT};
+        t = tbl_new(COLS, KINDS, 5);
+        if (t != NULL) {
+            tbl_note(t, "range", "%s", name);
+            known_notes(t, board, dead);
+            for (size_t i = 0; i < range->n; i++) {
+                const uint64_t h = range->combo[i];
+                if (h & (board | dead))
+                    continue;
+                unsigned f;
+                const int made = hs_holdem_hit(h, board, &f);
+                char combo[8], cls[4], flags[160] = "";
+                combo_text(combo, h);
+                hs_holdem_class_name(hs_holdem_class(h), cls);
+                for (int k = 0; k < HS_HIT_FLAGS; k++)
+                    if (f & HS_HIT_F(k)) {
+                        if (flags[0])
+                            strcat(flags, " ");
+                        strcat(flags, hs_holdem_hit_flag_name(k));
+                    }
+                tbl_text(t, combo);
+                tbl_text(t, cls);
+                tbl_textf(t, "%d", range->weight[i]);
+                tbl_text(t, hs_holdem_hit_name(made));
+                tbl_text(t, flags);
+            }
+        }
+    } else if (rc == HS_OK && streets == 0) {
+        hs_holdem_hits h;
+        hs_holdem_hits_board(range, board, dead, &h);
+        static const char *const COLS[] = {"kind", "category", "combos", "share", "share_exact"};
+        static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_DECIMAL, HS_CELL_DECIMAL,
+                                    HS_CELL_FRACTION};
+        t = tbl_new(COLS, KINDS, 5);
+        if (t != NULL) {
+            char total[64];
+            weight_text(total, sizeof total, h.total);
+            tbl_note(t, "range", "%s", name);
+            known_notes(t, board, dead);
+            tbl_note(t, "combos", "%s", total);
+            hits_board_table(t, &h);
+        }
+    } else if (rc == HS_OK) {
+        /* every board: from the finished job, or run here */
+        hs_job *own = NULL;
+        const hs_job *job = x->job;
+        if (job == NULL) {
+            rc = hs_holdem_hits_job_new(range, dead, streets, &own);
+            if (rc == HS_OK)
+                rc = hs_job_run(
+                    own, 0, hs_job_units(own),
+                    &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
+            job = own;
+        }
+        hs_holdem_hits_class *cls = malloc(HS_HOLDEM_CLASSES * sizeof *cls);
+        int nc = 0;
+        if (rc == HS_OK && cls == NULL)
+            rc = HS_ERR_NOMEM;
+        if (rc == HS_OK)
+            rc = hs_holdem_hits_job_result(job, cls, &nc);
+        if (rc == HS_OK) {
+            static const char *const COLS[] = {"class",  "combos",   "street",
+                                               "kind",   "category", "hits",
+                                               "boards", "share",    "share_exact"};
+            static const int KINDS[] = {HS_CELL_TEXT,    HS_CELL_DECIMAL, HS_CELL_TEXT,
+                                        HS_CELL_TEXT,    HS_CELL_TEXT,    HS_CELL_DECIMAL,
+                                        HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_FRACTION};
+            t = tbl_new(COLS, KINDS, 9);
+            if (t != NULL) {
+                tbl_note(t, "range", "%s", name);
+                known_notes(t, 0, dead);
+                for (int i = 0; i < nc; i++)
+                    for (int s = 0; s < HS_STREETS; s++) {
+                        if (!(streets & (1u << s)))
+                            continue;
+                        const hs_holdem_hits *h = &cls[i].street[s];
+                        char cname[4];
+                        hs_holdem_class_name(cls[i].cls, cname);
+                        for (int kind = 0; kind < 2; kind++) {
+                            const int m = kind == 0 ? HS_HIT_MADE : HS_HIT_FLAGS;
+                            for (int k = 0; k < m; k++) {
+                                const uint64_t v = kind == 0 ? h->made[k] : h->flag[k];
+                                tbl_text(t, cname);
+                                tbl_weight(t, cls[i].weight);
+                                tbl_text(t, STREET_NAME[s]);
+                                tbl_text(t, kind == 0 ? "made" : "flag");
+                                tbl_text(t, kind == 0 ? hs_holdem_hit_name(k)
+                                                      : hs_holdem_hit_flag_name(k));
+                                tbl_weight(t, v);
+                                tbl_weight(t, h->total);
+                                tbl_ratio(t, v, h->total);
+                                tbl_fraction(t, v, h->total);
+                            }
+                        }
+                    }
+            }
+        } else
+            rc = lib_error(x, rc);
+        free(cls);
+        hs_job_free(own);
+    }
+    free(range);
+    free(name);
+    if (rc != HS_OK || x->phase == START)
+        return rc;
+    return answer(x, t);
+}
+
+/* ---- holdem equity-dist --------------------------------------------------------------------- */
+
+static const char *const K_DIST[] = {"hand", "board", "dead", "bins", NULL};
+
+static int run_holdem_equity_dist(const hs_request *r, run_ctx *x) {
+    const char *text[3];
+    const int n = hands_of(r, text, 3);
+    if (n != 2)
+        return fail(x, HS_ERR_ARG, "expected two ranges (the hero's, then the villain's), got %d",
+                    n);
+    uint64_t board, dead, bins;
+    int rc = number_of(r, "bins", 1, 1000, 0, &bins, x);
+    if (rc == HS_OK)
+        rc = known_of(r, 0, 5, &board, &dead, x);
+    if (rc != HS_OK)
+        return rc;
+    hs_holdem_range *range = malloc(2 * sizeof *range);
+    char(*name)[HS_HOLDEM_RANGE_TEXT] = malloc(2 * sizeof *name);
+    hs_holdem_dist_combo *d = malloc(HS_HOLDEM_COMBOS * sizeof *d);
+    hs_job *own = NULL;
+    hs_table *t = NULL;
+    if (range == NULL || name == NULL || d == NULL)
+        rc = fail(x, HS_ERR_NOMEM, "out of memory");
+    if (rc == HS_OK)
+        rc = one_range(r, "hand 1", 0, board | dead, &range[0], name[0], x);
+    if (rc == HS_OK)
+        rc = one_range(r, "hand 2", 1, board | dead, &range[1], name[1], x);
+    const hs_job *job = x->job;
+    if (rc == HS_OK && (x->phase == START || job == NULL)) {
+        hs_job **slot = x->phase == START ? x->job_out : &own;
+        rc = hs_holdem_equity_dist_job_new(&range[0], &range[1], board, dead, slot);
+        if (rc == HS_ERR_COUNT) {
+            char t0[200], t1[200];
+            rc = fail(x, rc,
+                      "no deal is possible: every combination of '%s' shares a card with every "
+                      "combination of '%s'",
+                      token(t0, name[0], strlen(name[0])), token(t1, name[1], strlen(name[1])));
+        } else if (rc != HS_OK)
+            rc = lib_error(x, rc);
+        else if (x->phase == FINISH) {
+            rc = hs_job_run(
+                own, 0, hs_job_units(own),
+                &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
+            if (rc != HS_OK)
+                rc = lib_error(x, rc);
+            job = own;
+        }
+    }
+    if (rc == HS_OK && x->phase == FINISH) {
+        const size_t nd = hs_holdem_equity_dist_result(job, d);
+        hs_uint128 mnum = 0, mden = 0, wsum = 0;
+        for (size_t i = 0; i < nd; i++) {
+            mnum += (hs_uint128)d[i].weight * (2 * (hs_uint128)d[i].wins + d[i].ties);
+            mden += (hs_uint128)d[i].weight * 2 * (hs_uint128)d[i].deals;
+            wsum += (hs_uint128)d[i].weight;
+        }
+        if (bins > 0) {
+            static const char *const COLS[] = {"bin", "low", "high", "combos", "share"};
+            static const int KINDS[] = {HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_DECIMAL,
+                                        HS_CELL_DECIMAL, HS_CELL_DECIMAL};
+            t = tbl_new(COLS, KINDS, 5);
+            hs_uint128 *in = calloc((size_t)bins, sizeof *in);
+            if (t != NULL && in != NULL) {
+                for (size_t i = 0; i < nd; i++) {
+                    const hs_uint128 b = (2 * (hs_uint128)d[i].wins + d[i].ties) *
+                                         (hs_uint128)bins / (2 * (hs_uint128)d[i].deals);
+                    in[b >= bins ? bins - 1 : (size_t)b] += (hs_uint128)d[i].weight;
+                }
+                for (uint64_t b = 0; b < bins; b++) {
+                    tbl_textf(t, "%" PRIu64, b + 1);
+                    tbl_fixed(t, (double)b / (double)bins, 6);
+                    tbl_fixed(t, (double)(b + 1) / (double)bins, 6);
+                    tbl_weight(t, in[b]);
+                    tbl_ratio(t, in[b], wsum);
+                }
+            } else if (t != NULL) {
+                hs_table_free(t);
+                t = NULL;
+            }
+            free(in);
+        } else {
+            static const char *const COLS[] = {"combo",        "class",     "weight", "deals",
+                                               "wins",         "ties",      "losses", "equity",
+                                               "equity_exact", "cumulative"};
+            static const int KINDS[] = {
+                HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT,     HS_CELL_INT,      HS_CELL_INT,
+                HS_CELL_INT,  HS_CELL_INT,  HS_CELL_DECIMAL, HS_CELL_FRACTION, HS_CELL_DECIMAL};
+            t = tbl_new(COLS, KINDS, 10);
+            hs_uint128 run = 0;
+            for (size_t i = 0; t != NULL && i < nd; i++) {
+                char combo[8], cls[4];
+                combo_text(combo, d[i].combo);
+                hs_holdem_class_name(d[i].cls, cls);
+                run += (hs_uint128)d[i].weight;
+                const hs_uint128 num = 2 * (hs_uint128)d[i].wins + d[i].ties;
+                const hs_uint128 den = 2 * (hs_uint128)d[i].deals;
+                tbl_text(t, combo);
+                tbl_text(t, cls);
+                tbl_textf(t, "%d", d[i].weight);
+                tbl_u128(t, d[i].deals);
+                tbl_u128(t, d[i].wins);
+                tbl_u128(t, d[i].ties);
+                tbl_u128(t, d[i].losses);
+                tbl_ratio(t, num, den);
+                tbl_fraction(t, num, den);
+                tbl_ratio(t, run, wsum);
+            }
+        }
+        if (t != NULL) {
+            char wtext[64];
+            weight_text(wtext, sizeof wtext, wsum);
+            tbl_note(t, "hero", "%s", name[0]);
+            tbl_note(t, "villain", "%s", name[1]);
+            known_notes(t, board, dead);
+            tbl_note(t, "combinations", "%zu", nd);
+            tbl_note(t, "weight", "%s", wtext);
+            tbl_note(t, "boards", "%zu", hs_holdem_equity_dist_boards(job));
+            tbl_note(t, "symmetry", "%d", hs_holdem_equity_dist_symmetry(job));
+            char frac[128], n1[48], n2[48];
+            /* the range's equity, decimal and reduced (through a one-cell table) */
+            hs_table *f = tbl_new((const char *const[]){"e"}, (const int[]){HS_CELL_FRACTION}, 1);
+            if (f != NULL) {
+                tbl_fraction(f, mnum, mden);
+                snprintf(frac, sizeof frac, "%s", tbl_failed(f) ? "" : hs_table_cell(f, 0, 0));
+                hs_table_free(f);
+            } else
+                snprintf(frac, sizeof frac, "%s/%s", tbl_u128_text(n1, sizeof n1, mnum),
+                         tbl_u128_text(n2, sizeof n2, mden));
+            tbl_note(t, "equity", "%.12g", tbl_ratio_value(mnum, mden));
+            tbl_note(t, "equity_exact", "%s", frac);
+        }
+    }
+    hs_job_free(own);
+    free(range);
+    free(name);
+    free(d);
+    if (rc != HS_OK || x->phase == START)
+        return rc;
+    return answer(x, t);
+}
+
+/* ---- omaha, stud and razz equity ----------------------------------------------------------- */
+
+static const char *const K_OMAHA[] = {"hand", "board", "dead", "hilo", NULL};
+static const char *const K_STUD[] = {"hand", "dead", "hilo", NULL};
+static const char *const K_RAZZ[] = {"hand", "dead", NULL};
+
+/* The hands of a split-pot game: min..max cards each, all the same number, no card twice. */
+static int pot_hands(const hs_request *r, int max_players, int min, int max, const char *expected,
+                     const char *game, uint64_t *masks, int (*written)[HS_CARDS], int *players,
+                     run_ctx *x) {
+    const char *text[HS_HOLDEM_MAX_PLAYERS];
+    const int n = hands_of(r, text, max_players);
+    *players = n;
+    if (n < 2 || n > max_players)
+        return fail(x, HS_ERR_ARG, "expected 2 to %d hands, got %d", max_players, n);
+    uint64_t used = 0;
+    int size = 0;
+    for (int p = 0; p < n; p++) {
+        char what[16];
+        snprintf(what, sizeof what, "hand %d", p + 1);
+        int k = cards_of(what, text[p], min, max, expected, written[p], &masks[p], x);
+        if (k < 0)
+            return k;
+        if (p == 0)
+            size = k;
+        else if (k != size)
+            return fail(x, HS_ERR_COUNT,
+                        "hand %d has %d cards, hand 1 has %d: every %s hand holds the same number",
+                        p + 1, k, size, game);
+        if (used & masks[p]) {
+            char name[3];
+            hs_card_format(__builtin_ctzll(used & masks[p]), name);
+            return fail(x, HS_ERR_DUPLICATE, "%s: %s is already in another hand", what, name);
+        }
+        used |= masks[p];
+    }
+    return size;
+}
+
+/* The players' table of a split-pot game. */
+static hs_table *pot_table(int hilo, int players, int size, int (*written)[HS_CARDS],
+                           const uint64_t (*row)[6], uint64_t den) {
+    static const char *const HIGH[] = {"player", "hand",   "wins",        "ties",
+                                       "losses", "equity", "equity_exact"};
+    static const char *const HILO[] = {"player",    "hand",   "scoops",      "high_share",
+                                       "low_share", "equity", "equity_exact"};
+    static const int K_HIGH[] = {HS_CELL_INT, HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_INT,
+                                 HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION};
+    static const int K_HILO[] = {HS_CELL_INT,     HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_DECIMAL,
+                                 HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_FRACTION};
+    hs_table *t = tbl_new(hilo ? HILO : HIGH, hilo ? K_HILO : K_HIGH, 7);
+    for (int p = 0; t != NULL && p < players; p++) {
+        /* row: wins, ties, losses, scoops, high_share, low_share */
+        char hand[3 * HS_CARDS + 1];
+        cards_text(hand, sizeof hand, written[p], size);
+        tbl_textf(t, "%d", p + 1);
+        tbl_text(t, hand);
+        if (hilo) {
+            tbl_u128(t, row[p][3]);
+            tbl_fixed(t, (double)row[p][4] / (double)den, 6);
+            tbl_fixed(t, (double)row[p][5] / (double)den, 6);
+        } else {
+            tbl_u128(t, row[p][0]);
+            tbl_u128(t, row[p][1]);
+            tbl_u128(t, row[p][2]);
+        }
+        tbl_double(t, (double)(row[p][4] + row[p][5]) / (double)den);
+        tbl_fraction(t, row[p][4] + row[p][5], den);
+    }
+    return t;
+}
+
+static int run_omaha_equity(const hs_request *r, run_ctx *x) {
+    uint64_t hole[HS_OMAHA_MAX_PLAYERS], board, dead;
+    int written[HS_OMAHA_MAX_PLAYERS][HS_CARDS], players, hilo;
+    int rc = flag_of(r, "hilo", &hilo, x);
+    if (rc != HS_OK)
+        return rc;
+    int size = pot_hands(r, HS_OMAHA_MAX_PLAYERS, 4, 6, "4, 5 or 6 cards", "Omaha", hole, written,
+                         &players, x);
+    if (size < 0)
+        return size;
+    if ((rc = known_of(r, 0, 5, &board, &dead, x)) != HS_OK)
+        return rc;
+    uint64_t used = 0;
+    for (int p = 0; p < players; p++)
+        used |= hole[p];
+    if ((board | dead) & used) {
+        char name[3];
+        hs_card_format(__builtin_ctzll((board | dead) & used), name);
+        return fail(x, HS_ERR_DUPLICATE, "%s: %s is already in a hand",
+                    (board & used) ? "board" : "dead", name);
+    }
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    hs_omaha_equity e;
+    rc = hs_omaha_equity_run(hole, players, board, dead, hilo, x->threads, x->progress,
+                             x->progress_ctx, &e);
+    if (rc == HS_ERR_COUNT)
+        return fail(x, rc, "too few cards are left to complete the board");
+    if (rc != HS_OK)
+        return lib_error(x, rc);
+    uint64_t row[HS_OMAHA_MAX_PLAYERS][6];
+    for (int p = 0; p < players; p++) {
+        const hs_omaha_player *q = &e.p[p];
+        const uint64_t v[6] = {q->wins, q->ties, q->losses, q->scoops, q->high_share, q->low_share};
+        memcpy(row[p], v, sizeof v);
+    }
+    hs_table *t = pot_table(hilo, players, size, written, (const uint64_t(*)[6])row,
+                            e.boards * HS_OMAHA_SHARE_UNIT);
+    if (t != NULL) {
+        known_notes(t, board, dead);
+        tbl_note(t, "boards", "%" PRIu64, e.boards);
+        if (hilo)
+            tbl_note(t, "low_boards", "%" PRIu64, e.low_boards);
+    }
+    return answer(x, t);
+}
+
+static int run_stud(const hs_request *r, run_ctx *x, int razz) {
+    uint64_t hands[HS_STUD_MAX_PLAYERS], dead = 0;
+    int written[HS_STUD_MAX_PLAYERS][HS_CARDS], players, hilo = 0, rc = HS_OK;
+    if (!razz && (rc = flag_of(r, "hilo", &hilo, x)) != HS_OK)
+        return rc;
+    int size = pot_hands(r, HS_STUD_MAX_PLAYERS, 3, 7, "3 to 7 cards", "stud", hands, written,
+                         &players, x);
+    if (size < 0)
+        return size;
+    const char *d = get(r, "dead");
+    int cards[HS_CARDS];
+    if (d != NULL && (rc = cards_of("dead", d, 0, HS_CARDS, "fewer cards", cards, &dead, x)) < 0)
+        return rc;
+    rc = HS_OK;
+    uint64_t used = 0;
+    for (int p = 0; p < players; p++)
+        used |= hands[p];
+    if (dead & used) {
+        char name[3];
+        hs_card_format(__builtin_ctzll(dead & used), name);
+        return fail(x, HS_ERR_DUPLICATE, "dead: %s is already in a hand", name);
+    }
+    const int game = razz ? HS_STUD_RAZZ : hilo ? HS_STUD_HILO : HS_STUD_HIGH;
+    hs_job *own = NULL;
+    const hs_job *job = x->job;
+    if (x->phase == START || job == NULL) {
+        hs_job **slot = x->phase == START ? x->job_out : &own;
+        rc = hs_stud_equity_job_new(hands, players, dead, game, slot);
+        if (rc == HS_ERR_COUNT)
+            return fail(
+                x, rc, "too few cards: %d players of seven cards%s need %d, the deck has 52",
+                players, dead ? " and the dead cards" : "", players * 7 + hs_hand_size(dead));
+        if (rc == HS_ERR_OVERFLOW) {
+            double steps = 0, deals = 0;
+            hs_stud_equity_size(hands, players, dead, &steps, &deals);
+            static const char *const STREET[] = {"third", "fourth", "fifth", "sixth", "seventh"};
+            return fail(x, rc,
+                        "too large to count exactly: %.3g deals, %.3g counting steps (at most "
+                        "%.0e, hours of work); deal fewer players or a later street (%d players "
+                        "on %s street)",
+                        deals, steps, (double)HS_STUD_MAX_STEPS, players, STREET[size - 3]);
+        }
+        if (rc != HS_OK)
+            return lib_error(x, rc);
+        if (x->phase == START)
+            return HS_OK;
+        rc = hs_job_run(own, 0, hs_job_units(own),
+                        &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
+        job = own;
+    }
+    hs_stud_equity e;
+    if (rc == HS_OK)
+        rc = hs_stud_equity_result(job, &e);
+    hs_job_free(own);
+    if (rc != HS_OK)
+        return lib_error(x, rc);
+    uint64_t row[HS_STUD_MAX_PLAYERS][6];
+    for (int p = 0; p < players; p++) {
+        const hs_stud_player *q = &e.p[p];
+        const uint64_t v[6] = {q->wins, q->ties, q->losses, q->scoops, q->high_share, q->low_share};
+        memcpy(row[p], v, sizeof v);
+    }
+    hs_table *t = pot_table(hilo, players, size, written, (const uint64_t(*)[6])row,
+                            e.deals * HS_STUD_SHARE_UNIT);
+    if (t != NULL) {
+        char text[3 * HS_CARDS + 1];
+        hs_hand_format(dead, text, sizeof text);
+        tbl_note(t, "dead", "%s", dead ? text : "");
+        tbl_note(t, "deals", "%" PRIu64, e.deals);
+        if (hilo)
+            tbl_note(t, "low_deals", "%" PRIu64, e.low_deals);
+    }
+    return answer(x, t);
+}
+
+static int run_stud_equity(const hs_request *r, run_ctx *x) {
+    return run_stud(r, x, 0);
+}
+
+static int run_razz_equity(const hs_request *r, run_ctx *x) {
+    return run_stud(r, x, 1);
+}
+
+/* ---- crib score, crib explain, poker rank -------------------------------------------------- */
+
+static const char *const K_CRIB[] = {"hand", "crib", NULL};
+static const char *const K_POKER[] = {"hand", NULL};
+static const char FIVE_CARDS[] = "5 cards (four in hand, then the starter)";
+
+/* The one "hand" of a command that takes one. */
+static int one_hand(const hs_request *r, const char **text, run_ctx *x) {
+    const int n = hands_of(r, text, 1);
+    if (n != 1)
+        return fail(x, HS_ERR_ARG, "expected one hand, got %d", n);
+    return HS_OK;
+}
+
+static int crib_cards(const hs_request *r, int cards[5], uint64_t *hand, int *crib, run_ctx *x) {
+    const char *text = NULL;
+    uint64_t mask;
+    int rc = one_hand(r, &text, x);
+    if (rc == HS_OK)
+        rc = flag_of(r, "crib", crib, x);
+    if (rc != HS_OK)
+        return rc;
+    rc = cards_of("hand", text, 5, 5, FIVE_CARDS, cards, &mask, x);
+    if (rc < 0)
+        return rc;
+    *hand = hs_cards_mask(cards, 4);
+    return HS_OK;
+}
+
+static int run_crib_score(const hs_request *r, run_ctx *x) {
+    int cards[5], crib;
+    uint64_t hand;
+    int rc = crib_cards(r, cards, &hand, &crib, x);
+    if (rc != HS_OK || x->phase == START) {
+        if (x->phase == START)
+            *x->job_out = NULL;
+        return rc;
+    }
+    const hs_crib_score s = hs_crib_score5(hand, cards[4], crib ? HS_CRIB_CRIB : HS_CRIB_HAND);
+    static const char *const COLS[] = {"hand", "starter", "fifteens", "pairs",
+                                       "runs", "flush",   "nobs",     "total"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT, HS_CELL_INT,
+                                HS_CELL_INT,  HS_CELL_INT,  HS_CELL_INT, HS_CELL_INT};
+    hs_table *t = tbl_new(COLS, KINDS, 8);
+    if (t != NULL) {
+        char text[16];
+        cards_text(text, sizeof text, cards, 4);
+        tbl_text(t, text);
+        cards_text(text, sizeof text, cards + 4, 1);
+        tbl_text(t, text);
+        const unsigned parts[6] = {s.fifteens, s.pairs, s.runs, s.flush, s.nobs, s.total};
+        for (int i = 0; i < 6; i++)
+            tbl_textf(t, "%u", parts[i]);
+        tbl_note(t, "rules", "%s", crib ? "crib" : "hand");
+    }
+    return answer(x, t);
+}
+
+static int run_crib_explain(const hs_request *r, run_ctx *x) {
+    static const char *const ITEM[5] = {"fifteen", "pair", "run", "flush", "nobs"};
+    int cards[5], crib;
+    uint64_t hand;
+    int rc = crib_cards(r, cards, &hand, &crib, x);
+    if (rc != HS_OK || x->phase == START) {
+        if (x->phase == START)
+            *x->job_out = NULL;
+        return rc;
+    }
+    const hs_crib_rules rules = crib ? HS_CRIB_CRIB : HS_CRIB_HAND;
+    hs_crib_item items[HS_CRIB_MAX_ITEMS];
+    const int n = hs_crib_explain(hand, cards[4], rules, items);
+    const hs_crib_score s = hs_crib_score5(hand, cards[4], rules);
+    static const char *const COLS[] = {"item", "cards", "points"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT};
+    hs_table *t = tbl_new(COLS, KINDS, 3);
+    for (int i = 0; t != NULL && i < n; i++) {
+        /* the item's cards in the order given */
+        int in_item[5], k = 0;
+        for (int c = 0; c < 5; c++)
+            if (items[i].cards & hs_card_bit(cards[c]))
+                in_item[k++] = cards[c];
+        char text[16];
+        cards_text(text, sizeof text, in_item, k);
+        tbl_text(t, ITEM[items[i].kind]);
+        tbl_text(t, text);
+        tbl_textf(t, "%d", items[i].points);
+    }
+    if (t != NULL) {
+        char text[16];
+        cards_text(text, sizeof text, cards, 4);
+        tbl_note(t, "hand", "%s", text);
+        cards_text(text, sizeof text, cards + 4, 1);
+        tbl_note(t, "starter", "%s", text);
+        tbl_note(t, "rules", "%s", crib ? "crib" : "hand");
+        tbl_note(t, "fifteens", "%u", s.fifteens);
+        tbl_note(t, "pairs", "%u", s.pairs);
+        tbl_note(t, "runs", "%u", s.runs);
+        tbl_note(t, "flush", "%u", s.flush);
+        tbl_note(t, "nobs", "%u", s.nobs);
+        tbl_note(t, "total", "%u", s.total);
+    }
+    return answer(x, t);
+}
+
+static int run_poker_rank(const hs_request *r, run_ctx *x) {
+    const char *text = NULL;
+    int cards[7];
+    uint64_t mask;
+    int rc = one_hand(r, &text, x);
+    if (rc != HS_OK)
+        return rc;
+    int n = cards_of("hand", text, 5, 7, "5 to 7 cards", cards, &mask, x);
+    if (n < 0)
+        return n;
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    const int cls = hs_poker_rank(mask);
+    char desc[128], hand[32];
+    hs_poker_describe(cls, desc, sizeof desc);
+    cards_text(hand, sizeof hand, cards, n);
+    static const char *const COLS[] = {"cards", "class", "category", "description"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT};
+    hs_table *t = tbl_new(COLS, KINDS, 4);
+    if (t != NULL) {
+        tbl_text(t, hand);
+        tbl_textf(t, "%d", cls);
+        tbl_text(t, hs_poker_category_name(hs_poker_category(cls)));
+        tbl_text(t, desc);
+    }
+    return answer(x, t);
+}
+
+/* ---- the commands -----------------------------------------------------------------------------
+ */
+
+static const cmd_def COMMANDS[] = {
+    {"holdem equity", K_EQUITY, run_holdem_equity},
+    {"holdem hits", K_HITS, run_holdem_hits},
+    {"holdem equity-dist", K_DIST, run_holdem_equity_dist},
+    {"omaha equity", K_OMAHA, run_omaha_equity},
+    {"stud equity", K_STUD, run_stud_equity},
+    {"razz equity", K_RAZZ, run_razz_equity},
+    {"crib score", K_CRIB, run_crib_score},
+    {"crib explain", K_CRIB, run_crib_explain},
+    {"poker rank", K_POKER, run_poker_rank},
+};
+#define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+
+const char *const *hs_request_commands(void) {
+    static const char *const NAMES[N_COMMANDS + 1] = {
+        "holdem equity", "holdem hits", "holdem equity-dist", "omaha equity", "stud equity",
+        "razz equity",   "crib score",  "crib explain",       "poker rank",   NULL};
+    return NAMES;
+}
+
+int hs_request_new(const char *command, hs_request **out) {
+    *out = NULL;
+    if (command == NULL)
+        return HS_ERR_ARG;
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(command, COMMANDS[i].name) == 0) {
+            hs_request *r = calloc(1, sizeof *r);
+            if (r == NULL)
+                return HS_ERR_NOMEM;
+            r->cmd = &COMMANDS[i];
+            *out = r;
+            return HS_OK;
+        }
+    return HS_ERR_ARG;
+}
+
+int hs_request_add(hs_request *r, const char *key, const char *value) {
+    if (r == NULL || key == NULL || value == NULL || r->n >= MAX_ARGS)
+        return HS_ERR_ARG;
+    int known = 0;
+    for (const char *const *k = r->cmd->keys; *k != NULL; k++)
+        known |= strcmp(*k, key) == 0;
+    if (!known || (strcmp(key, "hand") != 0 && get(r, key) != NULL))
+        return HS_ERR_ARG;
+    const size_t n = strlen(value);
+    if (n > HS_REQUEST_VALUE_MAX)
+        return HS_ERR_ARG;
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)value[i] < 0x20 && value[i] != '\t')
+            return HS_ERR_ARG;
+    char *k = malloc(strlen(key) + 1), *v = malloc(n + 1);
+    if (k == NULL || v == NULL) {
+        free(k);
+        free(v);
+        return HS_ERR_NOMEM;
+    }
+    memcpy(k, key, strlen(key) + 1);
+    memcpy(v, value, n + 1);
+    r->key[r->n] = k;
+    r->value[r->n++] = v;
+    return HS_OK;
+}
+
+static int phase(const hs_request *r, run_ctx *x) {
+    if (x->msg != NULL && x->cap > 0)
+        x->msg[0] = '\0';
+    if (r == NULL)
+        return fail(x, HS_ERR_ARG, "no request");
+    if (x->threads < 0)
+        return fail(x, HS_ERR_ARG, "threads: at least 0");
+    return r->cmd->run(r, x);
+}
+
+int hs_request_start(const hs_request *r, hs_job **job, char *msg, size_t cap) {
+    *job = NULL;
+    run_ctx x = {START, job, NULL, 0, NULL, NULL, NULL, msg, cap};
+    int rc = phase(r, &x);
+    if (rc != HS_OK) {
+        hs_job_free(*job);
+        *job = NULL;
+    }
+    return rc;
+}
+
+int hs_request_finish(const hs_request *r, const hs_job *job, int threads, hs_progress_fn progress,
+                      void *ctx, hs_table **out, char *msg, size_t cap) {
+    *out = NULL;
+    run_ctx x = {FINISH, NULL, job, threads, progress, ctx, out, msg, cap};
+    return phase(r, &x);
+}
+
+int hs_request_run(const hs_request *r, int threads, hs_progress_fn progress, void *ctx,
+                   hs_table **out, char *msg, size_t cap) {
+    return hs_request_finish(r, NULL, threads, progress, ctx, out, msg, cap);
+}
+
+/* Measured costs on one Intel Xeon thread: a combination categorized on one board (hits), a
+ * combination ranked and swept on one board (equity-dist), one counting step of stud. */
+#define HIT_SECONDS 130e-9
+#define DIST_SECONDS 20e-9
+#define STUD_STEP_SECONDS 1e-9
+
+double hs_request_job_seconds(const hs_request *r, const hs_job *job) {
+    if (r == NULL || job == NULL)
+        return 0;
+    const char *name = r->cmd->name;
+    if (strcmp(name, "holdem hits") == 0) {
+        const char *p = strstr(hs_job_params(job), "streets=");
+        const unsigned streets = p != NULL ? (unsigned)atoi(p + 8) : 1;
+        const double per_unit = ((streets & 1) ? 19600.0 : 0) + ((streets & 2) ? 230300.0 : 0) +
+                                ((streets & 4) ? 2118760.0 : 0);
+        return per_unit * (double)hs_job_units(job) * HIT_SECONDS;
+    }
+    if (strcmp(name, "holdem equity-dist") == 0)
+        return (double)hs_holdem_equity_dist_boards(job) * HS_HOLDEM_COMBOS * DIST_SECONDS;
+    if (strcmp(name, "stud equity") == 0 || strcmp(name, "razz equity") == 0) {
+        /* the hands and dead cards from the request again (checked when the job was made) */
+        uint64_t hands[HS_STUD_MAX_PLAYERS], dead = 0;
+        int cards[HS_CARDS], n = 0;
+        run_ctx x = {FINISH, NULL, NULL, 0, NULL, NULL, NULL, NULL, 0};
+        for (int i = 0; i < r->n && n < HS_STUD_MAX_PLAYERS; i++)
+            if (strcmp(r->key[i], "hand") == 0 &&
+                cards_of("hand", r->value[i], 0, 7, "", cards, &hands[n], &x) >= 0)
+                n++;
+        const char *d = get(r, "dead");
+        if (d != NULL && cards_of("dead", d, 0, HS_CARDS, "", cards, &dead, &x) < 0)
+            dead = 0;
+        double steps = 0, deals = 0;
+        hs_stud_equity_size(hands, n, dead, &steps, &deals);
+        return steps * STUD_STEP_SECONDS;
+    }
+    return 0;
+}
+
+void hs_request_free(hs_request *r) {
+    if (r == NULL)
+        return;
+    for (int i = 0; i < r->n; i++) {
+        free(r->key[i]);
+        free(r->value[i]);
+    }
+    free(r);
+}

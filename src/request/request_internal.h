@@ -1,0 +1,31 @@
+/* Private: the request layer's table builder (table.c), used by request.c. */
+#ifndef HS_REQUEST_INTERNAL_H
+#define HS_REQUEST_INTERNAL_H
+
+#include <stddef.h>
+
+#include "handstat/holdem.h"
+#include "handstat/request.h"
+
+/* A table of n columns (names and HS_CELL_* kinds copied), or NULL when out of memory. */
+hs_table *tbl_new(const char *const *names, const int *kinds, size_t n);
+/* True when the table could not be built whole (out of memory). */
+int tbl_failed(const hs_table *t);
+/* The next cell, row by row: text; printf text; a 128-bit integer; a ratio "%.12g" (num/den
+ * through GMP, rounded toward zero); a double "%.12g"; a fixed-point decimal; a reduced fraction.
+ */
+void tbl_text(hs_table *t, const char *s);
+void tbl_textf(hs_table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tbl_u128(hs_table *t, hs_uint128 v);
+void tbl_ratio(hs_table *t, hs_uint128 num, hs_uint128 den);
+void tbl_double(hs_table *t, double v);
+void tbl_fixed(hs_table *t, double v, int decimals);
+void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den);
+/* A named note (printf). */
+void tbl_note(hs_table *t, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* num/den as a double (GMP, rounded toward zero), and v in decimal into buf (48 bytes hold any). */
+double tbl_ratio_value(hs_uint128 num, hs_uint128 den);
+const char *tbl_u128_text(char *buf, size_t cap, hs_uint128 v);
+
+#endif

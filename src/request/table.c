@@ -1,0 +1,283 @@
+/* The result table of the request layer (handstat/request.h): named, typed columns, cells as the
+ * text the command line's --csv writes, and named notes. Built row by row by request.c; the
+ * number formats are the command line's: integers in decimal, ratios "%.12g" (a 128-bit ratio
+ * through GMP, rounded toward zero), fractions reduced "p/q". */
+#include "request_internal.h"
+
+#include <gmp.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct hs_table {
+    size_t ncols;
+    char **name;
+    int *kind;
+    size_t ncells, cap; /* cells written, row by row */
+    char **cell;
+    double *number; /* each cell's value (NaN for text) */
+    size_t nnotes;
+    char **note_name, **note_value;
+    int oom; /* an allocation failed: hs_request_run answers HS_ERR_NOMEM */
+};
+
+static char *dup_text(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d != NULL)
+        memcpy(d, s, n);
+    return d;
+}
+
+hs_table *tbl_new(const char *const *names, const int *kinds, size_t n) {
+    hs_table *t = calloc(1, sizeof *t);
+    if (t == NULL)
+        return NULL;
+    t->name = calloc(n, sizeof *t->name);
+    t->kind = calloc(n, sizeof *t->kind);
+    if (t->name == NULL || t->kind == NULL) {
+        hs_table_free(t);
+        return NULL;
+    }
+    t->ncols = n;
+    for (size_t i = 0; i < n; i++) {
+        t->name[i] = dup_text(names[i]);
+        t->kind[i] = kinds[i];
+        t->oom |= t->name[i] == NULL;
+    }
+    return t;
+}
+
+int tbl_failed(const hs_table *t) {
+    return t == NULL || t->oom;
+}
+
+/* The next cell with its text and value. */
+static void cell(hs_table *t, const char *s, double value) {
+    if (t->oom)
+        return;
+    if (t->ncells == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 64;
+        char **c = realloc(t->cell, cap * sizeof *c);
+        if (c != NULL)
+            t->cell = c;
+        double *v = realloc(t->number, cap * sizeof *v);
+        if (v != NULL)
+            t->number = v;
+        if (c == NULL || v == NULL) {
+            t->oom = 1;
+            return;
+        }
+        t->cap = cap;
+    }
+    char *d = dup_text(s);
+    if (d == NULL) {
+        t->oom = 1;
+        return;
+    }
+    t->number[t->ncells] = value;
+    t->cell[t->ncells++] = d;
+}
+
+void tbl_text(hs_table *t, const char *s) {
+    /* an integer column's text is its value */
+    const size_t col = t->ncols ? t->ncells % t->ncols : 0;
+    cell(t, s, t->ncols && t->kind[col] == HS_CELL_INT ? strtod(s, NULL) : NAN);
+}
+
+void tbl_textf(hs_table *t, const char *fmt, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    tbl_text(t, buf);
+}
+
+void tbl_u128(hs_table *t, hs_uint128 v) {
+    char buf[48];
+    cell(t, tbl_u128_text(buf, sizeof buf, v), (double)v);
+}
+
+void tbl_double(hs_table *t, double v) {
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.12g", v);
+    cell(t, buf, v);
+}
+
+void tbl_fixed(hs_table *t, double v, int decimals) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    cell(t, buf, v);
+}
+
+/* v as a GMP integer (initialised here). */
+static void u128_mpz(mpz_t z, hs_uint128 v) {
+    const uint64_t limbs[2] = {(uint64_t)v, (uint64_t)(v >> 64)};
+    mpz_init(z);
+    mpz_import(z, 2, -1, sizeof limbs[0], 0, 0, limbs);
+}
+
+/* num/den in lowest terms (initialised here). */
+static void u128_mpq(mpq_t q, hs_uint128 num, hs_uint128 den) {
+    mpz_t a, b;
+    u128_mpz(a, num);
+    u128_mpz(b, den);
+    mpq_init(q);
+    mpq_set_num(q, a);
+    mpq_set_den(q, b);
+    mpq_canonicalize(q);
+    mpz_clear(a);
+    mpz_clear(b);
+}
+
+const char *tbl_u128_text(char *buf, size_t cap, hs_uint128 v) {
+    mpz_t z;
+    u128_mpz(z, v);
+    gmp_snprintf(buf, cap, "%Zd", z);
+    mpz_clear(z);
+    return buf;
+}
+
+double tbl_ratio_value(hs_uint128 num, hs_uint128 den) {
+    mpq_t q;
+    u128_mpq(q, num, den);
+    double d = mpq_get_d(q);
+    mpq_clear(q);
+    return d;
+}
+
+void tbl_ratio(hs_table *t, hs_uint128 num, hs_uint128 den) {
+    tbl_double(t, tbl_ratio_value(num, den));
+}
+
+double hs_table_number(const hs_table *t, size_t row, size_t col) {
+    if (col >= t->ncols || row >= hs_table_rows(t))
+        return NAN;
+    return t->number[row * t->ncols + col];
+}
+
+const char *hs_text_fraction(char *buf, size_t cap, hs_uint128 num, hs_uint128 den) {
+    mpq_t q;
+    u128_mpq(q, num, den);
+    gmp_snprintf(buf, cap, "%Zd/%Zd", mpq_numref(q), mpq_denref(q));
+    mpq_clear(q);
+    return buf;
+}
+
+void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den) {
+    char buf[96];
+    cell(t, hs_text_fraction(buf, sizeof buf, num, den), tbl_ratio_value(num, den));
+}
+
+const char *hs_text_u128(char *buf, size_t cap, hs_uint128 v) {
+    return tbl_u128_text(buf, cap, v);
+}
+
+double hs_ratio_u128(hs_uint128 num, hs_uint128 den) {
+    return tbl_ratio_value(num, den);
+}
+
+const char *hs_text_token(char *out, const char *s, size_t n) {
+    size_t o = 0, shown = n < 40 ? n : 40;
+    for (size_t i = 0; i < shown; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7F)
+            out[o++] = (char)c;
+        else
+            o += (size_t)snprintf(out + o, 5, "\\x%02X", c);
+    }
+    if (shown < n) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o] = '\0';
+    return out;
+}
+
+void tbl_note(hs_table *t, const char *name, const char *fmt, ...) {
+    if (t->oom)
+        return;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    char **n = realloc(t->note_name, (t->nnotes + 1) * sizeof *n);
+    if (n != NULL)
+        t->note_name = n;
+    char **v = realloc(t->note_value, (t->nnotes + 1) * sizeof *v);
+    if (v != NULL)
+        t->note_value = v;
+    if (n == NULL || v == NULL) {
+        t->oom = 1;
+        return;
+    }
+    t->note_name[t->nnotes] = dup_text(name);
+    t->note_value[t->nnotes] = dup_text(buf);
+    t->nnotes++;
+    t->oom |= t->note_name[t->nnotes - 1] == NULL || t->note_value[t->nnotes - 1] == NULL;
+}
+
+size_t hs_table_columns(const hs_table *t) {
+    return t->ncols;
+}
+
+const char *hs_table_column(const hs_table *t, size_t col) {
+    return col < t->ncols ? t->name[col] : NULL;
+}
+
+int hs_table_column_kind(const hs_table *t, size_t col) {
+    return col < t->ncols ? t->kind[col] : HS_CELL_TEXT;
+}
+
+size_t hs_table_rows(const hs_table *t) {
+    return t->ncols ? t->ncells / t->ncols : 0;
+}
+
+const char *hs_table_cell(const hs_table *t, size_t row, size_t col) {
+    if (col >= t->ncols || row >= hs_table_rows(t))
+        return NULL;
+    return t->cell[row * t->ncols + col];
+}
+
+size_t hs_table_notes(const hs_table *t) {
+    return t->nnotes;
+}
+
+const char *hs_table_note_name(const hs_table *t, size_t i) {
+    return i < t->nnotes ? t->note_name[i] : NULL;
+}
+
+const char *hs_table_note_value(const hs_table *t, size_t i) {
+    return i < t->nnotes ? t->note_value[i] : NULL;
+}
+
+const char *hs_table_note(const hs_table *t, const char *name) {
+    for (size_t i = 0; i < t->nnotes; i++)
+        if (t->note_name[i] != NULL && strcmp(t->note_name[i], name) == 0)
+            return t->note_value[i];
+    return NULL;
+}
+
+void hs_table_free(hs_table *t) {
+    if (t == NULL)
+        return;
+    for (size_t i = 0; t->name != NULL && i < t->ncols; i++)
+        free(t->name[i]);
+    for (size_t i = 0; i < t->ncells; i++)
+        free(t->cell[i]);
+    for (size_t i = 0; i < t->nnotes; i++) {
+        free(t->note_name[i]);
+        free(t->note_value[i]);
+    }
+    free(t->name);
+    free(t->kind);
+    free(t->cell);
+    free(t->number);
+    free(t->note_name);
+    free(t->note_value);
+    free(t);
+}

@@ -1,0 +1,326 @@
+/* The request layer (handstat/request.h): every command's table, written as CSV here, is byte for
+ * byte what the command line's --csv prints for the same query (so a query means the same in
+ * every front end); the two-step form (start, run the job, finish) gives the same table as one
+ * call; refused requests name the argument and the token. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli_assert.h"
+#include "handstat/handstat.h"
+
+/* The table as RFC 4180 CSV (the command line's quoting), in a heap string. */
+static char *table_csv(const hs_table *t) {
+    size_t cap = 1 << 16, len = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    const size_t cols = hs_table_columns(t);
+    for (size_t row = 0; row <= hs_table_rows(t); row++)
+        for (size_t c = 0; c < cols; c++) {
+            const char *cell = row == 0 ? hs_table_column(t, c) : hs_table_cell(t, row - 1, c);
+            assert_non_null(cell);
+            const int quote = strpbrk(cell, ",\"\r\n") != NULL;
+            while (len + 2 * strlen(cell) + 8 > cap) {
+                cap *= 2;
+                out = realloc(out, cap);
+                assert_non_null(out);
+            }
+            if (quote)
+                out[len++] = '"';
+            for (const char *p = cell; *p; p++) {
+                if (*p == '"')
+                    out[len++] = '"';
+                out[len++] = *p;
+            }
+            if (quote)
+                out[len++] = '"';
+            out[len++] = c + 1 == cols ? '\n' : ',';
+        }
+    out[len] = '\0';
+    return out;
+}
+
+typedef struct query {
+    const char *command;
+    const char *args[12]; /* key, value pairs, NULL-ended */
+    const char *cli[14];  /* the same on the command line (with --csv), NULL-ended */
+} query;
+
+static const query QUERIES[] = {
+    {"holdem equity",
+     {"hand", "QQ+,AKs", "hand", "JJ-99,AQs+", "board", "Kh7d2c"},
+     {"holdem", "equity", "QQ+,AKs", "JJ-99,AQs+", "--board", "Kh7d2c", "--csv"}},
+    {"holdem equity",
+     {"hand", "AhAd", "hand", "KsKc"},
+     {"holdem", "equity", "AhAd", "KsKc", "--csv"}},
+    {"holdem equity",
+     {"hand", "AA,KK@50", "hand", "random", "hand", "76s", "board", "2c3d4h5s", "dead", "9h"},
+     {"holdem", "equity", "AA,KK@50", "random", "76s", "--board", "2c3d4h5s", "--dead", "9h",
+      "--csv"}},
+    {"holdem equity",
+     {"hand", "AA", "hand", "KK", "samples", "2000", "seed", "7"},
+     {"holdem", "equity", "AA", "KK", "--samples", "2000", "--seed", "7", "--csv"}},
+    {"holdem hits",
+     {"hand", "QQ+,AKs@50,T9s", "board", "Kh7d2c"},
+     {"holdem", "hits", "QQ+,AKs@50,T9s", "--board", "Kh7d2c", "--csv"}},
+    {"holdem hits",
+     {"hand", "9h8h,AhAd,22", "board", "Th7h2c5s", "by-combo", "1"},
+     {"holdem", "hits", "9h8h,AhAd,22", "--board", "Th7h2c5s", "--by-combo", "--csv"}},
+    {"holdem hits",
+     {"hand", "AKs,77,JTo@25", "streets", "flop,turn", "dead", "2c"},
+     {"holdem", "hits", "AKs,77,JTo@25", "--flops", "--turns", "--dead", "2c", "--csv"}},
+    {"holdem equity-dist",
+     {"hand", "QQ+,AKs", "hand", "JJ-99,AQs+@40", "board", "Kh7d2c"},
+     {"holdem", "equity-dist", "QQ+,AKs", "JJ-99,AQs+@40", "--board", "Kh7d2c", "--csv"}},
+    {"holdem equity-dist",
+     {"hand", "random", "hand", "random", "board", "2c2d2h2s", "bins", "7"},
+     {"holdem", "equity-dist", "random", "random", "--board", "2c2d2h2s", "--bins", "7", "--csv"}},
+    {"omaha equity",
+     {"hand", "AhAdKsQs", "hand", "9h8h7c6c", "board", "2c3d4h"},
+     {"omaha", "equity", "AhAdKsQs", "9h8h7c6c", "--board", "2c3d4h", "--csv"}},
+    {"omaha equity",
+     {"hand", "AhAdKsQs", "hand", "9h8h7c6c", "board", "2c3d4h", "hilo", "1"},
+     {"omaha", "equity", "AhAdKsQs", "9h8h7c6c", "--board", "2c3d4h", "--hilo", "--csv"}},
+    {"stud equity",
+     {"hand", "As Ad Ac Ah 2c 3d", "hand", "Kh Qh Jh Th 4s 5s", "dead", "9c"},
+     {"stud", "equity", "As Ad Ac Ah 2c 3d", "Kh Qh Jh Th 4s 5s", "--dead", "9c", "--csv"}},
+    {"stud equity",
+     {"hand", "Ah 2d 3c 4s 5h Kd", "hand", "Ks Kc Qs Qc Jh Td", "hilo", "1"},
+     {"stud", "equity", "--hilo", "Ah 2d 3c 4s 5h Kd", "Ks Kc Qs Qc Jh Td", "--csv"}},
+    {"razz equity",
+     {"hand", "Ah 2d 3c 4s 5h Kd", "hand", "6s 7c 8s 9c Th Jd"},
+     {"razz", "equity", "Ah 2d 3c 4s 5h Kd", "6s 7c 8s 9c Th Jd", "--csv"}},
+    {"crib score",
+     {"hand", "5H 5D 5S JC 5C"},
+     {"crib", "score", "--csv", "5H", "5D", "5S", "JC", "5C"}},
+    {"crib score",
+     {"hand", "AH 2H 3H 4H 5S", "crib", "1"},
+     {"crib", "score", "--csv", "--crib", "AH", "2H", "3H", "4H", "5S"}},
+    {"poker rank",
+     {"hand", "KH KD KC 4S 4H 2C 9D"},
+     {"poker", "rank", "--csv", "KH", "KD", "KC", "4S", "4H", "2C", "9D"}},
+};
+
+static hs_request *request_of(const query *q) {
+    hs_request *r;
+    assert_int_equal(hs_request_new(q->command, &r), HS_OK);
+    for (int i = 0; q->args[i] != NULL; i += 2)
+        assert_int_equal(hs_request_add(r, q->args[i], q->args[i + 1]), HS_OK);
+    return r;
+}
+
+static void test_tables_are_the_command_lines_csv(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof QUERIES / sizeof QUERIES[0]; i++) {
+        const query *q = &QUERIES[i];
+        hs_request *r = request_of(q);
+        hs_table *t;
+        char msg[HS_REQUEST_MESSAGE];
+        int rc = hs_request_run(r, 2, NULL, NULL, &t, msg, sizeof msg);
+        if (rc != HS_OK)
+            fail_msg("query %zu (%s): %d %s", i, q->command, rc, msg);
+        assert_string_equal(msg, "");
+        char *csv = table_csv(t);
+        cli_result cli = cli_run(q->cli, NULL);
+        if (cli.status != 0)
+            fail_msg("query %zu: the command line: exit %d: %s", i, cli.status, cli.err);
+        if (strcmp(csv, cli.out) != 0)
+            fail_msg("query %zu (%s): the table\n%s\nthe command line\n%s", i, q->command, csv,
+                     cli.out);
+        /* the two steps, the job run on one thread, give the same table */
+        hs_job *job;
+        assert_int_equal(hs_request_start(r, &job, msg, sizeof msg), HS_OK);
+        if (job != NULL)
+            assert_int_equal(hs_job_run(job, 0, hs_job_units(job), NULL), HS_OK);
+        hs_table *t2;
+        assert_int_equal(hs_request_finish(r, job, 1, NULL, NULL, &t2, msg, sizeof msg), HS_OK);
+        char *csv2 = table_csv(t2);
+        assert_string_equal(csv2, csv);
+        free(csv2);
+        hs_table_free(t2);
+        hs_job_free(job);
+        free(csv);
+        cli_result_free(&cli);
+        hs_table_free(t);
+        hs_request_free(r);
+    }
+}
+
+static void test_notes_and_kinds(void **state) {
+    (void)state;
+    hs_request *r;
+    assert_int_equal(hs_request_new("crib explain", &r), HS_OK);
+    assert_int_equal(hs_request_add(r, "hand", "5h 5d 5s jc 5c"), HS_OK);
+    hs_table *t;
+    assert_int_equal(hs_request_run(r, 0, NULL, NULL, &t, NULL, 0), HS_OK);
+    assert_string_equal(hs_table_note(t, "total"), "29");
+    assert_string_equal(hs_table_note(t, "fifteens"), "16");
+    /* eight fifteens, six pairs, nobs */
+    assert_int_equal(hs_table_rows(t), 15);
+    assert_string_equal(hs_table_cell(t, 14, 0), "nobs");
+    assert_string_equal(hs_table_cell(t, 14, 1), "JC");
+    assert_int_equal(hs_table_column_kind(t, 2), HS_CELL_INT);
+    assert_null(hs_table_cell(t, 15, 0));
+    assert_null(hs_table_note(t, "nothing"));
+    hs_table_free(t);
+    hs_request_free(r);
+
+    assert_int_equal(hs_request_new("holdem equity", &r), HS_OK);
+    assert_int_equal(hs_request_add(r, "hand", "AhAd"), HS_OK);
+    assert_int_equal(hs_request_add(r, "hand", "KsKc"), HS_OK);
+    assert_int_equal(hs_request_run(r, 0, NULL, NULL, &t, NULL, 0), HS_OK);
+    assert_string_equal(hs_table_note(t, "deals"), "1712304");
+    assert_string_equal(hs_table_cell(t, 0, 6), "29603/36432");
+    assert_int_equal(hs_table_column_kind(t, 6), HS_CELL_FRACTION);
+    assert_int_equal(hs_table_column_kind(t, 5), HS_CELL_DECIMAL);
+    /* the numbers behind the cells, for rendering at any precision */
+    assert_true(hs_table_number(t, 0, 5) == hs_ratio_u128(29603, 36432)); /* toward zero */
+    assert_true(fabs(hs_table_number(t, 0, 5) - 29603.0 / 36432.0) < 1e-15);
+    assert_true(hs_table_number(t, 0, 6) == hs_ratio_u128(29603, 36432));
+    assert_true(hs_table_number(t, 1, 2) == 317694.0);
+    assert_true(hs_table_number(t, 0, 1) != hs_table_number(t, 0, 1)); /* text: NaN */
+    assert_true(hs_table_number(t, 2, 0) != hs_table_number(t, 2, 0)); /* no such row */
+    hs_table_free(t);
+    char buf[HS_TOKEN_TEXT];
+    assert_string_equal(hs_text_fraction(buf, sizeof buf, 0, 5), "0/1");
+    assert_string_equal(hs_text_fraction(buf, sizeof buf, 10, 4), "5/2");
+    assert_string_equal(hs_text_u128(buf, sizeof buf, (hs_uint128)1 << 100),
+                        "1267650600228229401496703205376");
+    assert_string_equal(hs_text_token(buf,
+                                      "\x01"
+                                      "ab\xC3\xA9",
+                                      5),
+                        "\\x01ab\\xC3\\xA9");
+    assert_string_equal(hs_text_token(buf, "0123456789012345678901234567890123456789ZZ", 42),
+                        "0123456789012345678901234567890123456789...");
+    hs_request_free(r);
+
+    const char *const *commands = hs_request_commands();
+    int n = 0;
+    while (commands[n] != NULL)
+        n++;
+    assert_int_equal(n, 9);
+}
+
+static int stop_at_once(void *ctx, uint64_t done, uint64_t total) {
+    (void)ctx;
+    (void)done;
+    (void)total;
+    return 1;
+}
+
+static void test_refused(void **state) {
+    (void)state;
+    hs_request *r;
+    assert_int_equal(hs_request_new("holdem equities", &r), HS_ERR_ARG);
+    assert_null(r);
+    assert_int_equal(hs_request_new("holdem equity", &r), HS_OK);
+    assert_int_equal(hs_request_add(r, "flop", "Kh7d2c"), HS_ERR_ARG);    /* not a key of it */
+    assert_int_equal(hs_request_add(r, "board", "Kh\n7d2c"), HS_ERR_ARG); /* a control char */
+    assert_int_equal(hs_request_add(r, "board", "Kh7d2c"), HS_OK);
+    assert_int_equal(hs_request_add(r, "board", "Kh7d2c"), HS_ERR_ARG); /* twice */
+    assert_int_equal(hs_request_add(r, "hand", "AX"), HS_OK);
+    assert_int_equal(hs_request_add(r, "hand", "KK"), HS_OK);
+    hs_table *t = (hs_table *)1;
+    char msg[HS_REQUEST_MESSAGE];
+    assert_int_equal(hs_request_run(r, 0, NULL, NULL, &t, msg, sizeof msg), HS_ERR_TOKEN);
+    assert_null(t);
+    assert_string_equal(msg, "hand 1: 'AX' is not two cards, a class or a range item (AhKd, AA, "
+                             "AKs, AK, QQ+, A2s+, 55-22, A5s-A2s, random, 15%, ITEM@50)");
+    hs_request_free(r);
+
+    static const struct {
+        const char *command;
+        const char *args[10];
+        int rc;
+        const char *message;
+    } cases[] = {
+        {"holdem equity", {"hand", "AA"}, HS_ERR_ARG, "expected 2 to 9 hands, got 1"},
+        {"holdem equity",
+         {"hand", "AA", "hand", "KK", "board", "2c3c4c5c6c7c"},
+         HS_ERR_COUNT,
+         "board: '2c3c4c5c6c7c' is 6 cards; a board is 0 to 5 cards"},
+        {"holdem equity",
+         {"hand", "AA", "hand", "KK", "board", "2c3c4x"},
+         HS_ERR_TOKEN,
+         "board: '2c3c4x' is not a card"},
+        {"holdem equity",
+         {"hand", "AA", "hand", "KK", "board", "2c", "dead", "2c"},
+         HS_ERR_DUPLICATE,
+         "2C is both a board card and a dead card"},
+        {"holdem equity",
+         {"hand", "AhAd", "hand", "AhKd"},
+         HS_ERR_DUPLICATE,
+         "hand 2: AH is already in another hand"},
+        {"holdem equity",
+         {"hand", "AA", "hand", "KK", "samples", "1e6"},
+         HS_ERR_ARG,
+         "samples: '1e6' is not a whole number"},
+        {"holdem equity", {"hand", "AA", "hand", "KK", "seed", "3"}, HS_ERR_ARG, "seed is for"},
+        {"holdem hits", {"hand", "AA", "board", "Kh7d"}, HS_ERR_COUNT, "'Kh7d' is 2 cards"},
+        {"holdem hits", {"hand", "AA"}, HS_ERR_ARG, "give a board"},
+        {"holdem hits",
+         {"hand", "AA", "streets", "flop,preflop"},
+         HS_ERR_ARG,
+         "streets: 'preflop' is not flop, turn or river"},
+        {"holdem hits",
+         {"hand", "KhKd", "board", "Kh7d2c"},
+         HS_ERR_COUNT,
+         "range: every combination of 'KhKd' meets the board"},
+        {"holdem equity-dist",
+         {"hand", "AhAd", "hand", "AhAs"},
+         HS_ERR_COUNT,
+         "no deal is possible: every combination of 'AhAd' shares a card"},
+        {"holdem equity-dist",
+         {"hand", "AA", "hand", "KK", "bins", "0"},
+         HS_ERR_ARG,
+         "bins: '0' is not a whole number from 1 to 1000"},
+        {"omaha equity",
+         {"hand", "AhAdKsQs", "hand", "9h8h7c"},
+         HS_ERR_COUNT,
+         "hand 2: expected 4, 5 or 6 cards, got 3"},
+        {"stud equity",
+         {"hand", "2c 3c 4c", "hand", "5c 6c 7c", "hilo", "maybe"},
+         HS_ERR_ARG,
+         "hilo: 'maybe' is not 1 or 0"},
+        {"crib score", {"hand", "5H 5D 5S JC"}, HS_ERR_COUNT, "hand: expected 5 cards"},
+        {"poker rank", {"hand", "AS KS QS JS TS 9S 8S 7S"}, HS_ERR_COUNT, "too many cards at '7S'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(hs_request_new(cases[i].command, &r), HS_OK);
+        for (int k = 0; cases[i].args[k] != NULL; k += 2)
+            assert_int_equal(hs_request_add(r, cases[i].args[k], cases[i].args[k + 1]), HS_OK);
+        int rc = hs_request_run(r, 0, NULL, NULL, &t, msg, sizeof msg);
+        if (rc != cases[i].rc || strstr(msg, cases[i].message) == NULL)
+            fail_msg("case %zu: %d '%s'", i, rc, msg);
+        assert_null(t);
+        hs_request_free(r);
+    }
+
+    /* a progress callback that stops: cancelled, no table */
+    assert_int_equal(hs_request_new("holdem hits", &r), HS_OK);
+    assert_int_equal(hs_request_add(r, "hand", "random"), HS_OK);
+    assert_int_equal(hs_request_add(r, "streets", "turn"), HS_OK);
+    assert_int_equal(hs_request_run(r, 1, stop_at_once, NULL, &t, msg, sizeof msg),
+                     HS_ERR_CANCELLED);
+    assert_null(t);
+    assert_string_equal(msg, "cancelled");
+    hs_request_free(r);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tables_are_the_command_lines_csv),
+        cmocka_unit_test(test_notes_and_kinds),
+        cmocka_unit_test(test_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
