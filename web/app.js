@@ -662,17 +662,17 @@ function setupCrib() {
   $('crib-compute').addEventListener('click', () => {
     const args = { hand: `${$('crib-hand').value} ${$('crib-starter').value}`.trim() };
     if ($('crib-crib').checked) args.crib = true;
-    runner.run('crib score', args, (result) => {
-      const points = col(result, 'points'), kind = col(result, 'kind');
-      let total = null, sum = 0;
-      const items = result.rows.filter((r) => {
-        if (kind >= 0 && r[kind] === 'total') { total = r[points]; return false; }
-        sum += Number(r[points]) || 0;
-        return true;
-      });
-      $('crib-total').textContent = total ?? String(sum);
+    runner.run('crib explain', args, (result) => {
+      // the items of the breakdown; the totals are notes (fifteens, pairs, runs, flush, nobs, total)
+      const points = col(result, 'points');
+      const notes = result.notes || {};
+      const total = notes.total ?? String(result.rows.reduce((a, r) => a + (Number(r[points]) || 0), 0));
+      $('crib-total').textContent = total;
       $('crib-total-box').classList.remove('hidden');
-      show($('crib-result'), items.length ? renderTable(result, { rows: items }) : el('p', { class: 'help', text: 'nothing scores: nineteen, as players say' }), renderNotes(result));
+      const parts = ['fifteens', 'pairs', 'runs', 'flush', 'nobs'].filter((k) => k in notes).map((k) => `${k} ${notes[k]}`);
+      show($('crib-result'),
+        parts.length ? el('p', { class: 'help', id: 'crib-parts', text: parts.join(' · ') }) : null,
+        result.rows.length ? renderTable(result) : el('p', { class: 'help', text: 'nothing scores: a "nineteen", as players say' }));
     });
   });
   for (const id of ['crib-hand', 'crib-starter']) {
@@ -680,8 +680,14 @@ function setupCrib() {
   }
 }
 
-function setupDiscard() {
+function setupDiscard(commands) {
   const runner = new Runner('discard');
+  if (commands && !commands.some((c) => c.name === 'crib discard')) {
+    // the request layer of this build does not offer it (yet): say so rather than fail later
+    $('discard-compute').disabled = true;
+    runner.showError('This server does not offer crib discard: its request layer has no such command in this build. The command line has it: handstat crib discard 2C 3H 4D 5D 5S JS');
+    return;
+  }
   $('discard-compute').addEventListener('click', () => {
     const args = { hand: $('discard-hand').value, role: $('discard-role').value };
     if ($('discard-pegging').checked) args.pegging = true;
@@ -705,20 +711,19 @@ const EXAMPLES = {
   'holdem hits': { hand: 'QQ+,AKs', board: 'Kh7d2c' },
   'holdem equity-dist': { hand: ['random', 'QQ+,AKs'], board: 'Kh7d2c' },
   'crib score': { hand: '5H 5C 5S JD 5D' },
+  'crib explain': { hand: '5H 5C 5S JD 5D' },
   'crib discard': { hand: '2C 3H 4D 5D 5S JS' },
 };
 
-async function setupGames() {
+function setupGames(commands) {
   const runner = new Runner('games');
   const select = $('games-command');
   const form = $('games-form');
-  let commands = [];
-  try {
-    commands = (await (await fetch('/api/commands')).json()).commands;
-  } catch (e) {
+  if (!commands) {
     runner.showError('the server does not answer');
     return;
   }
+  commands = [...commands];
   const order = ['omaha equity', 'stud equity', 'razz equity', 'poker rank'];
   commands.sort((a, b) => ((order.indexOf(a.name) + 1) || 99) - ((order.indexOf(b.name) + 1) || 99));
   for (const c of commands) select.append(el('option', { value: c.name, text: c.title || c.name }));
@@ -784,8 +789,10 @@ document.addEventListener('DOMContentLoaded', () => {
   setupHits();
   setupDist();
   setupCrib();
-  setupDiscard();
-  setupGames();
+  fetch('/api/commands').then((r) => r.json()).then((j) => j.commands).catch(() => null).then((commands) => {
+    setupDiscard(commands);
+    setupGames(commands);
+  });
   // Enter in a text field computes
   for (const [prefix, ids] of Object.entries({ eq: ['eq-range-1', 'eq-range-2', 'eq-board', 'eq-dead', 'eq-samples'], hits: ['hits-range', 'hits-board', 'hits-dead'], dist: ['dist-range-1', 'dist-range-2', 'dist-board', 'dist-dead', 'dist-bins'], discard: ['discard-hand'] })) {
     for (const id of ids) $(id).addEventListener('keydown', (e) => { if (e.key === 'Enter') $(prefix + '-compute').click(); });

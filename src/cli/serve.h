@@ -53,10 +53,6 @@ char *serve_range_json(const char *text, size_t len, int *status);
 struct json_t;
 struct json_t *serve_json_string(const char *s);
 
-/* The text of s[0..n) safe to quote in a message: at most 40 bytes (then "..."), bytes outside
- * printable ASCII as \xNN, into out (cap bytes, at least 168). Returns out. */
-const char *serve_token(char *out, size_t cap, const char *s, size_t n);
-
 /* ---- the job queue (serve_jobs.c) ------------------------------------------------------------ */
 
 typedef struct serve_limits {

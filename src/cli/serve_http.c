@@ -84,9 +84,9 @@ static void log_request(const serve_http *h, struct MHD_Connection *c, const cha
             inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, addr,
                       sizeof addr);
     }
-    char tok[200];
+    char tok[HS_TOKEN_TEXT];
     fprintf(stderr, "handstat serve: %s %s %s %d %.1f ms\n", addr, method,
-            serve_token(tok, sizeof tok, url, strlen(url)), status,
+            hs_text_token(tok, url, strlen(url)), status,
             ctx != NULL ? 1000.0 * (now_s() - ctx->start) : 0.0);
 }
 
@@ -349,13 +349,13 @@ static enum MHD_Result dispatch(serve_http *h, struct MHD_Connection *c, const c
  * an answer was queued (*rc the result). */
 static int screen(serve_http *h, struct MHD_Connection *c, const char *url, const char *method,
                   request_ctx *ctx, enum MHD_Result *rc) {
-    char tok[200];
+    char tok[HS_TOKEN_TEXT], tok2[HS_TOKEN_TEXT];
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     if (!host_ok(h, host)) {
         *rc = reply_error(h, c, method, url, ctx, 421, NULL,
                           "Host '%s' is not this server: it answers requests for "
                           "http://127.0.0.1:%d/ (or localhost)",
-                          serve_token(tok, sizeof tok, host, strlen(host)), h->o.port);
+                          hs_text_token(tok, host, strlen(host)), h->o.port);
         return 1;
     }
     const serve_asset *asset;
@@ -363,14 +363,14 @@ static int screen(serve_http *h, struct MHD_Connection *c, const char *url, cons
     const enum route r = route_of(url, &asset, &id);
     if (r == R_NONE) {
         *rc = reply_error(h, c, method, url, ctx, 404, NULL, "no such page or endpoint '%s' (%s)",
-                          serve_token(tok, sizeof tok, url, strlen(url)), API_LIST);
+                          hs_text_token(tok, url, strlen(url)), API_LIST);
         return 1;
     }
     const char *allow = refused_method(r, method);
     if (allow != NULL) {
         *rc = reply_error(h, c, method, url, ctx, 405, allow, "%s takes %s, not %s",
-                          serve_token(tok, sizeof tok, url, strlen(url)), allow,
-                          serve_token(tok + 100, sizeof tok - 100, method, strlen(method)));
+                          hs_text_token(tok, url, strlen(url)), allow,
+                          hs_text_token(tok2, method, strlen(method)));
         return 1;
     }
     const int post = strcmp(method, "POST") == 0;

@@ -22,6 +22,14 @@
 #include <time.h>
 
 #include "handstat/error.h"
+#include "handstat/job.h"
+
+/* A query whose job is estimated to take this many times the cap is refused at once rather than
+ * run until the cap stops it. */
+#define HOPELESS 3.0
+
+/* run()'s answer for such a query (the library's codes are 0 and negative). */
+#define SERVE_TOO_LONG 1
 
 enum job_state { QUEUED, RUNNING, DONE, FAILED, CANCELLED };
 static const char *const STATE_NAME[] = {"queued", "running", "done", "error", "cancelled"};
@@ -92,14 +100,20 @@ static const char *stop_text(int why, const serve_limits *lim, char *buf, size_t
     }
 }
 
-/* The message of a job stopped by the time cap: where to go from there. */
-static char *time_cap_message(const serve_jobs *s, const serve_job *j) {
-    char msg[SERVE_MESSAGE];
+/* The message of a job stopped by the time cap, or refused because its estimate is far beyond
+ * it (estimate > 0: seconds): where to go from there. */
+static char *time_cap_message(const serve_jobs *s, const serve_job *j, double estimate) {
+    char msg[SERVE_MESSAGE], what[160];
     const int sampled = strcmp(j->command, "holdem equity") == 0;
-    snprintf(msg, sizeof msg,
-             "%s was stopped after %g s, the server's cap on one query (handstat serve "
-             "--max-seconds): %s",
-             j->command, s->lim.max_seconds,
+    if (estimate > 0)
+        snprintf(what, sizeof what,
+                 "%s would take about %.0f s here (estimated), far over %g s, the server's cap "
+                 "on one query",
+                 j->command, estimate, s->lim.max_seconds);
+    else
+        snprintf(what, sizeof what, "%s was stopped after %g s, the server's cap on one query",
+                 j->command, s->lim.max_seconds);
+    snprintf(msg, sizeof msg, "%s (handstat serve --max-seconds): %s", what,
              sampled ? "ask for an estimate instead with the \"samples\" argument (e.g. "
                        "\"samples\": 1000000, as the command line's --samples), or narrow the "
                        "ranges, or give more board cards"
@@ -121,10 +135,10 @@ static void finish(serve_jobs *s, serve_job *j, int rc, hs_table *t, const char 
             j->http_status = 500;
             j->error = strdup("out of memory");
         }
-    } else if (rc == HS_ERR_CANCELLED && why == SERVE_STOP_TIME) {
+    } else if (rc == SERVE_TOO_LONG || (rc == HS_ERR_CANCELLED && why == SERVE_STOP_TIME)) {
         j->state = FAILED;
         j->http_status = 504;
-        j->error = time_cap_message(s, j);
+        j->error = time_cap_message(s, j, rc == SERVE_TOO_LONG ? atof(msg) : 0);
     } else if (rc == HS_ERR_CANCELLED) {
         char buf[96];
         j->state = CANCELLED;
@@ -132,7 +146,7 @@ static void finish(serve_jobs *s, serve_job *j, int rc, hs_table *t, const char 
         j->error = strdup(stop_text(why, &s->lim, buf, sizeof buf));
     } else {
         j->state = FAILED;
-        j->http_status = rc == HS_ERR_NOMEM ? 500 : 400;
+        j->http_status = rc == HS_ERR_NOMEM || rc == HS_ERR_IO ? 500 : 400;
         j->error = strdup(rc == HS_ERR_NOMEM ? "out of memory" : msg[0] ? msg : hs_strerror(rc));
     }
     if (j->state == DONE)
@@ -170,6 +184,36 @@ static int on_progress(void *ctx, uint64_t done, uint64_t total) {
     return 0;
 }
 
+/* Run request req of job j (unlocked): in two steps, so that a job far beyond the time cap is
+ * refused from its estimate before any work. Returns what hs_request_run would, or
+ * SERVE_TOO_LONG with the estimate in msg. */
+static int run(serve_jobs *s, serve_job *j, const hs_request *req, hs_table **t, char *msg,
+               size_t cap) {
+    run_ctx ctx = {s, j};
+    hs_job *job = NULL;
+    int rc = hs_request_start(req, &job, msg, cap);
+    if (rc == HS_OK && job != NULL) {
+        const int threads = s->lim.threads > 0 ? s->lim.threads : hs_default_threads();
+        const double seconds = hs_request_job_seconds(req, job) / threads;
+        if (s->lim.max_seconds > 0 && seconds > HOPELESS * s->lim.max_seconds) {
+            snprintf(msg, cap, "%.0f", seconds);
+            hs_job_free(job);
+            return SERVE_TOO_LONG;
+        }
+        const hs_job_opts o = {
+            .threads = s->lim.threads, .progress = on_progress, .progress_ctx = &ctx};
+        rc = hs_job_run(job, 0, hs_job_units(job), &o);
+        if (rc == HS_ERR_CORRUPT) {
+            snprintf(msg, cap, "the finished counts fail their invariants (a library fault)");
+            rc = HS_ERR_IO;
+        }
+    }
+    if (rc == HS_OK)
+        rc = hs_request_finish(req, job, s->lim.threads, on_progress, &ctx, t, msg, cap);
+    hs_job_free(job);
+    return rc;
+}
+
 static void *worker(void *arg) {
     serve_jobs *s = arg;
     pthread_mutex_lock(&s->lock);
@@ -200,8 +244,7 @@ static void *worker(void *arg) {
 
         hs_table *t = NULL;
         char msg[HS_REQUEST_MESSAGE] = "";
-        run_ctx ctx = {s, j};
-        const int rc = hs_request_run(req, s->lim.threads, on_progress, &ctx, &t, msg, sizeof msg);
+        const int rc = run(s, j, req, &t, msg, sizeof msg);
 
         pthread_mutex_lock(&s->lock);
         s->running--;
@@ -441,9 +484,9 @@ static serve_job *find(serve_jobs *s, const char *id) {
 }
 
 static char *not_found(const char *id, int *status) {
-    char msg[SERVE_MESSAGE], tok[200];
+    char msg[SERVE_MESSAGE], tok[HS_TOKEN_TEXT];
     snprintf(msg, sizeof msg, "no job '%s' (finished jobs are kept for a while, then dropped)",
-             serve_token(tok, sizeof tok, id, strlen(id)));
+             hs_text_token(tok, id, strlen(id)));
     *status = 404;
     return serve_error_json(msg);
 }

@@ -13,24 +13,6 @@
 #include "handstat/error.h"
 #include "handstat/holdem.h"
 
-const char *serve_token(char *out, size_t cap, const char *s, size_t n) {
-    size_t o = 0;
-    const size_t shown = n < 40 ? n : 40;
-    for (size_t i = 0; i < shown && o + 8 < cap; i++) {
-        const unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7F)
-            out[o++] = (char)c;
-        else
-            o += (size_t)snprintf(out + o, cap - o, "\\x%02X", c);
-    }
-    if (shown < n && o + 4 < cap) {
-        memcpy(out + o, "...", 3);
-        o += 3;
-    }
-    out[o] = '\0';
-    return out;
-}
-
 static void message(char *msg, size_t cap, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void message(char *msg, size_t cap, const char *fmt, ...) {
@@ -163,6 +145,11 @@ static const command_doc COMMANDS[] = {
      "a cribbage hand and starter scored, with each fifteen, pair, run, flush and nobs",
      {{"hand", "cards", 1, 1, "five cards: the four of the hand, then the starter"},
       {"crib", "flag", 0, 1, "score as the crib (a flush needs all five)"}}},
+    {"crib explain",
+     "Cribbage score, itemized",
+     "the same, every scoring combination (item, cards, points), the totals as notes",
+     {{"hand", "cards", 1, 1, "five cards: the four of the hand, then the starter"},
+      {"crib", "flag", 0, 1, "score as the crib (a flush needs all five)"}}},
     {"crib discard",
      "Cribbage discard",
      "every keep of a six-card (or five-card) deal with its exact expectations, best first",
@@ -247,7 +234,7 @@ static int add_value(hs_request *r, const command_doc *doc, const char *command,
         message(msg, cap, "out of memory");
         return 500;
     }
-    char tok[200], names[160];
+    char tok[HS_TOKEN_TEXT], names[160];
     const size_t n = strlen(value);
     int known = 0;
     for (int i = 0; doc != NULL && i < 6 && doc->args[i].name != NULL; i++)
@@ -258,17 +245,17 @@ static int add_value(hs_request *r, const command_doc *doc, const char *command,
     if (doc != NULL && !known) {
         arg_names(doc, names, sizeof names);
         message(msg, cap, "args: '%s' is not an argument of %s (it takes %s)",
-                serve_token(tok, sizeof tok, key, strlen(key)), command, names);
+                hs_text_token(tok, key, strlen(key)), command, names);
     } else if (n > HS_REQUEST_VALUE_MAX)
         message(msg, cap, "%s: the value is %zu bytes, over the %d accepted", where, n,
                 HS_REQUEST_VALUE_MAX);
     else if (bad < n)
         message(msg, cap, "%s: '%s' holds a control character", where,
-                serve_token(tok, sizeof tok, value, n));
+                hs_text_token(tok, value, n));
     else if (strcmp(key, "hand") != 0)
         message(msg, cap, "%s: given twice", where);
     else
-        message(msg, cap, "%s: '%s' refused", where, serve_token(tok, sizeof tok, value, n));
+        message(msg, cap, "%s: '%s' refused", where, hs_text_token(tok, value, n));
     return 400;
 }
 
@@ -310,9 +297,9 @@ static int add_args(hs_request *r, const char *command, json_t *args, char *msg,
     const command_doc *doc = command_doc_of(command);
     const char *key;
     const json_t *v;
-    char where[200], tok[200], buf[64];
+    char where[HS_TOKEN_TEXT + 8], tok[HS_TOKEN_TEXT], buf[64];
     json_object_foreach(args, key, v) {
-        snprintf(where, sizeof where, "args.%s", serve_token(tok, sizeof tok, key, strlen(key)));
+        snprintf(where, sizeof where, "args.%s", hs_text_token(tok, key, strlen(key)));
         if (json_is_null(v))
             continue; /* not given */
         const char *text;
@@ -326,7 +313,7 @@ static int add_args(hs_request *r, const char *command, json_t *args, char *msg,
             size_t i;
             const json_t *item;
             json_array_foreach(v, i, item) {
-                char at[224];
+                char at[HS_TOKEN_TEXT + 32];
                 snprintf(at, sizeof at, "%s[%zu]", where, i);
                 if (!json_is_string(item)) {
                     message(msg, cap, "%s must be a string, not %s", at, json_type_name(item));
@@ -367,7 +354,7 @@ int serve_request_parse(const char *body, size_t len, hs_request **out, const ch
     hs_request *r = NULL;
     const char *key;
     json_t *v, *cmd = NULL, *args = NULL;
-    char tok[200];
+    char tok[HS_TOKEN_TEXT];
     if (!json_is_object(root)) {
         message(msg, cap,
                 "the body must be a JSON object {\"command\": ..., \"args\": {...}}, not %s",
@@ -381,7 +368,7 @@ int serve_request_parse(const char *body, size_t len, hs_request **out, const ch
             args = v;
         else {
             message(msg, cap, "unknown field '%s' (a query has \"command\" and \"args\")",
-                    serve_token(tok, sizeof tok, key, strlen(key)));
+                    hs_text_token(tok, key, strlen(key)));
             goto done;
         }
     }
@@ -399,7 +386,7 @@ int serve_request_parse(const char *body, size_t len, hs_request **out, const ch
                                   c == hs_request_commands() ? "" : ", ", *c);
         const char *s = json_string_value(cmd);
         message(msg, cap, "unknown command '%s' (the commands: %s)",
-                serve_token(tok, sizeof tok, s, json_string_length(cmd)), list);
+                hs_text_token(tok, s, json_string_length(cmd)), list);
         goto done;
     }
     if (args != NULL && !json_is_object(args) && !json_is_null(args)) {
@@ -504,8 +491,8 @@ char *serve_range_json(const char *text, size_t len, int *status) {
     hs_parse_error err;
     const int rc = hs_holdem_range_parse(text, len, range, canon, HS_HOLDEM_RANGE_TEXT, &err);
     if (rc != HS_OK) {
-        char msg[SERVE_MESSAGE], tok[200];
-        serve_token(tok, sizeof tok, text + err.offset, err.length);
+        char msg[SERVE_MESSAGE], tok[HS_TOKEN_TEXT];
+        hs_text_token(tok, text + err.offset, err.length);
         if (rc == HS_ERR_DUPLICATE)
             message(msg, sizeof msg, "'%s' repeats a combination of an earlier item", tok);
         else
