@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""handstat serve's page in headless Chromium (Selenium): the hold'em equity of QQ+,AKs against
+JJ-99,AQs+ on Kh7d2c computed from the page equals the command line's exact fraction; the
+cribbage hand 5h 5d 5s Jc with the 5c cut scores 29; the range grid and its text box agree both
+ways (typing selects the cells, clicking and dragging rewrites the text); the page logs no error
+(a Content-Security-Policy violation would be one). Exits 77 (skipped) without chromium,
+chromedriver or python3-selenium.
+
+usage: test_serve_browser.py PATH/TO/handstat [--screenshots DIR]
+"""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_serve_api as api  # noqa: E402 - the same server harness
+
+SKIP = 77
+
+
+def skip(why):
+    print(f"skipped: {why} (apt-get install chromium chromium-driver python3-selenium; "
+          "scripts/setup.sh installs them)", flush=True)
+    sys.exit(SKIP)
+
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import TimeoutException, WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    skip("python3-selenium is not installed")
+
+BROWSER = next((shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome")
+                if shutil.which(b)), None)
+DRIVER = shutil.which("chromedriver") or (
+    "/usr/bin/chromedriver" if os.access("/usr/bin/chromedriver", os.X_OK) else None)
+if BROWSER is None:
+    skip("no chromium")
+if DRIVER is None:
+    skip("no chromedriver")
+
+api.HANDSTAT = sys.argv[1] if len(sys.argv) > 1 else "build/release/handstat"
+SHOTS = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
+check = api.check
+
+
+def browser():
+    o = webdriver.ChromeOptions()
+    o.binary_location = BROWSER
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+              "--no-proxy-server", "--window-size=1300,1400", "--hide-scrollbars"):
+        o.add_argument(a)
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        return webdriver.Chrome(service=Service(DRIVER), options=o)
+    except WebDriverException as e:
+        skip(f"chromium does not start headless here: {str(e).splitlines()[0]}")
+
+
+def wait(d, what, cond, seconds=20):
+    try:
+        return WebDriverWait(d, seconds, poll_frequency=0.05).until(lambda _: cond())
+    except TimeoutException:
+        check(False, f"timed out waiting for {what}")
+        return None
+
+
+def selected(d, grid_for):
+    return sorted(c.get_attribute("data-class") for c in d.find_elements(
+        By.CSS_SELECTOR, f'.grid[data-for="{grid_for}"] .cell.sel'))
+
+
+def cell(d, grid_for, name):
+    return d.find_element(By.CSS_SELECTOR, f'.grid[data-for="{grid_for}"] .cell[data-class="{name}"]')
+
+
+def type_into(d, element_id, text):
+    e = d.find_element(By.ID, element_id)
+    e.clear()
+    e.send_keys(text)
+    return e
+
+
+def shot(d, name):
+    if SHOTS is None:
+        return
+    os.makedirs(SHOTS, exist_ok=True)
+    path = os.path.join(SHOTS, name)
+    # the whole page, results included
+    height = d.execute_script("return document.documentElement.scrollHeight")
+    d.set_window_size(1300, min(max(height + 60, 900), 3000))
+    time.sleep(0.3)
+    d.save_screenshot(path)
+    d.set_window_size(1300, 1400)
+    print("screenshot:", path, flush=True)
+
+
+def main():
+    t0 = time.time()
+    s = api.Server("--quiet")
+    d = browser()
+    try:
+        url = f"http://127.0.0.1:{s.port}/"
+        d.get(url + "#equity")
+        wait(d, "the page", lambda: "ready" in d.find_element(By.TAG_NAME, "body").get_attribute("class"))
+
+        # typing updates the grid
+        type_into(d, "eq-range-1", "QQ+,AKs")
+        wait(d, "the grid of QQ+,AKs", lambda: selected(d, "eq-range-1") == ["AA", "AKs", "KK", "QQ"])
+        check(selected(d, "eq-range-1") == ["AA", "AKs", "KK", "QQ"],
+              f"typing QQ+,AKs selects AA KK QQ AKs: {selected(d, 'eq-range-1')}")
+        type_into(d, "eq-range-2", "JJ-99,AQs+")
+        wait(d, "the grid of JJ-99,AQs+",
+             lambda: selected(d, "eq-range-2") == ["99", "AKs", "AQs", "JJ", "TT"])
+        type_into(d, "eq-dead", "")
+        type_into(d, "eq-board", "Kh7d2c")
+
+        # compute: the exact fractions are the command line's
+        d.find_element(By.ID, "eq-compute").click()
+        wait(d, "the equity table", lambda: d.find_elements(
+            By.CSS_SELECTOR, '#eq-result td[data-col="equity_exact"]'))
+        page = [td.text for td in d.find_elements(By.CSS_SELECTOR, '#eq-result td[data-col="equity_exact"]')]
+        header, rows = api.cli_csv("holdem", "equity", "QQ+,AKs", "JJ-99,AQs+", "--board", "Kh7d2c")
+        want = [r[header.index("equity_exact")] for r in rows]
+        check(page == want, f"the page's exact equity {page} = the CLI's {want}")
+        print("equity on the page:", page, flush=True)
+        shot(d, "serve-equity.png")
+
+        # a long query shows its progress, and Stop cancels its job on the server
+        type_into(d, "eq-board", "")
+        type_into(d, "eq-range-1", "random")
+        type_into(d, "eq-range-2", "random")
+        d.find_element(By.ID, "eq-compute").click()
+        wait(d, "the progress of a long query",
+             lambda: "running" in d.find_element(By.ID, "eq-status").text and
+             "%" in d.find_element(By.ID, "eq-status").text)
+        shot(d, "serve-progress.png")
+        d.find_element(By.ID, "eq-stop").click()
+        wait(d, "the stop", lambda: d.find_element(By.ID, "eq-status").text == "stopped")
+        _, _, jobs = s.request("GET", "/api/jobs")
+        check(jobs["running"] == 0 and jobs["jobs"][0]["status"] == "cancelled",
+              f"Stop cancelled the job: {jobs['jobs'][0]}")
+        check(d.find_element(By.ID, "eq-compute").is_enabled(), "Compute is enabled again")
+        type_into(d, "eq-range-2", "JJ-99,AQs+")
+        type_into(d, "eq-board", "Kh7d2c")
+        type_into(d, "eq-range-1", "QQ+,AKs")
+        wait(d, "the grid of QQ+,AKs again", lambda: selected(d, "eq-range-1") == ["AA", "AKs", "KK", "QQ"])
+
+        # clicking a cell changes the text; dragging selects a run of cells
+        cell(d, "eq-range-1", "JJ").click()
+        text = lambda: d.find_element(By.ID, "eq-range-1").get_attribute("value")
+        wait(d, "the text after a click", lambda: text() == "JJ+,AKs")
+        check(text() == "JJ+,AKs", f"clicking JJ: the text is {text()!r}")
+        cell(d, "eq-range-1", "AKs").click()
+        wait(d, "the text after a second click", lambda: text() == "JJ+")
+        check(text() == "JJ+", f"clicking AKs again takes it out: {text()!r}")
+        ActionChains(d).click_and_hold(cell(d, "eq-range-1", "AKs")).move_to_element(
+            cell(d, "eq-range-1", "AQs")).move_to_element(cell(d, "eq-range-1", "AJs")).release().perform()
+        wait(d, "the text after a drag", lambda: text() == "JJ+,AJs+")
+        check(text() == "JJ+,AJs+", f"dragging AKs..AJs: {text()!r}")
+        check(selected(d, "eq-range-1") == ["AA", "AJs", "AKs", "AQs", "JJ", "KK", "QQ"],
+              f"the grid after the drag: {selected(d, 'eq-range-1')}")
+        # the rewritten text parses back to the same grid
+        type_into(d, "eq-range-1", text() + " ")
+        time.sleep(0.6)
+        check(selected(d, "eq-range-1") == ["AA", "AJs", "AKs", "AQs", "JJ", "KK", "QQ"],
+              "the text written by the grid parses back to it")
+        type_into(d, "eq-range-1", "QQ+,AKs")
+
+        # the cribbage scorer
+        d.get(url + "#crib")
+        wait(d, "the crib tab", lambda: d.find_element(By.ID, "crib-hand").is_displayed())
+        type_into(d, "crib-hand", "5h 5d 5s Jc")
+        type_into(d, "crib-starter", "5c")
+        d.find_element(By.ID, "crib-compute").click()
+        wait(d, "the crib total", lambda: d.find_element(By.ID, "crib-total").text != "")
+        total = d.find_element(By.ID, "crib-total").text
+        check(total == "29", f"5h 5d 5s Jc with the 5c cut scores {total}, not 29")
+        items = d.find_elements(By.CSS_SELECTOR, "#crib-result tbody tr")
+        check(len(items) == 15, f"15 scoring items listed: {len(items)}")
+        shot(d, "serve-crib.png")
+
+        # board analysis and the equity graph (screenshots; the tables are checked by the API test)
+        d.get(url + "#board")
+        d.find_element(By.ID, "hits-compute").click()
+        wait(d, "the board analysis", lambda: d.find_elements(By.CSS_SELECTOR, "#hits-result table"))
+        shot(d, "serve-board.png")
+        d.get(url + "#dist")
+        d.find_element(By.ID, "dist-compute").click()
+        wait(d, "the equity graph", lambda: d.find_elements(By.CSS_SELECTOR, "#dist-chart svg polyline"))
+        check(len(d.find_elements(By.CSS_SELECTOR, "#dist-chart svg polyline")) == 1, "the equity graph")
+        shot(d, "serve-dist.png")
+
+        errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
+        check(not errors, f"the page logged errors: {errors}")
+    finally:
+        d.quit()
+        rc = s.stop(signal.SIGINT)
+    check(rc == 0, f"SIGINT: exit {rc}")
+    print(f"{len(api.FAILURES)} failure(s), {time.time() - t0:.1f} s", flush=True)
+    return 1 if api.FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
