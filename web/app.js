@@ -292,7 +292,8 @@ class CardPicker {
 
   render() {
     const label = document.querySelector(`label[for="${this.active.id}"]`);
-    this.label.textContent = label ? label.firstChild.textContent.trim() : this.active.id;
+    this.label.textContent = this.active.getAttribute('aria-label') ||
+      (label ? label.firstChild.textContent.trim() : this.active.id);
     const mine = new Set(cardTokens(this.active.value));
     const used = new Set(this.targets.filter((t) => t !== this.active).flatMap((t) => cardTokens(t.value)));
     for (const b of this.buttons) {
@@ -315,6 +316,7 @@ class Runner {
     this.status = $(prefix + '-status');
     this.progress = $(prefix + '-progress');
     this.errorBox = $(prefix + '-error');
+    this.result = $(prefix + '-result');
     this.id = null;
     this.token = 0;
     if (this.stopButton) this.stopButton.addEventListener('click', () => this.stop());
@@ -352,6 +354,8 @@ class Runner {
     this.showError('');
     this.status.textContent = 'sending…';
     this.setBusy(true);
+    // the previous answer stays, dimmed, until the new one replaces it
+    this.result?.classList.add('stale');
     const started = performance.now();
     let job;
     try {
@@ -375,6 +379,7 @@ class Runner {
       if (token !== this.token) return;
       if (job.status === 'done') {
         this.status.textContent = `done in ${((performance.now() - started) / 1000).toFixed(2)} s`;
+        this.result?.classList.remove('stale');
         onResult(job.result);
       } else {
         this.status.textContent = job.status === 'cancelled' ? 'stopped' : '';
@@ -460,7 +465,7 @@ function renderNotes(result) {
   const notes = Object.entries(result.notes || {});
   if (!notes.length) return null;
   const dl = el('dl', { class: 'notes' });
-  for (const [k, v] of notes) dl.append(el('dt', { text: pretty(k) }), el('dd', { text: v }));
+  for (const [k, v] of notes) dl.append(el('dt', { text: pretty(k) }), el('dd', { text: v === '' ? '(none)' : v }));
   return dl;
 }
 
@@ -631,8 +636,11 @@ function equityGraph(result) {
     den += w;
   }
   root.append(svg('polyline', { points: points.join(' '), class: 'curve' }));
-  if (den > 0) {
-    const mean = num / den, my = Y0 + PH - PH * mean;
+  // the range's equity: the library's (a note), else weighed here by weight times deals
+  const noted = Number(result.notes?.equity);
+  if (den > 0 || Number.isFinite(noted)) {
+    const mean = Number.isFinite(noted) && result.notes.equity !== '' ? noted : num / den;
+    const my = Y0 + PH - PH * mean;
     root.append(svg('line', { x1: X0, y1: my, x2: X0 + PW, y2: my, class: 'mean' }));
     root.append(svg('text', { x: X0 + PW - 4, y: my - 5, 'text-anchor': 'end', class: 'mean-label' }, `range equity ${(100 * mean).toFixed(2)}%`));
   }
