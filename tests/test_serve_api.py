@@ -436,10 +436,12 @@ def main():
         st, _, a = s.query("holdem hits", {"hand": "random", "streets": "river"})
         check(st == 504 and "estimated" in a.get("error", ""), f"estimate refusal: {st} {a}")
         ids = []
-        for _ in range(2):
+        for k in range(2):
             st, _, j = s.request("POST", "/api/jobs", LONG)
             check(st == 202, f"queued: {st} {j}")
             ids.append(j.get("id"))
+            if k == 0:  # the first runs (its worker took it), the second waits in the queue
+                wait_status(s, ids[0], ["running"])
         st, h, a = s.request("POST", "/api/jobs", LONG)
         check(st == 503 and "busy" in a.get("error", "") and "retry-after" in h,
               f"a full queue: {st} {a}")
