@@ -65,6 +65,8 @@ complete_words() { # the completions of the words given (the last one being comp
 expect "completion: games" "omaha" complete_words "$prefix/bin/handstat" om
 expect "completion: commands" "equity" complete_words "$prefix/bin/handstat" omaha eq
 expect "completion: options" "--hilo" complete_words "$prefix/bin/handstat" omaha equity --hi
+expect "completion: serve" "serve" complete_words "$prefix/bin/handstat" ser
+expect "completion: serve's options" "--max-seconds" complete_words "$prefix/bin/handstat" serve --max-s
 
 # the Python package, as installed
 pydir=$prefix/lib/python3/dist-packages
