@@ -34,7 +34,7 @@ static const char USAGE[] =
     "  --max-queue N      queries waiting beyond those, 0..10000 (default 64); past it the\n"
     "                     server answers 503 (busy) rather than dropping anything\n"
     "  --threads N        threads of each query, 1..1024 (default: the cores / --max-jobs)\n"
-    "  --quiet            no request log on standard error (the URL is still printed)\n"
+    "  --quiet            no log of the requests (the URL is still printed)\n"
     "\n"
     "The API (JSON; the README's \"Web app\" section has examples):\n"
     "  POST /api/query      {\"command\": \"holdem equity\", \"args\": {\"hand\": [\"QQ+,AKs\",\n"
@@ -43,7 +43,10 @@ static const char USAGE[] =
     "                       result, DELETE /api/jobs/ID cancels it; GET /api/jobs lists them\n"
     "  GET /api/commands    the commands and their arguments\n"
     "  GET /api/range?text=RANGE   a hold'em range, class by class\n"
-    "\n" CLI_COMMON_HELP "\n"
+    "\n"
+    "  --no-progress      accepted, as by every command (the server has no progress line)\n"
+    "Options may also be written --opt=value; -- ends the options.\n"
+    "\n"
     "exit status: 0 stopped by SIGINT or SIGTERM, 2 bad command line, 3 the address or port\n"
     "             cannot be used (busy, not this machine's, privileged)\n";
 
