@@ -220,22 +220,9 @@ static void cards_text(char *buf, size_t cap, const int *cards, int n) {
     buf[o] = '\0';
 }
 
-/* A weight sum (100 a combination) as combinations: an exact decimal ("15", "7.5", "0.25"). */
-static void weight_text(char *buf, size_t cap, hs_uint128 w) {
-    char whole[48];
-    tbl_u128_text(whole, sizeof whole, w / 100);
-    const unsigned frac = (unsigned)(w % 100);
-    if (frac == 0)
-        snprintf(buf, cap, "%s", whole);
-    else if (frac % 10 == 0)
-        snprintf(buf, cap, "%s.%u", whole, frac / 10);
-    else
-        snprintf(buf, cap, "%s.%02u", whole, frac);
-}
-
 static void tbl_weight(hs_table *t, hs_uint128 w) {
     char buf[64];
-    weight_text(buf, sizeof buf, w);
+    hs_text_weight(buf, sizeof buf, w);
     tbl_text(t, buf);
 }
 
@@ -544,7 +531,7 @@ static int run_holdem_hits(const hs_request *r, run_ctx *x) {
         t = tbl_new(COLS, KINDS, 5);
         if (t != NULL) {
             char total[64];
-            weight_text(total, sizeof total, h.total);
+            hs_text_weight(total, sizeof total, h.total);
             tbl_note(t, "range", "%s", name);
             known_notes(t, board, dead);
             tbl_note(t, "combos", "%s", total);
@@ -726,7 +713,7 @@ static int run_holdem_equity_dist(const hs_request *r, run_ctx *x) {
         }
         if (t != NULL) {
             char wtext[64];
-            weight_text(wtext, sizeof wtext, wsum);
+            hs_text_weight(wtext, sizeof wtext, wsum);
             tbl_note(t, "hero", "%s", name[0]);
             tbl_note(t, "villain", "%s", name[1]);
             known_notes(t, board, dead);

@@ -172,6 +172,19 @@ void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den) {
     cell(t, hs_text_fraction(buf, sizeof buf, num, den), tbl_ratio_value(num, den));
 }
 
+const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w) {
+    char whole[48];
+    tbl_u128_text(whole, sizeof whole, w / 100);
+    const unsigned frac = (unsigned)(w % 100);
+    if (frac == 0)
+        snprintf(buf, cap, "%s", whole);
+    else if (frac % 10 == 0)
+        snprintf(buf, cap, "%s.%u", whole, frac / 10);
+    else
+        snprintf(buf, cap, "%s.%02u", whole, frac);
+    return buf;
+}
+
 const char *hs_text_u128(char *buf, size_t cap, hs_uint128 v) {
     return tbl_u128_text(buf, cap, v);
 }
