@@ -29,7 +29,8 @@
  *   "razz equity"         hand x2..7, dead
  *   "crib score"          hand (four cards then the starter: five cards), crib (flag)
  *   "crib explain"        the same: every scoring combination (item, cards, points)
- *   "crib discard"        hand (six or five cards), role ("dealer" | "pone"), pegging (flag)
+ *   "crib discard"        hand (six or five cards), role ("dealer" | "pone"), pegging (flag,
+ *                         six cards): every keep, best first
  *   "poker rank"          hand (5..7 cards)
  *
  * The columns are the command's --csv columns ("crib explain": the items of the text breakdown,
