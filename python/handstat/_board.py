@@ -6,7 +6,7 @@ from __future__ import annotations
 import builtins
 import ctypes
 from fractions import Fraction
-from typing import List, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
@@ -54,7 +54,7 @@ def _hit_rows(h):
             [("flag", _FLAGS[f], int(h.flag[f])) for f in builtins.range(_lib.HS_HIT_FLAGS)])
 
 
-def holdem_hits(range: str, board: Cards = None, dead: Cards = "",
+def holdem_hits(range: str, board: Optional[Cards] = None, dead: Cards = "",
                 streets: Union[str, Sequence[str]] = ("flop",), threads: int = 0,
                 by_combo: bool = False, progress: Progress = None) -> pd.DataFrame:
     """What a hold'em range makes: on one board, or over every flop, turn or river (`holdem

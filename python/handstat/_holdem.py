@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import lzma
+import os
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
@@ -12,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from . import _lib
-from ._core import (HandstatError, Progress, _call, _card_set, _check, _holdem_card,
+from ._core import (Cards, HandstatError, Progress, _call, _card_set, _check, _holdem_card,
                     _int_column, _overlap, _range, _run_job)
 from ._poker import _rules
 
@@ -132,7 +133,7 @@ def _equity(hands, board, dead, threads, samples, seed, progress, what, shortdec
         "equity": [float(x) for x in exact], "equity_exact": exact})
 
 
-def holdem_equity(hands: Sequence[str], board: str = "", dead: str = "", threads: int = 0,
+def holdem_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "", threads: int = 0,
                   samples: Optional[int] = None, seed: int = 1,
                   progress: Progress = None) -> pd.DataFrame:
     """Exact hold'em equity over every deal and board (`holdem equity --csv`): hands is a list of
@@ -159,8 +160,9 @@ def holdem_equity(hands: Sequence[str], board: str = "", dead: str = "", threads
     return _equity(hands, board, dead, threads, samples, seed, progress, "holdem_equity")
 
 
-def shortdeck_equity(hands: Sequence[str], board: str = "", dead: str = "", rules: str = "trips",
-                     threads: int = 0, progress: Progress = None) -> pd.DataFrame:
+def shortdeck_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "",
+                     rules: str = "trips", threads: int = 0,
+                     progress: Progress = None) -> pd.DataFrame:
     """Exact short-deck hold'em equity over every completion of the board from the 36 cards, 6
     through A (`shortdeck equity --csv`): hands are ranges as in holdem_equity, of short-deck
     cards only ("random" is the 630 short-deck combinations); rules "trips" (three of a kind
@@ -322,7 +324,8 @@ def holdem_preflop3(classes: Union[str, Sequence[str]], threads: int = 0,
     return df
 
 
-def holdem_preflop3_read(path: str, classes: Optional[Union[str, Sequence[str]]] = None,
+def holdem_preflop3_read(path: Union[str, os.PathLike],
+                         classes: Optional[Union[str, Sequence[str]]] = None,
                          exact: bool = True) -> pd.DataFrame:
     """Read a three-way preflop table written by `holdem preflop3` (results/
     holdem_preflop3_common.csv, or the whole table results/holdem_preflop3.csv.xz: a path ending
@@ -334,7 +337,7 @@ def holdem_preflop3_read(path: str, classes: Optional[Union[str, Sequence[str]]]
     table's columns."""
     text_cols = ["class_a", "class_b", "class_c", "equity_a_exact", "equity_b_exact",
                  "equity_c_exact"]
-    opener = lzma.open if str(path).endswith(".xz") else open
+    opener = lzma.open if os.fspath(path).endswith(".xz") else open
     with opener(path, "rt", newline="") as f:
         df = pd.read_csv(f, dtype={c: str for c in text_cols}, keep_default_na=False)
     if list(df.columns) != PREFLOP3_COLUMNS:
