@@ -295,3 +295,18 @@ def test_holdem_equity_dist_rows():
         handstat.holdem_equity_dist("AA", "KK", board="Kh 7d 2c", dead="Kh")
     with pytest.raises(handstat.HandstatError, match="no hero combination"):
         handstat.holdem_equity_dist("AhAd", "AhAc,AdAc")
+
+
+def test_public_functions_documented_and_typed():
+    import inspect
+    import typing
+    for name in handstat.__all__:
+        f = getattr(handstat, name)
+        if not inspect.isfunction(f):
+            continue
+        hints = typing.get_type_hints(f)
+        assert "return" in hints, name
+        assert [p for p in inspect.signature(f).parameters if p not in hints] == [], name
+        assert f.__doc__ and len(f.__doc__) > 40, name
+    # the marker that tells type checkers the package is typed
+    assert os.path.exists(os.path.join(os.path.dirname(handstat.__file__), "py.typed"))
