@@ -42,7 +42,8 @@ case $(basename "$wheel") in
   handstat-*-py3-none-linux_*.whl) echo "ok: a platform wheel for any Python 3" ;;
   *) echo "not a py3-none-linux wheel: $wheel"; exit 1 ;;
 esac
-listing=$(unzip -Z1 "$wheel")
+listing=$($py -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' \
+  "$wheel")
 for f in handstat/__init__.py handstat/_lib.py handstat/py.typed handstat/libhandstat.so; do
   grep -qx "$f" <<<"$listing" || { echo "the wheel lacks $f"; exit 1; }
 done
