@@ -4,9 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# python3-setuptools .. python3-pip: pip install --no-build-isolation . and the wheel (test_wheel)
 packages=(build-essential cmake pkg-config libgmp-dev libcmocka-dev libjemalloc-dev
           libbenchmark-dev help2man man-db python3 python3-numpy python3-pandas python3-pytest
-          python3-matplotlib)
+          python3-matplotlib python3-setuptools python3-build python3-wheel python3-venv
+          python3-pip)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
