@@ -59,7 +59,7 @@ install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # the installed library written in at install time (the prefix given to cmake --install).
 set(HS_PYTHON_DIR lib/python3/dist-packages)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/handstat DESTINATION ${HS_PYTHON_DIR}
-  PATTERN __pycache__ EXCLUDE)
+  PATTERN __pycache__ EXCLUDE PATTERN "libhandstat.so*" EXCLUDE) # a wheel's, never installed here
 set(HS_SONAME libhandstat.so.${PROJECT_VERSION_MAJOR})
 install(CODE "
   set(dir \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${HS_PYTHON_DIR}/handstat\")

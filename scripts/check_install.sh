@@ -73,7 +73,9 @@ pydir=$prefix/lib/python3/dist-packages
 if [ -d "$pydir/handstat" ]; then
   py=/usr/bin/python3
   if $py -c 'import numpy, pandas, pytest' 2>/dev/null; then
-    (cd "$work" && PYTHONPATH="$pydir" $py -m pytest -q -p no:cacheprovider "$src/python/tests")
+    # against the installed CLI too; the slow tests ran in test_python against the same code
+    (cd "$work" && PYTHONPATH="$pydir" HANDSTAT_CLI="$prefix/bin/handstat" \
+      $py -m pytest -q -p no:cacheprovider -m "not slow" "$src/python/tests")
   else
     echo "skip: Debian's python3-numpy, python3-pandas and python3-pytest are needed"
   fi

@@ -153,6 +153,28 @@ static void test_cancel_keeps_a_consistent_state(void **state) {
     }
 }
 
+/* hs_progress_poll: the state holds the last call's counts, and a stop set from outside (here
+ * before the run) cancels it at its first unit. */
+static void test_progress_poll(void **state) {
+    (void)state;
+    toy_ctx ctx = {0};
+    hs_job *job = toy_new(&ctx);
+    hs_progress_state s = {0, 0, 0};
+    hs_job_opts o = {2, hs_progress_poll, &s, NULL, NULL, 0};
+    assert_int_equal(hs_job_run(job, 0, TOY_UNITS / 2, &o), HS_OK);
+    assert_int_equal(s.done, TOY_UNITS / 2);
+    assert_int_equal(s.total, TOY_UNITS);
+    s.stop = 1;
+    assert_int_equal(hs_job_run(job, 0, TOY_UNITS, &o), HS_ERR_CANCELLED);
+    assert_true(hs_job_units_done(job) <= TOY_UNITS / 2 + 2);
+    assert_consistent(job);
+    s.stop = 0;
+    assert_int_equal(hs_job_run(job, 0, TOY_UNITS, &o), HS_OK);
+    assert_int_equal(s.done, TOY_UNITS);
+    assert_int_equal(hs_job_check(job), HS_OK);
+    hs_job_free(job);
+}
+
 typedef struct saver {
     unsigned saves;
     unsigned char *last; /* the newest checkpoint */
@@ -565,6 +587,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_and_subsets),
         cmocka_unit_test(test_cancel_keeps_a_consistent_state),
+        cmocka_unit_test(test_progress_poll),
         cmocka_unit_test(test_saves_while_running),
         cmocka_unit_test(test_stoppable_units),
         cmocka_unit_test(test_matchups_checkpoint),

@@ -104,6 +104,15 @@ static const query QUERIES[] = {
     {"crib score",
      {"hand", "AH 2H 3H 4H 5S", "crib", "1"},
      {"crib", "score", "--csv", "--crib", "AH", "2H", "3H", "4H", "5S"}},
+    {"crib discard",
+     {"hand", "2C 3H 4D 5D 5S JS"},
+     {"crib", "discard", "--csv", "2C", "3H", "4D", "5D", "5S", "JS"}},
+    {"crib discard",
+     {"hand", "2C 3H 4D 5D 5S JS", "role", "pone", "pegging", "1"},
+     {"crib", "discard", "--csv", "--pone", "--pegging", "2C", "3H", "4D", "5D", "5S", "JS"}},
+    {"crib discard",
+     {"hand", "AS 5H 5C TD KS", "role", "dealer"},
+     {"crib", "discard", "--csv", "--dealer", "AS", "5H", "5C", "TD", "KS"}},
     {"poker rank",
      {"hand", "KH KD KC 4S 4H 2C 9D"},
      {"poker", "rank", "--csv", "KH", "KD", "KC", "4S", "4H", "2C", "9D"}},
@@ -207,7 +216,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 9);
+    assert_int_equal(n, 10);
 }
 
 static int stop_at_once(void *ctx, uint64_t done, uint64_t total) {
@@ -292,6 +301,14 @@ static void test_refused(void **state) {
          HS_ERR_ARG,
          "hilo: 'maybe' is not 1 or 0"},
         {"crib score", {"hand", "5H 5D 5S JC"}, HS_ERR_COUNT, "hand: expected 5 cards"},
+        {"crib discard",
+         {"hand", "AS 5H 5C TD KS", "pegging", "1"},
+         HS_ERR_COUNT,
+         "pegging: the play is solved for two players: expected 6 cards, got 5"},
+        {"crib discard",
+         {"hand", "AS 5H 5C TD KS 2C", "role", "crib"},
+         HS_ERR_ARG,
+         "role: 'crib' is not dealer or pone"},
         {"poker rank", {"hand", "AS KS QS JS TS 9S 8S 7S"}, HS_ERR_COUNT, "too many cards at '7S'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -29,7 +29,8 @@
  *   "razz equity"         hand x2..7, dead
  *   "crib score"          hand (four cards then the starter: five cards), crib (flag)
  *   "crib explain"        the same: every scoring combination (item, cards, points)
- *   "crib discard"        hand (six or five cards), role ("dealer" | "pone"), pegging (flag)
+ *   "crib discard"        hand (six or five cards), role ("dealer" | "pone"), pegging (flag,
+ *                         six cards): every keep, best first
  *   "poker rank"          hand (5..7 cards)
  *
  * The columns are the command's --csv columns ("crib explain": the items of the text breakdown,
@@ -88,6 +89,9 @@ HS_API void hs_table_free(hs_table *t);
 HS_API const char *hs_text_u128(char *buf, size_t cap, hs_uint128 v);
 HS_API const char *hs_text_fraction(char *buf, size_t cap, hs_uint128 num, hs_uint128 den);
 HS_API double hs_ratio_u128(hs_uint128 num, hs_uint128 den);
+/* A sum of combination weights (percent: 100 a whole combination) as an exact decimal of
+ * combinations: "15", "7.5", "0.25". */
+HS_API const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w);
 /* A token of input made safe to quote in a message: at most 40 bytes of it (then "..."), bytes
  * outside printable ASCII as \xNN. out holds HS_TOKEN_TEXT bytes. */
 #define HS_TOKEN_TEXT 200

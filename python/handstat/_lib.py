@@ -1,7 +1,7 @@
 """The shared library libhandstat.so through ctypes (ABI level: no compiler at import).
 
 The structures below mirror the C headers in include/handstat/; the tests check them against
-figures the library is known to produce."""
+figures the library is known to produce and against the CLI's output for the same queries."""
 
 import ctypes
 import ctypes.util
@@ -14,6 +14,9 @@ c_int, c_size, c_char_p, c_void_p = ctypes.c_int, ctypes.c_size_t, ctypes.c_char
 HS_OK = 0
 HS_ERR_DUPLICATE = -2
 HS_ERR_COUNT = -3
+HS_ERR_OVERFLOW = -4
+HS_ERR_ARG = -6
+HS_ERR_CANCELLED = -7
 HS_RANKS = 13
 HS_POKER_CLASSES = 7462
 HS_POKER_CATEGORIES = 9
@@ -31,12 +34,31 @@ HS_HIT_MADE = 16
 HS_HIT_FLAGS = 8
 HS_STREETS = 3
 HS_STREET = {"flop": 1, "turn": 2, "river": 4}
+HS_OMAHA_MAX_PLAYERS = 9
+HS_OMAHA_SHARE_UNIT = 5040
+HS_SHORTDECK_CLASSES = 1404
+HS_SHORTDECK_DECK_MASK = 0x000FF0FF87FC3FE1
+HS_SHORTDECK_RULES = {"trips": 0, "straight": 1}  # which beats the other
+HS_LOW_A5_CLASSES = 6175
+HS_LOW_27_CLASSES = 7462
+HS_PEG_MAX_EVENTS = 16
+HS_PEG_OPPONENT_HANDS = 163185
+HS_P3_OUTCOMES = 7
+
+
+# The library a wheel carries, next to this file (setup.py copies it there).
+BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libhandstat.so")
 
 
 def _find_library():
+    """The library to load: $HANDSTAT_LIBRARY when set (an explicit choice, as the tests make
+    it), then the one bundled in the package (a wheel, pip install), then the one cmake --install
+    recorded, then the system's."""
     env = os.environ.get("HANDSTAT_LIBRARY")
     if env:
         return env
+    if os.path.exists(BUNDLED):
+        return BUNDLED
     try:
         from . import _paths  # written by cmake --install
         if os.path.exists(_paths.LIBRARY):
@@ -46,8 +68,8 @@ def _find_library():
     found = ctypes.util.find_library("handstat")
     if found:
         return found
-    raise ImportError("libhandstat.so not found: install handstat (cmake --install) or set "
-                      "HANDSTAT_LIBRARY to the library's path")
+    raise ImportError("libhandstat.so not found: install handstat (pip install, or cmake "
+                      "--install) or set HANDSTAT_LIBRARY to the library's path")
 
 
 lib = ctypes.CDLL(_find_library())
@@ -128,6 +150,62 @@ class HoldemDistCombo(ctypes.Structure):
                 ("wins", c_u64), ("ties", c_u64), ("losses", c_u64)]
 
 
+class OmahaPlayer(ctypes.Structure):
+    _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "scoops", "high_share",
+                                           "low_share")]
+
+
+class OmahaEquity(ctypes.Structure):
+    _fields_ = [("players", c_int), ("hilo", c_int), ("boards", c_u64), ("low_boards", c_u64),
+                ("p", OmahaPlayer * HS_OMAHA_MAX_PLAYERS)]
+
+
+class ShortdeckHist(ctypes.Structure):
+    _fields_ = [("hands", c_u64), ("count", c_u64 * (HS_SHORTDECK_CLASSES + 1)),
+                ("category", c_u64 * HS_POKER_CATEGORIES)]
+
+
+class HoldemSamplePlayer(ctypes.Structure):
+    _fields_ = [("wins", c_u64), ("ties", c_u64), ("losses", c_u64), ("shares", c_u64),
+                ("shares_sq", U128), ("equity", ctypes.c_double),
+                ("std_error", ctypes.c_double)]
+
+
+class HoldemEquitySample(ctypes.Structure):
+    _fields_ = [("players", c_int), ("samples", c_u64),
+                ("player", HoldemSamplePlayer * HS_HOLDEM_MAX_PLAYERS)]
+
+
+class HoldemPlayer(ctypes.Structure):
+    _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "shares")]
+
+
+class HoldemVsRandom(ctypes.Structure):
+    _fields_ = [("vs", (HoldemPlayer * 2) * HS_HOLDEM_CLASSES), ("units_done", c_u64)]
+
+
+class PegPosition(ctypes.Structure):
+    _fields_ = [("hand", (c_u8 * 4) * 2), ("n", c_int * 2), ("seq", c_u8 * 8),
+                ("seq_len", c_int), ("last", c_int), ("to_move", c_int)]
+
+
+class PegEvent(ctypes.Structure):
+    _fields_ = [(name, c_int) for name in ("player", "rank", "count", "points")]
+
+
+# hs_progress_fn: (ctx, units done, units) -> non-zero to stop
+PROGRESS = ctypes.CFUNCTYPE(c_int, c_void_p, c_u64, c_u64)
+
+
+class ProgressState(ctypes.Structure):
+    _fields_ = [("stop", c_int), ("done", c_u64), ("total", c_u64)]
+
+
+class JobOpts(ctypes.Structure):
+    _fields_ = [("threads", c_int), ("progress", PROGRESS), ("progress_ctx", c_void_p),
+                ("save", c_void_p), ("save_ctx", c_void_p), ("save_seconds", ctypes.c_double)]
+
+
 def _fn(name, restype, *argtypes):
     f = getattr(lib, name)
     f.restype = restype
@@ -143,17 +221,17 @@ cards_parse = _fn("hs_cards_parse", c_int, c_char_p, c_size, P(c_int), c_size, P
 card_format = _fn("hs_card_format", None, c_int, c_char_p)
 crib_valid = _fn("hs_crib_valid", c_int, c_u64, c_int)
 crib_score5 = _fn("hs_crib_score5", CribScore, c_u64, c_int, c_int)
-crib_hist_run = _fn("hs_crib_hist_run", c_int, c_int, c_int, c_void_p, c_void_p, P(CribHist))
+crib_hist_run = _fn("hs_crib_hist_run", c_int, c_int, c_int, PROGRESS, c_void_p, P(CribHist))
 poker_valid = _fn("hs_poker_valid", c_int, c_u64)
 poker_rank = _fn("hs_poker_rank", c_int, c_u64)
 poker_rank_batch = _fn("hs_poker_rank_batch", None, P(c_u64), c_size, P(c_u16))
 poker_category = _fn("hs_poker_category", c_int, c_int)
 poker_category_name = _fn("hs_poker_category_name", c_char_p, c_int)
-poker_hist_run = _fn("hs_poker_hist_run", c_int, c_int, c_int, c_void_p, c_void_p, P(PokerHist))
+poker_hist_run = _fn("hs_poker_hist_run", c_int, c_int, c_int, PROGRESS, c_void_p, P(PokerHist))
 holdem_range_parse = _fn("hs_holdem_range_parse", c_int, c_char_p, c_size, P(HoldemRange),
                          c_char_p, c_size, P(ParseError))
 holdem_equity_ranges = _fn("hs_holdem_equity_ranges", c_int, c_int, P(P(HoldemRange)), c_u64,
-                           c_u64, c_int, c_void_p, c_void_p, P(HoldemEquityExact))
+                           c_u64, c_int, PROGRESS, c_void_p, P(HoldemEquityExact))
 holdem_class_name = _fn("hs_holdem_class_name", None, c_int, c_char_p)
 holdem_hit = _fn("hs_holdem_hit", c_int, c_u64, c_u64, P(ctypes.c_uint))
 holdem_hit_name = _fn("hs_holdem_hit_name", c_char_p, c_int)
@@ -161,10 +239,82 @@ holdem_hit_flag_name = _fn("hs_holdem_hit_flag_name", c_char_p, c_int)
 holdem_hits_board = _fn("hs_holdem_hits_board", c_int, P(HoldemRange), c_u64, c_u64,
                         P(HoldemHits))
 holdem_hits_run = _fn("hs_holdem_hits_run", c_int, P(HoldemRange), c_u64, ctypes.c_uint, c_int,
-                      c_void_p, c_void_p, P(HoldemHitsClass), P(c_int))
+                      PROGRESS, c_void_p, P(HoldemHitsClass), P(c_int))
 holdem_equity_dist = _fn("hs_holdem_equity_dist", c_int, P(HoldemRange), P(HoldemRange), c_u64,
-                         c_u64, c_int, c_void_p, c_void_p, P(HoldemDistCombo), P(c_size))
+                         c_u64, c_int, PROGRESS, c_void_p, P(HoldemDistCombo), P(c_size))
 discard_analyze = _fn("hs_discard_analyze", c_int, c_u64, c_int, P(Discard))
 discard_combined_num = _fn("hs_discard_combined_num", c_i64, P(DiscardKeep), c_int)
-stud_equity_run = _fn("hs_stud_equity_run", c_int, P(c_u64), c_int, c_u64, c_int, c_int, c_void_p,
+stud_equity_run = _fn("hs_stud_equity_run", c_int, P(c_u64), c_int, c_u64, c_int, c_int, PROGRESS,
                       c_void_p, P(StudEquity))
+hand_format = _fn("hs_hand_format", c_size, c_u64, c_char_p, c_size)
+poker_describe = _fn("hs_poker_describe", c_size, c_int, c_char_p, c_size)
+holdem_equity_sample = _fn("hs_holdem_equity_sample", c_int, c_int, P(P(HoldemRange)), c_u64,
+                           c_u64, c_u64, c_u64, c_int, PROGRESS, c_void_p,
+                           P(HoldemEquitySample))
+holdem_class = _fn("hs_holdem_class", c_int, c_u64)
+holdem_hand_parse = _fn("hs_holdem_hand_parse", c_int, c_char_p, c_size, P(c_u64), P(c_size),
+                        P(ParseError))
+holdem_preflop_new = _fn("hs_holdem_preflop_new", c_int, P(c_void_p))
+holdem_preflop_free = _fn("hs_holdem_preflop_free", None, c_void_p)
+holdem_vs_random_job_new = _fn("hs_holdem_vs_random_job_new", c_int, c_void_p, P(c_void_p))
+holdem_vs_random_job_counts = _fn("hs_holdem_vs_random_job_counts", P(HoldemVsRandom), c_void_p)
+holdem_vs_random_deals = _fn("hs_holdem_vs_random_deals", c_u64, c_int, c_int)
+holdem_preflop3_new = _fn("hs_holdem_preflop3_new", c_int, P(c_int), c_int, P(c_void_p))
+holdem_preflop3_free = _fn("hs_holdem_preflop3_free", None, c_void_p)
+holdem_preflop3_job_new = _fn("hs_holdem_preflop3_job_new", c_int, c_void_p, P(c_void_p))
+holdem_preflop3_job_counts = _fn("hs_holdem_preflop3_job_counts", P(c_u64), c_void_p)
+holdem_preflop3_triples = _fn("hs_holdem_preflop3_triples", c_size, c_void_p)
+holdem_preflop3_triple = _fn("hs_holdem_preflop3_triple", None, c_void_p, c_size, P(c_int))
+holdem_preflop3_deals = _fn("hs_holdem_preflop3_deals", c_u64, c_int, c_int, c_int)
+job_units = _fn("hs_job_units", c_size, c_void_p)
+job_run = _fn("hs_job_run", c_int, c_void_p, c_size, c_size, P(JobOpts))
+job_free = _fn("hs_job_free", None, c_void_p)
+omaha_rank = _fn("hs_omaha_rank", c_int, c_u64, c_u64)
+omaha_best_five = _fn("hs_omaha_best_five", c_u64, c_u64, c_u64)
+omaha_low = _fn("hs_omaha_low", c_int, c_u64, c_u64)
+low8_describe = _fn("hs_low8_describe", c_size, c_int, c_char_p, c_size)
+omaha_equity_run = _fn("hs_omaha_equity_run", c_int, P(c_u64), c_int, c_u64, c_u64, c_int, c_int,
+                       PROGRESS, c_void_p, P(OmahaEquity))
+shortdeck_valid = _fn("hs_shortdeck_valid", c_int, c_u64)
+shortdeck_rank = _fn("hs_shortdeck_rank", c_int, c_u64, c_int)
+shortdeck_category = _fn("hs_shortdeck_category", c_int, c_int, c_int)
+shortdeck_category_order = _fn("hs_shortdeck_category_order", None, c_int, P(c_int))
+shortdeck_describe = _fn("hs_shortdeck_describe", c_size, c_int, c_int, c_char_p, c_size)
+shortdeck_best_five = _fn("hs_shortdeck_best_five", c_u64, c_u64, c_int)
+shortdeck_hist_run = _fn("hs_shortdeck_hist_run", c_int, c_int, c_int, P(ShortdeckHist))
+shortdeck_equity_ranges = _fn("hs_shortdeck_equity_ranges", c_int, c_int, P(P(HoldemRange)),
+                              c_u64, c_u64, c_int, c_int, PROGRESS, c_void_p,
+                              P(HoldemEquityExact))
+low_a5_rank = _fn("hs_low_a5_rank", c_int, c_u64)
+low_27_rank = _fn("hs_low_27_rank", c_int, c_u64)
+low_a5_best_five = _fn("hs_low_a5_best_five", c_u64, c_u64)
+low_27_best_five = _fn("hs_low_27_best_five", c_u64, c_u64)
+low_a5_describe = _fn("hs_low_a5_describe", c_size, c_int, c_char_p, c_size)
+low_27_describe = _fn("hs_low_27_describe", c_size, c_int, c_char_p, c_size)
+low_a5_top = _fn("hs_low_a5_top", c_int, c_int)
+low_27_top = _fn("hs_low_27_top", c_int, c_int)
+low_a5_hist5 = _fn("hs_low_a5_hist5", None, P(c_u64))
+low_27_hist5 = _fn("hs_low_27_hist5", None, P(c_u64))
+peg_start = _fn("hs_peg_start", PegPosition, P(c_u8), P(c_u8))
+peg_line = _fn("hs_peg_line", c_int, P(PegPosition), P(PegEvent), P(c_int), P(c_int))
+peg_keep_sum = _fn("hs_peg_keep_sum", c_int, c_u64, c_u64, c_int, P(c_i64))
+# the library's own hs_progress_fn over a ProgressState (handstat/progress.h)
+progress_poll = PROGRESS(("hs_progress_poll", lib))
+# the request layer (handstat/request.h)
+HS_CELL_TEXT, HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION = 0, 1, 2, 3
+HS_REQUEST_MESSAGE = 512
+request_new = _fn("hs_request_new", c_int, c_char_p, P(c_void_p))
+request_commands = _fn("hs_request_commands", P(c_char_p))
+request_add = _fn("hs_request_add", c_int, c_void_p, c_char_p, c_char_p)
+request_run = _fn("hs_request_run", c_int, c_void_p, c_int, PROGRESS, c_void_p, P(c_void_p),
+                  c_char_p, c_size)
+request_free = _fn("hs_request_free", None, c_void_p)
+table_columns = _fn("hs_table_columns", c_size, c_void_p)
+table_column = _fn("hs_table_column", c_char_p, c_void_p, c_size)
+table_column_kind = _fn("hs_table_column_kind", c_int, c_void_p, c_size)
+table_rows = _fn("hs_table_rows", c_size, c_void_p)
+table_cell = _fn("hs_table_cell", c_char_p, c_void_p, c_size, c_size)
+table_notes = _fn("hs_table_notes", c_size, c_void_p)
+table_note_name = _fn("hs_table_note_name", c_char_p, c_void_p, c_size)
+table_note_value = _fn("hs_table_note_value", c_char_p, c_void_p, c_size)
+table_free = _fn("hs_table_free", None, c_void_p)

@@ -213,7 +213,7 @@ def test_holdem_hits_board():
 
 def test_holdem_hits_flops():
     df = handstat.holdem_hits("AKs,AKo,22")
-    assert list(df.columns) == ["class", "street", "kind", "category", "combos", "hits",
+    assert list(df.columns) == ["class", "combos", "street", "kind", "category", "hits",
                                 "boards", "share", "share_exact"]
     assert list(df["class"].unique()) == ["AKs", "AKo", "22"]  # class order (AKs 1, AKo 13)
     assert set(df["street"]) == {"flop"}
@@ -264,7 +264,8 @@ def _dist_equity(df):
 def test_holdem_equity_dist(hero, villain, board, dead):
     df = handstat.holdem_equity_dist(hero, villain, board=board, dead=dead)
     assert list(df.columns) == ["combo", "class", "weight", "deals", "wins", "ties", "losses",
-                                "equity", "equity_exact"]
+                                "equity", "equity_exact", "cumulative"]
+    assert df["cumulative"].iloc[-1] == 1
     assert (df["wins"] + df["ties"] + df["losses"] == df["deals"]).all()
     assert list(df["equity_exact"]) == sorted(df["equity_exact"], reverse=True)
     for _, r in df.iterrows():
@@ -294,3 +295,18 @@ def test_holdem_equity_dist_rows():
         handstat.holdem_equity_dist("AA", "KK", board="Kh 7d 2c", dead="Kh")
     with pytest.raises(handstat.HandstatError, match="no hero combination"):
         handstat.holdem_equity_dist("AhAd", "AhAc,AdAc")
+
+
+def test_public_functions_documented_and_typed():
+    import inspect
+    import typing
+    for name in handstat.__all__:
+        f = getattr(handstat, name)
+        if not inspect.isfunction(f):
+            continue
+        hints = typing.get_type_hints(f)
+        assert "return" in hints, name
+        assert [p for p in inspect.signature(f).parameters if p not in hints] == [], name
+        assert f.__doc__ and len(f.__doc__) > 40, name
+    # the marker that tells type checkers the package is typed
+    assert os.path.exists(os.path.join(os.path.dirname(handstat.__file__), "py.typed"))

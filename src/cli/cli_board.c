@@ -108,20 +108,6 @@ static double fraction_value(const char *text) {
     return den != 0 ? cli_ratio_u128(num, den) : 0;
 }
 
-/* The text of a count in weight units: an exact decimal of combinations. */
-static const char *weight_text(char *buf, size_t cap, hs_uint128 w) {
-    char whole[48];
-    cli_u128_text(whole, sizeof whole, w / 100);
-    const unsigned frac = (unsigned)(w % 100);
-    if (frac == 0)
-        snprintf(buf, cap, "%s", whole);
-    else if (frac % 10 == 0)
-        snprintf(buf, cap, "%s.%u", whole, frac / 10);
-    else
-        snprintf(buf, cap, "%s.%02u", whole, frac);
-    return buf;
-}
-
 /* "board: KH 7D 2C   dead: (none)" from the table's notes. */
 static void print_known(FILE *fp, const hs_table *t, int with_board) {
     const char *board = hs_table_note(t, "board"), *dead = hs_table_note(t, "dead");
@@ -144,7 +130,7 @@ static const char *title_of(const char *kind, const char *name) {
 static void share_row(cli_table *t, const char *title, hs_uint128 count, hs_uint128 total) {
     char num[64], pct[32];
     cli_cell(t, title);
-    cli_cell(t, weight_text(num, sizeof num, count));
+    cli_cell(t, hs_text_weight(num, sizeof num, count));
     snprintf(pct, sizeof pct, "%.2f%%", 100.0 * cli_ratio_u128(count, total));
     cli_cell(t, pct);
     cli_cell_fraction_u128(t, count, total);
@@ -246,7 +232,7 @@ static void hits_all_text(FILE *fp, const hs_table *t) {
     }
     char wtext[64];
     fprintf(fp, "range: %s (%s weighted combinations)", hs_table_note(t, "range"),
-            weight_text(wtext, sizeof wtext, weight));
+            hs_text_weight(wtext, sizeof wtext, weight));
     print_known(fp, t, 0);
     for (int s = 0; s < HS_STREETS; s++) {
         if (!seen[s])
@@ -255,7 +241,7 @@ static void hits_all_text(FILE *fp, const hs_table *t) {
         fprintf(fp,
                 "\n%s: every %s board of the cards each combination leaves: %s weighted "
                 "(combination, board) pairs\n",
-                STREET[s], STREET[s], weight_text(ttext, sizeof ttext, total[s]));
+                STREET[s], STREET[s], hs_text_weight(ttext, sizeof ttext, total[s]));
         cli_col cols[] = {{"", -36}, {" ", 14}, {"  ", 8}, {"  ", 0}};
         cli_table out;
         cli_table_init(&out, fp, 0, cols);

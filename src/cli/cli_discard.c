@@ -2,7 +2,6 @@
 #include "cli.h"
 
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,26 +117,6 @@ static const char PEG_TABLE_USAGE[] =
 
 static const char RANK_CHARS[] = "A23456789TJQK";
 
-/* The cards of a mask in rank order (ace low), then suit: "3H 4D 5D 5S". */
-static void format_by_rank(uint64_t mask, char *buf) {
-    size_t n = 0;
-    for (int r = 0; r < HS_RANKS; r++)
-        for (int s = 0; s < HS_SUITS; s++)
-            if (mask & hs_card_bit(hs_card(r, s))) {
-                if (n > 0)
-                    buf[n++] = ' ';
-                hs_card_format(hs_card(r, s), buf + n);
-                n += 2;
-            }
-    buf[n] = '\0';
-}
-
-static double hand_sd(const hs_discard_keep *k) {
-    double n = k->hand_cases;
-    double var = (n * (double)k->hand_sum2 - (double)k->hand_sum * (double)k->hand_sum) / (n * n);
-    return var > 0 ? sqrt(var) : 0.0;
-}
-
 /* The text table of crib discard: "%2d  %-12s  %-6s %6.3f  %3u %3u %6.3f  %6.3f  %8.3f   %s, %s,
  * %s" (rank, keep, throw, hand, min, max, sd, crib, combined, then the three exact values). */
 static const cli_col DISCARD_TEXT[] = {{"", 2},   {"  ", -12}, {"  ", -6}, {" ", 6},
@@ -149,85 +128,35 @@ static const cli_col DISCARD_PEG_TEXT[] = {
     {"", 2},   {"  ", -12}, {"  ", -6}, {" ", 6},   {"  ", 3}, {" ", 3},  {" ", 6},  {"  ", 6},
     {"  ", 8}, {" ", 7},    {" ", 8},   {"   ", 0}, {", ", 0}, {", ", 0}, {", ", 0}, {", ", 0}};
 
-/* A keep's pegging figures: the differential summed over the opponent's hands, and the total
- * (combined + pegging) as an exact fraction. */
-typedef struct peg_figures {
-    int64_t sum;
-    long long total_num;
-    uint64_t total_den;
-} peg_figures;
-
-static uint64_t gcd_u64(uint64_t a, uint64_t b) {
-    while (b != 0) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
+/* The column of the request's table called `name`. */
+static size_t column(const hs_table *t, const char *name) {
+    size_t c = 0;
+    while (c < hs_table_columns(t) && strcmp(hs_table_column(t, c), name) != 0)
+        c++;
+    return c;
 }
 
-static peg_figures peg_of(uint64_t dealt, const hs_discard_keep *kp, hs_crib_role role) {
-    peg_figures f;
-    int rc = hs_peg_keep_sum(dealt, kp->keep, role, &f.sum);
-    (void)rc; /* six valid cards: always HS_OK */
-    const uint64_t g = gcd_u64(kp->crib_cases, HS_PEG_OPPONENT_HANDS);
-    f.total_den = kp->crib_cases / g * HS_PEG_OPPONENT_HANDS;
-    f.total_num = (long long)kp->combined_num * (long long)(HS_PEG_OPPONENT_HANDS / g) +
-                  (long long)f.sum * (long long)(kp->crib_cases / g);
-    return f;
-}
-
-static void discard_row(cli_table *t, int rank, const hs_discard_keep *kp, const char *role_name,
-                        const peg_figures *peg) {
-    char keep[16], thrown[8];
-    format_by_rank(kp->keep, keep);
-    format_by_rank(kp->thrown, thrown);
-    const double hv = (double)kp->hand_sum / kp->hand_cases;
-    const double cv = (double)kp->crib_sum / (double)kp->crib_cases;
-    const double xv = (double)kp->combined_num / (double)kp->crib_cases;
-    if (!t->csv) {
-        cli_cell_int(t, rank);
-        cli_cell(t, keep);
-        cli_cell(t, thrown);
-        cli_cell_fixed(t, hv, CLI_DIGITS_TEXT);
-        cli_cell_u64(t, kp->hand_min);
-        cli_cell_u64(t, kp->hand_max);
-        cli_cell_fixed(t, hand_sd(kp), CLI_DIGITS_TEXT);
-        cli_cell_fixed(t, cv, CLI_DIGITS_TEXT);
-        cli_cell_fixed(t, xv, CLI_DIGITS_TEXT);
-        if (peg) {
-            cli_cell_fixed(t, (double)peg->sum / HS_PEG_OPPONENT_HANDS, CLI_DIGITS_TEXT);
-            cli_cell_fixed(t, (double)peg->total_num / (double)peg->total_den, CLI_DIGITS_TEXT);
+/* The text rendering of the request's table: decimals with 3 places, then the exact values. */
+static void discard_text(const hs_table *t, int pegging) {
+    static const char *const TEXT[] = {"keep",    "throw",   "hand_ev",     "hand_min", "hand_max",
+                                       "hand_sd", "crib_ev", "combined_ev", "peg_ev",   "total_ev"};
+    static const char *const EXACT[] = {"hand_ev_exact", "crib_ev_exact", "combined_ev_exact",
+                                        "peg_ev_exact", "total_ev_exact"};
+    cli_table out;
+    cli_table_init(&out, stdout, 0, pegging ? DISCARD_PEG_TEXT : DISCARD_TEXT);
+    for (size_t r = 0; r < hs_table_rows(t); r++) {
+        cli_cell_int(&out, (long long)r + 1);
+        for (int i = 0; i < (pegging ? 10 : 8); i++) {
+            const size_t c = column(t, TEXT[i]);
+            if (hs_table_column_kind(t, c) == HS_CELL_DECIMAL)
+                cli_cell_fixed(&out, hs_table_number(t, r, c), CLI_DIGITS_TEXT);
+            else
+                cli_cell(&out, hs_table_cell(t, r, c));
         }
-        cli_cell_fraction(t, (long long)kp->hand_sum, kp->hand_cases);
-        cli_cell_fraction(t, (long long)kp->crib_sum, kp->crib_cases);
-        cli_cell_fraction(t, kp->combined_num, kp->crib_cases);
-        if (peg) {
-            cli_cell_fraction(t, (long long)peg->sum, HS_PEG_OPPONENT_HANDS);
-            cli_cell_fraction(t, peg->total_num, peg->total_den);
-        }
-        cli_row_end(t);
-        return;
+        for (int i = 0; i < (pegging ? 5 : 3); i++)
+            cli_cell(&out, hs_table_cell(t, r, column(t, EXACT[i])));
+        cli_row_end(&out);
     }
-    cli_cell(t, keep);
-    cli_cell(t, thrown);
-    cli_cell_fixed(t, hv, CLI_DIGITS_POINTS);
-    cli_cell_fraction(t, (long long)kp->hand_sum, kp->hand_cases);
-    cli_cell_u64(t, kp->hand_min);
-    cli_cell_u64(t, kp->hand_max);
-    cli_cell_fixed(t, hand_sd(kp), CLI_DIGITS_POINTS);
-    cli_cell_fixed(t, cv, CLI_DIGITS_POINTS);
-    cli_cell_fraction(t, (long long)kp->crib_sum, kp->crib_cases);
-    cli_cell_fixed(t, xv, CLI_DIGITS_POINTS);
-    cli_cell_fraction(t, kp->combined_num, kp->crib_cases);
-    if (peg) {
-        cli_cell_fixed(t, (double)peg->sum / HS_PEG_OPPONENT_HANDS, CLI_DIGITS_POINTS);
-        cli_cell_fraction(t, (long long)peg->sum, HS_PEG_OPPONENT_HANDS);
-        cli_cell_fixed(t, (double)peg->total_num / (double)peg->total_den, CLI_DIGITS_POINTS);
-        cli_cell_fraction(t, peg->total_num, peg->total_den);
-    }
-    cli_cell(t, role_name);
-    cli_row_end(t);
 }
 
 static int crib_discard(int argc, char **argv) {
@@ -253,63 +182,35 @@ static int crib_discard(int argc, char **argv) {
         free(text);
         return CLI_EXIT_USAGE;
     }
-    int cards[6];
-    int n = cli_parse_cards(text, used, 0, NULL, 5, 6, "6 cards (two players) or 5 (three players)",
-                            cards);
+    hs_request *r;
+    if (hs_request_new("crib discard", &r) != HS_OK) {
+        free(text);
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
+    }
+    int status = CLI_OK;
+    if (cli_request_add(r, "hand", text) != 0 ||
+        cli_request_add(r, "role", pone ? "pone" : "dealer") != 0 ||
+        cli_request_add(r, "pegging", pegging ? "1" : NULL) != 0)
+        status = CLI_EXIT_DATA;
     free(text);
-    if (n < 0)
-        return CLI_EXIT_DATA;
-    if (pegging && n != 6) {
-        cli_error("--pegging: the play is solved for two players: expected 6 cards, got %d", n);
-        return CLI_EXIT_DATA;
-    }
-    uint64_t dealt = hs_cards_mask(cards, (size_t)n);
-    const hs_crib_role role = pone ? HS_CRIB_PONE : HS_CRIB_DEALER;
-    hs_discard d;
-    rc = hs_discard_analyze(dealt, role, &d);
-    if (rc != HS_OK) {
-        cli_error("%s", hs_strerror(rc));
-        return CLI_EXIT_DATA;
-    }
-    peg_figures peg[HS_DISCARD_MAX_KEEPS];
-    int order[HS_DISCARD_MAX_KEEPS];
-    for (int k = 0; k < d.n_keeps; k++) {
-        order[k] = k;
-        if (pegging)
-            peg[k] = peg_of(dealt, &d.keeps[k], role);
-    }
-    /* with pegging: best total first, otherwise the analysis's order (a stable insertion) */
-    for (int i = 1; pegging && i < d.n_keeps; i++)
-        for (int j = i; j > 0; j--) {
-            const peg_figures *a = &peg[order[j - 1]], *b = &peg[order[j]];
-            /* b > a: b.num / b.den > a.num / a.den; the denominators are equal */
-            if (b->total_num <= a->total_num)
-                break;
-            int x = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = x;
-        }
-    const char *role_name = role == HS_CRIB_DEALER ? "dealer" : "pone";
-    cli_table t;
-    cli_table_init(&t, stdout, csv, pegging ? DISCARD_PEG_TEXT : DISCARD_TEXT);
-    if (csv) {
-        static const char *const HEADER[] = {
-            "keep",    "throw",   "hand_ev",       "hand_ev_exact", "hand_min",         "hand_max",
-            "hand_sd", "crib_ev", "crib_ev_exact", "combined_ev",   "combined_ev_exact"};
-        for (int i = 0; i < 11; i++)
-            cli_cell(&t, HEADER[i]);
-        static const char *const PEG_HEADER[] = {"peg_ev", "peg_ev_exact", "total_ev",
-                                                 "total_ev_exact"};
-        for (int i = 0; pegging && i < 4; i++)
-            cli_cell(&t, PEG_HEADER[i]);
-        cli_cell(&t, "role");
-        cli_row_end(&t);
-    } else {
-        char all[32];
-        format_by_rank(dealt, all);
-        printf("dealt %s: %s players, you are the %s%s\n", all, d.players == 2 ? "two" : "three",
-               role_name, dealer || pone ? "" : " (the default; --pone for the other side)");
-        if (d.players == 2)
+    hs_table *t = NULL;
+    cli_job j;
+    int keep = 0;
+    const cli_request_job o = {"crib discard", NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0};
+    if (status == CLI_OK)
+        status = cli_request_run(r, &o, &t, &j, &keep);
+    if (status == CLI_OK && csv) {
+        cli_table w;
+        cli_table_init(&w, stdout, 1, NULL);
+        cli_request_table(&w, t, 1);
+    } else if (status == CLI_OK) {
+        const int players = atoi(hs_table_note(t, "players"));
+        const hs_crib_role role = pone ? HS_CRIB_PONE : HS_CRIB_DEALER;
+        printf("dealt %s: %s players, you are the %s%s\n", hs_table_note(t, "dealt"),
+               players == 2 ? "two" : "three", hs_table_note(t, "role"),
+               dealer || pone ? "" : " (the default; --pone for the other side)");
+        if (players == 2)
             printf("every keep over all 46 unseen starters (hand) and all 45,540 equally likely\n"
                    "(opponent's throw, starter) cases from the 46 unseen cards (crib)\n");
         else
@@ -324,10 +225,11 @@ static int crib_discard(int argc, char **argv) {
         printf("\n #  keep          throw    hand  min max     sd    crib  combined%s   exact: "
                "hand, crib, combined%s\n",
                pegging ? "     peg    total" : "", pegging ? ", peg, total" : "");
+        discard_text(t, pegging);
     }
-    for (int k = 0; k < d.n_keeps; k++)
-        discard_row(&t, k + 1, &d.keeps[order[k]], role_name, pegging ? &peg[order[k]] : NULL);
-    return CLI_OK;
+    hs_table_free(t);
+    hs_request_free(r);
+    return status;
 }
 
 static const char *const SUIT_KIND[3] = {"offsuit", "suited", "pair"};

@@ -38,6 +38,13 @@ int hs_default_threads(void) {
     return omp_get_max_threads();
 }
 
+int hs_progress_poll(void *ctx, uint64_t done, uint64_t total) {
+    hs_progress_state *s = ctx;
+    __atomic_store_n(&s->total, total, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->done, done, __ATOMIC_RELAXED);
+    return __atomic_load_n(&s->stop, __ATOMIC_RELAXED) != 0;
+}
+
 uint64_t hs_hash64(const void *data, size_t len, uint64_t h) {
     const unsigned char *p = data;
     for (size_t i = 0; i < len; i++)

@@ -294,15 +294,8 @@ static void hits_unit(void *ctx, size_t unit, void *acc, void *scratch) {
             row[1 + made]++;
             for (; f != 0; f &= f - 1)
                 row[1 + HS_HIT_MADE + __builtin_ctz(f)]++;
-            /* the next k-subset in lexicographic order */
-            int i = k - 1;
-            while (i >= 0 && idx[i] == n - k + i)
-                i--;
-            if (i < 0)
+            if (!hs_next_subset(idx, k, n))
                 break;
-            idx[i]++;
-            for (int j = i + 1; j < k; j++)
-                idx[j] = idx[j - 1] + 1;
         }
     }
 }

@@ -293,14 +293,8 @@ static int find_boards(dist_ctx *c) {
             c->boards[c->n_boards] = x;
             c->mult[c->n_boards++] = (uint32_t)(c->perms / fixed);
         }
-        int i = k - 1;
-        while (i >= 0 && idx[i] == n - k + i)
-            i--;
-        if (i < 0)
+        if (!hs_next_subset(idx, k, n))
             break;
-        idx[i]++;
-        for (int j = i + 1; j < k; j++)
-            idx[j] = idx[j - 1] + 1;
     }
     return HS_OK;
 }

@@ -7,6 +7,7 @@
 #include "handstat/handstat.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,22 +221,9 @@ static void cards_text(char *buf, size_t cap, const int *cards, int n) {
     buf[o] = '\0';
 }
 
-/* A weight sum (100 a combination) as combinations: an exact decimal ("15", "7.5", "0.25"). */
-static void weight_text(char *buf, size_t cap, hs_uint128 w) {
-    char whole[48];
-    tbl_u128_text(whole, sizeof whole, w / 100);
-    const unsigned frac = (unsigned)(w % 100);
-    if (frac == 0)
-        snprintf(buf, cap, "%s", whole);
-    else if (frac % 10 == 0)
-        snprintf(buf, cap, "%s.%u", whole, frac / 10);
-    else
-        snprintf(buf, cap, "%s.%02u", whole, frac);
-}
-
 static void tbl_weight(hs_table *t, hs_uint128 w) {
     char buf[64];
-    weight_text(buf, sizeof buf, w);
+    hs_text_weight(buf, sizeof buf, w);
     tbl_text(t, buf);
 }
 
@@ -544,7 +532,7 @@ static int run_holdem_hits(const hs_request *r, run_ctx *x) {
         t = tbl_new(COLS, KINDS, 5);
         if (t != NULL) {
             char total[64];
-            weight_text(total, sizeof total, h.total);
+            hs_text_weight(total, sizeof total, h.total);
             tbl_note(t, "range", "%s", name);
             known_notes(t, board, dead);
             tbl_note(t, "combos", "%s", total);
@@ -726,7 +714,7 @@ static int run_holdem_equity_dist(const hs_request *r, run_ctx *x) {
         }
         if (t != NULL) {
             char wtext[64];
-            weight_text(wtext, sizeof wtext, wsum);
+            hs_text_weight(wtext, sizeof wtext, wsum);
             tbl_note(t, "hero", "%s", name[0]);
             tbl_note(t, "villain", "%s", name[1]);
             known_notes(t, board, dead);
@@ -1095,6 +1083,145 @@ static int run_poker_rank(const hs_request *r, run_ctx *x) {
     return answer(x, t);
 }
 
+/* ---- crib discard ---------------------------------------------------------------------------- */
+
+static const char *const K_DISCARD[] = {"hand", "role", "pegging", NULL};
+
+/* The cards of a mask in rank order (ace low), then suit: "3H 4D 5D 5S". */
+static void by_rank(uint64_t mask, char *buf) {
+    size_t n = 0;
+    for (int r = 0; r < HS_RANKS; r++)
+        for (int s = 0; s < HS_SUITS; s++)
+            if (mask & hs_card_bit(hs_card(r, s))) {
+                if (n > 0)
+                    buf[n++] = ' ';
+                hs_card_format(hs_card(r, s), buf + n);
+                n += 2;
+            }
+    buf[n] = '\0';
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b) {
+    while (b != 0) {
+        const uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static int run_crib_discard(const hs_request *r, run_ctx *x) {
+    const char *text = NULL;
+    int cards[6], pegging;
+    uint64_t dealt;
+    int rc = one_hand(r, &text, x);
+    if (rc == HS_OK)
+        rc = flag_of(r, "pegging", &pegging, x);
+    if (rc != HS_OK)
+        return rc;
+    const char *role_text = get(r, "role");
+    if (role_text != NULL && strcmp(role_text, "dealer") != 0 && strcmp(role_text, "pone") != 0) {
+        char tok[HS_TOKEN_TEXT];
+        return fail(x, HS_ERR_ARG, "role: '%s' is not dealer or pone",
+                    token(tok, role_text, strlen(role_text)));
+    }
+    const int n = cards_of("hand", text, 5, 6, "6 cards (two players) or 5 (three players)", cards,
+                           &dealt, x);
+    if (n < 0)
+        return n;
+    if (pegging && n != 6)
+        return fail(x, HS_ERR_COUNT,
+                    "pegging: the play is solved for two players: expected 6 cards, got %d", n);
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    const hs_crib_role role =
+        role_text != NULL && strcmp(role_text, "pone") == 0 ? HS_CRIB_PONE : HS_CRIB_DEALER;
+    hs_discard d;
+    rc = hs_discard_analyze(dealt, role, &d);
+    if (rc != HS_OK)
+        return lib_error(x, rc);
+    /* each keep's pegging sum and total (combined + pegging) as a fraction */
+    int64_t peg[HS_DISCARD_MAX_KEEPS] = {0}, total_num[HS_DISCARD_MAX_KEEPS] = {0};
+    uint64_t total_den[HS_DISCARD_MAX_KEEPS] = {0};
+    int order[HS_DISCARD_MAX_KEEPS];
+    for (int k = 0; k < d.n_keeps; k++) {
+        order[k] = k;
+        if (!pegging)
+            continue;
+        const hs_discard_keep *kp = &d.keeps[k];
+        (void)hs_peg_keep_sum(dealt, kp->keep, role, &peg[k]); /* six valid cards: HS_OK */
+        const uint64_t g = gcd64(kp->crib_cases, HS_PEG_OPPONENT_HANDS);
+        total_den[k] = kp->crib_cases / g * HS_PEG_OPPONENT_HANDS;
+        total_num[k] = kp->combined_num * (int64_t)(HS_PEG_OPPONENT_HANDS / g) +
+                       peg[k] * (int64_t)(kp->crib_cases / g);
+    }
+    /* with pegging: the best total first (a stable insertion; the denominators are equal),
+     * else the analysis's order */
+    for (int i = 1; pegging && i < d.n_keeps; i++)
+        for (int j = i; j > 0 && total_num[order[j]] > total_num[order[j - 1]]; j--) {
+            const int o = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = o;
+        }
+    static const char *const COLS[] = {
+        "keep",          "throw",       "hand_ev",           "hand_ev_exact",
+        "hand_min",      "hand_max",    "hand_sd",           "crib_ev",
+        "crib_ev_exact", "combined_ev", "combined_ev_exact", "peg_ev",
+        "peg_ev_exact",  "total_ev",    "total_ev_exact",    "role"};
+    static const int KINDS[] = {
+        HS_CELL_TEXT,     HS_CELL_TEXT,    HS_CELL_DECIMAL,  HS_CELL_FRACTION,
+        HS_CELL_INT,      HS_CELL_INT,     HS_CELL_DECIMAL,  HS_CELL_DECIMAL,
+        HS_CELL_FRACTION, HS_CELL_DECIMAL, HS_CELL_FRACTION, HS_CELL_DECIMAL,
+        HS_CELL_FRACTION, HS_CELL_DECIMAL, HS_CELL_FRACTION, HS_CELL_TEXT};
+    const char *names[16];
+    int kinds[16], nc = 0;
+    for (int c = 0; c < 16; c++)
+        if (pegging || c < 11 || c == 15) {
+            names[nc] = COLS[c];
+            kinds[nc++] = KINDS[c];
+        }
+    hs_table *t = tbl_new(names, kinds, (size_t)nc);
+    const char *role_name = role == HS_CRIB_DEALER ? "dealer" : "pone";
+    for (int i = 0; t != NULL && i < d.n_keeps; i++) {
+        const int k = order[i];
+        const hs_discard_keep *kp = &d.keeps[k];
+        char keep[16], thrown[8];
+        by_rank(kp->keep, keep);
+        by_rank(kp->thrown, thrown);
+        const double nh = kp->hand_cases;
+        double var =
+            (nh * (double)kp->hand_sum2 - (double)kp->hand_sum * (double)kp->hand_sum) / (nh * nh);
+        tbl_text(t, keep);
+        tbl_text(t, thrown);
+        tbl_fixed(t, (double)kp->hand_sum / kp->hand_cases, 6);
+        tbl_fraction(t, kp->hand_sum, kp->hand_cases);
+        tbl_textf(t, "%u", kp->hand_min);
+        tbl_textf(t, "%u", kp->hand_max);
+        tbl_fixed(t, var > 0 ? sqrt(var) : 0.0, 6);
+        tbl_fixed(t, (double)kp->crib_sum / (double)kp->crib_cases, 6);
+        tbl_fraction(t, kp->crib_sum, kp->crib_cases);
+        tbl_fixed(t, (double)kp->combined_num / (double)kp->crib_cases, 6);
+        tbl_fraction_signed(t, kp->combined_num, kp->crib_cases);
+        if (pegging) {
+            tbl_fixed(t, (double)peg[k] / HS_PEG_OPPONENT_HANDS, 6);
+            tbl_fraction_signed(t, peg[k], HS_PEG_OPPONENT_HANDS);
+            tbl_fixed(t, (double)total_num[k] / (double)total_den[k], 6);
+            tbl_fraction_signed(t, total_num[k], total_den[k]);
+        }
+        tbl_text(t, role_name);
+    }
+    if (t != NULL) {
+        char all[32];
+        by_rank(dealt, all);
+        tbl_note(t, "dealt", "%s", all);
+        tbl_note(t, "players", "%d", d.players);
+        tbl_note(t, "role", "%s", role_name);
+    }
+    return answer(x, t);
+}
+
 /* ---- the commands -----------------------------------------------------------------------------
  */
 
@@ -1107,14 +1234,23 @@ static const cmd_def COMMANDS[] = {
     {"razz equity", K_RAZZ, run_razz_equity},
     {"crib score", K_CRIB, run_crib_score},
     {"crib explain", K_CRIB, run_crib_explain},
+    {"crib discard", K_DISCARD, run_crib_discard},
     {"poker rank", K_POKER, run_poker_rank},
 };
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
 const char *const *hs_request_commands(void) {
-    static const char *const NAMES[N_COMMANDS + 1] = {
-        "holdem equity", "holdem hits", "holdem equity-dist", "omaha equity", "stud equity",
-        "razz equity",   "crib score",  "crib explain",       "poker rank",   NULL};
+    static const char *const NAMES[N_COMMANDS + 1] = {"holdem equity",
+                                                      "holdem hits",
+                                                      "holdem equity-dist",
+                                                      "omaha equity",
+                                                      "stud equity",
+                                                      "razz equity",
+                                                      "crib score",
+                                                      "crib explain",
+                                                      "crib discard",
+                                                      "poker rank",
+                                                      NULL};
     return NAMES;
 }
 

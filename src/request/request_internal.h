@@ -3,6 +3,7 @@
 #define HS_REQUEST_INTERNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "handstat/holdem.h"
 #include "handstat/request.h"
@@ -21,6 +22,8 @@ void tbl_ratio(hs_table *t, hs_uint128 num, hs_uint128 den);
 void tbl_double(hs_table *t, double v);
 void tbl_fixed(hs_table *t, double v, int decimals);
 void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den);
+/* A signed fraction, "-7/2", and a fixed-point decimal of a given value. */
+void tbl_fraction_signed(hs_table *t, int64_t num, uint64_t den);
 /* A named note (printf). */
 void tbl_note(hs_table *t, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -172,6 +172,28 @@ void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den) {
     cell(t, hs_text_fraction(buf, sizeof buf, num, den), tbl_ratio_value(num, den));
 }
 
+void tbl_fraction_signed(hs_table *t, int64_t num, uint64_t den) {
+    const uint64_t mag = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num;
+    char buf[100];
+    hs_text_fraction(buf + 1, sizeof buf - 1, mag, den);
+    buf[0] = '-';
+    const double v = tbl_ratio_value(mag, den);
+    cell(t, num < 0 ? buf : buf + 1, num < 0 ? -v : v);
+}
+
+const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w) {
+    char whole[48];
+    tbl_u128_text(whole, sizeof whole, w / 100);
+    const unsigned frac = (unsigned)(w % 100);
+    if (frac == 0)
+        snprintf(buf, cap, "%s", whole);
+    else if (frac % 10 == 0)
+        snprintf(buf, cap, "%s.%u", whole, frac / 10);
+    else
+        snprintf(buf, cap, "%s.%02u", whole, frac);
+    return buf;
+}
+
 const char *hs_text_u128(char *buf, size_t cap, hs_uint128 v) {
     return tbl_u128_text(buf, cap, v);
 }

@@ -1,0 +1,225 @@
+"""What every binding shares: the error type, card and range parsing, formatting, and running a
+long C call in a worker thread with progress and cancellation."""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+import time
+from fractions import Fraction
+from typing import Callable, Optional, Sequence, Union
+
+import numpy as np
+
+from . import _lib
+
+#: Cards as one string ("AH 5D", "Ah5d") or a sequence of card strings.
+Cards = Union[str, Sequence[str]]
+#: A progress callback: called with (work units done, work units in all).
+Progress = Optional[Callable[[int, int], object]]
+
+
+class HandstatError(ValueError):
+    """A bad hand, card set or argument, with the library's message."""
+
+
+def _message(rc):
+    return _lib.strerror(rc).decode()
+
+
+def _text(cards):
+    if isinstance(cards, (list, tuple)):
+        cards = " ".join(str(c) for c in cards)
+    if not isinstance(cards, str):
+        raise TypeError("cards must be a string such as 'AH 5D' or a list of card strings")
+    return cards
+
+
+def _token(raw, err):
+    return raw[err.offset:err.offset + err.length].decode(errors="replace")
+
+
+def _cards(cards, counts, what):
+    """Card ids (0..51) of `cards`, whose number must be in `counts`."""
+    raw = _text(cards).encode()
+    out = (ctypes.c_int * 52)()
+    n = ctypes.c_size_t(0)
+    err = _lib.ParseError()
+    rc = _lib.cards_parse(raw, len(raw), out, 52, ctypes.byref(n), ctypes.byref(err))
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"{what}: '{_token(raw, err)}': {_message(rc)}")
+    if n.value not in counts:
+        want = " or ".join(str(c) for c in counts)
+        raise HandstatError(f"{what}: {want} cards needed, {n.value} given")
+    return list(out[:n.value])
+
+
+def _card_set(cards, what, most=52):
+    """The mask of a board or dead-card set of at most `most` cards ("" or None: none)."""
+    return _mask(_cards(cards, range(most + 1), what)) if cards else 0
+
+
+def _mask(ids):
+    m = 0
+    for c in ids:
+        m |= 1 << c
+    return m
+
+
+def _card_name(card):
+    buf = ctypes.create_string_buffer(3)
+    _lib.card_format(card, buf)
+    return buf.value.decode()
+
+
+def _format(mask, order):
+    """The cards of mask in the order of the card ids `order` (as they were given)."""
+    return " ".join(_card_name(c) for c in order if mask >> c & 1)
+
+
+def _given(ids):
+    """Card ids as the CLI echoes a hand: canonical names in the order given ("AH KD")."""
+    return " ".join(_card_name(c) for c in ids)
+
+
+def _hand_text(mask):
+    """The cards of a mask in card-index order (clubs, diamonds, hearts, spades; ace first), as
+    the CLI prints a best five."""
+    buf = ctypes.create_string_buffer(160)
+    _lib.hand_format(mask, buf, len(buf))
+    return buf.value.decode()
+
+
+def _by_rank(mask):
+    """The cards of a mask in rank order (ace low), then suit: "3H 4D 5D 5S"."""
+    return " ".join(_card_name(s * 13 + r) for r in range(13) for s in range(4)
+                    if mask >> (s * 13 + r) & 1)
+
+
+def _describe(fn, *args):
+    """The text a describe function (snprintf semantics) writes."""
+    buf = ctypes.create_string_buffer(256)
+    fn(*args, buf, len(buf))
+    return buf.value.decode()
+
+
+def _overlap(a, b, what):
+    """Raise naming the first card that masks a and b both hold."""
+    both = a & b
+    if both:
+        card = _holdem_card((both & -both).bit_length() - 1)
+        raise HandstatError(f"{what}: '{card}': {_message(_lib.HS_ERR_DUPLICATE)}")
+
+
+def _holdem_card(card):
+    """A card as hold'em ranges write it: "Ah", "Td"."""
+    name = _card_name(card)
+    return name[:1] + name[1:].lower()
+
+
+def _range(text, what):
+    """A parsed hold'em range and its canonical text (as the CLI echoes it)."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what}: a range is a string such as 'QQ+,AKs' or 'AhKd'")
+    r = _lib.HoldemRange()
+    raw = text.encode()
+    err = _lib.ParseError()
+    canon = ctypes.create_string_buffer(12288)
+    rc = _lib.holdem_range_parse(raw, len(raw), ctypes.byref(r), canon, len(canon),
+                                 ctypes.byref(err))
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"{what}: '{_token(raw, err) or text}': {_message(rc)}")
+    return r, canon.value.decode()
+
+
+def _int_column(values):
+    return np.array(values, dtype=np.int64) if not values or max(values) < 2**63 else values
+
+
+def _shares(counts, total):
+    """Float and exact (Fraction) shares of counts over total (0 when total is 0)."""
+    exact = [Fraction(c, total) if total else Fraction(0) for c in counts]
+    return [float(x) for x in exact], exact
+
+
+# ---- long calls: a worker thread, progress, Ctrl-C ---------------------------------------------
+
+#: The shortest time between two calls of a progress callback (the last call always comes).
+PROGRESS_INTERVAL = 0.1
+_JOIN_SECONDS = 0.05
+
+
+def _call(run, progress):
+    """Run `run(fn, ctx)`, one C call taking an hs_progress_fn and its context, in a worker thread
+    and return its code.
+
+    ctypes releases the GIL for the call, so the calling thread waits in short joins and sees
+    KeyboardInterrupt at once. The library's workers report to hs_progress_poll (handstat/
+    progress.h), which stores the units done in a small C struct and returns its stop field: the
+    waiting thread reads the progress from there and calls `progress` (None, or a
+    callable(done, total)) itself, at most every PROGRESS_INTERVAL seconds and once more at the
+    end, and sets stop on KeyboardInterrupt or when `progress` raises, so the library stops at
+    its next work unit and returns HS_ERR_CANCELLED. The thread waits for that (through a second
+    Ctrl-C too: the C code writes into buffers that must outlive it) and re-raises the
+    KeyboardInterrupt or the callback's exception. (A Python callback called by the workers
+    themselves would take the GIL after every unit, from every worker: a hold'em equity of a
+    million units ran 3 to 12 times slower that way.)"""
+    state = _lib.ProgressState()
+    outcome = {}
+
+    def work():
+        try:
+            outcome["rc"] = run(_lib.progress_poll, ctypes.addressof(state))
+        except BaseException as e:  # a ctypes argument error: raised in the caller's thread
+            outcome["error"] = e
+
+    worker = threading.Thread(target=work, name="handstat", daemon=True)
+    reported, last = None, None
+    stopped = None  # the KeyboardInterrupt or the progress callback's exception
+
+    def report(final):
+        nonlocal reported, last
+        now = time.monotonic()
+        seen = (int(state.done), int(state.total))
+        if seen[1] == 0 or seen == reported:
+            return
+        if final or last is None or now - last >= PROGRESS_INTERVAL or seen[0] >= seen[1]:
+            reported, last = seen, now
+            progress(*seen)
+
+    worker.start()
+    while worker.is_alive():
+        try:
+            worker.join(_JOIN_SECONDS)
+            if progress is not None and stopped is None:
+                report(False)
+        except BaseException as e:  # Ctrl-C, or an exception raised by progress
+            state.stop = 1
+            if stopped is None:
+                stopped = e
+    if stopped is not None:
+        raise stopped
+    if "error" in outcome:
+        raise outcome["error"]
+    rc = outcome["rc"]
+    if rc == _lib.HS_ERR_CANCELLED:  # not asked for here: a library that stopped on its own
+        raise HandstatError(_message(rc))
+    if progress is not None and rc == _lib.HS_OK:
+        report(True)
+    return rc
+
+
+def _run_job(job, threads, progress):
+    """Run every unit of a job (handstat/job.h) through _call; returns the library's code."""
+    units = _lib.job_units(job)
+
+    def run(fn, ctx):
+        opts = _lib.JobOpts(threads=threads, progress=fn, progress_ctx=ctx)
+        return _lib.job_run(job, 0, units, ctypes.byref(opts))
+
+    return _call(run, progress)
+
+
+def _check(rc, what):
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"{what}: {_message(rc)}")

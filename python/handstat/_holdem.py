@@ -1,0 +1,355 @@
+"""Hold'em (and short-deck hold'em) equity: exact, estimated, in batches; each class against random
+hands; the three-way preflop table, computed or read from its CSV."""
+
+from __future__ import annotations
+
+import ctypes
+import lzma
+import os
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+
+import numpy as np
+import pandas as pd
+
+from . import _lib
+from ._core import (Cards, HandstatError, Progress, _call, _card_set, _check, _holdem_card,
+                    _int_column, _overlap, _range, _run_job)
+from ._poker import _rules
+
+#: One batch request: {"hands": [...], "board": "...", "dead": "..."} or (hands, board, dead)
+#: with board and dead optional.
+Request = Union[Mapping[str, Any], Sequence[Any]]
+
+
+def _players(hands, what, most=_lib.HS_HOLDEM_MAX_PLAYERS):
+    if isinstance(hands, str) or not 2 <= len(hands) <= most:
+        raise HandstatError(f"{what}: a list of 2 to {most} hands or ranges is needed")
+    return list(hands)
+
+
+def _shortdeck_filter(r, name, p, what):
+    """Short deck: a range with cards outside the 36 is refused, but "random" keeps its short-deck
+    combinations (as the CLI does)."""
+    keep = [i for i in range(r.n) if not r.combo[i] & ~_lib.HS_SHORTDECK_DECK_MASK]
+    if len(keep) < r.n and name != "random":
+        raise HandstatError(f"{what}: hand {p + 1}: '{name}' holds cards outside the short deck "
+                            "(6 through A)")
+    combos, weights = [r.combo[i] for i in keep], [r.weight[i] for i in keep]
+    for j, (c, w) in enumerate(zip(combos, weights)):
+        r.combo[j], r.weight[j] = c, w
+    r.n = len(keep)
+
+
+def _request(hands, board, dead, what, shortdeck):
+    """Parse and check one equity request as the CLI does: the ranges with their canonical names,
+    the board and dead masks."""
+    hands = _players(hands, what)
+    b = _card_set(board, f"{what} board", 5)
+    d = _card_set(dead, f"{what} dead")
+    _overlap(b, d, f"{what} dead")
+    if shortdeck and (b | d) & ~_lib.HS_SHORTDECK_DECK_MASK:
+        bad = (b | d) & ~_lib.HS_SHORTDECK_DECK_MASK
+        card = _holdem_card((bad & -bad).bit_length() - 1)
+        raise HandstatError(f"{what}: {'board' if b & bad else 'dead'}: '{card}' is not a "
+                            "short-deck card (6 through A only)")
+    ranges, names = [], []
+    for p, h in enumerate(hands):
+        r, name = _range(h, f"{what} hand {p + 1}")
+        if shortdeck:
+            _shortdeck_filter(r, name, p, what)
+        live = sum(1 for i in range(r.n) if not r.combo[i] & (b | d))
+        if live == 0 and r.n > 1:
+            raise HandstatError(f"{what}: hand {p + 1}: every combination of '{name}' meets the "
+                                "board or the dead cards")
+        if r.n == 1:
+            clash = r.combo[0] & (b | d)
+            for q in ranges:
+                if q.n == 1:
+                    clash |= r.combo[0] & q.combo[0]
+            if clash:
+                where = ("the board" if clash & b else "the dead cards" if clash & d
+                         else "another hand")
+                card = _holdem_card((clash & -clash).bit_length() - 1)
+                raise HandstatError(f"{what}: hand {p + 1}: '{card}' is already in {where}")
+        ranges.append(r)
+        names.append(name)
+    return ranges, names, b, d
+
+
+def _equity_error(rc, what):
+    if rc == _lib.HS_ERR_COUNT:
+        raise HandstatError(f"{what}: no deal is possible: the hands cannot all be dealt disjoint "
+                            "from each other and the known cards")
+    if rc == _lib.HS_ERR_OVERFLOW:
+        raise HandstatError(f"{what}: the counts of this query could pass their integers")
+    _check(rc, what)
+
+
+def _equity(hands, board, dead, threads, samples, seed, progress, what, shortdeck=None):
+    """One request: the exact table or, with samples, the estimate (shortdeck: the rules'
+    number for the short-deck engine)."""
+    ranges, names, b, d = _request(hands, board, dead, what, shortdeck is not None)
+    n = len(ranges)
+    ptrs = (ctypes.POINTER(_lib.HoldemRange) * n)(*[ctypes.pointer(r) for r in ranges])
+    if samples is not None:
+        if shortdeck is not None:
+            raise HandstatError(f"{what}: samples: the short-deck equity is exact only")
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise HandstatError(f"{what}: samples must be a whole number of at least 1")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise HandstatError(f"{what}: seed must be a whole number 0..2^64-1")
+        if samples > (2**64 - 1) // _lib.HS_HOLDEM_SHARE_UNIT:
+            raise HandstatError(f"{what}: samples: at most "
+                                f"{(2**64 - 1) // _lib.HS_HOLDEM_SHARE_UNIT}")
+        s = _lib.HoldemEquitySample()
+        rc = _call(lambda fn, ctx: _lib.holdem_equity_sample(n, ptrs, b, d, samples, seed, threads,
+                                                             fn, ctx, ctypes.byref(s)), progress)
+        _equity_error(rc, what)
+        pl = [s.player[p] for p in range(n)]
+        return pd.DataFrame({
+            "player": range(1, n + 1), "hand": names, "samples": [int(s.samples)] * n,
+            "wins": _int_column([int(q.wins) for q in pl]),
+            "ties": _int_column([int(q.ties) for q in pl]),
+            "losses": _int_column([int(q.losses) for q in pl]),
+            "equity": [q.equity for q in pl], "std_error": [q.std_error for q in pl],
+            "kind": ["estimate"] * n})
+    e = _lib.HoldemEquityExact()
+    if shortdeck is None:
+        rc = _call(lambda fn, ctx: _lib.holdem_equity_ranges(n, ptrs, b, d, threads, fn, ctx,
+                                                             ctypes.byref(e)), progress)
+    else:
+        rc = _call(lambda fn, ctx: _lib.shortdeck_equity_ranges(n, ptrs, b, d, shortdeck, threads,
+                                                                fn, ctx, ctypes.byref(e)), progress)
+    _equity_error(rc, what)
+    deals = e.deals.value()
+    pl = [e.player[p] for p in range(n)]
+    exact = [Fraction(q.shares.value(), deals * _lib.HS_HOLDEM_SHARE_UNIT) for q in pl]
+    return pd.DataFrame({
+        "player": range(1, n + 1), "hand": names,
+        "wins": _int_column([q.wins.value() for q in pl]),
+        "ties": _int_column([q.ties.value() for q in pl]),
+        "losses": _int_column([q.losses.value() for q in pl]),
+        "equity": [float(x) for x in exact], "equity_exact": exact})
+
+
+def holdem_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "", threads: int = 0,
+                  samples: Optional[int] = None, seed: int = 1,
+                  progress: Progress = None) -> pd.DataFrame:
+    """Exact hold'em equity over every deal and board (`holdem equity --csv`): hands is a list of
+    2-9 hands or ranges ("AhAd", "KK", "QQ+,AKs", "random", "15%", "AKs@50"), board 0-5 known
+    cards, dead cards out of play. A DataFrame of player (1..), hand (the range's canonical text,
+    as the CLI echoes it), wins, ties, losses (weighted deals: exact ints), equity (float) and
+    equity_exact (Fraction).
+
+        >>> handstat.holdem_equity(["QQ+,AKs", "JJ-99,AQs+"])[["hand", "equity_exact"]]
+                 hand       equity_exact
+        0     QQ+,AKs  53834531/73629072
+        1  JJ-99,AQs+  19794541/73629072
+
+    samples=N: instead an ESTIMATE from N deals drawn at random (`--samples N --seed S`; the same
+    N and seed give the same numbers at any thread count): player, hand, samples, wins, ties,
+    losses (of the sampled deals), equity (the mean pot share), std_error (its standard error:
+    the exact equity is within two of them about 95% of the time) and kind ("estimate").
+
+    threads: OpenMP workers (0: one per core). progress: None or a callable(done, total) called
+    with the work units done from the library's worker threads, at most every 0.1 s and once
+    at the end; an exception it raises stops the computation and is re-raised. Ctrl-C stops
+    the computation within a work unit and raises KeyboardInterrupt (the C code runs in a worker
+    thread; the same holds for every function that takes progress)."""
+    return _equity(hands, board, dead, threads, samples, seed, progress, "holdem_equity")
+
+
+def shortdeck_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "",
+                     rules: str = "trips", threads: int = 0,
+                     progress: Progress = None) -> pd.DataFrame:
+    """Exact short-deck hold'em equity over every completion of the board from the 36 cards, 6
+    through A (`shortdeck equity --csv`): hands are ranges as in holdem_equity, of short-deck
+    cards only ("random" is the 630 short-deck combinations); rules "trips" (three of a kind
+    beats a straight, the default) or "straight" (`--straight-beats-trips`). The columns of
+    holdem_equity: player, hand, wins, ties, losses, equity, equity_exact. threads, progress and
+    Ctrl-C as for holdem_equity."""
+    return _equity(hands, board, dead, threads, None, 1, progress, "shortdeck_equity",
+                   shortdeck=_rules(rules, "shortdeck_equity"))
+
+
+def holdem_equity_batch(requests: Iterable[Request], samples: Optional[int] = None,
+                        seed: int = 1, threads: int = 0, shortdeck: Optional[str] = None,
+                        progress: Progress = None) -> pd.DataFrame:
+    """Many equity requests at once, as `holdem equity --batch --csv` answers them: one table
+    with a line column first (the request's number, 1..) and then holdem_equity's columns (or
+    the estimate's, with samples and seed; shortdeck="trips" or "straight": short-deck equity,
+    as `shortdeck equity --batch`).
+
+    The CLI reads one request per line of text ("RANGE | RANGE [| ...] [board=CARDS]
+    [dead=CARDS]"); that line parser is part of the CLI, not of the library, so here each request
+    is already split: a dict {"hands": [...], "board": "...", "dead": "..."} (board and dead
+    optional) or a tuple (hands, board, dead) (board and dead optional). A bad request raises
+    HandstatError naming its number before anything is computed. progress is called for each
+    request in turn with its own units; Ctrl-C as for holdem_equity."""
+    parsed = []
+    for i, r in enumerate(requests, 1):
+        if isinstance(r, Mapping):
+            unknown = set(r) - {"hands", "board", "dead"}
+            if "hands" not in r or unknown:
+                raise HandstatError(f"holdem_equity_batch: request {i}: a dict of hands, board "
+                                    "and dead is needed")
+            hands, board, dead = r["hands"], r.get("board", ""), r.get("dead", "")
+        elif isinstance(r, (list, tuple)) and 1 <= len(r) <= 3 and not isinstance(r[0], str):
+            hands, board, dead = (list(r) + ["", ""])[:3]
+        else:
+            raise HandstatError(f"holdem_equity_batch: request {i}: (hands, board, dead) or a "
+                                "dict is needed")
+        what = f"holdem_equity_batch: request {i}"
+        rules = None if shortdeck is None else _rules(shortdeck, "holdem_equity_batch")
+        _request(hands, board or "", dead or "", what, rules is not None)  # checked up front
+        parsed.append((i, hands, board or "", dead or "", what, rules))
+    if not parsed:
+        raise HandstatError("holdem_equity_batch: no requests")
+    tables = []
+    for i, hands, board, dead, what, rules in parsed:
+        df = _equity(hands, board, dead, threads, samples, seed, progress, what, shortdeck=rules)
+        df.insert(0, "line", i)
+        tables.append(df)
+    return pd.concat(tables, ignore_index=True)
+
+
+# ---- tables over the 169 classes -------------------------------------------------------------
+
+def _class_name(cls):
+    buf = ctypes.create_string_buffer(4)
+    _lib.holdem_class_name(cls, buf)
+    return buf.value.decode()
+
+
+def _class_index(name, what):
+    raw = str(name).strip().encode()
+    combos = (ctypes.c_uint64 * 12)()
+    n = ctypes.c_size_t(0)
+    err = _lib.ParseError()
+    rc = _lib.holdem_hand_parse(raw, len(raw), combos, ctypes.byref(n), ctypes.byref(err))
+    if rc != _lib.HS_OK or n.value < 2:
+        raise HandstatError(f"{what}: '{name}' is not a class (AA, AKs, T9o)")
+    return _lib.holdem_class(combos[0])
+
+
+def holdem_vs_random(threads: int = 0, progress: Progress = None) -> pd.DataFrame:
+    """The exact equity of every one of the 169 classes against 1 and against 2 random hands
+    (`holdem vs-random`, results/holdem_vs_random.csv): 338 rows of class, opponents (1, 2),
+    deals, wins, ties, losses (exact ints), equity (float) and equity_exact (Fraction). A few
+    seconds; threads, progress and Ctrl-C as for holdem_equity."""
+    table = ctypes.c_void_p()
+    job = ctypes.c_void_p()
+    try:
+        _check(_lib.holdem_preflop_new(ctypes.byref(table)), "holdem_vs_random")
+        _check(_lib.holdem_vs_random_job_new(table, ctypes.byref(job)), "holdem_vs_random")
+        _check(_run_job(job, threads, progress), "holdem_vs_random")
+        c = _lib.holdem_vs_random_job_counts(job).contents
+        cols = {k: [] for k in ("class", "opponents", "deals", "wins", "ties", "losses",
+                                "equity", "equity_exact")}
+        for x in range(_lib.HS_HOLDEM_CLASSES):
+            for k in range(2):
+                p = c.vs[x][k]
+                deals = int(_lib.holdem_vs_random_deals(x, k + 1))
+                exact = Fraction(int(p.shares), deals * _lib.HS_HOLDEM_SHARE_UNIT)
+                for key, v in (("class", _class_name(x)), ("opponents", k + 1), ("deals", deals),
+                               ("wins", int(p.wins)), ("ties", int(p.ties)),
+                               ("losses", int(p.losses)), ("equity", float(exact)),
+                               ("equity_exact", exact)):
+                    cols[key].append(v)
+    finally:
+        if job:
+            _lib.job_free(job)
+        if table:
+            _lib.holdem_preflop_free(table)
+    for key in ("deals", "wins", "ties", "losses"):
+        cols[key] = _int_column(cols[key])
+    return pd.DataFrame(cols)
+
+
+PREFLOP3_COLUMNS = ["class_a", "class_b", "class_c", "deals", "equity_a", "equity_b", "equity_c",
+                    "equity_a_exact", "equity_b_exact", "equity_c_exact", "wins_a", "wins_b",
+                    "wins_c", "ties_ab", "ties_ac", "ties_bc", "ties_abc"]
+
+
+def holdem_preflop3(classes: Union[str, Sequence[str]], threads: int = 0,
+                    progress: Progress = None) -> pd.DataFrame:
+    """The exact three-way preflop table over some classes (`holdem preflop3 --classes`): every
+    unordered triple A <= B <= C of the classes (grid order AA, AKs, ..., 22; a class may repeat),
+    every deal of a combination of each to players a, b, c, pairwise disjoint, with every board
+    of five of the other 46 cards. One row per triple a deal can hold, with the CLI's columns:
+    class_a, class_b, class_c, deals, equity_a/b/c (floats), equity_a/b/c_exact (Fractions: wins
+    alone, half of the two-way ties and a third of the three-way ties, over the deals), wins_a/b/c,
+    ties_ab, ties_ac, ties_bc, ties_abc. classes: "AA,KK,QQ" or a list of names; AA, KK, QQ
+    takes under a second, all 169 (818,805 triples) about 15 minutes on two cores (the table
+    is in results/: read it with holdem_preflop3_read). threads, progress, Ctrl-C as for
+    holdem_equity."""
+    names = classes.split(",") if isinstance(classes, str) else list(classes)
+    idx = [_class_index(c, "holdem_preflop3") for c in names]
+    if not idx:
+        raise HandstatError("holdem_preflop3: one class or more is needed")
+    if len(set(idx)) < len(idx):
+        raise HandstatError("holdem_preflop3: a class is given twice")
+    arr = (ctypes.c_int * len(idx))(*idx)
+    table = ctypes.c_void_p()
+    job = ctypes.c_void_p()
+    rows = []
+    try:
+        _check(_lib.holdem_preflop3_new(arr, len(idx), ctypes.byref(table)), "holdem_preflop3")
+        _check(_lib.holdem_preflop3_job_new(table, ctypes.byref(job)), "holdem_preflop3")
+        _check(_run_job(job, threads, progress), "holdem_preflop3")
+        counts = _lib.holdem_preflop3_job_counts(job)
+        cls = (ctypes.c_int * 3)()
+        for t in range(_lib.holdem_preflop3_triples(table)):
+            _lib.holdem_preflop3_triple(table, t, cls)
+            deals = int(_lib.holdem_preflop3_deals(cls[0], cls[1], cls[2]))
+            if deals == 0:
+                continue
+            c = [int(counts[t * _lib.HS_P3_OUTCOMES + o]) for o in range(_lib.HS_P3_OUTCOMES)]
+            win_a, win_b, win_c, ab, ac, bc, abc = c
+            exact = [Fraction(6 * win_a + 3 * ab + 3 * ac + 2 * abc, 6 * deals),
+                     Fraction(6 * win_b + 3 * ab + 3 * bc + 2 * abc, 6 * deals),
+                     Fraction(6 * win_c + 3 * ac + 3 * bc + 2 * abc, 6 * deals)]
+            rows.append([_class_name(x) for x in cls] + [deals] + [float(x) for x in exact] +
+                        exact + c)
+    finally:
+        if job:
+            _lib.job_free(job)
+        if table:
+            _lib.holdem_preflop3_free(table)
+    df = pd.DataFrame(rows, columns=PREFLOP3_COLUMNS)
+    for key in ("deals", "wins_a", "wins_b", "wins_c", "ties_ab", "ties_ac", "ties_bc",
+                "ties_abc"):
+        df[key] = df[key].astype(np.int64)
+    return df
+
+
+def holdem_preflop3_read(path: Union[str, os.PathLike],
+                         classes: Optional[Union[str, Sequence[str]]] = None,
+                         exact: bool = True) -> pd.DataFrame:
+    """Read a three-way preflop table written by `holdem preflop3` (results/
+    holdem_preflop3_common.csv, or the whole table results/holdem_preflop3.csv.xz: a path ending
+    in .xz is decompressed with lzma) into the DataFrame holdem_preflop3 returns: counts as int64,
+    equity_a/b/c floats and equity_a/b/c_exact Fractions. classes ("AA,KK,QQ" or a list): keep
+    only the triples among those classes (read first, so filtering the whole table is cheap);
+    exact=False leaves the exact columns as their text ("5508731/8224524"), which is much faster
+    for the 818,480 rows of the whole table. Raises HandstatError when the file does not have the
+    table's columns."""
+    text_cols = ["class_a", "class_b", "class_c", "equity_a_exact", "equity_b_exact",
+                 "equity_c_exact"]
+    opener = lzma.open if os.fspath(path).endswith(".xz") else open
+    with opener(path, "rt", newline="") as f:
+        df = pd.read_csv(f, dtype={c: str for c in text_cols}, keep_default_na=False)
+    if list(df.columns) != PREFLOP3_COLUMNS:
+        raise HandstatError(f"holdem_preflop3_read: {path}: not a holdem preflop3 table (columns "
+                            f"{','.join(map(str, df.columns))})")
+    if classes is not None:
+        names = classes.split(",") if isinstance(classes, str) else list(classes)
+        keep = {_class_name(_class_index(c, "holdem_preflop3_read")) for c in names}
+        df = df[df["class_a"].isin(keep) & df["class_b"].isin(keep) & df["class_c"].isin(keep)]
+        df = df.reset_index(drop=True)
+    if exact:
+        for c in ("equity_a_exact", "equity_b_exact", "equity_c_exact"):
+            df[c] = [Fraction(x) for x in df[c]]
+    return df
+
