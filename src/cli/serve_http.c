@@ -456,6 +456,8 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
     }
 }
 
+/* libmicrohttpd's own messages (printf formats of its own), after "handstat serve: ". */
+static void mhd_log(void *cls, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 static void mhd_log(void *cls, const char *fmt, va_list ap) {
     const serve_http *h = cls;
     if (h->o.quiet)
