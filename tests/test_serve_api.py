@@ -34,10 +34,11 @@ def check(cond, what):
 class Server:
     """handstat serve --port 0 in the background; its URL read from standard error."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, preexec_fn=None):
         self.log = tempfile.NamedTemporaryFile(prefix="serve_", suffix=".log", delete=False)
         self.proc = subprocess.Popen([HANDSTAT, "serve", "--port", "0", *args],
-                                     stdout=subprocess.DEVNULL, stderr=self.log)
+                                     stdout=subprocess.DEVNULL, stderr=self.log,
+                                     preexec_fn=preexec_fn)
         self.port = None
         deadline = time.time() + 20
         while time.time() < deadline and self.port is None:
@@ -452,6 +453,12 @@ def main():
     finally:
         rc = s.stop(signal.SIGTERM)
     check(rc == 0, f"SIGTERM: exit {rc}")
+
+    # started as `handstat serve &` by a shell without job control: SIGINT ignored on entry,
+    # and still the way to stop it
+    s = Server("--quiet", preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    rc = s.stop(signal.SIGINT)
+    check(rc == 0, f"SIGINT, ignored when started: exit {rc}")
 
     print(f"{len(FAILURES)} failure(s), {time.time() - t0:.1f} s", flush=True)
     return 1 if FAILURES else 0

@@ -143,6 +143,10 @@ static int open_listener(const char *bind_arg, int port, int *loopback, int *bou
     return fd;
 }
 
+static void on_stop_signal(int sig) {
+    (void)sig; /* never runs: the stop signals are blocked and taken by sigwait */
+}
+
 int cli_serve_main(int argc, char **argv) {
     const char *bind_arg = "127.0.0.1", *port_arg = NULL, *seconds_arg = NULL, *jobs_arg = NULL,
                *queue_arg = NULL;
@@ -192,7 +196,20 @@ int cli_serve_main(int argc, char **argv) {
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGHUP);
+    /* A shell without job control starts `handstat serve &` with SIGINT ignored, and an ignored
+     * signal never reaches sigwait: SIGINT and SIGTERM are taken back (a handler that is never
+     * run: the signals stay blocked). SIGHUP stops it too, unless nohup asked to ignore it. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    struct sigaction hup;
+    if (sigaction(SIGHUP, NULL, &hup) == 0 && hup.sa_handler != SIG_IGN) {
+        sigaction(SIGHUP, &sa, NULL);
+        sigaddset(&stop, SIGHUP);
+    }
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
 
