@@ -381,10 +381,15 @@ typedef struct cli_request_job {
 
 /* Check the request, open the outputs, run its job if it has one (with a checkpoint when asked
  * for or estimated at over ten seconds of one thread), and answer it into *table. *jp and *keep:
- * the checkpoint, which the caller finishes (cli_job_finish) with its final status once the
- * outputs are written, when *keep. Returns the exit status (CLI_OK); prints the errors. */
+ * the checkpoint and its job, which the caller ends with cli_request_end. Returns the exit status
+ * (CLI_OK); prints the errors. */
 int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **table, cli_job *jp,
                     int *keep);
+
+/* After cli_request_run, once the outputs are written (or not): the checkpoint finished with the
+ * command's final status (removed on CLI_OK; the finished counts saved on CLI_EXIT_IO) and the
+ * job freed, when keep. */
+void cli_request_end(cli_job *j, int keep, int status);
 
 /* ---- processes (cli_mpi.c) ------------------------------------------------------------------
  * handstat-mpi runs one process per MPI rank: rank 0 does what handstat does (checks, prints,

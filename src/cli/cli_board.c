@@ -330,8 +330,7 @@ static int holdem_hits(int argc, char **argv) {
         status = cli_outs_commit(&outs);
     }
     cli_outs_abort(&outs);
-    if (keep)
-        cli_job_finish(&j, status);
+    cli_request_end(&j, keep, status);
     hs_table_free(t);
     hs_request_free(r);
     return status;
@@ -525,8 +524,7 @@ static int holdem_equity_dist(int argc, char **argv) {
         status = cli_outs_commit(&outs);
     }
     cli_outs_abort(&outs);
-    if (keep)
-        cli_job_finish(&j, status);
+    cli_request_end(&j, keep, status);
     hs_table_free(t);
     hs_table_free(g);
     hs_request_free(graph);

@@ -227,6 +227,7 @@ static int crib_discard(int argc, char **argv) {
                pegging ? "     peg    total" : "", pegging ? ", peg, total" : "");
         discard_text(t, pegging);
     }
+    cli_request_end(&j, keep, status);
     hs_table_free(t);
     hs_request_free(r);
     return status;

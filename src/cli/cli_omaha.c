@@ -106,6 +106,7 @@ static int omaha_equity(int argc, char **argv) {
             cli_pot_text(t);
         }
     }
+    cli_request_end(&j, keep, status);
     hs_table_free(t);
     hs_request_free(r);
     return status;

@@ -52,8 +52,6 @@ int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **ta
         else {
             status = cli_job_prepare(&j, o->label, o->ckpt_arg, o->path, o->fallback, o->resume,
                                      o->threads, o->names, o->files, o->n_files);
-            if (status != CLI_OK)
-                keep = 0;
             if (status == CLI_OK)
                 status = cli_job_attach(&j, job);
             if (status == CLI_OK)
@@ -75,6 +73,16 @@ int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **ta
     }
     *jp = j;
     *keep_out = keep;
-    hs_job_free(job);
+    /* the job the checkpoint layer holds (j.job) is freed with it by cli_request_end */
+    if (!keep || j.job == NULL)
+        hs_job_free(job);
     return status;
+}
+
+void cli_request_end(cli_job *j, int keep, int status) {
+    if (!keep)
+        return;
+    cli_job_finish(j, status);
+    hs_job_free(j->job);
+    j->job = NULL;
 }

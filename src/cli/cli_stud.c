@@ -128,8 +128,7 @@ static int equity(int argc, char **argv, int razz) {
         if (fflush(stdout) != 0 || ferror(stdout))
             status = CLI_EXIT_IO;
     }
-    if (keep)
-        cli_job_finish(&j, status);
+    cli_request_end(&j, keep, status);
     hs_table_free(t);
     hs_request_free(r);
     return status;
