@@ -68,6 +68,13 @@ static const query QUERIES[] = {
     {"holdem equity",
      {"hand", "AA", "hand", "KK", "samples", "2000", "seed", "7"},
      {"holdem", "equity", "AA", "KK", "--samples", "2000", "--seed", "7", "--csv"}},
+    {"shortdeck equity",
+     {"hand", "AhKh", "hand", "QsQd", "board", "6c7c8c"},
+     {"shortdeck", "equity", "AhKh", "QsQd", "--board", "6c7c8c", "--csv"}},
+    {"shortdeck equity",
+     {"hand", "random", "hand", "AA", "straight-beats-trips", "1", "board", "9h Th Jd"},
+     {"shortdeck", "equity", "random", "AA", "--straight-beats-trips", "--board", "9h Th Jd",
+      "--csv"}},
     {"holdem hits",
      {"hand", "QQ+,AKs@50,T9s", "board", "Kh7d2c"},
      {"holdem", "hits", "QQ+,AKs@50,T9s", "--board", "Kh7d2c", "--csv"}},
@@ -216,7 +223,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 10);
+    assert_int_equal(n, 11);
 }
 
 static int stop_at_once(void *ctx, uint64_t done, uint64_t total) {
@@ -275,6 +282,14 @@ static void test_refused(void **state) {
          "samples: '1e6' is not a whole number"},
         {"holdem equity", {"hand", "AA", "hand", "KK", "seed", "3"}, HS_ERR_ARG, "seed is for"},
         {"holdem hits", {"hand", "AA", "board", "Kh7d"}, HS_ERR_COUNT, "'Kh7d' is 2 cards"},
+        {"shortdeck equity",
+         {"hand", "AA", "hand", "72o"},
+         HS_ERR_TOKEN,
+         "hand 2: '72o' holds cards outside the short deck (6 through A)"},
+        {"shortdeck equity",
+         {"hand", "AA", "hand", "KK", "board", "2c7c8c"},
+         HS_ERR_TOKEN,
+         "board: 2C is not a short-deck card (6 through A only)"},
         {"holdem hits", {"hand", "AA"}, HS_ERR_ARG, "give a board"},
         {"holdem hits",
          {"hand", "AA", "streets", "flop,preflop"},

@@ -21,6 +21,8 @@
  * line's rules and an error names the offending key and token, as the command line says it:
  *
  *   "holdem equity"       hand x2..9 (ranges), board, dead, samples, seed
+ *   "shortdeck equity"    hand x2..9 (ranges of short-deck cards), board, dead,
+ *                         straight-beats-trips (flag)
  *   "holdem hits"         hand (one range), board (3..5 cards) | streets ("flop", "flop,turn",
  *                         any of flop, turn, river), dead, by-combo (flag, with board)
  *   "holdem equity-dist"  hand x2 (hero, villain), board, dead, bins

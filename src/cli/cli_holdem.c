@@ -126,41 +126,27 @@ typedef struct equity_opts {
     int shortdeck, rules;   /* short-deck hold'em (shortdeck equity) and its rules */
 } equity_opts;
 
-/* Short deck: a range of cards outside the 36 is refused, but "random" keeps its short-deck
- * combinations; the board and dead cards must be short-deck cards. Prints the error. */
-static int shortdeck_filter(const cli_equity_request *r, int p, hs_holdem_range *range,
-                            const char *name) {
-    size_t kept = 0;
-    int outside = 0;
-    for (size_t i = 0; i < range->n; i++) {
-        if (range->combo[i] & ~HS_SHORTDECK_DECK_MASK) {
-            outside = 1;
-            continue;
-        }
-        range->combo[kept] = range->combo[i];
-        range->weight[kept++] = range->weight[i];
-    }
-    if (outside && strcmp(name, "random") != 0) {
-        cli_request_error(r, "hand %d: '%s' holds cards outside the short deck (6 through A)",
-                          p + 1, name);
-        return -1;
-    }
-    range->n = kept;
-    return 0;
-}
-
 /* The deals a query can have at most (every choice of hands, each with every board), as text, or
- * NULL when it is small enough not to mention. */
-static const char *work_note(const hs_holdem_range *range, int players, uint64_t board,
-                             uint64_t dead, int shortdeck, char *buf, size_t cap) {
+ * NULL when it is small enough not to mention: from the combinations of the ranges (counted, not
+ * checked: the request layer checks them). */
+static const char *work_note(const cli_equity_request *r, int shortdeck, char *buf, size_t cap) {
     long double choices = 1;
-    for (int p = 0; p < players; p++)
-        choices *= (long double)range[p].n;
-    int left =
-        (shortdeck ? HS_SHORTDECK_CARDS : HS_CARDS) - hs_hand_size(board | dead) - 2 * players;
+    hs_holdem_range *range = malloc(sizeof *range);
+    if (range == NULL)
+        return NULL;
+    for (int p = 0; p < r->players; p++) {
+        if (hs_holdem_range_parse(r->hand[p], r->hand_len[p], range, NULL, 0, NULL) != HS_OK) {
+            free(range);
+            return NULL;
+        }
+        choices *= (long double)range->n;
+    }
+    free(range);
+    int left = (shortdeck ? HS_SHORTDECK_CARDS : HS_CARDS) - hs_hand_size(r->board | r->dead) -
+               2 * r->players;
     /* the short-deck engine walks every deal, 1e9 of them take minutes */
     const long double note_at = shortdeck ? 1e9L : 1e11L;
-    int need = 5 - hs_hand_size(board);
+    int need = 5 - hs_hand_size(r->board);
     long double boards = 1;
     for (int i = 0; i < need; i++)
         boards = boards * (left - i) / (i + 1);
@@ -179,254 +165,162 @@ static const char *work_note(const hs_holdem_range *range, int players, uint64_t
     return buf;
 }
 
-static void print_equity(const cli_equity_request *r, equity_opts *o, int players,
-                         const hs_holdem_range *const *ranges,
-                         const char (*names)[HS_HOLDEM_RANGE_TEXT],
-                         const hs_holdem_equity_exact *e);
-static void print_estimate(const cli_equity_request *r, equity_opts *o, int players,
-                           const char (*names)[HS_HOLDEM_RANGE_TEXT],
-                           const hs_holdem_equity_sample_result *e);
+static void print_result(const cli_equity_request *r, equity_opts *o, const hs_table *t);
 
-/* Parse, check, run and print one request. */
+/* Add a request's key = the text of a card mask (nothing when empty). */
+static int add_cards(hs_request *q, const char *key, uint64_t mask) {
+    char text[3 * HS_CARDS + 1];
+    if (mask == 0)
+        return 0;
+    hs_hand_format(mask, text, sizeof text);
+    return cli_request_add(q, key, text);
+}
+
+/* Run one request through the request layer and print its table. */
 static int equity_run_request(const cli_equity_request *r, equity_opts *o) {
-    if (r->board & r->dead) {
-        char name[3];
-        hs_card_format(__builtin_ctzll(r->board & r->dead), name);
-        cli_request_error(r, "%s is both a board card and a dead card", name);
-        return CLI_EXIT_DATA;
-    }
-    if (o->shortdeck && ((r->board | r->dead) & ~HS_SHORTDECK_DECK_MASK)) {
-        char name[3];
-        uint64_t bad = (r->board | r->dead) & ~HS_SHORTDECK_DECK_MASK;
-        hs_card_format(__builtin_ctzll(bad), name);
-        cli_request_error(r, "%s: %s is not a short-deck card (6 through A only)",
-                          (r->board & bad) ? "board" : "dead", name);
-        return CLI_EXIT_DATA;
-    }
-    const int players = r->players;
-    hs_holdem_range *range = malloc((size_t)players * sizeof *range);
-    char(*names)[HS_HOLDEM_RANGE_TEXT] = malloc((size_t)players * sizeof *names);
-    const hs_holdem_range *ranges[HS_HOLDEM_MAX_PLAYERS];
-    int status = CLI_OK;
-    if (range == NULL || names == NULL) {
+    hs_request *q;
+    if (hs_request_new(o->shortdeck ? "shortdeck equity" : "holdem equity", &q) != HS_OK) {
         cli_error("out of memory");
-        status = CLI_EXIT_IO;
+        return CLI_EXIT_IO;
     }
-    for (int p = 0; p < players && status == CLI_OK; p++) {
-        char what[16];
-        snprintf(what, sizeof what, "hand %d", p + 1);
-        if (cli_parse_range(r, what, r->hand[p], r->hand_len[p], &range[p], names[p],
-                            sizeof names[p]) != 0) {
+    int status = CLI_OK;
+    for (int p = 0; p < r->players && status == CLI_OK; p++) {
+        char *hand = strndup(r->hand[p], r->hand_len[p]);
+        if (hand == NULL) {
+            cli_error("out of memory");
+            status = CLI_EXIT_IO;
+        } else if (hs_request_add(q, "hand", hand) != HS_OK) {
+            cli_request_error(r, "hand %d: '%s' is too long or holds control characters", p + 1,
+                              cli_token(r->hand[p], r->hand_len[p]));
             status = CLI_EXIT_DATA;
-            break;
         }
-        if (o->shortdeck && shortdeck_filter(r, p, &range[p], names[p]) != 0) {
-            status = CLI_EXIT_DATA;
-            break;
-        }
-        ranges[p] = &range[p];
-        /* A range must keep a combination once the known cards are out. */
-        size_t live = 0;
-        for (size_t i = 0; i < range[p].n; i++)
-            live += (range[p].combo[i] & (r->board | r->dead)) == 0;
-        if (live == 0 && range[p].n > 1) {
-            cli_request_error(
-                r, "hand %d: every combination of '%s' meets the board or the dead cards", p + 1,
-                names[p]);
-            status = CLI_EXIT_DATA;
-            break;
-        }
-        /* A concrete hand must not use a known card or another concrete hand's card. */
-        if (range[p].n == 1) {
-            uint64_t clash = range[p].combo[0] & (r->board | r->dead);
-            for (int q = 0; q < p; q++)
-                if (range[q].n == 1)
-                    clash |= range[p].combo[0] & range[q].combo[0];
-            if (clash) {
-                char name[3];
-                hs_card_format(__builtin_ctzll(clash), name);
-                cli_request_error(r, "hand %d: %s is already in %s", p + 1, name,
-                                  (clash & r->board)  ? "the board"
-                                  : (clash & r->dead) ? "the dead cards"
-                                                      : "another hand");
-                status = CLI_EXIT_DATA;
-            }
-        }
+        free(hand);
     }
-    if (status == CLI_OK && o->samples > 0) {
+    char samples[24], seed[24];
+    snprintf(samples, sizeof samples, "%" PRIu64, o->samples);
+    snprintf(seed, sizeof seed, "%" PRIu64, o->seed);
+    if (status == CLI_OK &&
+        (add_cards(q, "board", r->board) != 0 || add_cards(q, "dead", r->dead) != 0 ||
+         cli_request_add(q, "samples", o->samples ? samples : NULL) != 0 ||
+         cli_request_add(q, "seed", o->samples ? seed : NULL) != 0 ||
+         cli_request_add(
+             q, "straight-beats-trips",
+             o->shortdeck && o->rules == HS_SHORTDECK_STRAIGHT_BEATS_TRIPS ? "1" : NULL) != 0))
+        status = CLI_EXIT_DATA;
+    hs_job *job = NULL;
+    char msg[HS_REQUEST_MESSAGE];
+    int rc = HS_OK;
+    if (status == CLI_OK && (rc = hs_request_start(q, &job, msg, sizeof msg)) != HS_OK) {
+        cli_request_error(r, "%s", msg);
+        status = rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
+    }
+    hs_job_free(job); /* none: the equity runs in hs_request_finish */
+    char note[256];
+    if (status == CLI_OK && o->samples == 0 && !cli_quiet &&
+        work_note(r, o->shortdeck, note, sizeof note) != NULL)
+        fprintf(stderr, "%s equity: %s\n", o->shortdeck ? "shortdeck" : "holdem", note);
+    hs_table *t = NULL;
+    if (status == CLI_OK) {
         cli_progress progress;
-        cli_progress_init(&progress, "holdem equity --samples");
-        hs_holdem_equity_sample_result e;
-        int rc = hs_holdem_equity_sample(players, ranges, r->board, r->dead, o->samples, o->seed,
-                                         o->threads, cli_progress_update, &progress, &e);
+        cli_progress_init(&progress, o->samples     ? "holdem equity --samples"
+                                     : o->shortdeck ? "shortdeck equity"
+                                                    : "holdem equity");
+        rc = hs_request_finish(q, NULL, o->threads, cli_progress_update, &progress, &t, msg,
+                               sizeof msg);
         cli_progress_done(&progress);
-        if (rc == HS_ERR_COUNT) {
-            cli_request_error(r, "no deal is possible: the hands cannot all be dealt disjoint from "
-                                 "each other and the known cards");
-            status = CLI_EXIT_DATA;
-        } else if (rc == HS_ERR_CANCELLED) {
+        if (rc == HS_ERR_CANCELLED) {
             cli_error("interrupted");
             status = cli_interrupted_status();
         } else if (rc != HS_OK) {
-            cli_request_error(r, "%s", hs_strerror(rc));
-            status = CLI_EXIT_DATA;
-        } else {
-            print_estimate(r, o, players, (const char(*)[HS_HOLDEM_RANGE_TEXT])names, &e);
-        }
-    } else if (status == CLI_OK) {
-        char note[256];
-        if (!cli_quiet &&
-            work_note(range, players, r->board, r->dead, o->shortdeck, note, sizeof note) != NULL)
-            fprintf(stderr, "%s equity: %s\n", o->shortdeck ? "shortdeck" : "holdem", note);
-        cli_progress progress;
-        cli_progress_init(&progress, o->shortdeck ? "shortdeck equity" : "holdem equity");
-        hs_holdem_equity_exact e;
-        int rc = o->shortdeck
-                     ? hs_shortdeck_equity_ranges(players, ranges, r->board, r->dead, o->rules,
-                                                  o->threads, cli_progress_update, &progress, &e)
-                     : hs_holdem_equity_ranges(players, ranges, r->board, r->dead, o->threads,
-                                               cli_progress_update, &progress, &e);
-        cli_progress_done(&progress);
-        /* No board left to deal (every other card dead) is no deal at all, like hands that
-         * cannot be dealt disjoint. */
-        if (rc == HS_ERR_COUNT) {
-            cli_request_error(r, "no deal is possible: the hands cannot all be dealt disjoint from "
-                                 "each other and the known cards");
-            status = CLI_EXIT_DATA;
-        } else if (rc == HS_ERR_CANCELLED) {
-            cli_error("interrupted");
-            status = cli_interrupted_status();
-        } else if (rc == HS_ERR_OVERFLOW) {
-            cli_request_error(r, "the exact counts of this query could pass 128 bits");
-            status = CLI_EXIT_DATA;
-        } else if (rc != HS_OK) {
-            cli_request_error(r, "%s", hs_strerror(rc));
-            status = CLI_EXIT_DATA;
-        } else {
-            print_equity(r, o, players, ranges, (const char(*)[HS_HOLDEM_RANGE_TEXT])names, &e);
-        }
+            cli_request_error(r, "%s", msg);
+            status = rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
+        } else
+            print_result(r, o, t);
     }
-    free(range);
-    free(names);
+    hs_table_free(t);
+    hs_request_free(q);
     return status;
 }
 
-/* Start one request's table: the hand column as wide as the longest range; in CSV the header
- * csv[0..n) (its first column, "line", only under --batch, and then written once); in text
- * "line N" under --batch and "board: ...   dead: ...", which the caller ends. */
-static void result_start(const cli_equity_request *r, equity_opts *o, int players,
-                         const char (*names)[HS_HOLDEM_RANGE_TEXT], cli_col *cols,
-                         const char *const *csv, int n, cli_table *t) {
-    const int batch = r->line > 0;
-    for (int p = 0; p < players; p++) {
-        const int w = (int)strlen(names[p]);
-        cols[1].width = -w < cols[1].width ? -w : cols[1].width;
-    }
-    cli_table_init(t, stdout, o->csv, cols);
+/* The equity table (exact or estimated) of one request: in CSV the table's own rows (a "line"
+ * column first under --batch, its header once); in text "line N" under --batch, the board, the
+ * dead cards and the deals or samples, then the rows. */
+static void print_result(const cli_equity_request *r, equity_opts *o, const hs_table *t) {
+    const int batch = r->line > 0, estimate = o->samples > 0;
+    const size_t cols = hs_table_columns(t), rows = hs_table_rows(t);
+    cli_table out;
     if (o->csv) {
-        if (!batch)
-            cli_header(t, csv + 1, n - 1);
-        else if (!o->batch_header) {
-            cli_header(t, csv, n);
+        cli_table_init(&out, stdout, 1, NULL);
+        if (!batch || !o->batch_header) {
+            if (batch)
+                cli_cell(&out, "line");
+            for (size_t c = 0; c < cols; c++)
+                cli_cell(&out, hs_table_column(t, c));
+            cli_row_end(&out);
             o->batch_header = 1;
+        }
+        for (size_t row = 0; row < rows; row++) {
+            if (batch)
+                cli_cell_u64(&out, r->line);
+            for (size_t c = 0; c < cols; c++)
+                cli_cell(&out, hs_table_cell(t, row, c));
+            cli_row_end(&out);
         }
         return;
     }
-    char text[3 * HS_CARDS + 1];
+    /* text: "%-7d %-Ws %14s %14s %14s  %-10.6f %s" (estimates: 12-wide counts, the standard
+     * error), W the longest hand (at least 6) */
+    int w = 6;
+    for (size_t row = 0; row < rows; row++) {
+        const int n = (int)strlen(hs_table_cell(t, row, 1));
+        w = n > w ? n : w;
+    }
+    const int cw = estimate ? 12 : 14;
+    cli_col cols_exact[] = {{"", -7},  {" ", -w},   {" ", cw}, {" ", cw},
+                            {" ", cw}, {"  ", -10}, {" ", 0}};
+    cli_col cols_estimate[] = {{"", -7},  {" ", -w},  {" ", cw},  {" ", cw},
+                               {" ", cw}, {"  ", -9}, {" ", -10}, {" ", 0}};
+    cli_table_init(&out, stdout, 0, estimate ? cols_estimate : cols_exact);
     if (batch)
         printf("%sline %zu\n", o->batch_header++ ? "\n" : "", r->line);
-    hs_hand_format(r->board, text, sizeof text);
-    printf("board: %s", r->board ? text : "(none)");
-    hs_hand_format(r->dead, text, sizeof text);
-    printf("   dead: %s", r->dead ? text : "(none)");
-}
-
-/* The equity table of one request. */
-static void print_equity(const cli_equity_request *r, equity_opts *o, int players,
-                         const hs_holdem_range *const *ranges,
-                         const char (*names)[HS_HOLDEM_RANGE_TEXT],
-                         const hs_holdem_equity_exact *e) {
-    int weighted = 0;
-    for (int p = 0; p < players; p++)
-        for (size_t i = 0; i < ranges[p]->n; i++)
-            weighted |= ranges[p]->weight[i] != ranges[p]->weight[0];
-    const hs_uint128 den = e->deals * HS_HOLDEM_SHARE_UNIT;
-    const int batch = r->line > 0;
-    /* text: "%-7d %-Ws %14llu %14llu %14llu  %-10.6f %s", W the longest hand (at least 6) */
-    cli_col cols[] = {{"", -7}, {" ", -6}, {" ", 14}, {" ", 14}, {" ", 14}, {"  ", -10}, {" ", 0}};
-    static const char *const CSV[] = {"line", "player", "hand",   "wins",
-                                      "ties", "losses", "equity", "equity_exact"};
-    cli_table t;
-    result_start(r, o, players, names, cols, CSV, 8, &t);
-    if (!o->csv) {
-        char deals[48];
-        cli_u128_text(deals, sizeof deals, e->deals);
-        if (weighted)
-            printf("   weighted deals: %s (each deal weighs the product of its hands' weights)\n",
-                   deals);
-        else
-            printf("   deals: %s, all equally likely\n", deals);
-        static const char *const HEADER[] = {"player", "hand",   "wins",   "ties",
-                                             "losses", "equity", "(exact)"};
-        cli_header(&t, HEADER, 7);
-    }
-    for (int p = 0; p < players; p++) {
-        const hs_holdem_player_exact *pl = &e->player[p];
-        double eq = cli_ratio_u128(pl->shares, den);
-        if (o->csv && batch)
-            cli_cell_u64(&t, r->line);
-        cli_cell_int(&t, p + 1);
-        cli_cell(&t, names[p]);
-        cli_cell_u128(&t, pl->wins);
-        cli_cell_u128(&t, pl->ties);
-        cli_cell_u128(&t, pl->losses);
-        if (o->csv)
-            cli_cell_ratio(&t, eq);
-        else
-            cli_cell_fixed(&t, eq, 6);
-        cli_cell_fraction_u128(&t, pl->shares, den);
-        cli_row_end(&t);
-    }
-}
-
-/* The estimate of one request: counts of the sampled deals, the equity and its standard error. */
-static void print_estimate(const cli_equity_request *r, equity_opts *o, int players,
-                           const char (*names)[HS_HOLDEM_RANGE_TEXT],
-                           const hs_holdem_equity_sample_result *e) {
-    const int batch = r->line > 0;
-    cli_col cols[] = {{"", -7},  {" ", -6},  {" ", 12},  {" ", 12},
-                      {" ", 12}, {"  ", -9}, {" ", -10}, {" ", 0}};
-    static const char *const CSV[] = {"line", "player", "hand",   "samples",   "wins",
-                                      "ties", "losses", "equity", "std_error", "kind"};
-    cli_table t;
-    result_start(r, o, players, names, cols, CSV, 10, &t);
-    if (!o->csv) {
-        printf("   ESTIMATE from %llu sampled deals (seed %llu), not exact\n",
-               (unsigned long long)e->samples, (unsigned long long)o->seed);
+    const char *board = hs_table_note(t, "board"), *dead = hs_table_note(t, "dead");
+    printf("board: %s   dead: %s", *board ? board : "(none)", *dead ? dead : "(none)");
+    if (estimate) {
+        printf("   ESTIMATE from %s sampled deals (seed %s), not exact\n",
+               hs_table_note(t, "samples"), hs_table_note(t, "seed"));
         static const char *const HEADER[] = {"player", "hand",   "wins",    "ties",
                                              "losses", "equity", "std_err", "(estimate)"};
-        cli_header(&t, HEADER, 8);
-    }
-    for (int p = 0; p < players; p++) {
-        const hs_holdem_sample_player *pl = &e->player[p];
-        if (o->csv && batch)
-            cli_cell_u64(&t, r->line);
-        cli_cell_int(&t, p + 1);
-        cli_cell(&t, names[p]);
-        if (o->csv)
-            cli_cell_u64(&t, e->samples);
-        cli_cell_u64(&t, pl->wins);
-        cli_cell_u64(&t, pl->ties);
-        cli_cell_u64(&t, pl->losses);
-        if (o->csv) {
-            cli_cell_ratio(&t, pl->equity);
-            cli_cell_ratio(&t, pl->std_error);
-        } else {
-            cli_cell_fixed(&t, pl->equity, 6);
-            cli_cell_fixed(&t, pl->std_error, 6);
+        cli_header(&out, HEADER, 8);
+        for (size_t row = 0; row < rows; row++) {
+            /* player, hand, [samples], wins, ties, losses, equity, std_error, kind */
+            static const int FROM[] = {0, 1, 3, 4, 5, 6, 7, 8};
+            for (int k = 0; k < 8; k++) {
+                const size_t c = (size_t)FROM[k];
+                if (c == 6 || c == 7)
+                    cli_cell_fixed(&out, hs_table_number(t, row, c), 6);
+                else
+                    cli_cell(&out, hs_table_cell(t, row, c));
+            }
+            cli_row_end(&out);
         }
-        cli_cell(&t, "estimate");
-        cli_row_end(&t);
+        return;
+    }
+    if (strcmp(hs_table_note(t, "weighted"), "1") == 0)
+        printf("   weighted deals: %s (each deal weighs the product of its hands' weights)\n",
+               hs_table_note(t, "deals"));
+    else
+        printf("   deals: %s, all equally likely\n", hs_table_note(t, "deals"));
+    static const char *const HEADER[] = {"player", "hand",   "wins",   "ties",
+                                         "losses", "equity", "(exact)"};
+    cli_header(&out, HEADER, 7);
+    for (size_t row = 0; row < rows; row++) {
+        for (size_t c = 0; c < 7; c++) {
+            if (c == 5)
+                cli_cell_fixed(&out, hs_table_number(t, row, c), 6);
+            else
+                cli_cell(&out, hs_table_cell(t, row, c));
+        }
+        cli_row_end(&out);
     }
 }
 

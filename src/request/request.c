@@ -253,8 +253,10 @@ static void known_notes(hs_table *t, uint64_t board, uint64_t dead) {
 /* ---- holdem equity -------------------------------------------------------------------------- */
 
 static const char *const K_EQUITY[] = {"hand", "board", "dead", "samples", "seed", NULL};
+static const char *const K_SHORTDECK[] = {"hand", "board", "dead", "straight-beats-trips", NULL};
 
-static int run_holdem_equity(const hs_request *r, run_ctx *x) {
+/* holdem equity, and shortdeck equity (the same requests and table, the short-deck engine). */
+static int run_equity(const hs_request *r, run_ctx *x, int shortdeck) {
     const char *text[HS_HOLDEM_MAX_PLAYERS];
     const int players = hands_of(r, text, HS_HOLDEM_MAX_PLAYERS);
     if (players < 2 || players > HS_HOLDEM_MAX_PLAYERS)
@@ -270,6 +272,16 @@ static int run_holdem_equity(const hs_request *r, run_ctx *x) {
         return rc;
     if (get(r, "seed") != NULL && samples == 0)
         return fail(x, HS_ERR_ARG, "seed is for samples (the exact equity uses no randomness)");
+    int variant = 0;
+    if (shortdeck && (rc = flag_of(r, "straight-beats-trips", &variant, x)) != HS_OK)
+        return rc;
+    const uint64_t off_deck = (board | dead) & ~HS_SHORTDECK_DECK_MASK;
+    if (shortdeck && off_deck) {
+        char name[3];
+        hs_card_format(__builtin_ctzll(off_deck), name);
+        return fail(x, HS_ERR_TOKEN, "%s: %s is not a short-deck card (6 through A only)",
+                    (board & off_deck) ? "board" : "dead", name);
+    }
     if (x->phase == START) {
         *x->job_out = NULL;
     }
@@ -287,6 +299,26 @@ static int run_holdem_equity(const hs_request *r, run_ctx *x) {
         rc = range_of(what, text[p], &range[p], names[p], sizeof names[p], x);
         if (rc != HS_OK)
             break;
+        if (shortdeck) {
+            /* cards outside the 36 are refused, but "random" keeps its short-deck combinations */
+            size_t kept = 0;
+            int outside = 0;
+            for (size_t i = 0; i < range[p].n; i++) {
+                if (range[p].combo[i] & ~HS_SHORTDECK_DECK_MASK) {
+                    outside = 1;
+                    continue;
+                }
+                range[p].combo[kept] = range[p].combo[i];
+                range[p].weight[kept++] = range[p].weight[i];
+            }
+            if (outside && strcmp(names[p], "random") != 0) {
+                rc = fail(x, HS_ERR_TOKEN,
+                          "hand %d: '%s' holds cards outside the short deck (6 through A)", p + 1,
+                          names[p]);
+                break;
+            }
+            range[p].n = kept;
+        }
         ranges[p] = &range[p];
         size_t live = 0;
         for (size_t i = 0; i < range[p].n; i++)
@@ -350,8 +382,12 @@ static int run_holdem_equity(const hs_request *r, run_ctx *x) {
         }
     } else {
         hs_holdem_equity_exact e;
-        rc = hs_holdem_equity_ranges(players, ranges, board, dead, x->threads, x->progress,
-                                     x->progress_ctx, &e);
+        rc = shortdeck ? hs_shortdeck_equity_ranges(players, ranges, board, dead,
+                                                    variant ? HS_SHORTDECK_STRAIGHT_BEATS_TRIPS
+                                                            : HS_SHORTDECK_TRIPS_BEAT_STRAIGHT,
+                                                    x->threads, x->progress, x->progress_ctx, &e)
+                       : hs_holdem_equity_ranges(players, ranges, board, dead, x->threads,
+                                                 x->progress, x->progress_ctx, &e);
         if (rc == HS_OK) {
             static const char *const COLS[] = {"player", "hand",   "wins",        "ties",
                                                "losses", "equity", "equity_exact"};
@@ -392,6 +428,14 @@ static int run_holdem_equity(const hs_request *r, run_ctx *x) {
     if (rc != HS_OK)
         return lib_error(x, rc);
     return answer(x, t);
+}
+
+static int run_holdem_equity(const hs_request *r, run_ctx *x) {
+    return run_equity(r, x, 0);
+}
+
+static int run_shortdeck_equity(const hs_request *r, run_ctx *x) {
+    return run_equity(r, x, 1);
 }
 
 /* ---- holdem hits ---------------------------------------------------------------------------- */
@@ -1227,6 +1271,7 @@ static int run_crib_discard(const hs_request *r, run_ctx *x) {
 
 static const cmd_def COMMANDS[] = {
     {"holdem equity", K_EQUITY, run_holdem_equity},
+    {"shortdeck equity", K_SHORTDECK, run_shortdeck_equity},
     {"holdem hits", K_HITS, run_holdem_hits},
     {"holdem equity-dist", K_DIST, run_holdem_equity_dist},
     {"omaha equity", K_OMAHA, run_omaha_equity},
@@ -1240,17 +1285,10 @@ static const cmd_def COMMANDS[] = {
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
 const char *const *hs_request_commands(void) {
-    static const char *const NAMES[N_COMMANDS + 1] = {"holdem equity",
-                                                      "holdem hits",
-                                                      "holdem equity-dist",
-                                                      "omaha equity",
-                                                      "stud equity",
-                                                      "razz equity",
-                                                      "crib score",
-                                                      "crib explain",
-                                                      "crib discard",
-                                                      "poker rank",
-                                                      NULL};
+    static const char *const NAMES[N_COMMANDS + 1] = {
+        "holdem equity", "shortdeck equity", "holdem hits", "holdem equity-dist",
+        "omaha equity",  "stud equity",      "razz equity", "crib score",
+        "crib explain",  "crib discard",     "poker rank",  NULL};
     return NAMES;
 }
 
