@@ -94,6 +94,9 @@ HS_API double hs_ratio_u128(hs_uint128 num, hs_uint128 den);
 /* A sum of combination weights (percent: 100 a whole combination) as an exact decimal of
  * combinations: "15", "7.5", "0.25". */
 HS_API const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w);
+/* Two cards (a two-card mask) as the range grammar writes them, the higher rank first (ace high;
+ * a pair: the higher suit first): "AhKd", "KdKc". out holds 8 bytes. */
+HS_API const char *hs_text_combo(char *out, uint64_t combo);
 /* A token of input made safe to quote in a message: at most 40 bytes of it (then "..."), bytes
  * outside printable ASCII as \xNN. out holds HS_TOKEN_TEXT bytes. */
 #define HS_TOKEN_TEXT 200

@@ -465,22 +465,6 @@ char *serve_table_json(const char *command, const hs_table *t) {
 
 /* ---- ranges for the grid --------------------------------------------------------------------- */
 
-/* Two cards as the range grammar writes them, the higher rank first ("AhKd"). */
-static void combo_text(char out[8], uint64_t combo) {
-    static const char RANK[] = "A23456789TJQK", SUIT[] = "cdhs";
-    int a = __builtin_ctzll(combo), b = 63 - __builtin_clzll(combo);
-    const int ra = hs_card_rank(a), rb = hs_card_rank(b);
-    /* ace high; equal ranks: the higher suit first */
-    const int ha = ra == HS_ACE ? 13 : ra, hb = rb == HS_ACE ? 13 : rb;
-    if (ha < hb || (ha == hb && a < b)) {
-        const int t = a;
-        a = b;
-        b = t;
-    }
-    snprintf(out, 8, "%c%c%c%c", RANK[hs_card_rank(a)], SUIT[hs_card_suit(a)],
-             RANK[hs_card_rank(b)], SUIT[hs_card_suit(b)]);
-}
-
 char *serve_range_json(const char *text, size_t len, int *status) {
     *status = 500;
     hs_holdem_range *range = malloc(sizeof *range);
@@ -529,7 +513,7 @@ char *serve_range_json(const char *text, size_t len, int *status) {
             for (size_t i = 0; list != NULL && i < range->n; i++)
                 if (hs_holdem_class(range->combo[i]) == c) {
                     char ct[8];
-                    combo_text(ct, range->combo[i]);
+                    hs_text_combo(ct, range->combo[i]);
                     json_array_append_new(list, json_pack("[s, i]", ct, range->weight[i]));
                 }
             json_object_set_new(e, "combos", list);

@@ -227,21 +227,6 @@ static void tbl_weight(hs_table *t, hs_uint128 w) {
     tbl_text(t, buf);
 }
 
-/* Two cards as the range grammar writes them, the higher rank first: "AhKd", "KdKc". */
-static void combo_text(char out[8], uint64_t combo) {
-    static const char RANK[] = "A23456789TJQK", SUIT[] = "cdhs";
-    int a = __builtin_ctzll(combo), b = 63 - __builtin_clzll(combo);
-    const int ra = hs_card_rank(a), rb = hs_card_rank(b);
-    const int ha = ra == HS_ACE ? 13 : ra, hb = rb == HS_ACE ? 13 : rb;
-    if (ha < hb || (ha == hb && a < b)) {
-        const int t = a;
-        a = b;
-        b = t;
-    }
-    snprintf(out, 8, "%c%c%c%c", RANK[hs_card_rank(a)], SUIT[hs_card_suit(a)],
-             RANK[hs_card_rank(b)], SUIT[hs_card_suit(b)]);
-}
-
 static void known_notes(hs_table *t, uint64_t board, uint64_t dead) {
     char text[3 * HS_CARDS + 1];
     hs_hand_format(board, text, sizeof text);
@@ -552,7 +537,7 @@ static int run_holdem_hits(const hs_request *r, run_ctx *x) {
                 unsigned f;
                 const int made = hs_holdem_hit(h, board, &f);
                 char combo[8], cls[4], flags[160] = "";
-                combo_text(combo, h);
+                hs_text_combo(combo, h);
                 hs_holdem_class_name(hs_holdem_class(h), cls);
                 for (int k = 0; k < HS_HIT_FLAGS; k++)
                     if (f & HS_HIT_F(k)) {
@@ -739,7 +724,7 @@ static int run_holdem_equity_dist(const hs_request *r, run_ctx *x) {
             hs_uint128 run = 0;
             for (size_t i = 0; t != NULL && i < nd; i++) {
                 char combo[8], cls[4];
-                combo_text(combo, d[i].combo);
+                hs_text_combo(combo, d[i].combo);
                 hs_holdem_class_name(d[i].cls, cls);
                 run += (hs_uint128)d[i].weight;
                 const hs_uint128 num = 2 * (hs_uint128)d[i].wins + d[i].ties;

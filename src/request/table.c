@@ -202,6 +202,21 @@ double hs_ratio_u128(hs_uint128 num, hs_uint128 den) {
     return tbl_ratio_value(num, den);
 }
 
+const char *hs_text_combo(char *out, uint64_t combo) {
+    static const char RANK[] = "A23456789TJQK", SUIT[] = "cdhs";
+    int a = __builtin_ctzll(combo), b = 63 - __builtin_clzll(combo);
+    const int ra = a % HS_RANKS, rb = b % HS_RANKS;
+    const int ha = ra == 0 ? 13 : ra, hb = rb == 0 ? 13 : rb; /* the ace high */
+    if (ha < hb || (ha == hb && a < b)) {
+        const int t = a;
+        a = b;
+        b = t;
+    }
+    snprintf(out, 8, "%c%c%c%c", RANK[a % HS_RANKS], SUIT[a / HS_RANKS], RANK[b % HS_RANKS],
+             SUIT[b / HS_RANKS]);
+    return out;
+}
+
 const char *hs_text_token(char *out, const char *s, size_t n) {
     size_t o = 0, shown = n < 40 ? n : 40;
     for (size_t i = 0; i < shown; i++) {
