@@ -751,16 +751,8 @@ static int run_holdem_equity_dist(const hs_request *r, run_ctx *x) {
             tbl_note(t, "weight", "%s", wtext);
             tbl_note(t, "boards", "%zu", hs_holdem_equity_dist_boards(job));
             tbl_note(t, "symmetry", "%d", hs_holdem_equity_dist_symmetry(job));
-            char frac[128], n1[48], n2[48];
-            /* the range's equity, decimal and reduced (through a one-cell table) */
-            hs_table *f = tbl_new((const char *const[]){"e"}, (const int[]){HS_CELL_FRACTION}, 1);
-            if (f != NULL) {
-                tbl_fraction(f, mnum, mden);
-                snprintf(frac, sizeof frac, "%s", tbl_failed(f) ? "" : hs_table_cell(f, 0, 0));
-                hs_table_free(f);
-            } else
-                snprintf(frac, sizeof frac, "%s/%s", tbl_u128_text(n1, sizeof n1, mnum),
-                         tbl_u128_text(n2, sizeof n2, mden));
+            char frac[128];
+            hs_text_fraction(frac, sizeof frac, mnum, mden);
             tbl_note(t, "equity", "%.12g", tbl_ratio_value(mnum, mden));
             tbl_note(t, "equity_exact", "%s", frac);
         }
