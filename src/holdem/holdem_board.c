@@ -238,8 +238,7 @@ int hs_holdem_hits_board(const hs_holdem_range *range, uint64_t board, uint64_t 
         return HS_ERR_ARG;
     for (size_t i = 0; i < range->n; i++) {
         const uint64_t h = range->combo[i];
-        if (hs_hand_size(h) != 2 || (h & ~HS_DECK_MASK) || range->weight[i] < 1 ||
-            range->weight[i] > 100)
+        if (!hs_holdem_combo_ok(range, i))
             return HS_ERR_ARG;
         if (h & (board | dead))
             continue;
@@ -345,8 +344,7 @@ int hs_holdem_hits_job_new(const hs_holdem_range *range, uint64_t dead, unsigned
         rep[k] = -1;
     for (size_t i = 0; i < range->n; i++) {
         const uint64_t h = range->combo[i];
-        if (hs_hand_size(h) != 2 || (h & ~HS_DECK_MASK) || range->weight[i] < 1 ||
-            range->weight[i] > 100) {
+        if (!hs_holdem_combo_ok(range, i)) {
             free(c);
             return HS_ERR_ARG;
         }

@@ -46,7 +46,6 @@ typedef struct dist_ctx {
     int n_hero;
     int hero_hand[HS_HOLDEM_COMBOS]; /* the hand of each hero combination */
     uint8_t hero_weight[HS_HOLDEM_COMBOS];
-    int hero_order[HS_HOLDEM_COMBOS]; /* its position in the range */
     uint64_t deals[HS_HOLDEM_COMBOS]; /* its weighted deals */
     /* the orbit of each hero combination: its members orbit[orbit_start[h] ..][0 .. orbit_len[h])
      */
@@ -242,7 +241,8 @@ static void dist_free(void *p) {
 }
 
 /* The suit permutations mapping the known cards and both weighted ranges onto themselves. */
-static void find_symmetry(dist_ctx *c, const int16_t *pos, const uint8_t *hw) {
+static void find_symmetry(dist_ctx *c, const int16_t *pos) {
+    const uint8_t *hw = c->hero_weight;
     uint8_t perm[HS_SUIT_PERMS][HS_SUITS];
     hs_suit_perms(perm);
     c->perms = 0;
@@ -304,23 +304,6 @@ static uint64_t range_hash(const hs_holdem_range *r, uint64_t h) {
     return hs_hash64(r->weight, r->n, h);
 }
 
-/* Check a range: two cards each, within the deck, weights 1..100, no combination twice (pos: the
- * combination's first index, -1 for none). */
-static int range_ok(const hs_holdem_range *r) {
-    if (r->n > HS_HOLDEM_COMBOS)
-        return 0;
-    uint8_t seen[HS_HOLDEM_COMBOS] = {0};
-    for (size_t i = 0; i < r->n; i++) {
-        const uint64_t h = r->combo[i];
-        if (hs_hand_size(h) != 2 || (h & ~HS_DECK_MASK) || r->weight[i] < 1 || r->weight[i] > 100)
-            return 0;
-        const int x = hs_colex2(__builtin_ctzll(h), 63 - __builtin_clzll(h));
-        if (seen[x]++)
-            return 0;
-    }
-    return 1;
-}
-
 int hs_holdem_equity_dist_job_new(const hs_holdem_range *hero, const hs_holdem_range *villain,
                                   uint64_t board, uint64_t dead, hs_job **out) {
     return hs_holdem_equity_dist_job_new_way(HS_DIST_AUTO, hero, villain, board, dead, out);
@@ -332,7 +315,8 @@ int hs_holdem_equity_dist_job_new_way(int way, const hs_holdem_range *hero,
     *out = NULL;
     if ((way == HS_DIST_NARROW && villain->n > NARROW) || way < HS_DIST_AUTO ||
         way > HS_DIST_NARROW || hs_hand_size(board) > 5 || (board & dead) ||
-        ((board | dead) & ~HS_DECK_MASK) || !range_ok(hero) || !range_ok(villain))
+        ((board | dead) & ~HS_DECK_MASK) || !hs_holdem_range_ok(hero) ||
+        !hs_holdem_range_ok(villain))
         return HS_ERR_ARG;
     dist_ctx *c = calloc(1, sizeof *c);
     if (c == NULL)
@@ -366,7 +350,7 @@ int hs_holdem_equity_dist_job_new_way(int way, const hs_holdem_range *hero,
                 h->hero = (int16_t)c->n_hero;
                 c->hero_hand[c->n_hero] = pos[x];
                 c->hero_weight[c->n_hero] = hero->weight[i];
-                c->hero_order[c->n_hero++] = (int)i;
+                c->n_hero++;
             }
         }
     }
@@ -406,9 +390,7 @@ int hs_holdem_equity_dist_job_new_way(int way, const hs_holdem_range *hero,
         dist_free(c);
         return HS_ERR_COUNT;
     }
-    uint8_t hw[HS_HOLDEM_COMBOS];
-    memcpy(hw, c->hero_weight, sizeof hw);
-    find_symmetry(c, pos, hw);
+    find_symmetry(c, pos);
     /* the hero combinations' orbits */
     int filled = 0;
     for (int h = 0; h < c->n_hero; h++) {

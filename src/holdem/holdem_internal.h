@@ -33,6 +33,17 @@ static inline int hs_holdem_class_of(int c1, int c2) {
     return hs_holdem_class_at(hi, lo, hs_card_suit(c1) == hs_card_suit(c2));
 }
 
+/* True when combination i of a range is two cards of the deck with a weight of 1..100. */
+static inline int hs_holdem_combo_ok(const hs_holdem_range *r, size_t i) {
+    const uint64_t h = r->combo[i];
+    return hs_hand_size(h) == 2 && (h & ~HS_DECK_MASK) == 0 && r->weight[i] >= 1 &&
+           r->weight[i] <= 100;
+}
+
+/* True when every combination of the range is ok (above) and none is listed twice
+ * (holdem_range.c). */
+int hs_holdem_range_ok(const hs_holdem_range *r);
+
 /* A class pattern: two rank characters and an optional s or o ("AK", "AKs", "t9o", "QQ"). */
 typedef struct hs_holdem_pattern {
     int hi, lo; /* grid positions, hi <= lo */

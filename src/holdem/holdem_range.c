@@ -295,3 +295,17 @@ int hs_holdem_range_parse(const char *text, size_t len, hs_holdem_range *out, ch
     }
     return rc;
 }
+
+int hs_holdem_range_ok(const hs_holdem_range *r) {
+    if (r->n > HS_HOLDEM_COMBOS)
+        return 0;
+    uint8_t seen[HS_HOLDEM_COMBOS] = {0};
+    for (size_t i = 0; i < r->n; i++) {
+        if (!hs_holdem_combo_ok(r, i))
+            return 0;
+        const uint64_t h = r->combo[i];
+        if (seen[hs_colex2(__builtin_ctzll(h), 63 - __builtin_clzll(h))]++)
+            return 0;
+    }
+    return 1;
+}

@@ -342,18 +342,8 @@ static int smp_setup(smp_ctx *c, int players, const hs_holdem_range *const range
         return HS_ERR_ARG;
     for (int p = 0; p < players; p++) {
         const hs_holdem_range *r = ranges[p];
-        if (r == NULL || r->n == 0 || r->n > HS_HOLDEM_COMBOS)
+        if (r == NULL || r->n == 0 || !hs_holdem_range_ok(r))
             return HS_ERR_ARG;
-        uint8_t seen[HS_HOLDEM_COMBOS] = {0};
-        for (size_t i = 0; i < r->n; i++) {
-            const uint64_t h = r->combo[i];
-            if (hs_hand_size(h) != 2 || (h & ~HS_DECK_MASK) || r->weight[i] == 0 ||
-                r->weight[i] > 100)
-                return HS_ERR_ARG;
-            const int j = hs_colex2(__builtin_ctzll(h), 63 - __builtin_clzll(h));
-            if (seen[j]++)
-                return HS_ERR_ARG;
-        }
     }
     if (samples > UINT64_MAX / SHARE)
         return HS_ERR_OVERFLOW;
