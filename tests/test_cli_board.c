@@ -185,7 +185,23 @@ static void test_files(void **state) {
     assert_contains(text, "<polyline");
     assert_contains(text, "range equity");
     assert_contains(text, "</svg>\n");
+    /* with --bins the table is the histogram, and the graph (drawn from the same count) is the
+     * one without */
+    char binned[256];
+    snprintf(binned, sizeof binned, "%s/binned.svg", dir);
+    r = RUN(NULL, "holdem", "equity-dist", "random", "QQ+,AKs", "--board", "Kh7d2c", "--bins", "5",
+            "--svg", binned);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "   5 0.800000 1.000000");
+    cli_result_free(&r);
+    size_t blen;
+    char *b = read_file(binned, &blen);
+    assert_non_null(b);
+    assert_int_equal(blen, len);
+    assert_memory_equal(b, text, len);
+    free(b);
     free(text);
+    unlink(binned);
     /* a failure leaves both files as they were */
     r = RUN(NULL, "holdem", "equity-dist", "AhAd", "AhAs", "-o", csv, "--svg", svg);
     assert_int_equal(r.status, 1);

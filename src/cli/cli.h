@@ -377,7 +377,18 @@ typedef struct cli_request_job {
     const char *path;
     const char *const *names, *const *files;
     int n_files;
+    /* optional: another request answered from the same finished job into *also_table (equity-dist
+     * with --bins and --svg: the histogram and the rows of one count) */
+    const hs_request *also;
+    hs_table **also_table;
 } cli_request_job;
+
+/* A request for `command` with hands[0..n) as its "hand" arguments. Prints the error and returns
+ * NULL with *status set (out of memory 3, a bad value 1), else CLI_OK. */
+hs_request *cli_request_new(const char *command, char *const *hands, int n, int *status);
+
+/* The request's table as CSV on fp, its header first. */
+void cli_request_csv(FILE *fp, const hs_table *table);
 
 /* Check the request, open the outputs, run its job if it has one (with a checkpoint when asked
  * for or estimated at over ten seconds of one thread), and answer it into *table. *jp and *keep:

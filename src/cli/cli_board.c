@@ -292,14 +292,15 @@ static int holdem_hits(int argc, char **argv) {
     char streets[32] = "";
     snprintf(streets, sizeof streets, "%s%s%s", flops ? "flop," : "", turns ? "turn," : "",
              rivers ? "river" : "");
-    hs_request *r;
-    if (hs_request_new("holdem hits", &r) != HS_OK) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
+    if (!every && (ckpt_arg != NULL || resume)) {
+        cli_error("--checkpoint and --resume are for --flops, --turns and --rivers");
+        return CLI_EXIT_USAGE;
     }
-    int status = CLI_OK;
-    if (cli_request_add(r, "hand", argv[1]) != 0 || cli_request_add(r, "board", board_arg) != 0 ||
-        cli_request_add(r, "dead", dead_arg) != 0 ||
+    int status;
+    hs_request *r = cli_request_new("holdem hits", argv + 1, 1, &status);
+    if (r == NULL)
+        return status;
+    if (cli_request_add(r, "board", board_arg) != 0 || cli_request_add(r, "dead", dead_arg) != 0 ||
         cli_request_add(r, "streets", every ? streets : NULL) != 0 ||
         cli_request_add(r, "by-combo", by_combo ? "1" : NULL) != 0)
         status = CLI_EXIT_DATA;
@@ -309,8 +310,16 @@ static int holdem_hits(int argc, char **argv) {
         csv = 1; /* a file gets the CSV table */
     const char *const names[1] = {"-o"};
     const char *const files[1] = {path};
-    const cli_request_job o = {
-        "holdem hits", "holdem_hits.ckpt", ckpt_arg, resume, threads, &outs, path, names, files, 1};
+    const cli_request_job o = {.label = "holdem hits",
+                               .fallback = "holdem_hits.ckpt",
+                               .ckpt_arg = ckpt_arg,
+                               .resume = resume,
+                               .threads = threads,
+                               .outs = &outs,
+                               .path = path,
+                               .names = names,
+                               .files = files,
+                               .n_files = 1};
     hs_table *t = NULL;
     cli_job j;
     int keep = 0;
@@ -318,9 +327,7 @@ static int holdem_hits(int argc, char **argv) {
         status = cli_request_run(r, &o, &t, &j, &keep);
     if (status == CLI_OK) {
         if (csv) {
-            cli_table w;
-            cli_table_init(&w, out->fp, 1, NULL);
-            cli_request_table(&w, t, 1);
+            cli_request_csv(out->fp, t);
         } else if (every)
             hits_all_text(out->fp, t);
         else if (by_combo)
@@ -460,63 +467,48 @@ static int holdem_equity_dist(int argc, char **argv) {
         cli_error("--svg takes a file name, not '-'");
         return CLI_EXIT_USAGE;
     }
-    hs_request *r;
-    if (hs_request_new("holdem equity-dist", &r) != HS_OK) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
-    int status = CLI_OK;
-    if (cli_request_add(r, "hand", argv[1]) != 0 || cli_request_add(r, "hand", argv[2]) != 0 ||
-        cli_request_add(r, "board", board_arg) != 0 || cli_request_add(r, "dead", dead_arg) != 0 ||
+    int status;
+    hs_request *r = cli_request_new("holdem equity-dist", argv + 1, 2, &status);
+    if (r == NULL)
+        return status;
+    if (cli_request_add(r, "board", board_arg) != 0 || cli_request_add(r, "dead", dead_arg) != 0 ||
         cli_request_add(r, "bins", bins_arg) != 0)
         status = CLI_EXIT_DATA;
+    /* the graph needs the combinations' rows: with --bins, the same request without them,
+     * answered from the same count */
+    hs_request *graph = NULL;
+    if (status == CLI_OK && svg != NULL && bins_arg != NULL &&
+        ((graph = cli_request_new("holdem equity-dist", argv + 1, 2, &status)) == NULL ||
+         cli_request_add(graph, "board", board_arg) != 0 ||
+         cli_request_add(graph, "dead", dead_arg) != 0))
+        status = status == CLI_OK ? CLI_EXIT_DATA : status;
     cli_outs outs = {.n = 0};
     cli_out *out = cli_outs_add(&outs, "-o", path);
-    /* the graph needs the combinations' rows: a histogram request has bins instead */
-    hs_request *graph = NULL;
     cli_out *svg_out = svg != NULL ? cli_outs_add(&outs, "--svg", svg) : NULL;
     if (path != NULL && strcmp(path, "-") != 0)
         csv = 1;
     const char *const names[2] = {"-o", "--svg"};
     const char *const files[2] = {path, svg};
-    const cli_request_job o = {"holdem equity-dist",
-                               "holdem_equity_dist.ckpt",
-                               ckpt_arg,
-                               resume,
-                               threads,
-                               &outs,
-                               path,
-                               names,
-                               files,
-                               svg ? 2 : 1};
     hs_table *t = NULL, *g = NULL;
+    const cli_request_job o = {.label = "holdem equity-dist",
+                               .fallback = "holdem_equity_dist.ckpt",
+                               .ckpt_arg = ckpt_arg,
+                               .resume = resume,
+                               .threads = threads,
+                               .outs = &outs,
+                               .path = path,
+                               .names = names,
+                               .files = files,
+                               .n_files = svg ? 2 : 1,
+                               .also = graph,
+                               .also_table = &g};
     cli_job j;
     int keep = 0;
     if (status == CLI_OK)
         status = cli_request_run(r, &o, &t, &j, &keep);
-    if (status == CLI_OK && svg_out != NULL && bins_arg != NULL) {
-        char msg[HS_REQUEST_MESSAGE];
-        if (hs_request_new("holdem equity-dist", &graph) != HS_OK ||
-            cli_request_add(graph, "hand", argv[1]) != 0 ||
-            cli_request_add(graph, "hand", argv[2]) != 0 ||
-            cli_request_add(graph, "board", board_arg) != 0 ||
-            cli_request_add(graph, "dead", dead_arg) != 0)
-            status = CLI_EXIT_IO;
-        else {
-            cli_progress progress;
-            cli_progress_init(&progress, "holdem equity-dist (graph)");
-            rc =
-                hs_request_run(graph, threads, cli_progress_update, &progress, &g, msg, sizeof msg);
-            cli_progress_done(&progress);
-            if (rc != HS_OK)
-                status = cli_request_status(rc, msg);
-        }
-    }
     if (status == CLI_OK) {
         if (csv) {
-            cli_table w;
-            cli_table_init(&w, out->fp, 1, NULL);
-            cli_request_table(&w, t, 1);
+            cli_request_csv(out->fp, t);
         } else
             dist_text(out->fp, t, bins_arg != NULL);
         if (svg_out != NULL)

@@ -182,28 +182,22 @@ static int crib_discard(int argc, char **argv) {
         free(text);
         return CLI_EXIT_USAGE;
     }
-    hs_request *r;
-    if (hs_request_new("crib discard", &r) != HS_OK) {
-        free(text);
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
-    int status = CLI_OK;
-    if (cli_request_add(r, "hand", text) != 0 ||
-        cli_request_add(r, "role", pone ? "pone" : "dealer") != 0 ||
+    int status;
+    hs_request *r = cli_request_new("crib discard", &text, 1, &status);
+    free(text);
+    if (r == NULL)
+        return status;
+    if (cli_request_add(r, "role", pone ? "pone" : "dealer") != 0 ||
         cli_request_add(r, "pegging", pegging ? "1" : NULL) != 0)
         status = CLI_EXIT_DATA;
-    free(text);
     hs_table *t = NULL;
     cli_job j;
     int keep = 0;
-    const cli_request_job o = {"crib discard", NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0};
+    const cli_request_job o = {.label = "crib discard"};
     if (status == CLI_OK)
         status = cli_request_run(r, &o, &t, &j, &keep);
     if (status == CLI_OK && csv) {
-        cli_table w;
-        cli_table_init(&w, stdout, 1, NULL);
-        cli_request_table(&w, t, 1);
+        cli_request_csv(stdout, t);
     } else if (status == CLI_OK) {
         const int players = atoi(hs_table_note(t, "players"));
         const hs_crib_role role = pone ? HS_CRIB_PONE : HS_CRIB_DEALER;

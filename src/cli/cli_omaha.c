@@ -71,30 +71,23 @@ static int omaha_equity(int argc, char **argv) {
         cli_error("expected 2 to %d hands, got %d (see --help)", HS_OMAHA_MAX_PLAYERS, n_pos);
         return CLI_EXIT_USAGE;
     }
-    hs_request *r;
-    if (hs_request_new("omaha equity", &r) != HS_OK) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
-    int status = CLI_OK;
-    for (int p = 0; p < n_pos && status == CLI_OK; p++)
-        if (cli_request_add(r, "hand", argv[1 + p]) != 0)
-            status = CLI_EXIT_DATA;
-    if (status == CLI_OK && (cli_request_add(r, "board", board_text) != 0 ||
-                             cli_request_add(r, "dead", dead_text) != 0 ||
-                             cli_request_add(r, "hilo", hilo ? "1" : NULL) != 0))
+    int status;
+    hs_request *r = cli_request_new("omaha equity", argv + 1, n_pos, &status);
+    if (r == NULL)
+        return status;
+    if ((cli_request_add(r, "board", board_text) != 0 ||
+         cli_request_add(r, "dead", dead_text) != 0 ||
+         cli_request_add(r, "hilo", hilo ? "1" : NULL) != 0))
         status = CLI_EXIT_DATA;
     hs_table *t = NULL;
     cli_job j;
     int keep = 0;
-    const cli_request_job o = {"omaha equity", NULL, NULL, 0, threads, NULL, NULL, NULL, NULL, 0};
+    const cli_request_job o = {.label = "omaha equity", .threads = threads};
     if (status == CLI_OK)
         status = cli_request_run(r, &o, &t, &j, &keep);
     if (status == CLI_OK) {
         if (csv) {
-            cli_table w;
-            cli_table_init(&w, stdout, 1, NULL);
-            cli_request_table(&w, t, 1);
+            cli_request_csv(stdout, t);
         } else {
             const char *board = hs_table_note(t, "board"), *dead = hs_table_note(t, "dead");
             printf("omaha equity (%s): board: %s   dead: %s   boards: %s, all equally likely",

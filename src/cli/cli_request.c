@@ -31,6 +31,29 @@ int cli_request_add(hs_request *r, const char *key, const char *value) {
     return 0;
 }
 
+hs_request *cli_request_new(const char *command, char *const *hands, int n, int *status) {
+    hs_request *r;
+    if (hs_request_new(command, &r) != HS_OK) {
+        cli_error("out of memory");
+        *status = CLI_EXIT_IO;
+        return NULL;
+    }
+    for (int p = 0; p < n; p++)
+        if (cli_request_add(r, "hand", hands[p]) != 0) {
+            hs_request_free(r);
+            *status = CLI_EXIT_DATA;
+            return NULL;
+        }
+    *status = CLI_OK;
+    return r;
+}
+
+void cli_request_csv(FILE *fp, const hs_table *table) {
+    cli_table t;
+    cli_table_init(&t, fp, 1, NULL);
+    cli_request_table(&t, table, 1);
+}
+
 int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **table, cli_job *jp,
                     int *keep_out) {
     char msg[HS_REQUEST_MESSAGE];
@@ -45,6 +68,8 @@ int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **ta
     cli_job j;
     memset(&j, 0, sizeof j);
     int keep = 0;
+    if (o->also_table != NULL)
+        *o->also_table = NULL;
     if (status == CLI_OK && job != NULL) {
         keep = o->ckpt_arg != NULL || o->resume || hs_request_job_seconds(r, job) > LONG_SECONDS;
         if (!keep)
@@ -58,7 +83,7 @@ int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **ta
                 status = cli_job_run(&j);
         }
     } else if (status == CLI_OK && (o->ckpt_arg != NULL || o->resume)) {
-        cli_error("--checkpoint and --resume are for the counts over every board");
+        cli_error("--checkpoint and --resume are for long counts: this query runs at once");
         status = CLI_EXIT_USAGE;
     }
     if (status == CLI_OK) {
@@ -67,6 +92,10 @@ int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **ta
         cli_progress_init(&progress, o->label);
         rc = hs_request_finish(r, job, o->threads, cli_progress_update, &progress, table, msg,
                                sizeof msg);
+        /* a second answer from the same finished job (or run itself when there is none) */
+        if (rc == HS_OK && o->also != NULL)
+            rc = hs_request_finish(o->also, job, o->threads, cli_progress_update, &progress,
+                                   o->also_table, msg, sizeof msg);
         cli_progress_done(&progress);
         if (rc != HS_OK)
             status = cli_request_status(rc, msg);

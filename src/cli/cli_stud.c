@@ -82,25 +82,20 @@ static int equity(int argc, char **argv, int razz) {
         cli_error("expected 2 to %d hands, got %d (see --help)", HS_STUD_MAX_PLAYERS, n_pos);
         return CLI_EXIT_USAGE;
     }
-    hs_request *r;
-    if (hs_request_new(razz ? "razz equity" : "stud equity", &r) != HS_OK) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
-    int status = CLI_OK;
-    for (int p = 0; p < n_pos && status == CLI_OK; p++)
-        if (cli_request_add(r, "hand", argv[1 + p]) != 0)
-            status = CLI_EXIT_DATA;
-    if (status == CLI_OK && (cli_request_add(r, "dead", dead_text) != 0 ||
-                             cli_request_add(r, "hilo", hilo ? "1" : NULL) != 0))
-        status = CLI_EXIT_DATA;
     const char *label = razz ? "razz equity" : "stud equity";
+    int status;
+    hs_request *r = cli_request_new(label, argv + 1, n_pos, &status);
+    if (r == NULL)
+        return status;
+    if ((cli_request_add(r, "dead", dead_text) != 0 ||
+         cli_request_add(r, "hilo", hilo ? "1" : NULL) != 0))
+        status = CLI_EXIT_DATA;
     /* a checkpoint when asked for or when the deal is long: the job layer then owns it */
-    const cli_request_job o = {label,    razz ? "razz_equity.ckpt" : "stud_equity.ckpt",
-                               ckpt_arg, resume,
-                               threads,  NULL,
-                               NULL,     NULL,
-                               NULL,     0};
+    const cli_request_job o = {.label = label,
+                               .fallback = razz ? "razz_equity.ckpt" : "stud_equity.ckpt",
+                               .ckpt_arg = ckpt_arg,
+                               .resume = resume,
+                               .threads = threads};
     hs_table *t = NULL;
     cli_job j;
     int keep = 0;
@@ -108,9 +103,7 @@ static int equity(int argc, char **argv, int razz) {
         status = cli_request_run(r, &o, &t, &j, &keep);
     if (status == CLI_OK) {
         if (csv) {
-            cli_table w;
-            cli_table_init(&w, stdout, 1, NULL);
-            cli_request_table(&w, t, 1);
+            cli_request_csv(stdout, t);
         } else {
             const char *dead = hs_table_note(t, "dead");
             const int known = (int)(strlen(hs_table_cell(t, 0, 1)) + 1) / 3;
