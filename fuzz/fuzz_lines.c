@@ -1,6 +1,6 @@
 /* Fuzz target: the CLI's line readers, as `crib score`, `poker rank`, `poker pe54` and
  * `holdem equity --batch` use them (cli_for_each_line + cli_parse_cards, the request splitter and
- * the range parser), then the scorers on whatever they accept. */
+ * the request layer's checks), then the scorers on whatever they accept. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,32 +46,23 @@ static int pe54_line(const char *text, size_t len, size_t line, void *ctx) {
     return cli_parse_cards(text, len, line, NULL, 10, 10, "10 cards", cards) < 0;
 }
 
-/* A --batch request: split, then every hand through the range parser; what is accepted must be
- * consistent (hands within the line, ranges of distinct two-card combinations, known cards that
- * hold no more than they should). */
+/* A --batch request: split into a request, then checked by the request layer (and, when it is
+ * accepted, its work note made); nothing is run. */
 static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
     (void)ctx;
-    cli_equity_request r;
-    if (cli_equity_request_parse(text, len, line, &r) != 0)
-        return 1;
-    if (r.players < 2 || r.players > HS_HOLDEM_MAX_PLAYERS || hs_hand_size(r.board) > 5 ||
-        (r.board | r.dead) & ~HS_DECK_MASK)
+    hs_request *q;
+    if (hs_request_new("holdem equity", &q) != HS_OK)
         abort();
-    static hs_holdem_range range;
-    static char canon[HS_HOLDEM_RANGE_TEXT];
-    for (int p = 0; p < r.players; p++) {
-        if (r.hand[p] < text || r.hand[p] + r.hand_len[p] > text + len || r.hand_len[p] == 0)
-            abort();
-        if (hs_holdem_range_parse(r.hand[p], r.hand_len[p], &range, canon, sizeof canon, NULL) !=
-            HS_OK)
-            continue;
-        if (range.n == 0 || range.n > HS_HOLDEM_COMBOS)
-            abort();
-        for (size_t i = 0; i < range.n; i++)
-            if (hs_hand_size(range.combo[i]) != 2 || range.weight[i] < 1 || range.weight[i] > 100)
-                abort();
+    int status = cli_equity_line(text, len, line, q);
+    hs_job *job = NULL;
+    char msg[HS_REQUEST_MESSAGE], note[256];
+    if (status == CLI_OK && hs_request_start(q, &job, msg, sizeof msg) == HS_OK) {
+        if (job != NULL)
+            abort(); /* an equity request has no job */
+        hs_request_work(q, note, sizeof note);
     }
-    return 0;
+    hs_request_free(q);
+    return status != CLI_OK;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

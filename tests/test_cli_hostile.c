@@ -122,7 +122,7 @@ static const bad_case BAD[] = {
     {{"poker", "compare", "AS", "KS", "QS", "JS", "TS"}, NULL, 2, "separated by '--'", 0},
     {{"holdem", "equity", "AhAd"}, NULL, 2, "expected 2 to 9 hands, got 1", 0},
     {{"holdem", "equity", "AX", "QQ"}, NULL, 1, "'AX' is not two cards, a class or a range", 0},
-    {{"holdem", "equity", "AhAd", "KK", "--board", "2c3c4c5c6c7c"}, NULL, 1, "too many cards", 0},
+    {{"holdem", "equity", "AhAd", "KK", "--board", "2c3c4c5c6c7c"}, NULL, 1, "is 6 cards; a board is 0 to 5", 0},
     {{"holdem", "equity", "AhAd", "KK", "--threads", "0"}, NULL, 2, "--threads takes", 0},
     {{"holdem", "preflop", "--threads", "x", "-o", "@OUT"}, NULL, 2, "not 'x'", 1},
     {{"holdem", "vs-random", "--threads", "x", "-o", "@OUT"}, NULL, 2, "not 'x'", 1},

@@ -242,7 +242,7 @@ static void test_refused(void **state) {
     assert_int_equal(hs_request_add(r, "flop", "Kh7d2c"), HS_ERR_ARG);    /* not a key of it */
     assert_int_equal(hs_request_add(r, "board", "Kh\n7d2c"), HS_ERR_ARG); /* a control char */
     assert_int_equal(hs_request_add(r, "board", "Kh7d2c"), HS_OK);
-    assert_int_equal(hs_request_add(r, "board", "Kh7d2c"), HS_ERR_ARG); /* twice */
+    assert_int_equal(hs_request_add(r, "board", "Kh7d2c"), HS_ERR_DUPLICATE); /* twice */
     assert_int_equal(hs_request_add(r, "hand", "AX"), HS_OK);
     assert_int_equal(hs_request_add(r, "hand", "KK"), HS_OK);
     hs_table *t = (hs_table *)1;
@@ -280,7 +280,7 @@ static void test_refused(void **state) {
          {"hand", "AA", "hand", "KK", "samples", "1e6"},
          HS_ERR_ARG,
          "samples: '1e6' is not a whole number"},
-        {"holdem equity", {"hand", "AA", "hand", "KK", "seed", "3"}, HS_ERR_ARG, "seed is for"},
+        {"holdem equity", {"hand", "AA", "hand", "KK", "seed", "3"}, HS_ERR_ARG, "seed: only with samples"},
         {"holdem hits", {"hand", "AA", "board", "Kh7d"}, HS_ERR_COUNT, "'Kh7d' is 2 cards"},
         {"shortdeck equity",
          {"hand", "AA", "hand", "72o"},

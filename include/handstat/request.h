@@ -114,8 +114,10 @@ HS_API int hs_request_new(const char *command, hs_request **out);
 HS_API const char *const *hs_request_commands(void);
 
 /* Add argument key = value (copied). Returns HS_OK; HS_ERR_ARG (a key the command does not take,
- * a second value of a key other than "hand", a value over HS_REQUEST_VALUE_MAX bytes or holding
- * a NUL or control character); HS_ERR_NOMEM. The value itself is checked when the request runs. */
+ * a value over HS_REQUEST_VALUE_MAX bytes or holding a control character); HS_ERR_DUPLICATE (a
+ * second value of a key other than "hand"); HS_ERR_COUNT (more than HS_REQUEST_ARGS arguments in
+ * all); HS_ERR_NOMEM. The value itself is checked when the request runs. */
+#define HS_REQUEST_ARGS 24
 HS_API int hs_request_add(hs_request *r, const char *key, const char *value);
 
 /* Check and run the request with `threads` OpenMP workers (0: the default) and `progress` (may be
@@ -144,6 +146,12 @@ HS_API int hs_request_finish(const hs_request *r, const hs_job *job, int threads
  * hs_request_start (from measured costs per unit of work), so that a front end can decide to keep
  * a checkpoint or refuse the work; 0 when job is NULL. */
 HS_API double hs_request_job_seconds(const hs_request *r, const hs_job *job);
+
+/* A one-line note of the work ahead when a request will take a while to answer exactly (holdem
+ * and shortdeck equity: "up to 3.2e+13 deals (1.87e+07 choices of hands x 1712304 boards), solved
+ * once per suit-symmetric set"), so that a front end can say so before it starts; "" for a
+ * quick request, an estimate or an invalid one. Returns buf (cap bytes; 160 hold any note). */
+HS_API const char *hs_request_work(const hs_request *r, char *buf, size_t cap);
 
 HS_API void hs_request_free(hs_request *r);
 

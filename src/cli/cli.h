@@ -363,6 +363,11 @@ typedef struct hs_request hs_request;
  * HS_ERR_ARG a usage error (2), out of memory 3, cancelled the interrupted status, else 1. */
 int cli_request_status(int rc, const char *msg);
 
+/* The same for the request of --batch line `line` ("line N: " before the message), or of the
+ * command line (line 0: a message about an argument the command line spells as an option,
+ * "board: ...", names the option, "--board: ..."). */
+int cli_request_fail(int rc, const char *msg, size_t line);
+
 /* Add key = value to the request (value NULL: nothing). Prints the error; returns -1 on
  * failure. */
 int cli_request_add(hs_request *r, const char *key, const char *value);
@@ -504,34 +509,9 @@ int cli_holdem_main(int argc, char **argv);
 
 /* ---- hold'em equity requests (cli_holdem_request.c) ---------------------------------------- */
 
-/* One equity request: its hands (range texts, pointing into the input), board and dead cards,
- * and where it came from. */
-typedef struct cli_equity_request {
-    int players;
-    const char *hand[HS_HOLDEM_MAX_PLAYERS];
-    size_t hand_len[HS_HOLDEM_MAX_PLAYERS];
-    uint64_t board, dead;
-    size_t line; /* its line in a --batch input (0: the command line) */
-} cli_equity_request;
-
-/* Parse 0..max cards of text[0..len) for --board or --dead (`opt` names it in errors, `line` as
- * cli_parse_cards) into *mask. Prints the error; returns -1 on failure. */
-int cli_parse_card_set(const char *opt, const char *text, size_t len, size_t line, int max,
-                       uint64_t *mask);
-
-/* An error about a request: "line N: " first for a --batch line. */
-void cli_request_error(const cli_equity_request *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* Parse range text (hs_holdem_range_parse) into *out and its canonical form into canon (cap
- * bytes). On failure prints "<what>: 'ITEM' ..." naming the offending item (after "line N: " for
- * a --batch line r) and returns -1. */
-int cli_parse_range(const cli_equity_request *r, const char *what, const char *text, size_t len,
-                    hs_holdem_range *out, char *canon, size_t cap);
-
-/* Split one --batch line, RANGE | RANGE [| ...] [board=CARDS] [dead=CARDS] (2 to 9 hands, each
- * key at most once), into *r; the hands are not parsed yet. Prints the error (naming the line)
- * and returns -1 on failure. */
-int cli_equity_request_parse(const char *text, size_t len, size_t line, cli_equity_request *r);
+/* Split one --batch line, RANGE | RANGE [| ...] [board=CARDS] [dead=CARDS], into the "hand",
+ * "board" and "dead" arguments of request q (their values are checked when it runs). Prints the
+ * error (naming the line) and returns the exit status, CLI_OK when split. */
+int cli_equity_line(const char *text, size_t len, size_t line, hs_request *q);
 
 #endif

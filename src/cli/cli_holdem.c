@@ -121,132 +121,46 @@ static const char VS_RANDOM_USAGE[] =
 
 typedef struct equity_opts {
     int csv, threads;
-    uint64_t samples, seed; /* --samples (0: exact) and --seed */
-    int batch_header;       /* --batch --csv: the header is written */
-    int shortdeck, rules;   /* short-deck hold'em (shortdeck equity) and its rules */
+    int estimate;     /* --samples: an estimate */
+    int batch_header; /* --batch --csv: the header is written */
+    int shortdeck;    /* short-deck hold'em (shortdeck equity) */
 } equity_opts;
 
-/* The deals a query can have at most (every choice of hands, each with every board), as text, or
- * NULL when it is small enough not to mention: from the combinations of the ranges (counted, not
- * checked: the request layer checks them). */
-static const char *work_note(const cli_equity_request *r, int shortdeck, char *buf, size_t cap) {
-    long double choices = 1;
-    hs_holdem_range *range = malloc(sizeof *range);
-    if (range == NULL)
-        return NULL;
-    for (int p = 0; p < r->players; p++) {
-        if (hs_holdem_range_parse(r->hand[p], r->hand_len[p], range, NULL, 0, NULL) != HS_OK) {
-            free(range);
-            return NULL;
-        }
-        choices *= (long double)range->n;
-    }
-    free(range);
-    int left = (shortdeck ? HS_SHORTDECK_CARDS : HS_CARDS) - hs_hand_size(r->board | r->dead) -
-               2 * r->players;
-    /* the short-deck engine walks every deal, 1e9 of them take minutes */
-    const long double note_at = shortdeck ? 1e9L : 1e11L;
-    int need = 5 - hs_hand_size(r->board);
-    long double boards = 1;
-    for (int i = 0; i < need; i++)
-        boards = boards * (left - i) / (i + 1);
-    if (choices * boards < note_at)
-        return NULL;
-    if (shortdeck)
-        snprintf(buf, cap,
-                 "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), each walked; "
-                 "Ctrl-C stops",
-                 choices * boards, choices, boards);
-    else
-        snprintf(buf, cap,
-                 "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), solved once per "
-                 "suit-symmetric set; Ctrl-C stops (--samples N estimates instead)",
-                 choices * boards, choices, boards);
-    return buf;
-}
+static void print_result(size_t line, equity_opts *o, const hs_table *t);
 
-static void print_result(const cli_equity_request *r, equity_opts *o, const hs_table *t);
-
-/* Add a request's key = the text of a card mask (nothing when empty). */
-static int add_cards(hs_request *q, const char *key, uint64_t mask) {
-    char text[3 * HS_CARDS + 1];
-    if (mask == 0)
-        return 0;
-    hs_hand_format(mask, text, sizeof text);
-    return cli_request_add(q, key, text);
-}
-
-/* Run one request through the request layer and print its table. */
-static int equity_run_request(const cli_equity_request *r, equity_opts *o) {
-    hs_request *q;
-    if (hs_request_new(o->shortdeck ? "shortdeck equity" : "holdem equity", &q) != HS_OK) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
-    int status = CLI_OK;
-    for (int p = 0; p < r->players && status == CLI_OK; p++) {
-        char *hand = strndup(r->hand[p], r->hand_len[p]);
-        if (hand == NULL) {
-            cli_error("out of memory");
-            status = CLI_EXIT_IO;
-        } else if (hs_request_add(q, "hand", hand) != HS_OK) {
-            cli_request_error(r, "hand %d: '%s' is too long or holds control characters", p + 1,
-                              cli_token(r->hand[p], r->hand_len[p]));
-            status = CLI_EXIT_DATA;
-        }
-        free(hand);
-    }
-    char samples[24], seed[24];
-    snprintf(samples, sizeof samples, "%" PRIu64, o->samples);
-    snprintf(seed, sizeof seed, "%" PRIu64, o->seed);
-    if (status == CLI_OK &&
-        (add_cards(q, "board", r->board) != 0 || add_cards(q, "dead", r->dead) != 0 ||
-         cli_request_add(q, "samples", o->samples ? samples : NULL) != 0 ||
-         cli_request_add(q, "seed", o->samples ? seed : NULL) != 0 ||
-         cli_request_add(
-             q, "straight-beats-trips",
-             o->shortdeck && o->rules == HS_SHORTDECK_STRAIGHT_BEATS_TRIPS ? "1" : NULL) != 0))
-        status = CLI_EXIT_DATA;
+/* Run request q (from --batch line `line`, or 0: the command line) and print its table. */
+static int equity_run_request(const hs_request *q, size_t line, equity_opts *o) {
+    const char *label = o->estimate ? "holdem equity --samples"
+                        : o->shortdeck ? "shortdeck equity"
+                                       : "holdem equity";
     hs_job *job = NULL;
     char msg[HS_REQUEST_MESSAGE];
-    int rc = HS_OK;
-    if (status == CLI_OK && (rc = hs_request_start(q, &job, msg, sizeof msg)) != HS_OK) {
-        cli_request_error(r, "%s", msg);
-        status = rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
-    }
+    int rc = hs_request_start(q, &job, msg, sizeof msg);
     hs_job_free(job); /* none: the equity runs in hs_request_finish */
+    if (rc != HS_OK)
+        return cli_request_fail(rc, msg, line);
     char note[256];
-    if (status == CLI_OK && o->samples == 0 && !cli_quiet &&
-        work_note(r, o->shortdeck, note, sizeof note) != NULL)
-        fprintf(stderr, "%s equity: %s\n", o->shortdeck ? "shortdeck" : "holdem", note);
+    if (!cli_quiet && *hs_request_work(q, note, sizeof note) != '\0')
+        fprintf(stderr, "%s: %s; Ctrl-C stops%s\n", label, note,
+                o->shortdeck ? "" : " (--samples N estimates instead)");
     hs_table *t = NULL;
-    if (status == CLI_OK) {
-        cli_progress progress;
-        cli_progress_init(&progress, o->samples     ? "holdem equity --samples"
-                                     : o->shortdeck ? "shortdeck equity"
-                                                    : "holdem equity");
-        rc = hs_request_finish(q, NULL, o->threads, cli_progress_update, &progress, &t, msg,
-                               sizeof msg);
-        cli_progress_done(&progress);
-        if (rc == HS_ERR_CANCELLED) {
-            cli_error("interrupted");
-            status = cli_interrupted_status();
-        } else if (rc != HS_OK) {
-            cli_request_error(r, "%s", msg);
-            status = rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
-        } else
-            print_result(r, o, t);
-    }
+    cli_progress progress;
+    cli_progress_init(&progress, label);
+    rc = hs_request_finish(q, NULL, o->threads, cli_progress_update, &progress, &t, msg,
+                           sizeof msg);
+    cli_progress_done(&progress);
+    if (rc != HS_OK)
+        return cli_request_fail(rc, msg, line);
+    print_result(line, o, t);
     hs_table_free(t);
-    hs_request_free(q);
-    return status;
+    return CLI_OK;
 }
 
 /* The equity table (exact or estimated) of one request: in CSV the table's own rows (a "line"
  * column first under --batch, its header once); in text "line N" under --batch, the board, the
  * dead cards and the deals or samples, then the rows. */
-static void print_result(const cli_equity_request *r, equity_opts *o, const hs_table *t) {
-    const int batch = r->line > 0, estimate = o->samples > 0;
+static void print_result(size_t line, equity_opts *o, const hs_table *t) {
+    const int batch = line > 0, estimate = o->estimate;
     const size_t cols = hs_table_columns(t), rows = hs_table_rows(t);
     cli_table out;
     if (o->csv) {
@@ -261,7 +175,7 @@ static void print_result(const cli_equity_request *r, equity_opts *o, const hs_t
         }
         for (size_t row = 0; row < rows; row++) {
             if (batch)
-                cli_cell_u64(&out, r->line);
+                cli_cell_u64(&out, line);
             for (size_t c = 0; c < cols; c++)
                 cli_cell(&out, hs_table_cell(t, row, c));
             cli_row_end(&out);
@@ -282,7 +196,7 @@ static void print_result(const cli_equity_request *r, equity_opts *o, const hs_t
                                {" ", cw}, {"  ", -9}, {" ", -10}, {" ", 0}};
     cli_table_init(&out, stdout, 0, estimate ? cols_estimate : cols_exact);
     if (batch)
-        printf("%sline %zu\n", o->batch_header++ ? "\n" : "", r->line);
+        printf("%sline %zu\n", o->batch_header++ ? "\n" : "", line);
     const char *board = hs_table_note(t, "board"), *dead = hs_table_note(t, "dead");
     printf("board: %s   dead: %s", *board ? board : "(none)", *dead ? dead : "(none)");
     if (estimate) {
@@ -324,40 +238,33 @@ static void print_result(const cli_equity_request *r, equity_opts *o, const hs_t
     }
 }
 
-/* A --samples or --seed value: plain decimal, 1..2^63 for samples, any 64-bit value for a seed.
- * Prints the error; returns -1 on failure. */
-static int parse_u64(const char *opt, const char *text, uint64_t min, uint64_t *out) {
-    uint64_t v = 0;
-    int ok = *text != '\0';
-    for (const char *c = text; *c != '\0' && ok; c++) {
-        ok = *c >= '0' && *c <= '9' && v <= (UINT64_MAX - (uint64_t)(*c - '0')) / 10;
-        v = v * 10 + (uint64_t)(*c - '0');
-    }
-    if (!ok || v < min) {
-        cli_error("%s: '%s' is not a whole number%s", opt, cli_token(text, strlen(text)),
-                  min > 0 ? " of at least 1" : "");
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 /* ---- --batch: one request per line ----------------------------------------------------------- */
 
 typedef struct batch_ctx {
     equity_opts *opts;
+    const char *command;
+    const char *const *keys, *const *values; /* the options every line's request takes */
+    int n_keys;
     int interrupted; /* the status of an interrupted request, else 0 */
 } batch_ctx;
 
-/* One --batch line, parsed and answered. */
+/* One --batch line, made into a request and answered. */
 static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
     batch_ctx *b = ctx;
     if (b->interrupted)
         return 1;
-    cli_equity_request r;
-    if (cli_equity_request_parse(text, len, line, &r) != 0)
-        return 1;
-    int status = equity_run_request(&r, b->opts);
+    int status;
+    hs_request *q = cli_request_new(b->command, NULL, 0, &status);
+    if (q == NULL)
+        return status;
+    for (int k = 0; k < b->n_keys && status == CLI_OK; k++)
+        if (cli_request_add(q, b->keys[k], b->values[k]) != 0)
+            status = CLI_EXIT_DATA;
+    if (status == CLI_OK)
+        status = cli_equity_line(text, len, line, q);
+    if (status == CLI_OK)
+        status = equity_run_request(q, line, b->opts);
+    hs_request_free(q);
     if (status >= 128)
         b->interrupted = status;
     fflush(stdout);
@@ -367,7 +274,7 @@ static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
 /* holdem equity, and shortdeck equity (the same requests and tables, the short-deck engine). */
 static int equity_command(int argc, char **argv, int shortdeck) {
     int n_pos;
-    equity_opts o = {0, 0, 0, 1, 0, shortdeck, HS_SHORTDECK_TRIPS_BEAT_STRAIGHT};
+    equity_opts o = {0, 0, 0, 0, shortdeck};
     int batch = 0, variant = 0;
     const char *board_arg = NULL, *dead_arg = NULL, *samples_arg = NULL, *seed_arg = NULL;
     const cli_opt holdem_opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
@@ -387,24 +294,13 @@ static int equity_command(int argc, char **argv, int shortdeck) {
                                       {NULL, NULL, CLI_OPT_FLAG, NULL}};
     int rc = cli_parse_options(argc, argv, shortdeck ? shortdeck_opts : holdem_opts,
                                shortdeck ? SHORTDECK_EQUITY_USAGE : EQUITY_USAGE, 0, &n_pos);
-    if (variant)
-        o.rules = HS_SHORTDECK_STRAIGHT_BEATS_TRIPS;
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    char **args = argv + 1;
-    if ((samples_arg != NULL && parse_u64("--samples", samples_arg, 1, &o.samples) != 0) ||
-        (seed_arg != NULL && parse_u64("--seed", seed_arg, 0, &o.seed) != 0))
-        return CLI_EXIT_USAGE;
-    if (o.samples > UINT64_MAX / HS_HOLDEM_SHARE_UNIT) {
-        cli_error("--samples: at most %" PRIu64
-                  " (each sample's pot shares are counted in 64 bits)",
-                  UINT64_MAX / HS_HOLDEM_SHARE_UNIT);
-        return CLI_EXIT_USAGE;
-    }
-    if (seed_arg != NULL && samples_arg == NULL) {
-        cli_error("--seed is for --samples (the exact equity uses no randomness)");
-        return CLI_EXIT_USAGE;
-    }
+    o.estimate = samples_arg != NULL;
+    const char *command = shortdeck ? "shortdeck equity" : "holdem equity";
+    /* the options every request of the command takes (a NULL value: not given) */
+    const char *const keys[] = {"samples", "seed", "straight-beats-trips"};
+    const char *const values[] = {samples_arg, seed_arg, variant ? "1" : NULL};
     if (batch) {
         if (n_pos > 1 || board_arg != NULL || dead_arg != NULL) {
             cli_error("--batch takes one FILE (or none: standard input); the hands, board and "
@@ -412,34 +308,26 @@ static int equity_command(int argc, char **argv, int shortdeck) {
             return CLI_EXIT_USAGE;
         }
         cli_catch_signals();
-        batch_ctx b = {&o, 0};
-        int status = cli_for_each_input_line(n_pos == 1 ? args[0] : NULL, batch_line, &b);
+        batch_ctx b = {&o, command, keys, values, 3, 0};
+        int status = cli_for_each_input_line(n_pos == 1 ? argv[1] : NULL, batch_line, &b);
         return b.interrupted ? b.interrupted : status;
     }
-    if (n_pos > HS_HOLDEM_MAX_PLAYERS) {
-        const char *extra = args[HS_HOLDEM_MAX_PLAYERS];
-        cli_error("at most %d players: '%s' is one too many", HS_HOLDEM_MAX_PLAYERS,
-                  cli_token(extra, strlen(extra)));
-        return CLI_EXIT_USAGE;
+    int status;
+    hs_request *q = cli_request_new(command, argv + 1, n_pos, &status);
+    if (q == NULL)
+        return status;
+    for (int k = 0; k < 3 && status == CLI_OK; k++)
+        if (cli_request_add(q, keys[k], values[k]) != 0)
+            status = CLI_EXIT_DATA;
+    if (status == CLI_OK && (cli_request_add(q, "board", board_arg) != 0 ||
+                             cli_request_add(q, "dead", dead_arg) != 0))
+        status = CLI_EXIT_DATA;
+    if (status == CLI_OK) {
+        cli_catch_signals();
+        status = equity_run_request(q, 0, &o);
     }
-    cli_equity_request r;
-    memset(&r, 0, sizeof r);
-    if ((board_arg != NULL &&
-         cli_parse_card_set("--board", board_arg, strlen(board_arg), 0, 5, &r.board) != 0) ||
-        (dead_arg != NULL &&
-         cli_parse_card_set("--dead", dead_arg, strlen(dead_arg), 0, HS_CARDS, &r.dead) != 0))
-        return CLI_EXIT_DATA;
-    if (n_pos < 2) {
-        cli_error("expected 2 to %d hands, got %d (see --help)", HS_HOLDEM_MAX_PLAYERS, n_pos);
-        return CLI_EXIT_USAGE;
-    }
-    r.players = n_pos;
-    for (int p = 0; p < n_pos; p++) {
-        r.hand[p] = args[p];
-        r.hand_len[p] = strlen(args[p]);
-    }
-    cli_catch_signals();
-    return equity_run_request(&r, &o);
+    hs_request_free(q);
+    return status;
 }
 
 int cli_shortdeck_equity(int argc, char **argv) {

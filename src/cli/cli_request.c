@@ -11,24 +11,42 @@
 /* A job estimated to take longer (seconds of one thread) keeps a checkpoint. */
 #define LONG_SECONDS 10.0
 
-int cli_request_status(int rc, const char *msg) {
+/* The request layer's arguments that the command line spells as options of the same name:
+ * their messages ("board: 'Zz' is not a card") name the option ("--board: ..."). */
+static const char *const OPTION_KEYS[] = {"board", "dead", "samples", "seed", "bins"};
+
+int cli_request_fail(int rc, const char *msg, size_t line) {
     if (rc == HS_ERR_CANCELLED) {
         cli_error("interrupted");
         return cli_interrupted_status();
     }
-    cli_error("%s", msg);
+    const char *dashes = "";
+    for (size_t k = 0; line == 0 && k < sizeof OPTION_KEYS / sizeof *OPTION_KEYS; k++) {
+        const size_t n = strlen(OPTION_KEYS[k]);
+        if (strncmp(msg, OPTION_KEYS[k], n) == 0 && msg[n] == ':')
+            dashes = "--";
+    }
+    if (line > 0)
+        cli_error("line %zu: %s", line, msg);
+    else
+        cli_error("%s%s", dashes, msg);
     return rc == HS_ERR_ARG ? CLI_EXIT_USAGE : rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
+}
+
+int cli_request_status(int rc, const char *msg) {
+    return cli_request_fail(rc, msg, 0);
 }
 
 int cli_request_add(hs_request *r, const char *key, const char *value) {
     if (value == NULL)
         return 0;
-    if (hs_request_add(r, key, value) != HS_OK) {
+    const int rc = hs_request_add(r, key, value);
+    if (rc == HS_ERR_COUNT)
+        cli_error("'%s' is one argument too many", cli_token(value, strlen(value)));
+    else if (rc != HS_OK)
         cli_error("%s: '%s' is too long or holds control characters", key,
                   cli_token(value, strlen(value)));
-        return -1;
-    }
-    return 0;
+    return rc == HS_OK ? 0 : -1;
 }
 
 hs_request *cli_request_new(const char *command, char *const *hands, int n, int *status) {

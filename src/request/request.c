@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ARGS 24
+#define MAX_ARGS HS_REQUEST_ARGS
 
 typedef struct cmd_def cmd_def;
 
@@ -26,7 +26,7 @@ struct hs_request {
 
 /* One phase of a command: START checks and makes the job (if the command has one); FINISH
  * checks again (cheap) and answers from the job, or runs the command itself when job is NULL. */
-enum { START, FINISH };
+enum { START, FINISH, WORK };
 
 typedef struct run_ctx {
     int phase;
@@ -38,6 +38,8 @@ typedef struct run_ctx {
     hs_table **out;
     char *msg;
     size_t cap;
+    char *work; /* WORK: the size note (hs_request_work), work_cap bytes */
+    size_t work_cap;
 } run_ctx;
 
 struct cmd_def {
@@ -240,6 +242,29 @@ static void known_notes(hs_table *t, uint64_t board, uint64_t dead) {
 static const char *const K_EQUITY[] = {"hand", "board", "dead", "samples", "seed", NULL};
 static const char *const K_SHORTDECK[] = {"hand", "board", "dead", "straight-beats-trips", NULL};
 
+/* The deals an equity query can have at most (every choice of hands, each with every board) as
+ * a note, when there are enough of them to take a while (else nothing). */
+static void equity_work(const hs_holdem_range *range, int players, uint64_t board, uint64_t dead,
+                        int shortdeck, char *buf, size_t cap) {
+    long double choices = 1;
+    for (int p = 0; p < players; p++)
+        choices *= (long double)range[p].n;
+    const int left =
+        (shortdeck ? HS_SHORTDECK_CARDS : HS_CARDS) - hs_hand_size(board | dead) - 2 * players;
+    const int need = 5 - hs_hand_size(board);
+    long double boards = 1;
+    for (int i = 0; i < need; i++)
+        boards = boards * (left - i) / (i + 1);
+    /* the short-deck engine walks every deal: 1e9 of them take minutes */
+    if (choices * boards < (shortdeck ? 1e9L : 1e11L))
+        return;
+    snprintf(buf, cap,
+             shortdeck ? "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), each walked"
+                       : "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), solved once "
+                         "per suit-symmetric set",
+             choices * boards, choices, boards);
+}
+
 /* holdem equity, and shortdeck equity (the same requests and table, the short-deck engine). */
 static int run_equity(const hs_request *r, run_ctx *x, int shortdeck) {
     const char *text[HS_HOLDEM_MAX_PLAYERS];
@@ -256,7 +281,7 @@ static int run_equity(const hs_request *r, run_ctx *x, int shortdeck) {
     if (rc != HS_OK)
         return rc;
     if (get(r, "seed") != NULL && samples == 0)
-        return fail(x, HS_ERR_ARG, "seed is for samples (the exact equity uses no randomness)");
+        return fail(x, HS_ERR_ARG, "seed: only with samples (an exact count draws nothing at random)");
     int variant = 0;
     if (shortdeck && (rc = flag_of(r, "straight-beats-trips", &variant, x)) != HS_OK)
         return rc;
@@ -329,7 +354,9 @@ static int run_equity(const hs_request *r, run_ctx *x, int shortdeck) {
             }
         }
     }
-    if (rc != HS_OK || x->phase == START) {
+    if (rc == HS_OK && x->phase == WORK && samples == 0)
+        equity_work(range, players, board, dead, shortdeck, x->work, x->work_cap);
+    if (rc != HS_OK || x->phase != FINISH) {
         free(range);
         free(names);
         return rc;
@@ -1286,13 +1313,17 @@ int hs_request_new(const char *command, hs_request **out) {
 }
 
 int hs_request_add(hs_request *r, const char *key, const char *value) {
-    if (r == NULL || key == NULL || value == NULL || r->n >= MAX_ARGS)
+    if (r == NULL || key == NULL || value == NULL)
         return HS_ERR_ARG;
     int known = 0;
     for (const char *const *k = r->cmd->keys; *k != NULL; k++)
         known |= strcmp(*k, key) == 0;
-    if (!known || (strcmp(key, "hand") != 0 && get(r, key) != NULL))
+    if (!known)
         return HS_ERR_ARG;
+    if (strcmp(key, "hand") != 0 && get(r, key) != NULL)
+        return HS_ERR_DUPLICATE;
+    if (r->n >= MAX_ARGS)
+        return HS_ERR_COUNT;
     const size_t n = strlen(value);
     if (n > HS_REQUEST_VALUE_MAX)
         return HS_ERR_ARG;
@@ -1324,7 +1355,7 @@ static int phase(const hs_request *r, run_ctx *x) {
 
 int hs_request_start(const hs_request *r, hs_job **job, char *msg, size_t cap) {
     *job = NULL;
-    run_ctx x = {START, job, NULL, 0, NULL, NULL, NULL, msg, cap};
+    run_ctx x = {.phase = START, .job_out = job, .msg = msg, .cap = cap};
     int rc = phase(r, &x);
     if (rc != HS_OK) {
         hs_job_free(*job);
@@ -1336,13 +1367,26 @@ int hs_request_start(const hs_request *r, hs_job **job, char *msg, size_t cap) {
 int hs_request_finish(const hs_request *r, const hs_job *job, int threads, hs_progress_fn progress,
                       void *ctx, hs_table **out, char *msg, size_t cap) {
     *out = NULL;
-    run_ctx x = {FINISH, NULL, job, threads, progress, ctx, out, msg, cap};
+    run_ctx x = {.phase = FINISH, .job = job, .threads = threads, .progress = progress,
+                 .progress_ctx = ctx, .out = out, .msg = msg, .cap = cap};
     return phase(r, &x);
 }
 
 int hs_request_run(const hs_request *r, int threads, hs_progress_fn progress, void *ctx,
                    hs_table **out, char *msg, size_t cap) {
     return hs_request_finish(r, NULL, threads, progress, ctx, out, msg, cap);
+}
+
+const char *hs_request_work(const hs_request *r, char *buf, size_t cap) {
+    if (buf == NULL || cap == 0)
+        return buf;
+    buf[0] = '\0';
+    if (r == NULL || (r->cmd->run != run_holdem_equity && r->cmd->run != run_shortdeck_equity))
+        return buf;
+    run_ctx x = {.phase = WORK, .work = buf, .work_cap = cap};
+    if (r->cmd->run(r, &x) != HS_OK)
+        buf[0] = '\0';
+    return buf;
 }
 
 /* Measured costs on one Intel Xeon thread: a combination categorized on one board (hits), a
@@ -1368,7 +1412,7 @@ double hs_request_job_seconds(const hs_request *r, const hs_job *job) {
         /* the hands and dead cards from the request again (checked when the job was made) */
         uint64_t hands[HS_STUD_MAX_PLAYERS], dead = 0;
         int cards[HS_CARDS], n = 0;
-        run_ctx x = {FINISH, NULL, NULL, 0, NULL, NULL, NULL, NULL, 0};
+        run_ctx x = {.phase = FINISH};
         for (int i = 0; i < r->n && n < HS_STUD_MAX_PLAYERS; i++)
             if (strcmp(r->key[i], "hand") == 0 &&
                 cards_of("hand", r->value[i], 0, 7, "", cards, &hands[n], &x) >= 0)
