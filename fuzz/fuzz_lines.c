@@ -1,9 +1,11 @@
 /* Fuzz target: the CLI's line readers, as `crib score`, `poker rank`, `poker pe54` and
- * `holdem equity --batch` use them (cli_for_each_line + cli_parse_cards, the request splitter and
- * the request layer's checks), then the scorers on whatever they accept. */
+ * `holdem equity --batch` use them: cli_for_each_line, each line a request of the request layer
+ * ("crib score", "poker rank", or split by the --batch splitter), answered when accepted. */
+#define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../src/cli/cli.h"
 #include "handstat/handstat.h"
@@ -11,33 +13,38 @@
 /* The readers report bad lines on stderr: run with -close_fd_mask=2 to keep the fuzzer quiet. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static int crib_line(const char *text, size_t len, size_t line, void *ctx) {
-    (void)ctx;
-    int cards[5];
-    if (cli_parse_cards(text, len, line, NULL, 5, 5, "5 cards", cards) < 0)
-        return 1;
-    uint64_t hand = 0;
-    for (int i = 0; i < 4; i++)
-        hand |= hs_card_bit(cards[i]);
-    hs_crib_score s = hs_crib_score5(hand, cards[4], HS_CRIB_HAND);
-    if (s.total > HS_CRIB_MAX_SCORE)
+/* One line as the hand of a request for `command`, as `crib score` and `poker rank` answer their
+ * input lines; what is accepted must answer one row whose column `col` is an integer lo..hi. */
+static int request_line(const char *command, const char *text, size_t len, size_t col, long lo,
+                        long hi) {
+    hs_request *q;
+    char *hand = strndup(text, len);
+    if (hand == NULL || hs_request_new(command, &q) != HS_OK)
         abort();
-    return 0;
+    hs_table *t = NULL;
+    char msg[HS_REQUEST_MESSAGE];
+    int rc = hs_request_add(q, "hand", hand);
+    if (rc == HS_OK && hs_request_run(q, 1, NULL, NULL, &t, msg, sizeof msg) == HS_OK) {
+        const long v = hs_table_rows(t) == 1 ? strtol(hs_table_cell(t, 0, col), NULL, 10) : -1;
+        if (v < lo || v > hi)
+            abort();
+    }
+    hs_table_free(t);
+    hs_request_free(q);
+    free(hand);
+    return rc != HS_OK;
+}
+
+static int crib_line(const char *text, size_t len, size_t line, void *ctx) {
+    (void)line;
+    (void)ctx;
+    return request_line("crib score", text, len, 7, 0, HS_CRIB_MAX_SCORE);
 }
 
 static int poker_line(const char *text, size_t len, size_t line, void *ctx) {
+    (void)line;
     (void)ctx;
-    int cards[10];
-    int n = cli_parse_cards(text, len, line, NULL, 5, 7, "5 to 7 cards", cards);
-    if (n < 0)
-        return 1;
-    uint64_t hand = 0;
-    for (int i = 0; i < n; i++)
-        hand |= hs_card_bit(cards[i]);
-    int cls = hs_poker_rank(hand);
-    if (cls < 1 || cls > HS_POKER_CLASSES)
-        abort();
-    return 0;
+    return request_line("poker rank", text, len, 1, 1, HS_POKER_CLASSES);
 }
 
 static int pe54_line(const char *text, size_t len, size_t line, void *ctx) {

@@ -114,9 +114,10 @@ HS_API int hs_request_new(const char *command, hs_request **out);
 HS_API const char *const *hs_request_commands(void);
 
 /* Add argument key = value (copied). Returns HS_OK; HS_ERR_ARG (a key the command does not take,
- * a value over HS_REQUEST_VALUE_MAX bytes or holding a control character); HS_ERR_DUPLICATE (a
+ * a value over HS_REQUEST_VALUE_MAX bytes); HS_ERR_DUPLICATE (a
  * second value of a key other than "hand"); HS_ERR_COUNT (more than HS_REQUEST_ARGS arguments in
- * all); HS_ERR_NOMEM. The value itself is checked when the request runs. */
+ * all); HS_ERR_NOMEM. The value itself is checked when the request runs: any byte the command's
+ * grammar does not take (a control character, say) is refused there, named in the message. */
 #define HS_REQUEST_ARGS 24
 HS_API int hs_request_add(hs_request *r, const char *key, const char *value);
 

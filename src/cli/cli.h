@@ -392,6 +392,22 @@ typedef struct cli_request_job {
  * NULL with *status set (out of memory 3, a bad value 1), else CLI_OK. */
 hs_request *cli_request_new(const char *command, char *const *hands, int n, int *status);
 
+/* A command answered line by line (crib score, poker rank ...): each line of input, or the
+ * joined arguments, is the one "hand" of a request for `command` with the options keys[i] =
+ * values[i] (NULL values left out), answered at once and printed by print (line 0: the command
+ * line). */
+typedef struct cli_line_request {
+    const char *command;
+    const char *const *keys, *const *values;
+    int n_keys;
+    void (*print)(const hs_table *t, size_t line, void *ctx);
+    void *print_ctx;
+} cli_line_request;
+
+/* A cli_line_fn (ctx: a cli_line_request): the line's request run and printed; a refusal printed
+ * after "line N: " with its exit status. */
+int cli_request_line(const char *text, size_t len, size_t line, void *ctx);
+
 /* The request's table as CSV on fp, its header first. */
 void cli_request_csv(FILE *fp, const hs_table *table);
 

@@ -53,86 +53,42 @@ static const char HIST_USAGE[] =
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
 static const char *const COMPONENT_NAMES[5] = {"fifteens", "pairs", "runs", "flush", "nobs"};
-static const char *const ITEM_NAMES[5] = {"fifteen", "pair", "run", "flush", "nobs"};
 
-/* Score one hand of five cards given in order (last: starter). */
-static hs_crib_score score_cards(const int cards[5], hs_crib_rules rules, uint64_t *hand) {
-    *hand = hs_cards_mask(cards, 4);
-    return hs_crib_score5(*hand, cards[4], rules);
-}
-
-static void print_cards(FILE *out, const int *cards, int n) {
-    for (int i = 0; i < n; i++) {
-        char name[3];
-        hs_card_format(cards[i], name);
-        fprintf(out, "%s%s", i ? " " : "", name);
-    }
-}
-
-static void print_csv_row(const int cards[5], hs_crib_score s) {
-    cli_table t;
-    cli_table_init(&t, stdout, 1, NULL);
-    cli_cell_cards(&t, cards, 4);
-    cli_cell_cards(&t, cards + 4, 1);
-    const unsigned parts[6] = {s.fifteens, s.pairs, s.runs, s.flush, s.nobs, s.total};
-    for (int i = 0; i < 6; i++)
-        cli_cell_u64(&t, parts[i]);
-    cli_row_end(&t);
-}
-
-static void print_breakdown(const int cards[5], hs_crib_rules rules) {
-    uint64_t hand;
-    hs_crib_score s = score_cards(cards, rules, &hand);
-    printf("hand ");
-    print_cards(stdout, cards, 4);
-    char starter[3];
-    hs_card_format(cards[4], starter);
-    printf("  starter %s  (%s rules)\n", starter, rules == HS_CRIB_CRIB ? "crib" : "hand");
-    hs_crib_item items[HS_CRIB_MAX_ITEMS];
-    int n = hs_crib_explain(hand, cards[4], rules, items);
-    for (int i = 0; i < n; i++) {
-        /* Name the item's cards in the order the user gave them. */
-        int in_item[5], k = 0;
-        for (int c = 0; c < 5; c++)
-            if (items[i].cards & hs_card_bit(cards[c]))
-                in_item[k++] = cards[c];
-        printf("  %-8s ", ITEM_NAMES[items[i].kind]);
-        print_cards(stdout, in_item, k);
-        printf("%*s%2d\n", 3 * (5 - k) + 2, "", items[i].points);
+/* The text breakdown of a "crib explain" table: the hand, every scoring item with its cards in
+ * the order given, the totals. */
+static void print_breakdown(const hs_table *t) {
+    printf("hand %s  starter %s  (%s rules)\n", hs_table_note(t, "hand"),
+           hs_table_note(t, "starter"), hs_table_note(t, "rules"));
+    const size_t n = hs_table_rows(t);
+    for (size_t i = 0; i < n; i++) {
+        const char *cards = hs_table_cell(t, i, 1);
+        const int k = (int)(strlen(cards) + 1) / 3;
+        printf("  %-8s %s%*s%2s\n", hs_table_cell(t, i, 0), cards, 3 * (5 - k) + 2, "",
+               hs_table_cell(t, i, 2));
     }
     if (n == 0)
         printf("  (nothing scores)\n");
-    printf("fifteens %u, pairs %u, runs %u, flush %u, nobs %u: total %u\n", s.fifteens, s.pairs,
-           s.runs, s.flush, s.nobs, s.total);
+    printf("fifteens %s, pairs %s, runs %s, flush %s, nobs %s: total %s\n",
+           hs_table_note(t, "fifteens"), hs_table_note(t, "pairs"), hs_table_note(t, "runs"),
+           hs_table_note(t, "flush"), hs_table_note(t, "nobs"), hs_table_note(t, "total"));
 }
 
-static const char FIVE_CARDS[] = "5 cards (four in hand, then the starter)";
-
-typedef struct score_settings {
-    hs_crib_rules rules;
-    int csv;
-} score_settings;
-
-/* Score one line (or the joined arguments) of five cards and print it. */
-static int score_line(const char *text, size_t len, size_t line, void *ctx) {
-    const score_settings *set = ctx;
-    int cards[5];
-    if (cli_parse_cards(text, len, line, NULL, 5, 5, FIVE_CARDS, cards) < 0)
-        return CLI_EXIT_DATA;
-    uint64_t hand;
-    hs_crib_score s = score_cards(cards, set->rules, &hand);
-    if (set->csv) {
-        print_csv_row(cards, s);
+/* One hand's answer: its CSV row, the breakdown (the command line's hand), or one line of text
+ * (an input line's). */
+static void print_score(const hs_table *t, size_t line, void *ctx) {
+    const int csv = *(const int *)ctx;
+    if (csv) {
+        cli_table out;
+        cli_table_init(&out, stdout, 1, NULL);
+        cli_request_table(&out, t, 0);
     } else if (line == 0) {
-        print_breakdown(cards, set->rules);
+        print_breakdown(t);
     } else {
-        print_cards(stdout, cards, 4);
-        char starter[3];
-        hs_card_format(cards[4], starter);
-        printf(" | %s  %u  (fifteens %u, pairs %u, runs %u, flush %u, nobs %u)\n", starter, s.total,
-               s.fifteens, s.pairs, s.runs, s.flush, s.nobs);
+        printf("%s | %s  %s  (fifteens %s, pairs %s, runs %s, flush %s, nobs %s)\n",
+               hs_table_cell(t, 0, 0), hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 7),
+               hs_table_cell(t, 0, 2), hs_table_cell(t, 0, 3), hs_table_cell(t, 0, 4),
+               hs_table_cell(t, 0, 5), hs_table_cell(t, 0, 6));
     }
-    return CLI_OK;
 }
 
 static int crib_score(int argc, char **argv) {
@@ -143,11 +99,6 @@ static int crib_score(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, SCORE_USAGE, 0, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    /* Card arguments are joined, so that one argument may also hold several cards. */
-    size_t used;
-    char *text = cli_join_args(argv, 1, 1 + n_pos, 0, &used);
-    if (text == NULL)
-        return CLI_EXIT_IO;
     if (csv) {
         static const char *const HEADER[] = {"hand", "starter", "fifteens", "pairs",
                                              "runs", "flush",   "nobs",     "total"};
@@ -155,14 +106,11 @@ static int crib_score(int argc, char **argv) {
         cli_table_init(&t, stdout, 1, NULL);
         cli_header(&t, HEADER, 8);
     }
-    score_settings set = {crib ? HS_CRIB_CRIB : HS_CRIB_HAND, csv};
-    if (used > 0) {
-        int status = score_line(text, used, 0, &set);
-        free(text);
-        return status;
-    }
-    free(text);
-    return cli_for_each_input_line(NULL, score_line, &set);
+    /* the command line's hand is explained item by item, unless as CSV */
+    const char *const keys[] = {"crib"}, *const values[] = {crib ? "1" : NULL};
+    cli_line_request o = {
+        n_pos > 0 && !csv ? "crib explain" : "crib score", keys, values, 1, print_score, &csv};
+    return cli_for_args_or_input_lines(argv, n_pos, cli_request_line, &o);
 }
 
 static int crib_nscore(int argc, char **argv) {

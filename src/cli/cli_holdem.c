@@ -130,7 +130,7 @@ static void print_result(size_t line, equity_opts *o, const hs_table *t);
 
 /* Run request q (from --batch line `line`, or 0: the command line) and print its table. */
 static int equity_run_request(const hs_request *q, size_t line, equity_opts *o) {
-    const char *label = o->estimate ? "holdem equity --samples"
+    const char *label = o->estimate    ? "holdem equity --samples"
                         : o->shortdeck ? "shortdeck equity"
                                        : "holdem equity";
     hs_job *job = NULL;
@@ -146,8 +146,8 @@ static int equity_run_request(const hs_request *q, size_t line, equity_opts *o) 
     hs_table *t = NULL;
     cli_progress progress;
     cli_progress_init(&progress, label);
-    rc = hs_request_finish(q, NULL, o->threads, cli_progress_update, &progress, &t, msg,
-                           sizeof msg);
+    rc =
+        hs_request_finish(q, NULL, o->threads, cli_progress_update, &progress, &t, msg, sizeof msg);
     cli_progress_done(&progress);
     if (rc != HS_OK)
         return cli_request_fail(rc, msg, line);
@@ -319,8 +319,8 @@ static int equity_command(int argc, char **argv, int shortdeck) {
     for (int k = 0; k < 3 && status == CLI_OK; k++)
         if (cli_request_add(q, keys[k], values[k]) != 0)
             status = CLI_EXIT_DATA;
-    if (status == CLI_OK && (cli_request_add(q, "board", board_arg) != 0 ||
-                             cli_request_add(q, "dead", dead_arg) != 0))
+    if (status == CLI_OK &&
+        (cli_request_add(q, "board", board_arg) != 0 || cli_request_add(q, "dead", dead_arg) != 0))
         status = CLI_EXIT_DATA;
     if (status == CLI_OK) {
         cli_catch_signals();

@@ -107,14 +107,16 @@ static void print_ranked(int csv, const int *cards, int n, int cls) {
     }
 }
 
-static int rank_line(const char *text, size_t len, size_t line, void *ctx) {
-    int cards[8];
-    uint64_t hand;
-    int n = parse_poker_hand(text, len, line, NULL, cards, &hand);
-    if (n < 0)
-        return CLI_EXIT_DATA;
-    print_ranked(*(int *)ctx, cards, n, hs_poker_rank(hand));
-    return CLI_OK;
+/* One hand's answer: its CSV row, or its cards then "class N  description  (category)". */
+static void print_rank(const hs_table *t, size_t line, void *ctx) {
+    (void)line;
+    cli_table out;
+    cli_table_init(&out, stdout, *(const int *)ctx, NULL);
+    if (*(const int *)ctx)
+        cli_request_table(&out, t, 0);
+    else
+        printf("%s  class %s  %s  (%s)\n", hs_table_cell(t, 0, 0), hs_table_cell(t, 0, 1),
+               hs_table_cell(t, 0, 3), hs_table_cell(t, 0, 2));
 }
 
 static int poker_rank(int argc, char **argv) {
@@ -129,7 +131,8 @@ static int poker_rank(int argc, char **argv) {
         cli_table_init(&t, stdout, 1, NULL);
         cli_header(&t, HEADER, 4);
     }
-    return cli_for_args_or_input_lines(argv, n_pos, rank_line, &csv);
+    cli_line_request o = {"poker rank", NULL, NULL, 0, print_rank, &csv};
+    return cli_for_args_or_input_lines(argv, n_pos, cli_request_line, &o);
 }
 
 static int poker_compare(int argc, char **argv) {

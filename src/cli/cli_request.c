@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "handstat/handstat.h"
@@ -20,6 +21,9 @@ int cli_request_fail(int rc, const char *msg, size_t line) {
         cli_error("interrupted");
         return cli_interrupted_status();
     }
+    /* the one hand of a command is its positional cards or its input line: no name needed */
+    if (strncmp(msg, "hand: ", 6) == 0)
+        msg += 6;
     const char *dashes = "";
     for (size_t k = 0; line == 0 && k < sizeof OPTION_KEYS / sizeof *OPTION_KEYS; k++) {
         const size_t n = strlen(OPTION_KEYS[k]);
@@ -47,6 +51,38 @@ int cli_request_add(hs_request *r, const char *key, const char *value) {
         cli_error("%s: '%s' is too long or holds control characters", key,
                   cli_token(value, strlen(value)));
     return rc == HS_OK ? 0 : -1;
+}
+
+int cli_request_line(const char *text, size_t len, size_t line, void *ctx) {
+    const cli_line_request *o = ctx;
+    char *hand = strndup(text, len);
+    if (hand == NULL) {
+        cli_error("out of memory");
+        return CLI_EXIT_IO;
+    }
+    int status;
+    hs_request *r = cli_request_new(o->command, NULL, 0, &status);
+    if (r != NULL && hs_request_add(r, "hand", hand) != HS_OK) {
+        char where[32] = "";
+        if (line > 0)
+            snprintf(where, sizeof where, "line %zu: ", line);
+        cli_error("%s'%s' is too long or holds control characters", where, cli_token(text, len));
+        status = CLI_EXIT_DATA;
+    }
+    free(hand);
+    for (int k = 0; r != NULL && k < o->n_keys && status == CLI_OK; k++)
+        if (cli_request_add(r, o->keys[k], o->values[k]) != 0)
+            status = CLI_EXIT_DATA;
+    hs_table *t = NULL;
+    char msg[HS_REQUEST_MESSAGE];
+    int rc;
+    if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK)
+        status = cli_request_fail(rc, msg, line);
+    if (status == CLI_OK)
+        o->print(t, line, o->print_ctx);
+    hs_table_free(t);
+    hs_request_free(r);
+    return status;
 }
 
 hs_request *cli_request_new(const char *command, char *const *hands, int n, int *status) {

@@ -239,9 +239,6 @@ static int add_value(hs_request *r, const command_doc *doc, const char *command,
     int known = 0;
     for (int i = 0; doc != NULL && i < 6 && doc->args[i].name != NULL; i++)
         known |= strcmp(doc->args[i].name, key) == 0;
-    size_t bad = 0;
-    while (bad < n && (unsigned char)value[bad] >= 0x20 && value[bad] != 0x7F)
-        bad++;
     if (doc != NULL && !known) {
         arg_names(doc, names, sizeof names);
         message(msg, cap, "args: '%s' is not an argument of %s (it takes %s)",
@@ -249,13 +246,10 @@ static int add_value(hs_request *r, const command_doc *doc, const char *command,
     } else if (n > HS_REQUEST_VALUE_MAX)
         message(msg, cap, "%s: the value is %zu bytes, over the %d accepted", where, n,
                 HS_REQUEST_VALUE_MAX);
-    else if (bad < n)
-        message(msg, cap, "%s: '%s' holds a control character", where,
-                hs_text_token(tok, value, n));
-    else if (strcmp(key, "hand") != 0)
+    else if (rc == HS_ERR_DUPLICATE)
         message(msg, cap, "%s: given twice", where);
     else
-        message(msg, cap, "%s: '%s' refused", where, hs_text_token(tok, value, n));
+        message(msg, cap, "%s: '%s' is one argument too many", where, hs_text_token(tok, value, n));
     return 400;
 }
 

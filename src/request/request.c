@@ -281,7 +281,8 @@ static int run_equity(const hs_request *r, run_ctx *x, int shortdeck) {
     if (rc != HS_OK)
         return rc;
     if (get(r, "seed") != NULL && samples == 0)
-        return fail(x, HS_ERR_ARG, "seed: only with samples (an exact count draws nothing at random)");
+        return fail(x, HS_ERR_ARG,
+                    "seed: only with samples (an exact count draws nothing at random)");
     int variant = 0;
     if (shortdeck && (rc = flag_of(r, "straight-beats-trips", &variant, x)) != HS_OK)
         return rc;
@@ -380,7 +381,7 @@ static int run_equity(const hs_request *r, run_ctx *x, int shortdeck) {
                 tbl_note(t, "kind", "estimate");
                 for (int p = 0; p < players; p++) {
                     const hs_holdem_sample_player *pl = &e.player[p];
-                    tbl_textf(t, "%d", p + 1);
+                    tbl_u128(t, (hs_uint128)(p + 1));
                     tbl_text(t, names[p]);
                     tbl_u128(t, e.samples);
                     tbl_u128(t, pl->wins);
@@ -418,7 +419,7 @@ static int run_equity(const hs_request *r, run_ctx *x, int shortdeck) {
                 const hs_uint128 den = e.deals * HS_HOLDEM_SHARE_UNIT;
                 for (int p = 0; p < players; p++) {
                     const hs_holdem_player_exact *pl = &e.player[p];
-                    tbl_textf(t, "%d", p + 1);
+                    tbl_u128(t, (hs_uint128)(p + 1));
                     tbl_text(t, names[p]);
                     tbl_u128(t, pl->wins);
                     tbl_u128(t, pl->ties);
@@ -574,7 +575,7 @@ static int run_holdem_hits(const hs_request *r, run_ctx *x) {
                     }
                 tbl_text(t, combo);
                 tbl_text(t, cls);
-                tbl_textf(t, "%d", range->weight[i]);
+                tbl_u128(t, (hs_uint128)(range->weight[i]));
                 tbl_text(t, hs_holdem_hit_name(made));
                 tbl_text(t, flags);
             }
@@ -758,7 +759,7 @@ static int run_holdem_equity_dist(const hs_request *r, run_ctx *x) {
                 const hs_uint128 den = 2 * (hs_uint128)d[i].deals;
                 tbl_text(t, combo);
                 tbl_text(t, cls);
-                tbl_textf(t, "%d", d[i].weight);
+                tbl_u128(t, (hs_uint128)(d[i].weight));
                 tbl_u128(t, d[i].deals);
                 tbl_u128(t, d[i].wins);
                 tbl_u128(t, d[i].ties);
@@ -848,7 +849,7 @@ static hs_table *pot_table(int hilo, int players, int size, int (*written)[HS_CA
         /* row: wins, ties, losses, scoops, high_share, low_share */
         char hand[3 * HS_CARDS + 1];
         cards_text(hand, sizeof hand, written[p], size);
-        tbl_textf(t, "%d", p + 1);
+        tbl_u128(t, (hs_uint128)(p + 1));
         tbl_text(t, hand);
         if (hilo) {
             tbl_u128(t, row[p][3]);
@@ -1049,7 +1050,7 @@ static int run_crib_score(const hs_request *r, run_ctx *x) {
         tbl_text(t, text);
         const unsigned parts[6] = {s.fifteens, s.pairs, s.runs, s.flush, s.nobs, s.total};
         for (int i = 0; i < 6; i++)
-            tbl_textf(t, "%u", parts[i]);
+            tbl_u128(t, (hs_uint128)(parts[i]));
         tbl_note(t, "rules", "%s", crib ? "crib" : "hand");
     }
     return answer(x, t);
@@ -1082,7 +1083,7 @@ static int run_crib_explain(const hs_request *r, run_ctx *x) {
         cards_text(text, sizeof text, in_item, k);
         tbl_text(t, ITEM[items[i].kind]);
         tbl_text(t, text);
-        tbl_textf(t, "%d", items[i].points);
+        tbl_u128(t, (hs_uint128)(items[i].points));
     }
     if (t != NULL) {
         char text[16];
@@ -1124,7 +1125,7 @@ static int run_poker_rank(const hs_request *r, run_ctx *x) {
     hs_table *t = tbl_new(COLS, KINDS, 4);
     if (t != NULL) {
         tbl_text(t, hand);
-        tbl_textf(t, "%d", cls);
+        tbl_u128(t, (hs_uint128)(cls));
         tbl_text(t, hs_poker_category_name(hs_poker_category(cls)));
         tbl_text(t, desc);
     }
@@ -1245,8 +1246,8 @@ static int run_crib_discard(const hs_request *r, run_ctx *x) {
         tbl_text(t, thrown);
         tbl_fixed(t, (double)kp->hand_sum / kp->hand_cases, 6);
         tbl_fraction(t, kp->hand_sum, kp->hand_cases);
-        tbl_textf(t, "%u", kp->hand_min);
-        tbl_textf(t, "%u", kp->hand_max);
+        tbl_u128(t, (hs_uint128)(kp->hand_min));
+        tbl_u128(t, (hs_uint128)(kp->hand_max));
         tbl_fixed(t, var > 0 ? sqrt(var) : 0.0, 6);
         tbl_fixed(t, (double)kp->crib_sum / (double)kp->crib_cases, 6);
         tbl_fraction(t, kp->crib_sum, kp->crib_cases);
@@ -1327,9 +1328,6 @@ int hs_request_add(hs_request *r, const char *key, const char *value) {
     const size_t n = strlen(value);
     if (n > HS_REQUEST_VALUE_MAX)
         return HS_ERR_ARG;
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)value[i] < 0x20 && value[i] != '\t')
-            return HS_ERR_ARG;
     char *k = malloc(strlen(key) + 1), *v = malloc(n + 1);
     if (k == NULL || v == NULL) {
         free(k);
@@ -1367,8 +1365,14 @@ int hs_request_start(const hs_request *r, hs_job **job, char *msg, size_t cap) {
 int hs_request_finish(const hs_request *r, const hs_job *job, int threads, hs_progress_fn progress,
                       void *ctx, hs_table **out, char *msg, size_t cap) {
     *out = NULL;
-    run_ctx x = {.phase = FINISH, .job = job, .threads = threads, .progress = progress,
-                 .progress_ctx = ctx, .out = out, .msg = msg, .cap = cap};
+    run_ctx x = {.phase = FINISH,
+                 .job = job,
+                 .threads = threads,
+                 .progress = progress,
+                 .progress_ctx = ctx,
+                 .out = out,
+                 .msg = msg,
+                 .cap = cap};
     return phase(r, &x);
 }
 

@@ -13,22 +13,40 @@
 
 struct hs_table {
     size_t ncols;
-    char **name;
     int *kind;
+    size_t *name;       /* offsets into text */
     size_t ncells, cap; /* cells written, row by row */
-    char **cell;
-    double *number; /* each cell's value (NaN for text) */
-    size_t nnotes;
-    char **note_name, **note_value;
+    size_t *cell;       /* offsets into text */
+    double *number; /* each decimal's or fraction's value (an integer's is read from its text) */
+    size_t nnotes, note_cap;
+    size_t *note; /* name and value offsets, two per note */
+    char *text;   /* every name, cell and note, NUL-terminated, one after the other */
+    size_t used, room;
     int oom; /* an allocation failed: hs_request_run answers HS_ERR_NOMEM */
 };
 
-static char *dup_text(const char *s) {
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d != NULL)
-        memcpy(d, s, n);
-    return d;
+/* s[0..n) and a NUL appended to the table's text; its offset (0 after a failed allocation: the
+ * table is then refused whole). */
+static size_t put(hs_table *t, const char *s, size_t n) {
+    if (t->oom)
+        return 0;
+    if (t->used + n + 1 > t->room) {
+        size_t room = t->room ? 2 * t->room : 512;
+        while (room < t->used + n + 1)
+            room *= 2;
+        char *text = realloc(t->text, room);
+        if (text == NULL) {
+            t->oom = 1;
+            return 0;
+        }
+        t->text = text;
+        t->room = room;
+    }
+    const size_t at = t->used;
+    memcpy(t->text + at, s, n);
+    t->text[at + n] = '\0';
+    t->used += n + 1;
+    return at;
 }
 
 hs_table *tbl_new(const char *const *names, const int *kinds, size_t n) {
@@ -43,9 +61,8 @@ hs_table *tbl_new(const char *const *names, const int *kinds, size_t n) {
     }
     t->ncols = n;
     for (size_t i = 0; i < n; i++) {
-        t->name[i] = dup_text(names[i]);
+        t->name[i] = put(t, names[i], strlen(names[i]));
         t->kind[i] = kinds[i];
-        t->oom |= t->name[i] == NULL;
     }
     return t;
 }
@@ -60,7 +77,7 @@ static void cell(hs_table *t, const char *s, double value) {
         return;
     if (t->ncells == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 64;
-        char **c = realloc(t->cell, cap * sizeof *c);
+        size_t *c = realloc(t->cell, cap * sizeof *c);
         if (c != NULL)
             t->cell = c;
         double *v = realloc(t->number, cap * sizeof *v);
@@ -72,19 +89,15 @@ static void cell(hs_table *t, const char *s, double value) {
         }
         t->cap = cap;
     }
-    char *d = dup_text(s);
-    if (d == NULL) {
-        t->oom = 1;
+    const size_t at = put(t, s, strlen(s));
+    if (t->oom)
         return;
-    }
     t->number[t->ncells] = value;
-    t->cell[t->ncells++] = d;
+    t->cell[t->ncells++] = at;
 }
 
 void tbl_text(hs_table *t, const char *s) {
-    /* an integer column's text is its value */
-    const size_t col = t->ncols ? t->ncells % t->ncols : 0;
-    cell(t, s, t->ncols && t->kind[col] == HS_CELL_INT ? strtod(s, NULL) : NAN);
+    cell(t, s, NAN);
 }
 
 void tbl_textf(hs_table *t, const char *fmt, ...) {
@@ -134,10 +147,17 @@ static void u128_mpq(mpq_t q, hs_uint128 num, hs_uint128 den) {
 }
 
 const char *tbl_u128_text(char *buf, size_t cap, hs_uint128 v) {
-    mpz_t z;
-    u128_mpz(z, v);
-    gmp_snprintf(buf, cap, "%Zd", z);
-    mpz_clear(z);
+    char digits[40];
+    size_t n = 0;
+    do {
+        digits[n++] = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v != 0);
+    size_t o = 0;
+    while (n > 0 && o + 1 < cap)
+        buf[o++] = digits[--n];
+    if (cap > 0)
+        buf[o] = '\0';
     return buf;
 }
 
@@ -154,8 +174,11 @@ void tbl_ratio(hs_table *t, hs_uint128 num, hs_uint128 den) {
 }
 
 double hs_table_number(const hs_table *t, size_t row, size_t col) {
-    if (col >= t->ncols || row >= hs_table_rows(t))
+    if (col >= t->ncols || row >= hs_table_rows(t) || t->kind[col] == HS_CELL_TEXT)
         return NAN;
+    /* an integer's text is its value (a 128-bit count correctly rounded, as (double) rounds it) */
+    if (t->kind[col] == HS_CELL_INT)
+        return strtod(hs_table_cell(t, row, col), NULL);
     return t->number[row * t->ncols + col];
 }
 
@@ -242,20 +265,22 @@ void tbl_note(hs_table *t, const char *name, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    char **n = realloc(t->note_name, (t->nnotes + 1) * sizeof *n);
-    if (n != NULL)
-        t->note_name = n;
-    char **v = realloc(t->note_value, (t->nnotes + 1) * sizeof *v);
-    if (v != NULL)
-        t->note_value = v;
-    if (n == NULL || v == NULL) {
-        t->oom = 1;
-        return;
+    if (t->nnotes == t->note_cap) {
+        const size_t cap = t->note_cap ? 2 * t->note_cap : 8;
+        size_t *n = realloc(t->note, 2 * cap * sizeof *n);
+        if (n == NULL) {
+            t->oom = 1;
+            return;
+        }
+        t->note = n;
+        t->note_cap = cap;
     }
-    t->note_name[t->nnotes] = dup_text(name);
-    t->note_value[t->nnotes] = dup_text(buf);
+    const size_t at_name = put(t, name, strlen(name)), at_value = put(t, buf, strlen(buf));
+    if (t->oom)
+        return;
+    t->note[2 * t->nnotes] = at_name;
+    t->note[2 * t->nnotes + 1] = at_value;
     t->nnotes++;
-    t->oom |= t->note_name[t->nnotes - 1] == NULL || t->note_value[t->nnotes - 1] == NULL;
 }
 
 size_t hs_table_columns(const hs_table *t) {
@@ -263,7 +288,7 @@ size_t hs_table_columns(const hs_table *t) {
 }
 
 const char *hs_table_column(const hs_table *t, size_t col) {
-    return col < t->ncols ? t->name[col] : NULL;
+    return col < t->ncols ? t->text + t->name[col] : NULL;
 }
 
 int hs_table_column_kind(const hs_table *t, size_t col) {
@@ -277,7 +302,7 @@ size_t hs_table_rows(const hs_table *t) {
 const char *hs_table_cell(const hs_table *t, size_t row, size_t col) {
     if (col >= t->ncols || row >= hs_table_rows(t))
         return NULL;
-    return t->cell[row * t->ncols + col];
+    return t->text + t->cell[row * t->ncols + col];
 }
 
 size_t hs_table_notes(const hs_table *t) {
@@ -285,36 +310,28 @@ size_t hs_table_notes(const hs_table *t) {
 }
 
 const char *hs_table_note_name(const hs_table *t, size_t i) {
-    return i < t->nnotes ? t->note_name[i] : NULL;
+    return i < t->nnotes ? t->text + t->note[2 * i] : NULL;
 }
 
 const char *hs_table_note_value(const hs_table *t, size_t i) {
-    return i < t->nnotes ? t->note_value[i] : NULL;
+    return i < t->nnotes ? t->text + t->note[2 * i + 1] : NULL;
 }
 
 const char *hs_table_note(const hs_table *t, const char *name) {
     for (size_t i = 0; i < t->nnotes; i++)
-        if (t->note_name[i] != NULL && strcmp(t->note_name[i], name) == 0)
-            return t->note_value[i];
+        if (strcmp(t->text + t->note[2 * i], name) == 0)
+            return t->text + t->note[2 * i + 1];
     return NULL;
 }
 
 void hs_table_free(hs_table *t) {
     if (t == NULL)
         return;
-    for (size_t i = 0; t->name != NULL && i < t->ncols; i++)
-        free(t->name[i]);
-    for (size_t i = 0; i < t->ncells; i++)
-        free(t->cell[i]);
-    for (size_t i = 0; i < t->nnotes; i++) {
-        free(t->note_name[i]);
-        free(t->note_value[i]);
-    }
     free(t->name);
     free(t->kind);
     free(t->cell);
     free(t->number);
-    free(t->note_name);
-    free(t->note_value);
+    free(t->note);
+    free(t->text);
     free(t);
 }
