@@ -306,14 +306,16 @@ HS_REQUEST_MESSAGE = 512
 request_new = _fn("hs_request_new", c_int, c_char_p, P(c_void_p))
 request_commands = _fn("hs_request_commands", P(c_char_p))
 request_add = _fn("hs_request_add", c_int, c_void_p, c_char_p, c_char_p)
-request_run = _fn("hs_request_run", c_int, c_void_p, c_int, PROGRESS, c_void_p, P(c_void_p),
-                  c_char_p, c_size)
+request_start = _fn("hs_request_start", c_int, c_void_p, P(c_void_p), c_char_p, c_size)
+request_finish = _fn("hs_request_finish", c_int, c_void_p, c_void_p, c_int, PROGRESS, c_void_p,
+                     P(c_void_p), c_char_p, c_size)
 request_free = _fn("hs_request_free", None, c_void_p)
 table_columns = _fn("hs_table_columns", c_size, c_void_p)
 table_column = _fn("hs_table_column", c_char_p, c_void_p, c_size)
 table_column_kind = _fn("hs_table_column_kind", c_int, c_void_p, c_size)
 table_rows = _fn("hs_table_rows", c_size, c_void_p)
 table_cell = _fn("hs_table_cell", c_char_p, c_void_p, c_size, c_size)
+table_number = _fn("hs_table_number", ctypes.c_double, c_void_p, c_size, c_size)
 table_notes = _fn("hs_table_notes", c_size, c_void_p)
 table_note_name = _fn("hs_table_note_name", c_char_p, c_void_p, c_size)
 table_note_value = _fn("hs_table_note_value", c_char_p, c_void_p, c_size)
