@@ -35,6 +35,12 @@ def _text(cards):
     return cards
 
 
+def _given_text(cards):
+    """The text of optional cards (a board, dead cards) as the request layer takes them, None for
+    none ("" or None)."""
+    return _text(cards) if cards else None
+
+
 def _token(raw, err):
     return raw[err.offset:err.offset + err.length].decode(errors="replace")
 

@@ -244,8 +244,7 @@ holdem_equity_dist = _fn("hs_holdem_equity_dist", c_int, P(HoldemRange), P(Holde
                          c_u64, c_int, PROGRESS, c_void_p, P(HoldemDistCombo), P(c_size))
 discard_analyze = _fn("hs_discard_analyze", c_int, c_u64, c_int, P(Discard))
 discard_combined_num = _fn("hs_discard_combined_num", c_i64, P(DiscardKeep), c_int)
-stud_equity_run = _fn("hs_stud_equity_run", c_int, P(c_u64), c_int, c_u64, c_int, c_int, PROGRESS,
-                      c_void_p, P(StudEquity))
+stud_equity_result = _fn("hs_stud_equity_result", c_int, c_void_p, P(StudEquity))
 hand_format = _fn("hs_hand_format", c_size, c_u64, c_char_p, c_size)
 poker_describe = _fn("hs_poker_describe", c_size, c_int, c_char_p, c_size)
 holdem_equity_sample = _fn("hs_holdem_equity_sample", c_int, c_int, P(P(HoldemRange)), c_u64,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ctypes
 import math
 from fractions import Fraction
-from typing import Callable, Collection, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Collection, List, Mapping, Optional, Sequence, Union
 
 import pandas as pd
 
@@ -30,8 +30,8 @@ def query_commands() -> List[str]:
 
 
 class _Request:
-    """One hs_request of `command` with `args` (query's keyword conventions); its messages are
-    prefixed with `what` (a function's name) when given. close() frees it."""
+    """One hs_request of `command` with `args` (query's keyword conventions; a None value is left
+    out); its messages are prefixed with `what` (a function's name) when given. close() frees it."""
 
     def __init__(self, command: str, args: Mapping[str, Value], what: Optional[str] = None):
         self.what = what
@@ -41,6 +41,8 @@ class _Request:
                              f"{', '.join(query_commands())})")
         try:
             for key, value in args.items():
+                if value is None:
+                    continue
                 name = key.replace("_", "-")
                 values = list(value) if name == "hand" and not isinstance(value, str) else [value]
                 for v in values:
@@ -84,11 +86,11 @@ class _Request:
             _lib.job_free(job)
 
     def run(self, threads: int = 0, progress: Progress = None,
-            exact: Collection[str] = (), job_result: Optional[Callable] = None) -> pd.DataFrame:
+            exact: Collection[str] = (), job_result: Optional[Callable] = None) -> Any:
         """The answer as a DataFrame (see query); the columns named in `exact` (decimals written
         exactly, such as weighted combinations "7.5") as Fractions. job_result: a callable given
-        the finished job of a command that runs as one (its counts beyond the table), whose
-        value is kept in df.attrs["job"]."""
+        the finished job of a command that runs as one (for its counts beyond the table): then
+        (the DataFrame, its value)."""
         job = self.start() if job_result is not None else ctypes.c_void_p()
         table = ctypes.c_void_p()
         try:
@@ -108,9 +110,7 @@ class _Request:
             if rc != _lib.HS_OK:
                 raise self.error(msg.value.decode(errors="replace"))
             df = _frame(table, exact)
-            if job_result is not None:
-                df.attrs["job"] = job_result(job)
-            return df
+            return df if job_result is None else (df, job_result(job))
         finally:
             if table:
                 _lib.table_free(table)
@@ -162,7 +162,7 @@ def query(command: str, threads: int = 0, progress: Progress = None,
         query("crib discard", hand="2C 3H 4D 5D 5S JS", role="pone", pegging=True)
 
     "hand" takes a list (one entry per player, in order); flags take True/False; counts take
-    ints. Returns a DataFrame with the command's --csv columns, exact integers (an int64 column
+    ints; None leaves an argument out. Returns a DataFrame with the command's --csv columns, exact integers (an int64 column
     where they fit, else Python ints), exact fractions as Fractions, decimals as floats (the
     nearest float to the exact fraction beside them, as equity to equity_exact, else the
     library's double before it was printed), text as str; the table's notes (the board, the
@@ -175,10 +175,8 @@ def query(command: str, threads: int = 0, progress: Progress = None,
 
 def _ask(what: str, command: str, threads: int = 0, progress: Progress = None,
          exact: Collection[str] = (), job_result: Optional[Callable] = None,
-         **args: Value) -> pd.DataFrame:
+         **args: Value) -> Any:
     """query() for the package's function `what`: its messages prefixed "what: ", arguments
-    None or "" left out, `exact` and `job_result` as for _Request.run."""
-    args = {k: v for k, v in args.items() if v is not None and not (isinstance(v, str) and
-                                                                     v == "")}
+    None left out, `exact` and `job_result` as for _Request.run."""
     with _Request(command, args, what) as r:
         return r.run(threads, progress, exact, job_result)
