@@ -1,5 +1,6 @@
-"""What every binding shares: the error type, card and range parsing, formatting, and running a
-long C call in a worker thread with progress and cancellation."""
+"""What every binding shares: the error type, cards as text, card parsing and formatting (for the
+functions the request layer does not answer), and running a long C call in a worker thread with
+progress and cancellation."""
 
 from __future__ import annotations
 
@@ -60,11 +61,6 @@ def _cards(cards, counts, what):
     return list(out[:n.value])
 
 
-def _card_set(cards, what, most=52):
-    """The mask of a board or dead-card set of at most `most` cards ("" or None: none)."""
-    return _mask(_cards(cards, range(most + 1), what)) if cards else 0
-
-
 def _mask(ids):
     m = 0
     for c in ids:
@@ -96,12 +92,6 @@ def _hand_text(mask):
     return buf.value.decode()
 
 
-def _by_rank(mask):
-    """The cards of a mask in rank order (ace low), then suit: "3H 4D 5D 5S"."""
-    return " ".join(_card_name(s * 13 + r) for r in range(13) for s in range(4)
-                    if mask >> (s * 13 + r) & 1)
-
-
 def _describe(fn, *args):
     """The text a describe function (snprintf semantics) writes."""
     buf = ctypes.create_string_buffer(256)
@@ -121,21 +111,6 @@ def _holdem_card(card):
     """A card as hold'em ranges write it: "Ah", "Td"."""
     name = _card_name(card)
     return name[:1] + name[1:].lower()
-
-
-def _range(text, what):
-    """A parsed hold'em range and its canonical text (as the CLI echoes it)."""
-    if not isinstance(text, str):
-        raise TypeError(f"{what}: a range is a string such as 'QQ+,AKs' or 'AhKd'")
-    r = _lib.HoldemRange()
-    raw = text.encode()
-    err = _lib.ParseError()
-    canon = ctypes.create_string_buffer(12288)
-    rc = _lib.holdem_range_parse(raw, len(raw), ctypes.byref(r), canon, len(canon),
-                                 ctypes.byref(err))
-    if rc != _lib.HS_OK:
-        raise HandstatError(f"{what}: '{_token(raw, err) or text}': {_message(rc)}")
-    return r, canon.value.decode()
 
 
 def _int_column(values):
