@@ -74,11 +74,6 @@ def _card_name(card):
     return buf.value.decode()
 
 
-def _format(mask, order):
-    """The cards of mask in the order of the card ids `order` (as they were given)."""
-    return " ".join(_card_name(c) for c in order if mask >> c & 1)
-
-
 def _given(ids):
     """Card ids as the CLI echoes a hand: canonical names in the order given ("AH KD")."""
     return " ".join(_card_name(c) for c in ids)
