@@ -141,10 +141,10 @@ def _frame(table, exact):
         else:
             data[name] = text
     for name, kind in zip(names, kinds):
-        if kind == _lib.HS_CELL_DECIMAL and names.count(f"{name}_exact"):
-            i = names.index(f"{name}_exact")
-            if kinds[i] == _lib.HS_CELL_FRACTION:
-                data[name] = [float(x) for x in data[f"{name}_exact"]]
+        pair = f"{name}_exact"
+        if kind == _lib.HS_CELL_DECIMAL and pair in names and \
+                kinds[names.index(pair)] == _lib.HS_CELL_FRACTION:
+            data[name] = [float(x) for x in data[pair]]
     df = pd.DataFrame(data, columns=names)
     df.attrs["notes"] = {_lib.table_note_name(table, i).decode():
                          _lib.table_note_value(table, i).decode()
