@@ -1,5 +1,6 @@
-"""What every binding shares: the error type, card and range parsing, formatting, and running a
-long C call in a worker thread with progress and cancellation."""
+"""What every binding shares: the error type, cards as text, card parsing and formatting (for the
+functions the request layer does not answer), and running a long C call in a worker thread with
+progress and cancellation."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ def _text(cards):
     return cards
 
 
+def _given_text(cards):
+    """The text of optional cards (a board, dead cards) as the request layer takes them, None for
+    none ("" or None)."""
+    return _text(cards) if cards else None
+
+
 def _token(raw, err):
     return raw[err.offset:err.offset + err.length].decode(errors="replace")
 
@@ -54,11 +61,6 @@ def _cards(cards, counts, what):
     return list(out[:n.value])
 
 
-def _card_set(cards, what, most=52):
-    """The mask of a board or dead-card set of at most `most` cards ("" or None: none)."""
-    return _mask(_cards(cards, range(most + 1), what)) if cards else 0
-
-
 def _mask(ids):
     m = 0
     for c in ids:
@@ -72,11 +74,6 @@ def _card_name(card):
     return buf.value.decode()
 
 
-def _format(mask, order):
-    """The cards of mask in the order of the card ids `order` (as they were given)."""
-    return " ".join(_card_name(c) for c in order if mask >> c & 1)
-
-
 def _given(ids):
     """Card ids as the CLI echoes a hand: canonical names in the order given ("AH KD")."""
     return " ".join(_card_name(c) for c in ids)
@@ -88,12 +85,6 @@ def _hand_text(mask):
     buf = ctypes.create_string_buffer(160)
     _lib.hand_format(mask, buf, len(buf))
     return buf.value.decode()
-
-
-def _by_rank(mask):
-    """The cards of a mask in rank order (ace low), then suit: "3H 4D 5D 5S"."""
-    return " ".join(_card_name(s * 13 + r) for r in range(13) for s in range(4)
-                    if mask >> (s * 13 + r) & 1)
 
 
 def _describe(fn, *args):
@@ -115,21 +106,6 @@ def _holdem_card(card):
     """A card as hold'em ranges write it: "Ah", "Td"."""
     name = _card_name(card)
     return name[:1] + name[1:].lower()
-
-
-def _range(text, what):
-    """A parsed hold'em range and its canonical text (as the CLI echoes it)."""
-    if not isinstance(text, str):
-        raise TypeError(f"{what}: a range is a string such as 'QQ+,AKs' or 'AhKd'")
-    r = _lib.HoldemRange()
-    raw = text.encode()
-    err = _lib.ParseError()
-    canon = ctypes.create_string_buffer(12288)
-    rc = _lib.holdem_range_parse(raw, len(raw), ctypes.byref(r), canon, len(canon),
-                                 ctypes.byref(err))
-    if rc != _lib.HS_OK:
-        raise HandstatError(f"{what}: '{_token(raw, err) or text}': {_message(rc)}")
-    return r, canon.value.decode()
 
 
 def _int_column(values):

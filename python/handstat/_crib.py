@@ -3,26 +3,23 @@
 from __future__ import annotations
 
 import ctypes
-import math
-from fractions import Fraction
 from typing import Any, Dict
 
 import numpy as np
 import pandas as pd
 
 from . import _lib
-from ._core import (Cards, HandstatError, Progress, _by_rank, _call, _card_name, _cards, _check,
-                    _given, _mask, _message, _shares)
+from ._core import (Cards, HandstatError, Progress, _call, _card_name, _cards, _check, _given,
+                    _mask, _message, _shares, _text)
+from ._request import _ask
 
 
 def crib_score(cards: Cards, crib: bool = False) -> Dict[str, int]:
     """Score four hand cards and the starter (the last card): a dict of fifteens, pairs, runs,
     flush, nobs and total (the columns of `crib score --csv` after hand and starter).
     crib=True applies the crib's flush rule (all five of one suit)."""
-    ids = _cards(cards, (5,), "crib_score")
-    hand, starter = _mask(ids[:4]), ids[4]
-    s = _lib.crib_score5(hand, starter, 1 if crib else 0)
-    return {k: int(getattr(s, k)) for k in ("fifteens", "pairs", "runs", "flush", "nobs", "total")}
+    row = _ask("crib_score", "crib score", hand=_text(cards), crib=crib).iloc[0]
+    return {k: int(row[k]) for k in ("fifteens", "pairs", "runs", "flush", "nobs", "total")}
 
 
 def crib_hist(rules: str = "hand", threads: int = 0, progress: Progress = None) -> pd.DataFrame:
@@ -42,9 +39,6 @@ def crib_hist(rules: str = "hand", threads: int = 0, progress: Progress = None) 
                          "probability": floats, "probability_exact": exact})
 
 
-_ROLES = {"dealer": 0, "pone": 1}
-
-
 def crib_discard(cards: Cards, role: str = "dealer", pegging: bool = False) -> pd.DataFrame:
     """Every keep of a deal (six cards: two players; five: three players) with its exact
     expectations, best first: the columns of `crib discard --csv`, keep, throw (the cards in
@@ -56,41 +50,7 @@ def crib_discard(cards: Cards, role: str = "dealer", pegging: bool = False) -> p
     pegging differential for the role, dealer - pone or pone - dealer, over the 163,185 hands the
     opponent could hold) and total_ev, total_ev_exact (combined + pegging) before role, the keeps
     ordered by the total."""
-    if role not in _ROLES:
-        raise HandstatError(f"crib_discard: role must be 'dealer' or 'pone', not {role!r}")
-    ids = _cards(cards, (5, 6), "crib_discard")
-    if pegging and len(ids) != 6:
-        raise HandstatError("crib_discard: pegging: the play is solved for two players: 6 cards "
-                            f"needed, {len(ids)} given")
-    dealt = _mask(ids)
-    d = _lib.Discard()
-    _check(_lib.discard_analyze(dealt, _ROLES[role], ctypes.byref(d)), "crib_discard")
-    rows = []
-    for k in d.keeps[:d.n_keeps]:
-        n = k.hand_cases
-        hand = Fraction(k.hand_sum, n)
-        var = (n * k.hand_sum2 - k.hand_sum * k.hand_sum) / (n * n)
-        crib = Fraction(k.crib_sum, k.crib_cases)
-        combined = Fraction(_lib.discard_combined_num(ctypes.byref(k), _ROLES[role]),
-                            k.crib_cases)
-        row = {"keep": _by_rank(k.keep), "throw": _by_rank(k.thrown),
-               "hand_ev": float(hand), "hand_ev_exact": hand,
-               "hand_min": int(k.hand_min), "hand_max": int(k.hand_max),
-               "hand_sd": math.sqrt(var) if var > 0 else 0.0,
-               "crib_ev": float(crib), "crib_ev_exact": crib,
-               "combined_ev": float(combined), "combined_ev_exact": combined}
-        if pegging:
-            s = ctypes.c_int64(0)
-            _check(_lib.peg_keep_sum(dealt, k.keep, _ROLES[role], ctypes.byref(s)),
-                   "crib_discard")
-            peg = Fraction(s.value, _lib.HS_PEG_OPPONENT_HANDS)
-            row.update({"peg_ev": float(peg), "peg_ev_exact": peg,
-                        "total_ev": float(combined + peg), "total_ev_exact": combined + peg})
-        row["role"] = role
-        rows.append(row)
-    if pegging:  # best total first; equal totals keep the analysis's order (a stable sort)
-        rows.sort(key=lambda r: r["total_ev_exact"], reverse=True)
-    return pd.DataFrame(rows)
+    return _ask("crib_discard", "crib discard", hand=_text(cards), role=role, pegging=pegging)
 
 
 _WHO = ("pone", "dealer")

@@ -9,45 +9,14 @@ from typing import Any, Dict, Sequence
 import pandas as pd
 
 from . import _lib
-from ._core import (Cards, HandstatError, Progress, _call, _card_set, _cards, _check, _describe,
-                    _given, _hand_text, _int_column, _mask, _overlap)
+from ._core import (Cards, HandstatError, Progress, _cards, _check, _describe, _given_text,
+                    _hand_text, _int_column, _mask, _overlap, _text)
+from ._request import _ask
 
 
-def _hands(hands, sizes, what, most):
-    """The card ids of each hand (all of one size in `sizes`), pairwise disjoint."""
-    if isinstance(hands, str) or not 2 <= len(hands) <= most:
-        raise HandstatError(f"{what}: a list of 2 to {most} hands is needed")
-    ids, used = [], 0
-    for p, h in enumerate(hands):
-        x = _cards(h, sizes, f"{what} hand {p + 1}")
-        if ids and len(x) != len(ids[0]):
-            raise HandstatError(f"{what}: hand {p + 1} has {len(x)} cards, hand 1 has "
-                                f"{len(ids[0])}: every hand holds the same number")
-        _overlap(used, _mask(x), f"{what} hand {p + 1}")
-        used |= _mask(x)
-        ids.append(x)
-    return ids, used
-
-
-def _pot_table(players, hilo, unit_total):
-    """The CLI's pot table (cli_pot_table): high columns, or hi/lo's scoops and shares (each
-    player (written cards, counts with wins, ties, losses, scoops, high_share, low_share))."""
-    n = len(players)
-    exact = [Fraction(q.high_share + q.low_share, unit_total) for _, q in players]
-    cols = {"player": range(1, n + 1), "hand": [_given(ids) for ids, _ in players]}
-    if hilo:
-        cols.update({"scoops": _int_column([int(q.scoops) for _, q in players]),
-                     "high_share": [q.high_share / unit_total for _, q in players],
-                     "low_share": [q.low_share / unit_total for _, q in players]})
-    else:
-        cols.update({"wins": _int_column([int(q.wins) for _, q in players]),
-                     "ties": _int_column([int(q.ties) for _, q in players]),
-                     "losses": _int_column([int(q.losses) for _, q in players])})
-    cols.update({"equity": [float(x) for x in exact], "equity_exact": exact})
-    if hilo:
-        cols.update({"high_share_exact": [Fraction(q.high_share, unit_total) for _, q in players],
-                     "low_share_exact": [Fraction(q.low_share, unit_total) for _, q in players]})
-    return pd.DataFrame(cols)
+def _hands_text(hands):
+    """Each hand's cards as text (one text alone: a single hand, which the layer refuses)."""
+    return hands if isinstance(hands, str) else [_text(h) for h in hands]
 
 
 # ---- Omaha -------------------------------------------------------------------------------------
@@ -69,20 +38,15 @@ def omaha_equity(hands: Sequence[Cards], board: Cards = "", dead: Cards = "", hi
         >>> handstat.omaha_equity(["AhAdKsQs", "9h8h7c6c"], hilo=True)["equity_exact"].tolist()
         [Fraction(914729, 2172016), Fraction(1257287, 2172016)]
     """
-    ids, used = _hands(hands, (4, 5, 6), "omaha_equity", _lib.HS_OMAHA_MAX_PLAYERS)
-    b = _card_set(board, "omaha_equity board", 5)
-    d = _card_set(dead, "omaha_equity dead")
-    _overlap(used, b, "omaha_equity board")
-    _overlap(used | b, d, "omaha_equity dead")
-    holes = (ctypes.c_uint64 * len(ids))(*[_mask(x) for x in ids])
-    e = _lib.OmahaEquity()
-    rc = _call(lambda fn, ctx: _lib.omaha_equity_run(holes, len(ids), b, d, 1 if hilo else 0,
-                                                     threads, fn, ctx, ctypes.byref(e)), progress)
-    if rc == _lib.HS_ERR_COUNT:
-        raise HandstatError("omaha_equity: too few cards are left to complete the board")
-    _check(rc, "omaha_equity")
-    return _pot_table([(x, e.p[p]) for p, x in enumerate(ids)], hilo,
-                      int(e.boards) * _lib.HS_OMAHA_SHARE_UNIT)
+    df = _ask("omaha_equity", "omaha equity", threads, progress, hand=_hands_text(hands),
+              board=_given_text(board), dead=_given_text(dead), hilo=hilo)
+    if hilo:
+        # the exact halves: the table's high_share and low_share are the doubles of counts over
+        # boards * HS_OMAHA_SHARE_UNIT, both below 2^53, so the double times that gives the count
+        den = int(df.attrs["notes"]["boards"]) * _lib.HS_OMAHA_SHARE_UNIT
+        for half in ("high_share", "low_share"):
+            df[f"{half}_exact"] = [Fraction(round(Fraction(x) * den), den) for x in df[half]]
+    return df
 
 
 def omaha_rank(hole: Cards, board: Cards) -> Dict[str, Any]:
@@ -119,25 +83,27 @@ def stud_equity(hands: Sequence[Cards], dead: Cards = "", game: str = "high", th
     (float) and equity_exact (Fraction): the CLI's columns (high: player, hand, wins, ties,
     losses, equity, equity_exact; hi/lo: player, hand, scoops, high_share, low_share, equity,
     equity_exact) in the same order. threads, progress and Ctrl-C as for holdem_equity."""
-    if game not in _lib.HS_STUD_GAMES:
+    if game not in ("high", "hilo", "razz"):
         raise HandstatError("stud_equity: game is 'high', 'hilo' or 'razz'")
-    ids, used = _hands(hands, range(3, 8), "stud_equity", _lib.HS_STUD_MAX_PLAYERS)
-    d = _card_set(dead, "stud_equity dead")
-    _overlap(used, d, "stud_equity dead")
-    arr = (ctypes.c_uint64 * len(ids))(*[_mask(x) for x in ids])
-    e = _lib.StudEquity()
-    rc = _call(lambda fn, ctx: _lib.stud_equity_run(arr, len(ids), d, _lib.HS_STUD_GAMES[game],
-                                                    threads, fn, ctx, ctypes.byref(e)), progress)
-    _check(rc, "stud_equity")
+    df, e = _ask("stud_equity", "razz equity" if game == "razz" else "stud equity", threads,
+                 progress, job_result=_stud_counts, hand=_hands_text(hands),
+                 dead=_given_text(dead), hilo=True if game == "hilo" else None)
+    # the layer's table has the game's CLI columns only (high and razz: wins, ties, losses; hi/lo:
+    # scoops and the shares); this function's has all of them, from the finished job's counts
+    players = e.p[:len(df)]
     den = e.deals * _lib.HS_STUD_SHARE_UNIT
-    players = [e.p[p] for p in range(len(ids))]
-    return pd.DataFrame({
-        "player": range(1, len(ids) + 1), "hand": [_given(x) for x in ids],
-        "wins": _int_column([q.wins for q in players]),
-        "ties": _int_column([q.ties for q in players]),
-        "losses": _int_column([q.losses for q in players]),
-        "scoops": _int_column([q.scoops for q in players]),
-        "high_share": [q.high_share / den for q in players],
-        "low_share": [q.low_share / den for q in players],
-        "equity": [(q.high_share + q.low_share) / den for q in players],
-        "equity_exact": [Fraction(q.high_share + q.low_share, den) for q in players]})
+    out = pd.DataFrame({"player": df["player"], "hand": df["hand"],
+                        **{k: _int_column([int(getattr(q, k)) for q in players])
+                           for k in ("wins", "ties", "losses", "scoops")},
+                        "high_share": [q.high_share / den for q in players],
+                        "low_share": [q.low_share / den for q in players],
+                        "equity": df["equity"], "equity_exact": df["equity_exact"]})
+    out.attrs["notes"] = df.attrs["notes"]
+    return out
+
+
+def _stud_counts(job):
+    """Every count of a finished stud equity job."""
+    e = _lib.StudEquity()
+    _check(_lib.stud_equity_result(job, ctypes.byref(e)), "stud_equity")
+    return e

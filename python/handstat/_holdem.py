@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import lzma
 import os
+from contextlib import ExitStack
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
@@ -13,124 +14,26 @@ import numpy as np
 import pandas as pd
 
 from . import _lib
-from ._core import (Cards, HandstatError, Progress, _call, _card_set, _check, _holdem_card,
-                    _int_column, _overlap, _range, _run_job)
+from ._core import (Cards, HandstatError, Progress, _check, _given_text, _int_column,
+                    _run_job)
 from ._poker import _rules
+from ._request import _ask, _Request
 
 #: One batch request: {"hands": [...], "board": "...", "dead": "..."} or (hands, board, dead)
 #: with board and dead optional.
 Request = Union[Mapping[str, Any], Sequence[Any]]
 
 
-def _players(hands, what, most=_lib.HS_HOLDEM_MAX_PLAYERS):
-    if isinstance(hands, str) or not 2 <= len(hands) <= most:
-        raise HandstatError(f"{what}: a list of 2 to {most} hands or ranges is needed")
-    return list(hands)
-
-
-def _shortdeck_filter(r, name, p, what):
-    """Short deck: a range with cards outside the 36 is refused, but "random" keeps its short-deck
-    combinations (as the CLI does)."""
-    keep = [i for i in range(r.n) if not r.combo[i] & ~_lib.HS_SHORTDECK_DECK_MASK]
-    if len(keep) < r.n and name != "random":
-        raise HandstatError(f"{what}: hand {p + 1}: '{name}' holds cards outside the short deck "
-                            "(6 through A)")
-    combos, weights = [r.combo[i] for i in keep], [r.weight[i] for i in keep]
-    for j, (c, w) in enumerate(zip(combos, weights)):
-        r.combo[j], r.weight[j] = c, w
-    r.n = len(keep)
-
-
-def _request(hands, board, dead, what, shortdeck):
-    """Parse and check one equity request as the CLI does: the ranges with their canonical names,
-    the board and dead masks."""
-    hands = _players(hands, what)
-    b = _card_set(board, f"{what} board", 5)
-    d = _card_set(dead, f"{what} dead")
-    _overlap(b, d, f"{what} dead")
-    if shortdeck and (b | d) & ~_lib.HS_SHORTDECK_DECK_MASK:
-        bad = (b | d) & ~_lib.HS_SHORTDECK_DECK_MASK
-        card = _holdem_card((bad & -bad).bit_length() - 1)
-        raise HandstatError(f"{what}: {'board' if b & bad else 'dead'}: '{card}' is not a "
-                            "short-deck card (6 through A only)")
-    ranges, names = [], []
-    for p, h in enumerate(hands):
-        r, name = _range(h, f"{what} hand {p + 1}")
-        if shortdeck:
-            _shortdeck_filter(r, name, p, what)
-        live = sum(1 for i in range(r.n) if not r.combo[i] & (b | d))
-        if live == 0 and r.n > 1:
-            raise HandstatError(f"{what}: hand {p + 1}: every combination of '{name}' meets the "
-                                "board or the dead cards")
-        if r.n == 1:
-            clash = r.combo[0] & (b | d)
-            for q in ranges:
-                if q.n == 1:
-                    clash |= r.combo[0] & q.combo[0]
-            if clash:
-                where = ("the board" if clash & b else "the dead cards" if clash & d
-                         else "another hand")
-                card = _holdem_card((clash & -clash).bit_length() - 1)
-                raise HandstatError(f"{what}: hand {p + 1}: '{card}' is already in {where}")
-        ranges.append(r)
-        names.append(name)
-    return ranges, names, b, d
-
-
-def _equity_error(rc, what):
-    if rc == _lib.HS_ERR_COUNT:
-        raise HandstatError(f"{what}: no deal is possible: the hands cannot all be dealt disjoint "
-                            "from each other and the known cards")
-    if rc == _lib.HS_ERR_OVERFLOW:
-        raise HandstatError(f"{what}: the counts of this query could pass their integers")
-    _check(rc, what)
-
-
-def _equity(hands, board, dead, threads, samples, seed, progress, what, shortdeck=None):
-    """One request: the exact table or, with samples, the estimate (shortdeck: the rules'
-    number for the short-deck engine)."""
-    ranges, names, b, d = _request(hands, board, dead, what, shortdeck is not None)
-    n = len(ranges)
-    ptrs = (ctypes.POINTER(_lib.HoldemRange) * n)(*[ctypes.pointer(r) for r in ranges])
-    if samples is not None:
-        if shortdeck is not None:
-            raise HandstatError(f"{what}: samples: the short-deck equity is exact only")
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise HandstatError(f"{what}: samples must be a whole number of at least 1")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-            raise HandstatError(f"{what}: seed must be a whole number 0..2^64-1")
-        if samples > (2**64 - 1) // _lib.HS_HOLDEM_SHARE_UNIT:
-            raise HandstatError(f"{what}: samples: at most "
-                                f"{(2**64 - 1) // _lib.HS_HOLDEM_SHARE_UNIT}")
-        s = _lib.HoldemEquitySample()
-        rc = _call(lambda fn, ctx: _lib.holdem_equity_sample(n, ptrs, b, d, samples, seed, threads,
-                                                             fn, ctx, ctypes.byref(s)), progress)
-        _equity_error(rc, what)
-        pl = [s.player[p] for p in range(n)]
-        return pd.DataFrame({
-            "player": range(1, n + 1), "hand": names, "samples": [int(s.samples)] * n,
-            "wins": _int_column([int(q.wins) for q in pl]),
-            "ties": _int_column([int(q.ties) for q in pl]),
-            "losses": _int_column([int(q.losses) for q in pl]),
-            "equity": [q.equity for q in pl], "std_error": [q.std_error for q in pl],
-            "kind": ["estimate"] * n})
-    e = _lib.HoldemEquityExact()
-    if shortdeck is None:
-        rc = _call(lambda fn, ctx: _lib.holdem_equity_ranges(n, ptrs, b, d, threads, fn, ctx,
-                                                             ctypes.byref(e)), progress)
-    else:
-        rc = _call(lambda fn, ctx: _lib.shortdeck_equity_ranges(n, ptrs, b, d, shortdeck, threads,
-                                                                fn, ctx, ctypes.byref(e)), progress)
-    _equity_error(rc, what)
-    deals = e.deals.value()
-    pl = [e.player[p] for p in range(n)]
-    exact = [Fraction(q.shares.value(), deals * _lib.HS_HOLDEM_SHARE_UNIT) for q in pl]
-    return pd.DataFrame({
-        "player": range(1, n + 1), "hand": names,
-        "wins": _int_column([q.wins.value() for q in pl]),
-        "ties": _int_column([q.ties.value() for q in pl]),
-        "losses": _int_column([q.losses.value() for q in pl]),
-        "equity": [float(x) for x in exact], "equity_exact": exact})
+def _equity(what, hands, board, dead, samples=None, seed=1, rules=None):
+    """The command and arguments of one hold'em equity request, or with rules ("trips",
+    "straight") a short-deck one."""
+    args = dict(hand=hands, board=_given_text(board),
+                dead=_given_text(dead))
+    if samples is not None:  # the short-deck equity refuses them: it is exact only
+        args.update(samples=samples, seed=seed)
+    if rules is not None:
+        return "shortdeck equity", dict(args, straight_beats_trips=bool(_rules(rules, what)))
+    return "holdem equity", args
 
 
 def holdem_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "", threads: int = 0,
@@ -157,7 +60,8 @@ def holdem_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "", thr
     at the end; an exception it raises stops the computation and is re-raised. Ctrl-C stops
     the computation within a work unit and raises KeyboardInterrupt (the C code runs in a worker
     thread; the same holds for every function that takes progress)."""
-    return _equity(hands, board, dead, threads, samples, seed, progress, "holdem_equity")
+    command, args = _equity("holdem_equity", hands, board, dead, samples, seed)
+    return _ask("holdem_equity", command, threads, progress, **args)
 
 
 def shortdeck_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "",
@@ -169,8 +73,8 @@ def shortdeck_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "",
     beats a straight, the default) or "straight" (`--straight-beats-trips`). The columns of
     holdem_equity: player, hand, wins, ties, losses, equity, equity_exact. threads, progress and
     Ctrl-C as for holdem_equity."""
-    return _equity(hands, board, dead, threads, None, 1, progress, "shortdeck_equity",
-                   shortdeck=_rules(rules, "shortdeck_equity"))
+    command, args = _equity("shortdeck_equity", hands, board, dead, rules=rules)
+    return _ask("shortdeck_equity", command, threads, progress, **args)
 
 
 def holdem_equity_batch(requests: Iterable[Request], samples: Optional[int] = None,
@@ -187,30 +91,31 @@ def holdem_equity_batch(requests: Iterable[Request], samples: Optional[int] = No
     optional) or a tuple (hands, board, dead) (board and dead optional). A bad request raises
     HandstatError naming its number before anything is computed. progress is called for each
     request in turn with its own units; Ctrl-C as for holdem_equity."""
-    parsed = []
-    for i, r in enumerate(requests, 1):
-        if isinstance(r, Mapping):
-            unknown = set(r) - {"hands", "board", "dead"}
-            if "hands" not in r or unknown:
-                raise HandstatError(f"holdem_equity_batch: request {i}: a dict of hands, board "
-                                    "and dead is needed")
-            hands, board, dead = r["hands"], r.get("board", ""), r.get("dead", "")
-        elif isinstance(r, (list, tuple)) and 1 <= len(r) <= 3 and not isinstance(r[0], str):
-            hands, board, dead = (list(r) + ["", ""])[:3]
-        else:
-            raise HandstatError(f"holdem_equity_batch: request {i}: (hands, board, dead) or a "
-                                "dict is needed")
-        what = f"holdem_equity_batch: request {i}"
-        rules = None if shortdeck is None else _rules(shortdeck, "holdem_equity_batch")
-        _request(hands, board or "", dead or "", what, rules is not None)  # checked up front
-        parsed.append((i, hands, board or "", dead or "", what, rules))
-    if not parsed:
+    requests = list(requests)
+    if not requests:
         raise HandstatError("holdem_equity_batch: no requests")
-    tables = []
-    for i, hands, board, dead, what, rules in parsed:
-        df = _equity(hands, board, dead, threads, samples, seed, progress, what, shortdeck=rules)
-        df.insert(0, "line", i)
-        tables.append(df)
+    with ExitStack() as stack:
+        checked = []
+        for i, r in enumerate(requests, 1):
+            what = f"holdem_equity_batch: request {i}"
+            if isinstance(r, Mapping):
+                if "hands" not in r or set(r) - {"hands", "board", "dead"}:
+                    raise HandstatError(f"{what}: a dict of hands, board and dead is needed")
+                hands, board, dead = r["hands"], r.get("board", ""), r.get("dead", "")
+            elif isinstance(r, (list, tuple)) and 1 <= len(r) <= 3 and not isinstance(r[0], str):
+                hands, board, dead = (list(r) + ["", ""])[:3]
+            else:
+                raise HandstatError(f"{what}: (hands, board, dead) or a dict is needed")
+            command, args = _equity("holdem_equity_batch", hands, board, dead, samples, seed,
+                                    shortdeck)
+            request = stack.enter_context(_Request(command, args, what))
+            request.check()  # every request checked before any is run
+            checked.append(request)
+        tables = []
+        for i, request in enumerate(checked, 1):
+            df = request.run(threads, progress)
+            df.insert(0, "line", i)
+            tables.append(df)
     return pd.concat(tables, ignore_index=True)
 
 

@@ -13,28 +13,16 @@ c_int, c_size, c_char_p, c_void_p = ctypes.c_int, ctypes.c_size_t, ctypes.c_char
 
 HS_OK = 0
 HS_ERR_DUPLICATE = -2
-HS_ERR_COUNT = -3
-HS_ERR_OVERFLOW = -4
-HS_ERR_ARG = -6
 HS_ERR_CANCELLED = -7
-HS_RANKS = 13
 HS_POKER_CLASSES = 7462
 HS_POKER_CATEGORIES = 9
 HS_CRIB_MAX_SCORE = 29
-HS_CRIB_COMBOS = 12994800
-HS_HOLDEM_MAX_PLAYERS = 9
 HS_HOLDEM_SHARE_UNIT = 2520
-HS_HOLDEM_COMBOS = 1326
-HS_DISCARD_MAX_KEEPS = 15
 HS_STUD_MAX_PLAYERS = 8
 HS_STUD_SHARE_UNIT = 1680
-HS_STUD_GAMES = {"high": 0, "hilo": 1, "razz": 2}
 HS_HOLDEM_CLASSES = 169
 HS_HIT_MADE = 16
 HS_HIT_FLAGS = 8
-HS_STREETS = 3
-HS_STREET = {"flop": 1, "turn": 2, "river": 4}
-HS_OMAHA_MAX_PLAYERS = 9
 HS_OMAHA_SHARE_UNIT = 5040
 HS_SHORTDECK_CLASSES = 1404
 HS_SHORTDECK_DECK_MASK = 0x000FF0FF87FC3FE1
@@ -42,7 +30,6 @@ HS_SHORTDECK_RULES = {"trips": 0, "straight": 1}  # which beats the other
 HS_LOW_A5_CLASSES = 6175
 HS_LOW_27_CLASSES = 7462
 HS_PEG_MAX_EVENTS = 16
-HS_PEG_OPPONENT_HANDS = 163185
 HS_P3_OUTCOMES = 7
 
 
@@ -79,10 +66,6 @@ class ParseError(ctypes.Structure):
     _fields_ = [("offset", c_size), ("length", c_size), ("line", c_size)]
 
 
-class CribScore(ctypes.Structure):
-    _fields_ = [(name, c_u8) for name in ("fifteens", "pairs", "runs", "flush", "nobs", "total")]
-
-
 class CribHist(ctypes.Structure):
     _fields_ = [("count", c_u64 * (HS_CRIB_MAX_SCORE + 1)), ("points", c_u64 * 5),
                 ("hands", c_u64)]
@@ -91,39 +74,6 @@ class CribHist(ctypes.Structure):
 class PokerHist(ctypes.Structure):
     _fields_ = [("count", c_u64 * (HS_POKER_CLASSES + 1)),
                 ("category", c_u64 * HS_POKER_CATEGORIES), ("hands", c_u64)]
-
-
-class HoldemRange(ctypes.Structure):
-    _fields_ = [("n", c_size), ("combo", c_u64 * HS_HOLDEM_COMBOS),
-                ("weight", c_u8 * HS_HOLDEM_COMBOS)]
-
-
-# unsigned __int128, little-endian, 16-byte aligned in C: the padding below keeps the offsets
-class U128(ctypes.Structure):
-    _fields_ = [("lo", c_u64), ("hi", c_u64)]
-
-    def value(self):
-        return self.lo | self.hi << 64
-
-
-class HoldemPlayerExact(ctypes.Structure):
-    _fields_ = [("wins", U128), ("ties", U128), ("losses", U128), ("shares", U128)]
-
-
-class HoldemEquityExact(ctypes.Structure):
-    _fields_ = [("players", c_int), ("_pad", c_u8 * 12), ("deals", U128),
-                ("player", HoldemPlayerExact * HS_HOLDEM_MAX_PLAYERS)]
-
-
-class DiscardKeep(ctypes.Structure):
-    _fields_ = [("keep", c_u64), ("thrown", c_u64), ("hand_sum", c_u64), ("hand_sum2", c_u64),
-                ("hand_cases", c_u32), ("hand_min", c_u8), ("hand_max", c_u8),
-                ("crib_sum", c_u64), ("crib_cases", c_u64), ("combined_num", c_i64)]
-
-
-class Discard(ctypes.Structure):
-    _fields_ = [("players", c_int), ("role", c_int), ("n_keeps", c_int),
-                ("keeps", DiscardKeep * HS_DISCARD_MAX_KEEPS)]
 
 
 class StudPlayer(ctypes.Structure):
@@ -136,44 +86,9 @@ class StudEquity(ctypes.Structure):
                 ("low_deals", c_u64), ("p", StudPlayer * HS_STUD_MAX_PLAYERS)]
 
 
-class HoldemHits(ctypes.Structure):
-    _fields_ = [("total", c_u64), ("made", c_u64 * HS_HIT_MADE), ("flag", c_u64 * HS_HIT_FLAGS)]
-
-
-class HoldemHitsClass(ctypes.Structure):
-    _fields_ = [("cls", c_int), ("combos", c_int), ("weight", c_u64),
-                ("street", HoldemHits * HS_STREETS)]
-
-
-class HoldemDistCombo(ctypes.Structure):
-    _fields_ = [("combo", c_u64), ("cls", c_int), ("weight", c_int), ("deals", c_u64),
-                ("wins", c_u64), ("ties", c_u64), ("losses", c_u64)]
-
-
-class OmahaPlayer(ctypes.Structure):
-    _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "scoops", "high_share",
-                                           "low_share")]
-
-
-class OmahaEquity(ctypes.Structure):
-    _fields_ = [("players", c_int), ("hilo", c_int), ("boards", c_u64), ("low_boards", c_u64),
-                ("p", OmahaPlayer * HS_OMAHA_MAX_PLAYERS)]
-
-
 class ShortdeckHist(ctypes.Structure):
     _fields_ = [("hands", c_u64), ("count", c_u64 * (HS_SHORTDECK_CLASSES + 1)),
                 ("category", c_u64 * HS_POKER_CATEGORIES)]
-
-
-class HoldemSamplePlayer(ctypes.Structure):
-    _fields_ = [("wins", c_u64), ("ties", c_u64), ("losses", c_u64), ("shares", c_u64),
-                ("shares_sq", U128), ("equity", ctypes.c_double),
-                ("std_error", ctypes.c_double)]
-
-
-class HoldemEquitySample(ctypes.Structure):
-    _fields_ = [("players", c_int), ("samples", c_u64),
-                ("player", HoldemSamplePlayer * HS_HOLDEM_MAX_PLAYERS)]
 
 
 class HoldemPlayer(ctypes.Structure):
@@ -219,38 +134,18 @@ version = _fn("hs_version", c_char_p)
 cards_parse = _fn("hs_cards_parse", c_int, c_char_p, c_size, P(c_int), c_size, P(c_size),
                   P(ParseError))
 card_format = _fn("hs_card_format", None, c_int, c_char_p)
-crib_valid = _fn("hs_crib_valid", c_int, c_u64, c_int)
-crib_score5 = _fn("hs_crib_score5", CribScore, c_u64, c_int, c_int)
 crib_hist_run = _fn("hs_crib_hist_run", c_int, c_int, c_int, PROGRESS, c_void_p, P(CribHist))
-poker_valid = _fn("hs_poker_valid", c_int, c_u64)
-poker_rank = _fn("hs_poker_rank", c_int, c_u64)
 poker_rank_batch = _fn("hs_poker_rank_batch", None, P(c_u64), c_size, P(c_u16))
 poker_category = _fn("hs_poker_category", c_int, c_int)
 poker_category_name = _fn("hs_poker_category_name", c_char_p, c_int)
 poker_hist_run = _fn("hs_poker_hist_run", c_int, c_int, c_int, PROGRESS, c_void_p, P(PokerHist))
-holdem_range_parse = _fn("hs_holdem_range_parse", c_int, c_char_p, c_size, P(HoldemRange),
-                         c_char_p, c_size, P(ParseError))
-holdem_equity_ranges = _fn("hs_holdem_equity_ranges", c_int, c_int, P(P(HoldemRange)), c_u64,
-                           c_u64, c_int, PROGRESS, c_void_p, P(HoldemEquityExact))
 holdem_class_name = _fn("hs_holdem_class_name", None, c_int, c_char_p)
 holdem_hit = _fn("hs_holdem_hit", c_int, c_u64, c_u64, P(ctypes.c_uint))
 holdem_hit_name = _fn("hs_holdem_hit_name", c_char_p, c_int)
 holdem_hit_flag_name = _fn("hs_holdem_hit_flag_name", c_char_p, c_int)
-holdem_hits_board = _fn("hs_holdem_hits_board", c_int, P(HoldemRange), c_u64, c_u64,
-                        P(HoldemHits))
-holdem_hits_run = _fn("hs_holdem_hits_run", c_int, P(HoldemRange), c_u64, ctypes.c_uint, c_int,
-                      PROGRESS, c_void_p, P(HoldemHitsClass), P(c_int))
-holdem_equity_dist = _fn("hs_holdem_equity_dist", c_int, P(HoldemRange), P(HoldemRange), c_u64,
-                         c_u64, c_int, PROGRESS, c_void_p, P(HoldemDistCombo), P(c_size))
-discard_analyze = _fn("hs_discard_analyze", c_int, c_u64, c_int, P(Discard))
-discard_combined_num = _fn("hs_discard_combined_num", c_i64, P(DiscardKeep), c_int)
-stud_equity_run = _fn("hs_stud_equity_run", c_int, P(c_u64), c_int, c_u64, c_int, c_int, PROGRESS,
-                      c_void_p, P(StudEquity))
+stud_equity_result = _fn("hs_stud_equity_result", c_int, c_void_p, P(StudEquity))
 hand_format = _fn("hs_hand_format", c_size, c_u64, c_char_p, c_size)
 poker_describe = _fn("hs_poker_describe", c_size, c_int, c_char_p, c_size)
-holdem_equity_sample = _fn("hs_holdem_equity_sample", c_int, c_int, P(P(HoldemRange)), c_u64,
-                           c_u64, c_u64, c_u64, c_int, PROGRESS, c_void_p,
-                           P(HoldemEquitySample))
 holdem_class = _fn("hs_holdem_class", c_int, c_u64)
 holdem_hand_parse = _fn("hs_holdem_hand_parse", c_int, c_char_p, c_size, P(c_u64), P(c_size),
                         P(ParseError))
@@ -273,18 +168,12 @@ omaha_rank = _fn("hs_omaha_rank", c_int, c_u64, c_u64)
 omaha_best_five = _fn("hs_omaha_best_five", c_u64, c_u64, c_u64)
 omaha_low = _fn("hs_omaha_low", c_int, c_u64, c_u64)
 low8_describe = _fn("hs_low8_describe", c_size, c_int, c_char_p, c_size)
-omaha_equity_run = _fn("hs_omaha_equity_run", c_int, P(c_u64), c_int, c_u64, c_u64, c_int, c_int,
-                       PROGRESS, c_void_p, P(OmahaEquity))
-shortdeck_valid = _fn("hs_shortdeck_valid", c_int, c_u64)
 shortdeck_rank = _fn("hs_shortdeck_rank", c_int, c_u64, c_int)
 shortdeck_category = _fn("hs_shortdeck_category", c_int, c_int, c_int)
 shortdeck_category_order = _fn("hs_shortdeck_category_order", None, c_int, P(c_int))
 shortdeck_describe = _fn("hs_shortdeck_describe", c_size, c_int, c_int, c_char_p, c_size)
 shortdeck_best_five = _fn("hs_shortdeck_best_five", c_u64, c_u64, c_int)
 shortdeck_hist_run = _fn("hs_shortdeck_hist_run", c_int, c_int, c_int, P(ShortdeckHist))
-shortdeck_equity_ranges = _fn("hs_shortdeck_equity_ranges", c_int, c_int, P(P(HoldemRange)),
-                              c_u64, c_u64, c_int, c_int, PROGRESS, c_void_p,
-                              P(HoldemEquityExact))
 low_a5_rank = _fn("hs_low_a5_rank", c_int, c_u64)
 low_27_rank = _fn("hs_low_27_rank", c_int, c_u64)
 low_a5_best_five = _fn("hs_low_a5_best_five", c_u64, c_u64)
@@ -297,7 +186,6 @@ low_a5_hist5 = _fn("hs_low_a5_hist5", None, P(c_u64))
 low_27_hist5 = _fn("hs_low_27_hist5", None, P(c_u64))
 peg_start = _fn("hs_peg_start", PegPosition, P(c_u8), P(c_u8))
 peg_line = _fn("hs_peg_line", c_int, P(PegPosition), P(PegEvent), P(c_int), P(c_int))
-peg_keep_sum = _fn("hs_peg_keep_sum", c_int, c_u64, c_u64, c_int, P(c_i64))
 # the library's own hs_progress_fn over a ProgressState (handstat/progress.h)
 progress_poll = PROGRESS(("hs_progress_poll", lib))
 # the request layer (handstat/request.h)
@@ -306,14 +194,16 @@ HS_REQUEST_MESSAGE = 512
 request_new = _fn("hs_request_new", c_int, c_char_p, P(c_void_p))
 request_commands = _fn("hs_request_commands", P(c_char_p))
 request_add = _fn("hs_request_add", c_int, c_void_p, c_char_p, c_char_p)
-request_run = _fn("hs_request_run", c_int, c_void_p, c_int, PROGRESS, c_void_p, P(c_void_p),
-                  c_char_p, c_size)
+request_start = _fn("hs_request_start", c_int, c_void_p, P(c_void_p), c_char_p, c_size)
+request_finish = _fn("hs_request_finish", c_int, c_void_p, c_void_p, c_int, PROGRESS, c_void_p,
+                     P(c_void_p), c_char_p, c_size)
 request_free = _fn("hs_request_free", None, c_void_p)
 table_columns = _fn("hs_table_columns", c_size, c_void_p)
 table_column = _fn("hs_table_column", c_char_p, c_void_p, c_size)
 table_column_kind = _fn("hs_table_column_kind", c_int, c_void_p, c_size)
 table_rows = _fn("hs_table_rows", c_size, c_void_p)
 table_cell = _fn("hs_table_cell", c_char_p, c_void_p, c_size, c_size)
+table_number = _fn("hs_table_number", ctypes.c_double, c_void_p, c_size, c_size)
 table_notes = _fn("hs_table_notes", c_size, c_void_p)
 table_note_name = _fn("hs_table_note_name", c_char_p, c_void_p, c_size)
 table_note_value = _fn("hs_table_note_value", c_char_p, c_void_p, c_size)

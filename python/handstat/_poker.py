@@ -10,7 +10,8 @@ import pandas as pd
 
 from . import _lib
 from ._core import (Cards, HandstatError, Progress, _call, _card_name, _cards, _check, _describe,
-                    _given, _hand_text, _mask, _shares)
+                    _given, _hand_text, _mask, _shares, _text)
+from ._request import _ask
 
 
 def _category_name(cat):
@@ -20,7 +21,7 @@ def _category_name(cat):
 def poker_rank(cards: Cards) -> int:
     """The class 1..7462 (1 = royal flush; smaller is better) of the best five of 5-7 cards (the
     class column of `poker rank --csv`)."""
-    return int(_lib.poker_rank(_mask(_cards(cards, (5, 6, 7), "poker_rank"))))
+    return int(_ask("poker_rank", "poker rank", hand=_text(cards))["class"].iloc[0])
 
 
 def poker_rank_batch(masks: Any) -> np.ndarray:

@@ -1,17 +1,18 @@
 """Any query of the library's one request layer (handstat/request.h): the command line's command
 and arguments, checked and run by the same code as the command line and the web app, answered as
-the same table."""
+the same table. The package's functions for those commands are thin wrappers over it (_ask)."""
 
 from __future__ import annotations
 
 import ctypes
+import math
 from fractions import Fraction
-from typing import List, Sequence, Union
+from typing import Any, Callable, Collection, List, Mapping, Optional, Sequence, Union
 
 import pandas as pd
 
 from . import _lib
-from ._core import HandstatError, Progress, _call, _int_column
+from ._core import HandstatError, Progress, _call, _int_column, _message, _run_job
 
 #: An argument value: text, a whole number, a flag, or (for "hand") a list of them.
 Value = Union[str, int, bool, Sequence[str]]
@@ -28,14 +29,127 @@ def query_commands() -> List[str]:
     return out
 
 
-def _cell(text: str, kind: int):
-    if kind == _lib.HS_CELL_INT:
-        return int(text)
-    if kind == _lib.HS_CELL_DECIMAL:
-        return float(text)
-    if kind == _lib.HS_CELL_FRACTION:
-        return Fraction(text)
-    return text
+class _Request:
+    """One hs_request of `command` with `args` (query's keyword conventions; a None value is left
+    out); its messages are prefixed with `what` (a function's name) when given. close() frees it."""
+
+    def __init__(self, command: str, args: Mapping[str, Value], what: Optional[str] = None):
+        self.what = what
+        self.handle = ctypes.c_void_p()
+        if _lib.request_new(command.encode(), ctypes.byref(self.handle)) != _lib.HS_OK:
+            raise self.error(f"unknown command '{command}' (known: "
+                             f"{', '.join(query_commands())})")
+        try:
+            for key, value in args.items():
+                if value is None:
+                    continue
+                name = key.replace("_", "-")
+                values = list(value) if name == "hand" and not isinstance(value, str) else [value]
+                for v in values:
+                    text = ("1" if v else "0") if isinstance(v, bool) else str(v)
+                    if _lib.request_add(self.handle, name.encode(), text.encode()) != _lib.HS_OK:
+                        raise self.error(f"{command}: '{name}' is not one of its arguments, is "
+                                         "given twice, or its value is too long or holds a "
+                                         "control character")
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self.handle:
+            _lib.request_free(self.handle)
+            self.handle = ctypes.c_void_p()
+
+    def __enter__(self) -> "_Request":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def error(self, message: str) -> HandstatError:
+        return HandstatError(f"{self.what}: {message}" if self.what else message)
+
+    def start(self) -> ctypes.c_void_p:
+        """The layer's checks without the work (hs_request_start): raises with its message, else
+        returns the job of a command that runs as one (NULL for the others; the caller frees
+        it)."""
+        job = ctypes.c_void_p()
+        msg = ctypes.create_string_buffer(_lib.HS_REQUEST_MESSAGE)
+        if _lib.request_start(self.handle, ctypes.byref(job), msg, len(msg)) != _lib.HS_OK:
+            raise self.error(msg.value.decode(errors="replace"))
+        return job
+
+    def check(self) -> None:
+        """Raise now if the request is refused; nothing long is computed."""
+        job = self.start()
+        if job:
+            _lib.job_free(job)
+
+    def run(self, threads: int = 0, progress: Progress = None,
+            exact: Collection[str] = (), job_result: Optional[Callable] = None) -> Any:
+        """The answer as a DataFrame (see query); the columns named in `exact` (decimals written
+        exactly, such as weighted combinations "7.5") as Fractions. job_result: a callable given
+        the finished job of a command that runs as one (for its counts beyond the table): then
+        (the DataFrame, its value)."""
+        job = self.start() if job_result is not None else ctypes.c_void_p()
+        table = ctypes.c_void_p()
+        try:
+            rc = _run_job(job, threads, progress) if job else _lib.HS_OK
+            if rc != _lib.HS_OK:
+                raise self.error(_message(rc))
+            msg = ctypes.create_string_buffer(_lib.HS_REQUEST_MESSAGE)
+
+            def finish(fn, ctx):
+                return _lib.request_finish(self.handle, job, threads, fn, ctx,
+                                           ctypes.byref(table), msg, len(msg))
+
+            try:
+                rc = _call(finish, progress)
+            except HandstatError:
+                raise self.error(msg.value.decode(errors="replace") or "cancelled") from None
+            if rc != _lib.HS_OK:
+                raise self.error(msg.value.decode(errors="replace"))
+            df = _frame(table, exact)
+            return df if job_result is None else (df, job_result(job))
+        finally:
+            if table:
+                _lib.table_free(table)
+            if job:
+                _lib.job_free(job)
+
+
+def _frame(table, exact):
+    """The table as a DataFrame: integers exact (int64 where they fit), fractions as Fractions,
+    text as str; a decimal X next to its exact fraction X_exact the float nearest that fraction,
+    another decimal the library's double (hs_table_number, not the text's rounding), one written
+    as exact text (a weight) that text's value; columns in `exact`: the Fraction of their
+    text."""
+    cols = _lib.table_columns(table)
+    names = [_lib.table_column(table, c).decode() for c in range(cols)]
+    kinds = [_lib.table_column_kind(table, c) for c in range(cols)]
+    rows = _lib.table_rows(table)
+    data = {}
+    for c, (name, kind) in enumerate(zip(names, kinds)):
+        text = [_lib.table_cell(table, r, c).decode() for r in range(rows)]
+        if kind == _lib.HS_CELL_INT:
+            data[name] = _int_column([int(t) for t in text])
+        elif kind == _lib.HS_CELL_FRACTION or name in exact:
+            data[name] = [Fraction(t) for t in text]
+        elif kind == _lib.HS_CELL_DECIMAL:
+            numbers = [_lib.table_number(table, r, c) for r in range(rows)]
+            data[name] = [float(t) if math.isnan(v) else v for t, v in zip(text, numbers)]
+        else:
+            data[name] = text
+    for name, kind in zip(names, kinds):
+        pair = f"{name}_exact"
+        if kind == _lib.HS_CELL_DECIMAL and pair in names and \
+                kinds[names.index(pair)] == _lib.HS_CELL_FRACTION:
+            data[name] = [float(x) for x in data[pair]]
+    df = pd.DataFrame(data, columns=names)
+    df.attrs["notes"] = {_lib.table_note_name(table, i).decode():
+                         _lib.table_note_value(table, i).decode()
+                         for i in range(_lib.table_notes(table))}
+    return df
 
 
 def query(command: str, threads: int = 0, progress: Progress = None,
@@ -48,52 +162,21 @@ def query(command: str, threads: int = 0, progress: Progress = None,
         query("crib discard", hand="2C 3H 4D 5D 5S JS", role="pone", pegging=True)
 
     "hand" takes a list (one entry per player, in order); flags take True/False; counts take
-    ints. Returns a DataFrame with the command's --csv columns, exact integers (an int64 column
-    where they fit, else Python ints), exact fractions as Fractions, decimals as floats, text as str; the table's notes (the board,
-    the deals, the range's equity, ...) are in `df.attrs["notes"]`. Raises HandstatError with the
+    ints; None leaves an argument out. Returns a DataFrame with the command's --csv columns, exact integers (an int64 column
+    where they fit, else Python ints), exact fractions as Fractions, decimals as floats (the
+    nearest float to the exact fraction beside them, as equity to equity_exact, else the
+    library's double before it was printed), text as str; the table's notes (the board, the
+    deals, the range's equity, ...) are in `df.attrs["notes"]`. Raises HandstatError with the
     command line's message (naming the argument and the token) for a bad query, and stops at
     Ctrl-C (KeyboardInterrupt) or when `progress` raises."""
-    request = ctypes.c_void_p()
-    if _lib.request_new(command.encode(), ctypes.byref(request)) != _lib.HS_OK:
-        raise HandstatError(f"unknown command '{command}' (known: "
-                            f"{', '.join(query_commands())})")
-    table = ctypes.c_void_p()
-    try:
-        for key, value in args.items():
-            name = key.replace("_", "-")
-            values = list(value) if name == "hand" and not isinstance(value, str) else [value]
-            for v in values:
-                text = ("1" if v else "0") if isinstance(v, bool) else str(v)
-                if _lib.request_add(request, name.encode(), text.encode()) != _lib.HS_OK:
-                    raise HandstatError(f"{command}: '{name}' is not one of its arguments, is "
-                                        "given twice, or its value is too long or holds a "
-                                        "control character")
-        msg = ctypes.create_string_buffer(_lib.HS_REQUEST_MESSAGE)
+    with _Request(command, args) as r:
+        return r.run(threads, progress)
 
-        def run(fn, ctx):
-            return _lib.request_run(request, threads, fn, ctx, ctypes.byref(table), msg,
-                                    len(msg))
 
-        try:
-            rc = _call(run, progress)
-        except HandstatError:
-            raise HandstatError(msg.value.decode(errors="replace") or "cancelled") from None
-        if rc != _lib.HS_OK:
-            raise HandstatError(msg.value.decode(errors="replace"))
-        cols = _lib.table_columns(table)
-        names = [_lib.table_column(table, c).decode() for c in range(cols)]
-        kinds = [_lib.table_column_kind(table, c) for c in range(cols)]
-        rows = _lib.table_rows(table)
-        data = {}
-        for c in range(cols):
-            cells = [_cell(_lib.table_cell(table, r, c).decode(), kinds[c]) for r in range(rows)]
-            data[names[c]] = _int_column(cells) if kinds[c] == _lib.HS_CELL_INT else cells
-        df = pd.DataFrame(data, columns=names)
-        df.attrs["notes"] = {_lib.table_note_name(table, i).decode():
-                             _lib.table_note_value(table, i).decode()
-                             for i in range(_lib.table_notes(table))}
-        return df
-    finally:
-        if table:
-            _lib.table_free(table)
-        _lib.request_free(request)
+def _ask(what: str, command: str, threads: int = 0, progress: Progress = None,
+         exact: Collection[str] = (), job_result: Optional[Callable] = None,
+         **args: Value) -> Any:
+    """query() for the package's function `what`: its messages prefixed "what: ", arguments
+    None left out, `exact` and `job_result` as for _Request.run."""
+    with _Request(command, args, what) as r:
+        return r.run(threads, progress, exact, job_result)

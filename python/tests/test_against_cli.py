@@ -54,7 +54,7 @@ def test_crib_peg(pone, dealer):
 
 
 def test_crib_errors():
-    with pytest.raises(handstat.HandstatError, match="pegging"):
+    with pytest.raises(handstat.HandstatError, match="crib_discard: pegging: .* expected 6 cards"):
         handstat.crib_discard("2C 3H 4D 5D 5S", pegging=True)
     with pytest.raises(handstat.HandstatError, match="'5H'"):
         handstat.crib_peg("5H 5D JC 4S", "5H 9D TH KS")
@@ -178,7 +178,7 @@ def test_omaha_rank(hole, board):
 def test_omaha_errors():
     with pytest.raises(handstat.HandstatError, match="hand 2 has 5 cards"):
         handstat.omaha_equity(["AhAdKsQs", "9h8h7c6c5c"])
-    with pytest.raises(handstat.HandstatError, match="'Ah'"):
+    with pytest.raises(handstat.HandstatError, match="board: AH is already in a hand"):
         handstat.omaha_equity(["AhAdKsQs", "9h8h7c6c"], board="Ah 2c 3c")
     with pytest.raises(handstat.HandstatError, match="'3H'"):
         handstat.omaha_rank("AH 2H KS QS", "3H 4D 3H")
@@ -254,8 +254,14 @@ def test_holdem_equity_batch():
     want = cli_csv("shortdeck", "equity", "--batch", "--csv", "--straight-beats-trips",
                    stdin="AhAd | KsKc\nAA,KK | random board=6h7h8c\n")
     assert_like_cli(handstat.holdem_equity_batch(sd, shortdeck="straight"), want)
-    with pytest.raises(handstat.HandstatError, match="request 2"):
+    with pytest.raises(handstat.HandstatError, match="request 2: hand 2: 'QX' is not two cards"):
         handstat.holdem_equity_batch([(["AA", "KK"],), (["AA", "QX"],)])
+    # every request is checked before the first is run (that one would take a minute)
+    started = []
+    with pytest.raises(handstat.HandstatError, match="request 2: board: 'Kh7dZZ'"):
+        handstat.holdem_equity_batch([(["random"] * 3, "Kh7d2c"), (["AA", "KK"], "Kh7dZZ")],
+                                     progress=lambda done, total: started.append(done))
+    assert started == []
     with pytest.raises(handstat.HandstatError, match="request 1"):
         handstat.holdem_equity_batch(["AA | KK"])
 
