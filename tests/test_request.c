@@ -123,6 +123,10 @@ static const query QUERIES[] = {
     {"poker rank",
      {"hand", "KH KD KC 4S 4H 2C 9D"},
      {"poker", "rank", "--csv", "KH", "KD", "KC", "4S", "4H", "2C", "9D"}},
+    {"crib peg",
+     {"hand", "5H 5D JC 4S", "hand", "6C 9D TH KS"},
+     {"crib", "peg", "--csv", "5H", "5D", "JC", "4S", "--", "6C", "9D", "TH", "KS"}},
+    {"crib hist", {"crib", "1"}, {"crib", "hist", "--crib", "--quiet"}},
 };
 
 static hs_request *request_of(const query *q) {
@@ -223,7 +227,11 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 11);
+    assert_int_equal(n, 14);
+    for (int i = 0; i < n; i++) { /* every name listed is a command */
+        assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
+        hs_request_free(r);
+    }
 }
 
 static int stop_at_once(void *ctx, uint64_t done, uint64_t total) {

@@ -137,6 +137,9 @@ QUERIES = [
      ["crib", "discard", "--pone", "2C 3H 4D 5D 5S JS"]),
     ("poker rank", {"hand": "KH KD KC 4S 4H 2C 9D"},
      ["poker", "rank", "KH", "KD", "KC", "4S", "4H", "2C", "9D"]),
+    ("crib peg", {"hand": ["5H 5D JC 4S", "6C 9D TH KS"]},
+     ["crib", "peg", "5H 5D JC 4S", "--", "6C 9D TH KS"]),
+    ("crib hist", {"crib": True}, ["crib", "hist", "--crib", "--quiet"]),
 ]
 
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import ctypes
+from fractions import Fraction
 from typing import Any, Dict
 
-import numpy as np
 import pandas as pd
 
-from . import _lib
-from ._core import (Cards, HandstatError, Progress, _call, _card_name, _cards, _check, _given,
-                    _mask, _message, _shares, _text)
+from ._core import Cards, HandstatError, Progress, _text
 from ._request import _ask
 
 
@@ -29,14 +26,10 @@ def crib_hist(rules: str = "hand", threads: int = 0, progress: Progress = None) 
     or a callable(done, total), see handstat.holdem_equity; Ctrl-C stops it (KeyboardInterrupt)."""
     if rules not in ("hand", "crib"):
         raise HandstatError(f"crib_hist: rules must be 'hand' or 'crib', not {rules!r}")
-    h = _lib.CribHist()
-    rc = _call(lambda fn, ctx: _lib.crib_hist_run(1 if rules == "crib" else 0, threads, fn, ctx,
-                                                  ctypes.byref(h)), progress)
-    _check(rc, "crib_hist")
-    counts = [int(c) for c in h.count]
-    floats, exact = _shares(counts, int(h.hands))
-    return pd.DataFrame({"score": range(len(counts)), "count": np.array(counts, dtype=np.int64),
-                         "probability": floats, "probability_exact": exact})
+    df = _ask("crib_hist", "crib hist", threads, progress, crib=rules == "crib")
+    hands = int(df.attrs["notes"]["hands"])
+    df["probability_exact"] = [Fraction(int(c), hands) for c in df["count"]]
+    return df
 
 
 def crib_discard(cards: Cards, role: str = "dealer", pegging: bool = False) -> pd.DataFrame:
@@ -53,9 +46,6 @@ def crib_discard(cards: Cards, role: str = "dealer", pegging: bool = False) -> p
     return _ask("crib_discard", "crib discard", hand=_text(cards), role=role, pegging=pegging)
 
 
-_WHO = ("pone", "dealer")
-
-
 def crib_peg(pone: Cards, dealer: Cards) -> Dict[str, Any]:
     """The play (pegging) of two known four-card hands with both playing perfectly ("double
     dummy"; the rules of `crib peg` and handstat/peg.h: the pone leads, the pone plays for the
@@ -70,28 +60,10 @@ def crib_peg(pone: Cards, dealer: Cards) -> Dict[str, Any]:
         >>> handstat.crib_peg("5H 5D JC 4S", "6C 9D TH KS")["line"]
         '4S 9D 5H TH go JC 6C 5D KS'
     """
-    hands = [_cards(pone, (4,), "crib_peg pone"), _cards(dealer, (4,), "crib_peg dealer")]
-    both = _mask(hands[0]) & _mask(hands[1])
-    if both:
-        card = _card_name((both & -both).bit_length() - 1)
-        raise HandstatError(f"crib_peg dealer: '{card}': {_message(_lib.HS_ERR_DUPLICATE)}")
-    ranks = [(ctypes.c_uint8 * 4)(*[c % 13 for c in h]) for h in hands]
-    start = _lib.peg_start(ranks[0], ranks[1])
-    ev = (_lib.PegEvent * _lib.HS_PEG_MAX_EVENTS)()
-    pts = (ctypes.c_int(0), ctypes.c_int(0))
-    n = _lib.peg_line(ctypes.byref(start), ev, ctypes.byref(pts[0]), ctypes.byref(pts[1]))
-    left = [list(h) for h in hands]
-    events, words = [], []
-    for e in ev[:n]:
-        card = None
-        if e.rank >= 0:  # the player's first card of that rank not yet laid, in the order given
-            card = next(c for c in left[e.player] if c % 13 == e.rank)
-            left[e.player].remove(card)
-            card = _card_name(card)
-        words.append(card or "go")
-        events.append({"player": _WHO[e.player], "card": card, "count": int(e.count),
-                       "points": int(e.points)})
-    p, d = pts[0].value, pts[1].value
-    return {"pone": _given(hands[0]), "dealer": _given(hands[1]), "pone_points": p,
-            "dealer_points": d, "differential": p - d, "line": " ".join(words),
-            "events": events}
+    df = _ask("crib_peg", "crib peg-line", hand=[_text(pone), _text(dealer)])
+    notes = df.attrs["notes"]
+    events = [{"player": r.player, "card": r.card or None, "count": int(r.count),
+               "points": int(r.points)} for r in df.itertuples()]
+    p, d = int(notes["pone_points"]), int(notes["dealer_points"])
+    return {"pone": notes["pone"], "dealer": notes["dealer"], "pone_points": p,
+            "dealer_points": d, "differential": p - d, "line": notes["line"], "events": events}

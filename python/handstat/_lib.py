@@ -16,7 +16,6 @@ HS_ERR_DUPLICATE = -2
 HS_ERR_CANCELLED = -7
 HS_POKER_CLASSES = 7462
 HS_POKER_CATEGORIES = 9
-HS_CRIB_MAX_SCORE = 29
 HS_HOLDEM_SHARE_UNIT = 2520
 HS_STUD_MAX_PLAYERS = 8
 HS_STUD_SHARE_UNIT = 1680
@@ -29,7 +28,6 @@ HS_SHORTDECK_DECK_MASK = 0x000FF0FF87FC3FE1
 HS_SHORTDECK_RULES = {"trips": 0, "straight": 1}  # which beats the other
 HS_LOW_A5_CLASSES = 6175
 HS_LOW_27_CLASSES = 7462
-HS_PEG_MAX_EVENTS = 16
 HS_P3_OUTCOMES = 7
 
 
@@ -66,11 +64,6 @@ class ParseError(ctypes.Structure):
     _fields_ = [("offset", c_size), ("length", c_size), ("line", c_size)]
 
 
-class CribHist(ctypes.Structure):
-    _fields_ = [("count", c_u64 * (HS_CRIB_MAX_SCORE + 1)), ("points", c_u64 * 5),
-                ("hands", c_u64)]
-
-
 class PokerHist(ctypes.Structure):
     _fields_ = [("count", c_u64 * (HS_POKER_CLASSES + 1)),
                 ("category", c_u64 * HS_POKER_CATEGORIES), ("hands", c_u64)]
@@ -99,15 +92,6 @@ class HoldemVsRandom(ctypes.Structure):
     _fields_ = [("vs", (HoldemPlayer * 2) * HS_HOLDEM_CLASSES), ("units_done", c_u64)]
 
 
-class PegPosition(ctypes.Structure):
-    _fields_ = [("hand", (c_u8 * 4) * 2), ("n", c_int * 2), ("seq", c_u8 * 8),
-                ("seq_len", c_int), ("last", c_int), ("to_move", c_int)]
-
-
-class PegEvent(ctypes.Structure):
-    _fields_ = [(name, c_int) for name in ("player", "rank", "count", "points")]
-
-
 # hs_progress_fn: (ctx, units done, units) -> non-zero to stop
 PROGRESS = ctypes.CFUNCTYPE(c_int, c_void_p, c_u64, c_u64)
 
@@ -134,7 +118,6 @@ version = _fn("hs_version", c_char_p)
 cards_parse = _fn("hs_cards_parse", c_int, c_char_p, c_size, P(c_int), c_size, P(c_size),
                   P(ParseError))
 card_format = _fn("hs_card_format", None, c_int, c_char_p)
-crib_hist_run = _fn("hs_crib_hist_run", c_int, c_int, c_int, PROGRESS, c_void_p, P(CribHist))
 poker_rank_batch = _fn("hs_poker_rank_batch", None, P(c_u64), c_size, P(c_u16))
 poker_category = _fn("hs_poker_category", c_int, c_int)
 poker_category_name = _fn("hs_poker_category_name", c_char_p, c_int)
@@ -184,8 +167,6 @@ low_a5_top = _fn("hs_low_a5_top", c_int, c_int)
 low_27_top = _fn("hs_low_27_top", c_int, c_int)
 low_a5_hist5 = _fn("hs_low_a5_hist5", None, P(c_u64))
 low_27_hist5 = _fn("hs_low_27_hist5", None, P(c_u64))
-peg_start = _fn("hs_peg_start", PegPosition, P(c_u8), P(c_u8))
-peg_line = _fn("hs_peg_line", c_int, P(PegPosition), P(PegEvent), P(c_int), P(c_int))
 # the library's own hs_progress_fn over a ProgressState (handstat/progress.h)
 progress_poll = PROGRESS(("hs_progress_poll", lib))
 # the request layer (handstat/request.h)

@@ -36,7 +36,7 @@ static const char NSCORE_USAGE[] =
     "exit status: 0 scored, 1 bad input, 2 bad command line, 3 file error\n";
 
 static const char HIST_USAGE[] =
-    "usage: handstat crib hist [--crib] [--threads N] [-o FILE] [--components FILE]\n"
+    "usage: handstat crib hist [--crib] [--threads N] [-o FILE] [--components FILE] [--csv]\n"
     "\n"
     "Score all 270,725 four-card hands with each of their 48 starters (12,994,800 hands) and\n"
     "write the exact distribution as CSV: score,count,probability, one row for each score 0..29.\n"
@@ -47,6 +47,7 @@ static const char HIST_USAGE[] =
     "  --threads N          worker threads, 1..1024 (default: OpenMP's default, one per core)\n"
     "  -o FILE              write the histogram to FILE (default: standard output)\n"
     "  --components FILE    also write component,points,mean,mean_exact rows to FILE\n"
+    "  --csv                accepted: the histogram is CSV already\n"
     "\n"
     "Files are written whole or not at all (a temporary file renamed into place).\n"
     "\n" CLI_COMMON_HELP "\n"
@@ -167,63 +168,45 @@ static int crib_nscore(int argc, char **argv) {
     return CLI_OK;
 }
 
-static void write_components(FILE *fp, const hs_crib_hist *h) {
+/* component,points,mean,mean_exact from the notes of a "crib hist" table. */
+static void write_components(FILE *fp, const hs_table *h) {
     static const char *const HEADER[] = {"component", "points", "mean", "mean_exact"};
     cli_table t;
     cli_table_init(&t, fp, 1, NULL);
     cli_header(&t, HEADER, 4);
+    const uint64_t hands = strtoull(hs_table_note(h, "hands"), NULL, 10);
     uint64_t total = 0;
     for (int c = 0; c <= 5; c++) {
-        uint64_t pts = c < 5 ? h->points[c] : total;
+        const uint64_t pts =
+            c < 5 ? strtoull(hs_table_note(h, COMPONENT_NAMES[c]), NULL, 10) : total;
         total += c < 5 ? pts : 0;
         cli_cell(&t, c < 5 ? COMPONENT_NAMES[c] : "total");
         cli_cell_u64(&t, pts);
-        cli_cell_ratio(&t, (double)pts / (double)h->hands);
-        cli_cell_fraction(&t, (long long)pts, h->hands);
+        cli_cell_ratio(&t, (double)pts / (double)hands);
+        cli_cell_fraction(&t, (long long)pts, hands);
         cli_row_end(&t);
     }
 }
 
-static void write_hist(FILE *fp, const hs_crib_hist *h) {
-    static const char *const HEADER[] = {"score", "count", "probability"};
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, HEADER, 3);
-    for (int s = 0; s <= HS_CRIB_MAX_SCORE; s++) {
-        cli_cell_int(&t, s);
-        cli_cell_u64(&t, h->count[s]);
-        cli_cell_ratio(&t, (double)h->count[s] / (double)h->hands);
-        cli_row_end(&t);
-    }
-}
-
-/* Mean, variance (both exact) and standard deviation of the distribution, on stderr. */
-static void print_summary(const hs_crib_hist *h, hs_crib_rules rules, int threads, double seconds) {
-    mpq_t mean, var;
-    mpq_inits(mean, var, NULL);
-    hs_hist_moments(h->count, HS_CRIB_MAX_SCORE + 1, 0, mean, var); /* h->hands > 0 */
-    /* Both fit 64 bits once reduced (denominators divide n^2 < 2^48). */
-    char mean_text[48], var_text[48];
-    cli_fraction(mean_text, sizeof mean_text, (long long)mpz_get_ui(mpq_numref(mean)),
-                 mpz_get_ui(mpq_denref(mean)));
-    cli_fraction(var_text, sizeof var_text, (long long)mpz_get_ui(mpq_numref(var)),
-                 mpz_get_ui(mpq_denref(var)));
-    fprintf(stderr, "crib hist (%s rules): %llu hands in %.3f s with %d thread%s\n",
-            rules == HS_CRIB_CRIB ? "crib" : "hand", (unsigned long long)h->hands, seconds, threads,
+/* The summary of a "crib hist" table on stderr: the hands, the moments, each component's points. */
+static void print_summary(const hs_table *h, int threads, double seconds) {
+    fprintf(stderr, "crib hist (%s rules): %s hands in %.3f s with %d thread%s\n",
+            hs_table_note(h, "rules"), hs_table_note(h, "hands"), seconds, threads,
             threads == 1 ? "" : "s");
-    fprintf(stderr, "mean %.6f (exactly %s), variance %.6f (exactly %s), std dev %.6f\n",
-            mpq_get_d(mean), mean_text, mpq_get_d(var), var_text, hs_stddev(var));
+    fprintf(stderr, "mean %s (exactly %s), variance %s (exactly %s), std dev %s\n",
+            hs_table_note(h, "mean"), hs_table_note(h, "mean_exact"), hs_table_note(h, "variance"),
+            hs_table_note(h, "variance_exact"), hs_table_note(h, "sd"));
     fprintf(stderr, "points:");
     for (int c = 0; c < 5; c++)
-        fprintf(stderr, " %s %llu%s", COMPONENT_NAMES[c], (unsigned long long)h->points[c],
+        fprintf(stderr, " %s %s%s", COMPONENT_NAMES[c], hs_table_note(h, COMPONENT_NAMES[c]),
                 c < 4 ? "," : "\n");
-    mpq_clears(mean, var, NULL);
 }
 
 static int crib_hist(int argc, char **argv) {
-    int crib = 0, threads = 0, n_pos;
+    int crib = 0, threads = 0, n_pos, csv = 0;
     const char *path = NULL, *components = NULL;
     const cli_opt opts[] = {{"--crib", NULL, CLI_OPT_FLAG, &crib},
+                            {"--csv", NULL, CLI_OPT_FLAG, &csv},
                             {"--threads", NULL, CLI_OPT_THREADS, &threads},
                             {"-o", NULL, CLI_OPT_VALUE, &path},
                             {"--components", NULL, CLI_OPT_VALUE, &components},
@@ -231,37 +214,38 @@ static int crib_hist(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, HIST_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    const hs_crib_rules rules = crib ? HS_CRIB_CRIB : HS_CRIB_HAND;
+    int status;
+    hs_request *r = cli_request_new("crib hist", NULL, 0, &status);
+    if (r == NULL)
+        return status;
+    if (cli_request_add(r, "crib", crib ? "1" : NULL) != 0) {
+        hs_request_free(r);
+        return CLI_EXIT_DATA;
+    }
     cli_outs outs = {.n = 0};
     cli_out *hist_out = cli_outs_add(&outs, "-o", path);
     cli_out *comp_out = components != NULL ? cli_outs_add(&outs, "--components", components) : NULL;
-    int status = cli_outs_open(&outs);
-    if (status != CLI_OK)
-        return status;
-    cli_catch_signals();
-    cli_progress progress;
-    cli_progress_init(&progress, "crib hist");
-    hs_crib_hist h;
-    double start = cli_now();
-    rc = hs_crib_hist_run(rules, threads, cli_progress_update, &progress, &h);
-    double seconds = cli_now() - start;
-    cli_progress_done(&progress);
-    if (rc != HS_OK) {
-        if (rc == HS_ERR_CANCELLED)
-            cli_error("interrupted; nothing written");
-        else
-            cli_error("%s", hs_strerror(rc));
-        cli_outs_abort(&outs);
-        return rc == HS_ERR_CANCELLED ? cli_interrupted_status() : CLI_EXIT_IO;
+    const cli_request_job o = {
+        .label = "crib hist", .threads = threads, .outs = &outs, .path = path};
+    hs_table *h = NULL;
+    cli_job j;
+    int keep;
+    const double start = cli_now();
+    status = cli_request_run(r, &o, &h, &j, &keep);
+    const double seconds = cli_now() - start;
+    if (status == CLI_OK) {
+        cli_request_csv(hist_out->fp, h);
+        if (comp_out != NULL)
+            write_components(comp_out->fp, h);
+        status = cli_outs_commit(&outs);
+        if (status == CLI_OK && !cli_quiet)
+            print_summary(h, cli_threads_used(threads), seconds);
     }
-    write_hist(hist_out->fp, &h);
-    if (comp_out != NULL)
-        write_components(comp_out->fp, &h);
-    if (cli_outs_commit(&outs) != CLI_OK)
-        return CLI_EXIT_IO;
-    if (!cli_quiet)
-        print_summary(&h, rules, cli_threads_used(threads), seconds);
-    return CLI_OK;
+    cli_outs_abort(&outs);
+    cli_request_end(&j, keep, status);
+    hs_table_free(h);
+    hs_request_free(r);
+    return status;
 }
 
 int cli_crib_main(int argc, char **argv) {

@@ -160,6 +160,18 @@ static const command_doc COMMANDS[] = {
      "Poker hand rank",
      "the best five of 5 to 7 cards: class 1..7462, category, description",
      {{"hand", "cards", 1, 1, "5 to 7 cards"}}},
+    {"crib peg",
+     "Cribbage pegging",
+     "the play of two known hands, both playing perfectly: each side's points and an optimal line",
+     {{"hand", "cards", 2, 2, "the pone's four cards, then the dealer's"}}},
+    {"crib peg-line",
+     "Cribbage pegging, card by card",
+     "the same optimal line event by event (player, card, count, points, why)",
+     {{"hand", "cards", 2, 2, "the pone's four cards, then the dealer's"}}},
+    {"crib hist",
+     "Cribbage score distribution",
+     "every hand with every starter (12,994,800) scored: the exact distribution 0..29",
+     {{"crib", "flag", 0, 1, "crib rules for the flush"}}},
 };
 
 static const command_doc *command_doc_of(const char *name) {

@@ -1271,6 +1271,194 @@ static int run_crib_discard(const hs_request *r, run_ctx *x) {
     return answer(x, t);
 }
 
+/* ---- crib peg ------------------------------------------------------------------------------- */
+
+static const char *const K_PEG[] = {"hand", NULL};
+
+/* Why a card scored: from the count and the run of ranks laid since the count began (the scores
+ * as the rules name them). */
+static void peg_why(char *buf, size_t cap, const int *seq, int len, int count, int points) {
+    int rest = points, same = 1;
+    size_t n = 0;
+    buf[0] = '\0';
+    if (count == 15 || count == 31) {
+        n += (size_t)snprintf(buf + n, cap - n, "%s 2", count == 15 ? "fifteen" : "thirty-one");
+        rest -= 2;
+    }
+    while (same < len && seq[len - 1 - same] == seq[len - 1])
+        same++;
+    static const char *const PAIRS[5] = {"", "", "pair 2", "pair royal 6", "double pair royal 12"};
+    static const int PAIR_POINTS[5] = {0, 0, 2, 6, 12};
+    if (same >= 2) {
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", PAIRS[same]);
+        rest -= PAIR_POINTS[same];
+    }
+    if (rest > 0)
+        snprintf(buf + n, cap - n, "%srun of %d", n ? ", " : "", rest);
+}
+
+/* crib peg (one row: pone,dealer,pone_points,dealer_points,differential,line) and crib peg-line
+ * (the line event by event: player,card,count,points,why; the totals as notes). */
+static int run_peg(const hs_request *r, run_ctx *x, int events) {
+    const char *text[2];
+    const int nh = hands_of(r, text, 2);
+    if (nh != 2)
+        return fail(x, HS_ERR_ARG, "expected two hands (the pone's, then the dealer's), got %d",
+                    nh);
+    static const char *const WHO[2] = {"pone", "dealer"};
+    int cards[2][4];
+    uint64_t mask[2];
+    for (int q = 0; q < 2; q++) {
+        const int n = cards_of(WHO[q], text[q], 4, 4, "4 cards", cards[q], &mask[q], x);
+        if (n < 0)
+            return n;
+    }
+    if (mask[0] & mask[1]) {
+        char name[3];
+        hs_card_format(__builtin_ctzll(mask[0] & mask[1]), name);
+        return fail(x, HS_ERR_DUPLICATE, "dealer: %s is already in the pone's hand", name);
+    }
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    uint8_t ranks[2][4];
+    for (int q = 0; q < 2; q++)
+        for (int i = 0; i < 4; i++)
+            ranks[q][i] = (uint8_t)hs_card_rank(cards[q][i]);
+    const hs_peg_position start = hs_peg_start(ranks[0], ranks[1]);
+    hs_peg_event ev[HS_PEG_MAX_EVENTS];
+    int pts[2];
+    const int n = hs_peg_line(&start, ev, &pts[0], &pts[1]);
+    /* the line's cards: of each rank, the player's cards in the order given */
+    int laid[2][4] = {{0}}, card[HS_PEG_MAX_EVENTS];
+    char line[HS_PEG_MAX_EVENTS * 4 + 1];
+    size_t k = 0;
+    for (int e = 0; e < n; e++) {
+        card[e] = -1;
+        const int q = ev[e].player;
+        for (int i = 0; ev[e].rank >= 0 && i < 4 && card[e] < 0; i++)
+            if (!laid[q][i] && hs_card_rank(cards[q][i]) == ev[e].rank) {
+                laid[q][i] = 1;
+                card[e] = cards[q][i];
+            }
+        char name[3] = "go";
+        if (card[e] >= 0)
+            hs_card_format(card[e], name);
+        k += (size_t)snprintf(line + k, sizeof line - k, "%s%s", e ? " " : "", name);
+    }
+    char hand[2][16];
+    cards_text(hand[0], sizeof hand[0], cards[0], 4);
+    cards_text(hand[1], sizeof hand[1], cards[1], 4);
+    hs_table *t;
+    if (!events) {
+        static const char *const COLS[] = {"pone",          "dealer",       "pone_points",
+                                           "dealer_points", "differential", "line"};
+        static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT,
+                                    HS_CELL_INT,  HS_CELL_INT,  HS_CELL_TEXT};
+        t = tbl_new(COLS, KINDS, 6);
+        if (t != NULL) {
+            tbl_text(t, hand[0]);
+            tbl_text(t, hand[1]);
+            tbl_u128(t, (hs_uint128)pts[0]);
+            tbl_u128(t, (hs_uint128)pts[1]);
+            tbl_textf(t, "%d", pts[0] - pts[1]);
+            tbl_text(t, line);
+        }
+        return answer(x, t);
+    }
+    static const char *const COLS[] = {"player", "card", "count", "points", "why"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT, HS_CELL_INT, HS_CELL_TEXT};
+    t = tbl_new(COLS, KINDS, 5);
+    int seq[8], seq_len = 0, remaining = 8;
+    for (int e = 0; t != NULL && e < n; e++) {
+        const hs_peg_event *v = &ev[e];
+        char why[64] = "", name[3] = "";
+        if (v->rank < 0) {
+            snprintf(why, sizeof why, "%s", remaining == 0 ? "last card 1" : "go 1");
+            seq_len = 0;
+        } else {
+            if (seq_len > 0 && v->count == (v->rank < 9 ? v->rank + 1 : 10))
+                seq_len = 0; /* after 31 the count started again */
+            seq[seq_len++] = v->rank;
+            remaining--;
+            peg_why(why, sizeof why, seq, seq_len, v->count, v->points);
+            hs_card_format(card[e], name);
+        }
+        tbl_text(t, WHO[v->player]);
+        tbl_text(t, name);
+        tbl_u128(t, (hs_uint128)v->count);
+        tbl_u128(t, (hs_uint128)v->points);
+        tbl_text(t, v->points > 0 ? why : "");
+    }
+    if (t != NULL) {
+        tbl_note(t, "pone", "%s", hand[0]);
+        tbl_note(t, "dealer", "%s", hand[1]);
+        tbl_note(t, "pone_points", "%d", pts[0]);
+        tbl_note(t, "dealer_points", "%d", pts[1]);
+        tbl_note(t, "differential", "%d", pts[0] - pts[1]);
+        tbl_note(t, "line", "%s", line);
+    }
+    return answer(x, t);
+}
+
+static int run_crib_peg(const hs_request *r, run_ctx *x) {
+    return run_peg(r, x, 0);
+}
+
+static int run_crib_peg_line(const hs_request *r, run_ctx *x) {
+    return run_peg(r, x, 1);
+}
+
+/* ---- crib hist ------------------------------------------------------------------------------ */
+
+static const char *const K_CRIB_HIST[] = {"crib", NULL};
+
+/* Every hand with every starter scored: score,count,probability (0..29); notes: the hands, the
+ * exact mean and variance (and their decimals), the standard deviation, each component's points. */
+static int run_crib_hist(const hs_request *r, run_ctx *x) {
+    int crib;
+    int rc = flag_of(r, "crib", &crib, x);
+    if (rc != HS_OK || x->phase == START) {
+        if (x->phase == START)
+            *x->job_out = NULL;
+        return rc;
+    }
+    hs_crib_hist h;
+    rc = hs_crib_hist_run(crib ? HS_CRIB_CRIB : HS_CRIB_HAND, x->threads, x->progress,
+                          x->progress_ctx, &h);
+    if (rc != HS_OK)
+        return lib_error(x, rc);
+    static const char *const COLS[] = {"score", "count", "probability"};
+    static const int KINDS[] = {HS_CELL_INT, HS_CELL_INT, HS_CELL_DECIMAL};
+    hs_table *t = tbl_new(COLS, KINDS, 3);
+    for (int sc = 0; t != NULL && sc <= HS_CRIB_MAX_SCORE; sc++) {
+        tbl_u128(t, (hs_uint128)sc);
+        tbl_u128(t, h.count[sc]);
+        tbl_ratio(t, h.count[sc], h.hands);
+    }
+    if (t != NULL) {
+        mpq_t mean, var;
+        mpq_inits(mean, var, NULL);
+        hs_hist_moments(h.count, HS_CRIB_MAX_SCORE + 1, 0, mean, var); /* h.hands > 0 */
+        static const char *const PART[5] = {"fifteens", "pairs", "runs", "flush", "nobs"};
+        tbl_note(t, "rules", "%s", crib ? "crib" : "hand");
+        tbl_note(t, "hands", "%" PRIu64, h.hands);
+        char num[48], den[48];
+        tbl_note(t, "mean", "%.6f", mpq_get_d(mean));
+        tbl_note(t, "mean_exact", "%s/%s", mpz_get_str(num, 10, mpq_numref(mean)),
+                 mpz_get_str(den, 10, mpq_denref(mean)));
+        tbl_note(t, "variance", "%.6f", mpq_get_d(var));
+        tbl_note(t, "variance_exact", "%s/%s", mpz_get_str(num, 10, mpq_numref(var)),
+                 mpz_get_str(den, 10, mpq_denref(var)));
+        tbl_note(t, "sd", "%.6f", hs_stddev(var));
+        for (int c = 0; c < 5; c++)
+            tbl_note(t, PART[c], "%" PRIu64, h.points[c]);
+        mpq_clears(mean, var, NULL);
+    }
+    return answer(x, t);
+}
+
 /* ---- the commands -----------------------------------------------------------------------------
  */
 
@@ -1286,14 +1474,18 @@ static const cmd_def COMMANDS[] = {
     {"crib explain", K_CRIB, run_crib_explain},
     {"crib discard", K_DISCARD, run_crib_discard},
     {"poker rank", K_POKER, run_poker_rank},
+    {"crib peg", K_PEG, run_crib_peg},
+    {"crib peg-line", K_PEG, run_crib_peg_line},
+    {"crib hist", K_CRIB_HIST, run_crib_hist},
 };
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
 const char *const *hs_request_commands(void) {
-    static const char *const NAMES[N_COMMANDS + 1] = {
-        "holdem equity", "shortdeck equity", "holdem hits", "holdem equity-dist",
-        "omaha equity",  "stud equity",      "razz equity", "crib score",
-        "crib explain",  "crib discard",     "poker rank",  NULL};
+    static const char *const NAMES[] = {
+        "holdem equity", "shortdeck equity", "holdem hits",   "holdem equity-dist", "omaha equity",
+        "stud equity",   "razz equity",      "crib score",    "crib explain",       "crib discard",
+        "poker rank",    "crib peg",         "crib peg-line", "crib hist",          NULL};
+    _Static_assert(sizeof NAMES / sizeof NAMES[0] == N_COMMANDS + 1, "one name per command");
     return NAMES;
 }
 
