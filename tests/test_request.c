@@ -127,6 +127,15 @@ static const query QUERIES[] = {
      {"hand", "5H 5D JC 4S", "hand", "6C 9D TH KS"},
      {"crib", "peg", "--csv", "5H", "5D", "JC", "4S", "--", "6C", "9D", "TH", "KS"}},
     {"crib hist", {"crib", "1"}, {"crib", "hist", "--crib", "--quiet"}},
+    {"lowball rank",
+     {"hand", "KD 5S 4H 3C 2D AS 9C", "kind", "a5"},
+     {"lowball", "rank", "--a5", "--csv", "KD", "5S", "4H", "3C", "2D", "AS", "9C"}},
+    {"lowball rank",
+     {"hand", "AS 2D 3C 4H 5S 8H 6C", "kind", "27"},
+     {"lowball", "rank", "--27", "--csv", "AS 2D 3C 4H 5S 8H 6C"}},
+    {"shortdeck rank",
+     {"hand", "9S 9D 9C 6S 7D 8C TH", "straight-beats-trips", "1"},
+     {"shortdeck", "rank", "--csv", "--straight-beats-trips", "9S 9D 9C 6S 7D 8C TH"}},
 };
 
 static hs_request *request_of(const query *q) {
@@ -227,9 +236,48 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 14);
+    assert_int_equal(n, 18);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
+        hs_request_free(r);
+    }
+}
+
+/* The commands without a --csv of their own, against published or hand-checked answers: the Omaha
+ * example of `omaha rank --help`, two compared hands, the text breakdown's items of 29. */
+static void test_text_commands(void **state) {
+    (void)state;
+    static const query CASES[] = {
+        {"omaha rank", {"hand", "AH 2H KS QS", "board", "3H 4D 8H JC 9H"}, {NULL}},
+        {"omaha rank", {"hand", "AH 2H KS QS", "board", "3H 4D KH JC 9H"}, {NULL}},
+        {"poker compare", {"hand", "AS AD KC KD 2S", "hand", "QS QH QD 3C 3H"}, {NULL}},
+        {"poker compare", {"hand", "AS KS QS JS 9S", "hand", "AH KH QH JH 9H"}, {NULL}},
+        {"crib peg-line", {"hand", "5H 5D JC 4S", "hand", "6C 9D TH KS"}, {NULL}},
+    };
+    /* (row 0, col) cells expected, then a note */
+    static const struct {
+        int col;
+        const char *cell, *note, *value;
+    } WANT[] = {
+        {0, "761", "", ""},          /* A-9-8-3-2 flush (AH 2H with 3H 8H 9H) */
+        {0, "451", "", ""},          /* A-K-9-3-2 flush (AH 2H with 3H KH 9H), not the kings */
+        {2, "2478", "winner", "2"},  /* A-A-K-K-2 against queens full */
+        {2, "323", "winner", "tie"}, /* two A-K-Q-J-9 flushes */
+        {1, "4S", "differential", "-3"},
+    };
+    _Static_assert(sizeof WANT / sizeof WANT[0] == sizeof CASES / sizeof CASES[0], "one each");
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        hs_request *r = request_of(&CASES[i]);
+        hs_table *t;
+        char msg[HS_REQUEST_MESSAGE];
+        assert_int_equal(hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg), HS_OK);
+        assert_string_equal(hs_table_cell(t, 0, WANT[i].col), WANT[i].cell);
+        if (*WANT[i].note != '\0' && *WANT[i].value != '\0')
+            assert_string_equal(hs_table_note(t, WANT[i].note), WANT[i].value);
+        if (i < 2) /* the lows: 8-4-3-2-A (A 2 of the hole, 3 4 8 of the board); none (two low
+                    * board cards only) */
+            assert_string_equal(hs_table_cell(t, 0, 4), i == 0 ? "22" : "0");
+        hs_table_free(t);
         hs_request_free(r);
     }
 }
@@ -379,6 +427,7 @@ int main(void) {
         cmocka_unit_test(test_tables_are_the_command_lines_csv),
         cmocka_unit_test(test_notes_and_kinds),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_text_commands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

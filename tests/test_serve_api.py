@@ -140,6 +140,10 @@ QUERIES = [
     ("crib peg", {"hand": ["5H 5D JC 4S", "6C 9D TH KS"]},
      ["crib", "peg", "5H 5D JC 4S", "--", "6C 9D TH KS"]),
     ("crib hist", {"crib": True}, ["crib", "hist", "--crib", "--quiet"]),
+    ("lowball rank", {"hand": "AS 2D 3C 4H 5S 8H 6C", "kind": "27"},
+     ["lowball", "rank", "--27", "AS 2D 3C 4H 5S 8H 6C"]),
+    ("shortdeck rank", {"hand": "9S 9D 9C 6S 7D 8C TH"},
+     ["shortdeck", "rank", "9S 9D 9C 6S 7D 8C TH"]),
 ]
 
 

@@ -34,6 +34,17 @@
  *   "crib discard"        hand (six or five cards), role ("dealer" | "pone"), pegging (flag,
  *                         six cards): every keep, best first
  *   "poker rank"          hand (5..7 cards)
+ *   "poker compare"       hand x2 (5..7 cards each; they may share cards): both ranked, the
+ *                         note "winner" 1, 2 or tie
+ *   "lowball rank"        hand (5..7 cards), kind ("a5" ace-to-five | "27" deuce-to-seven)
+ *   "shortdeck rank"      hand (5..7 short-deck cards), straight-beats-trips (flag)
+ *   "omaha rank"          hand (the 4..6 hole cards), board (3..5 cards): the best high and
+ *                         8-or-better low (low_class 0: none)
+ *   "crib peg"            hand x2 (the pone's four cards, then the dealer's): the double-dummy
+ *                         play's points and an optimal line
+ *   "crib peg-line"       the same line event by event (player, card, count, points, why)
+ *   "crib hist"           crib (flag): every hand with every starter scored, 0..29; the exact
+ *                         mean and variance and each component's points as notes
  *
  * The columns are the command's --csv columns ("crib explain": the items of the text breakdown,
  * item,cards,points, with the totals as notes). */

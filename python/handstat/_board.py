@@ -3,18 +3,12 @@ distribution of a range against another."""
 
 from __future__ import annotations
 
-import builtins
-import ctypes
 from typing import List, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
-from . import _lib
-from ._core import Cards, HandstatError, Progress, _cards, _given_text, _mask, _message, _overlap
+from ._core import Cards, HandstatError, Progress, _given_text, _text
 from ._request import _ask
-
-_MADE = [_lib.holdem_hit_name(m).decode() for m in builtins.range(_lib.HS_HIT_MADE)]
-_FLAGS = [_lib.holdem_hit_flag_name(f).decode() for f in builtins.range(_lib.HS_HIT_FLAGS)]
 
 
 def holdem_hit(hole: Cards, board: Cards) -> Tuple[str, List[str]]:
@@ -26,15 +20,10 @@ def holdem_hit(hole: Cards, board: Cards) -> Tuple[str, List[str]]:
         >>> handstat.holdem_hit("AhKh", "Kd 7h 2h")
         ('top_pair', ['flush_draw', 'nut_flush_draw'])
     """
-    h = _mask(_cards(hole, (2,), "holdem_hit hole"))
-    b = _mask(_cards(board, (3, 4, 5), "holdem_hit board"))
-    _overlap(h, b, "holdem_hit board")
-    flags = ctypes.c_uint(0)
-    made = _lib.holdem_hit(h, b, ctypes.byref(flags))
-    if made < 0:
-        raise HandstatError(f"holdem_hit: {_message(made)}")
-    return _MADE[made], [_FLAGS[f] for f in builtins.range(_lib.HS_HIT_FLAGS)
-                         if flags.value >> f & 1]
+    df = _ask("holdem_hit", "holdem hits", hand=_text(hole), board=_text(board), by_combo=True)
+    if len(df) != 1:
+        raise HandstatError(f"holdem_hit: hole: two cards are needed, not {_text(hole)!r}")
+    return df["category"][0], df["flags"][0].split()
 
 
 def holdem_hits(range: str, board: Optional[Cards] = None, dead: Cards = "",

@@ -1,6 +1,5 @@
-"""What every binding shares: the error type, cards as text, card parsing and formatting (for the
-functions the request layer does not answer), and running a long C call in a worker thread with
-progress and cancellation."""
+"""What every binding shares: the error type, cards as the request layer's text, and running a
+long C call in a worker thread with progress and cancellation."""
 
 from __future__ import annotations
 
@@ -42,70 +41,11 @@ def _given_text(cards):
     return _text(cards) if cards else None
 
 
-def _token(raw, err):
-    return raw[err.offset:err.offset + err.length].decode(errors="replace")
-
-
-def _cards(cards, counts, what):
-    """Card ids (0..51) of `cards`, whose number must be in `counts`."""
-    raw = _text(cards).encode()
-    out = (ctypes.c_int * 52)()
-    n = ctypes.c_size_t(0)
-    err = _lib.ParseError()
-    rc = _lib.cards_parse(raw, len(raw), out, 52, ctypes.byref(n), ctypes.byref(err))
-    if rc != _lib.HS_OK:
-        raise HandstatError(f"{what}: '{_token(raw, err)}': {_message(rc)}")
-    if n.value not in counts:
-        want = " or ".join(str(c) for c in counts)
-        raise HandstatError(f"{what}: {want} cards needed, {n.value} given")
-    return list(out[:n.value])
-
-
-def _mask(ids):
-    m = 0
-    for c in ids:
-        m |= 1 << c
-    return m
-
-
-def _card_name(card):
-    buf = ctypes.create_string_buffer(3)
-    _lib.card_format(card, buf)
-    return buf.value.decode()
-
-
-def _given(ids):
-    """Card ids as the CLI echoes a hand: canonical names in the order given ("AH KD")."""
-    return " ".join(_card_name(c) for c in ids)
-
-
-def _hand_text(mask):
-    """The cards of a mask in card-index order (clubs, diamonds, hearts, spades; ace first), as
-    the CLI prints a best five."""
-    buf = ctypes.create_string_buffer(160)
-    _lib.hand_format(mask, buf, len(buf))
-    return buf.value.decode()
-
-
 def _describe(fn, *args):
     """The text a describe function (snprintf semantics) writes."""
     buf = ctypes.create_string_buffer(256)
     fn(*args, buf, len(buf))
     return buf.value.decode()
-
-
-def _overlap(a, b, what):
-    """Raise naming the first card that masks a and b both hold."""
-    both = a & b
-    if both:
-        card = _holdem_card((both & -both).bit_length() - 1)
-        raise HandstatError(f"{what}: '{card}': {_message(_lib.HS_ERR_DUPLICATE)}")
-
-
-def _holdem_card(card):
-    """A card as hold'em ranges write it: "Ah", "Td"."""
-    name = _card_name(card)
-    return name[:1] + name[1:].lower()
 
 
 def _int_column(values):

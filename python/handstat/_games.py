@@ -9,8 +9,7 @@ from typing import Any, Dict, Sequence
 import pandas as pd
 
 from . import _lib
-from ._core import (Cards, HandstatError, Progress, _cards, _check, _describe, _given_text,
-                    _hand_text, _int_column, _mask, _overlap, _text)
+from ._core import Cards, HandstatError, Progress, _check, _given_text, _int_column, _text
 from ._request import _ask
 
 
@@ -59,16 +58,11 @@ def omaha_rank(hole: Cards, board: Cards) -> Dict[str, Any]:
         >>> handstat.omaha_rank("AH 2H KS QS", "3H 4D 8H JC 9H")["low"]
         '8-4-3-2-A'
     """
-    h = _mask(_cards(hole, (4, 5, 6), "omaha_rank hole"))
-    b = _mask(_cards(board, (3, 4, 5), "omaha_rank board"))
-    _overlap(h, b, "omaha_rank board")
-    cls = int(_lib.omaha_rank(h, b))
-    low = int(_lib.omaha_low(h, b))
-    return {"class": cls,
-            "category": _lib.poker_category_name(_lib.poker_category(cls)).decode(),
-            "description": _describe(_lib.poker_describe, cls),
-            "best_five": _hand_text(_lib.omaha_best_five(h, b)),
-            "low_class": low, "low": _describe(_lib.low8_describe, low) if low else None}
+    row = _ask("omaha_rank", "omaha rank", hand=_text(hole), board=_text(board)).iloc[0]
+    low = int(row["low_class"])
+    return {"class": int(row["class"]), "category": row["category"],
+            "description": row["description"], "best_five": row["best_five"], "low_class": low,
+            "low": row["low_description"] if low else None}
 
 
 # ---- stud ----------------------------------------------------------------------------------

@@ -9,8 +9,7 @@ import numpy as np
 import pandas as pd
 
 from . import _lib
-from ._core import (Cards, HandstatError, Progress, _call, _card_name, _cards, _check, _describe,
-                    _given, _hand_text, _mask, _shares, _text)
+from ._core import Cards, HandstatError, Progress, _call, _check, _describe, _shares, _text
 from ._request import _ask
 
 
@@ -84,13 +83,6 @@ def _rules(rules, what):
     return _lib.HS_SHORTDECK_RULES[rules]
 
 
-def _shortdeck_cards(ids, what):
-    for c in ids:
-        if not _lib.HS_SHORTDECK_DECK_MASK >> c & 1:
-            raise HandstatError(f"{what}: '{_card_name(c)}' is not a short-deck card "
-                                "(6 through A only)")
-
-
 def shortdeck_rank(cards: Cards, rules: str = "trips") -> Dict[str, Any]:
     """A short-deck (36 cards, 6 through A) hand of 5-7 cards: a dict with the columns of
     `shortdeck rank --csv`: cards (as given), class (1..1404, 1 = royal flush), category,
@@ -102,14 +94,10 @@ def shortdeck_rank(cards: Cards, rules: str = "trips") -> Dict[str, Any]:
         'three_of_a_kind'
     """
     r = _rules(rules, "shortdeck_rank")
-    ids = _cards(cards, (5, 6, 7), "shortdeck_rank")
-    _shortdeck_cards(ids, "shortdeck_rank")
-    hand = _mask(ids)
-    cls = int(_lib.shortdeck_rank(hand, r))
-    return {"cards": _given(ids), "class": cls,
-            "category": _category_name(_lib.shortdeck_category(cls, r)),
-            "description": _describe(_lib.shortdeck_describe, cls, r),
-            "best_five": _hand_text(_lib.shortdeck_best_five(hand, r))}
+    row = _ask("shortdeck_rank", "shortdeck rank", hand=_text(cards),
+               straight_beats_trips=r == _lib.HS_SHORTDECK_RULES["straight"]).iloc[0]
+    return {"cards": row["cards"], "class": int(row["class"]), "category": row["category"],
+            "description": row["description"], "best_five": row["best_five"]}
 
 
 def shortdeck_hist(cards: int = 7, classes: bool = False, rules: str = "trips") -> pd.DataFrame:
@@ -165,12 +153,9 @@ def lowball_rank(cards: Cards, kind: str = "a5") -> Dict[str, Any]:
         >>> handstat.lowball_rank("7H 5D 4C 3S 2H KD")["description"]
         '7-5-4-3-2'
     """
-    rank, describe, best_five, _, _, _ = _kind(kind, "lowball_rank")
-    ids = _cards(cards, (5, 6, 7), "lowball_rank")
-    hand = _mask(ids)
-    cls = int(rank(hand))
-    return {"cards": _given(ids), "class": cls, "description": _describe(describe, cls),
-            "best_five": _hand_text(best_five(hand))}
+    row = _ask("lowball_rank", "lowball rank", hand=_text(cards), kind=str(kind)).iloc[0]
+    return {"cards": row["cards"], "class": int(row["class"]), "description": row["description"],
+            "best_five": row["best_five"]}
 
 
 def lowball_hist(kind: str = "a5") -> pd.DataFrame:

@@ -176,10 +176,12 @@ def test_holdem_hit():
     assert handstat.holdem_hit("9h8h", "Tc 7d 2s") == ("nothing", ["oesd"])
     assert handstat.holdem_hit("7h7s", "7d Kc 2h Qs") == ("set", [])
     assert handstat.holdem_hit("2c3d", "As Ks Qs Js Ts") == ("straight_flush", ["plays_board"])
-    with pytest.raises(handstat.HandstatError, match="'Kd': duplicate card"):
+    with pytest.raises(handstat.HandstatError, match="'AhKd' meets the board"):
         handstat.holdem_hit("AhKd", "Kd 7h 2h")
-    with pytest.raises(handstat.HandstatError, match="3 or 4 or 5 cards needed"):
+    with pytest.raises(handstat.HandstatError, match="'7h 2h' is 2 cards"):
         handstat.holdem_hit("AhKd", "7h 2h")
+    with pytest.raises(handstat.HandstatError, match="two cards are needed"):
+        handstat.holdem_hit("AA", "7h 2h 3c")
 
 
 def test_holdem_hits_board():

@@ -363,10 +363,10 @@ typedef struct hs_request hs_request;
  * HS_ERR_ARG a usage error (2), out of memory 3, cancelled the interrupted status, else 1. */
 int cli_request_status(int rc, const char *msg);
 
-/* The same for the request of --batch line `line` ("line N: " before the message), or of the
- * command line (line 0: a message about an argument the command line spells as an option,
- * "board: ...", names the option, "--board: ..."). */
-int cli_request_fail(int rc, const char *msg, size_t line);
+/* The same for the request of --batch line `line` ("line N: " before the message; 0: none);
+ * with `options`, a message about an argument the command line spells as an option of the same
+ * name ("board: ...") names the option ("--board: ..."). */
+int cli_request_fail(int rc, const char *msg, size_t line, int options);
 
 /* Add key = value to the request (value NULL: nothing). Prints the error; returns -1 on
  * failure. */

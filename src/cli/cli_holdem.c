@@ -138,7 +138,7 @@ static int equity_run_request(const hs_request *q, size_t line, equity_opts *o) 
     int rc = hs_request_start(q, &job, msg, sizeof msg);
     hs_job_free(job); /* none: the equity runs in hs_request_finish */
     if (rc != HS_OK)
-        return cli_request_fail(rc, msg, line);
+        return cli_request_fail(rc, msg, line, line == 0);
     char note[256];
     if (!cli_quiet && *hs_request_work(q, note, sizeof note) != '\0')
         fprintf(stderr, "%s: %s; Ctrl-C stops%s\n", label, note,
@@ -150,7 +150,7 @@ static int equity_run_request(const hs_request *q, size_t line, equity_opts *o) 
         hs_request_finish(q, NULL, o->threads, cli_progress_update, &progress, &t, msg, sizeof msg);
     cli_progress_done(&progress);
     if (rc != HS_OK)
-        return cli_request_fail(rc, msg, line);
+        return cli_request_fail(rc, msg, line, line == 0);
     print_result(line, o, t);
     hs_table_free(t);
     return CLI_OK;

@@ -45,37 +45,17 @@ static int scale_of(int a5, int d27) {
     return a5 ? 5 : 27;
 }
 
-typedef struct rank_ctx {
-    int csv, scale;
-} rank_ctx;
-
-static int rank_line(const char *text, size_t len, size_t line, void *arg) {
-    const rank_ctx *ctx = arg;
-    int cards[8];
-    int n = cli_parse_cards(text, len, line, NULL, 5, 7, "5 to 7 cards", cards);
-    if (n < 0)
-        return CLI_EXIT_DATA;
-    const uint64_t hand = hs_cards_mask(cards, (size_t)n);
-    const int a5 = ctx->scale == 5;
-    const int cls = a5 ? hs_low_a5_rank(hand) : hs_low_27_rank(hand);
-    char desc[128], five[32];
-    if (a5)
-        hs_low_a5_describe(cls, desc, sizeof desc);
-    else
-        hs_low_27_describe(cls, desc, sizeof desc);
-    hs_hand_format(a5 ? hs_low_a5_best_five(hand) : hs_low_27_best_five(hand), five, sizeof five);
-    cli_table t;
-    cli_table_init(&t, stdout, ctx->csv, NULL);
-    cli_cell_cards(&t, cards, n);
-    if (ctx->csv) {
-        cli_cell_int(&t, cls);
-        cli_cell(&t, desc);
-        cli_cell(&t, five);
-        cli_row_end(&t);
-    } else {
-        printf("  %s low class %d  %s  best five: %s\n", a5 ? "A-5" : "2-7", cls, desc, five);
-    }
-    return CLI_OK;
+/* One hand's answer: its CSV row, or its cards then the low's class, description, best five. */
+static void print_low(const hs_table *t, size_t line, void *ctx) {
+    (void)line;
+    if (*(const int *)ctx) {
+        cli_table out;
+        cli_table_init(&out, stdout, 1, NULL);
+        cli_request_table(&out, t, 0);
+    } else
+        printf("%s  %s low class %s  %s  best five: %s\n", hs_table_cell(t, 0, 0),
+               hs_table_note(t, "scale"), hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 2),
+               hs_table_cell(t, 0, 3));
 }
 
 static int lowball_rank(int argc, char **argv) {
@@ -87,8 +67,8 @@ static int lowball_rank(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, RANK_USAGE, 0, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    rank_ctx ctx = {csv, scale_of(a5, d27)};
-    if (ctx.scale < 0)
+    const int scale = scale_of(a5, d27);
+    if (scale < 0)
         return CLI_EXIT_USAGE;
     if (csv) {
         static const char *const HEADER[] = {"cards", "class", "description", "best_five"};
@@ -96,7 +76,9 @@ static int lowball_rank(int argc, char **argv) {
         cli_table_init(&t, stdout, 1, NULL);
         cli_header(&t, HEADER, 4);
     }
-    return cli_for_args_or_input_lines(argv, n_pos, rank_line, &ctx);
+    const char *const keys[] = {"kind"}, *const values[] = {scale == 5 ? "a5" : "27"};
+    cli_line_request o = {"lowball rank", keys, values, 1, print_low, &csv};
+    return cli_for_args_or_input_lines(argv, n_pos, cli_request_line, &o);
 }
 
 static int lowball_hist(int argc, char **argv) {

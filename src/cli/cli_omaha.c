@@ -39,24 +39,6 @@ static const char RANK_USAGE[] =
     "exit status: 0 ranked, 1 a card set was not valid, 2 bad command line,\n"
     "             3 cannot write standard output\n";
 
-/* Parse one card set: min..max cards of text (named `what` in errors) into *mask and, in the
- * order written, cards[]. Returns the number of cards, or -1 on failure. */
-static int parse_cards(const char *text, size_t len, const char *what, int min, int max,
-                       const char *expect, uint64_t *mask, int *cards) {
-    int n = cli_parse_cards(text, len, 0, what, min, max, expect, cards);
-    if (n < 0)
-        return -1;
-    *mask = hs_cards_mask(cards, (size_t)n);
-    return n;
-}
-
-/* The same without the cards. */
-static int parse_set(const char *text, size_t len, const char *what, int min, int max,
-                     const char *expect, uint64_t *mask) {
-    int cards[HS_CARDS];
-    return parse_cards(text, len, what, min, max, expect, mask, cards);
-}
-
 static int omaha_equity(int argc, char **argv) {
     int csv = 0, hilo = 0, threads = 0, n_pos;
     const char *board_text = NULL, *dead_text = NULL;
@@ -116,32 +98,28 @@ static int omaha_rank(int argc, char **argv) {
     rc = cli_split_sides(argv, n_pos, "the hole cards and the board", text, len);
     if (rc != CLI_OK)
         return rc;
-    uint64_t hole, board;
-    int n = parse_set(text[0], len[0], "hole", 4, 6, "4, 5 or 6 cards", &hole);
-    if (n >= 0)
-        n = parse_set(text[1], len[1], "board", 3, 5, "3, 4 or 5 cards", &board);
+    int status;
+    hs_request *r = cli_request_new("omaha rank", text, 1, &status);
+    if (r != NULL && cli_request_add(r, "board", text[1]) != 0)
+        status = CLI_EXIT_DATA;
     free(text[0]);
     free(text[1]);
-    if (n < 0)
-        return CLI_EXIT_DATA;
-    if (hole & board) {
-        cli_clash_error("board", hole & board, "the hole cards");
-        return CLI_EXIT_DATA;
+    hs_table *t = NULL;
+    char msg[HS_REQUEST_MESSAGE];
+    if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK)
+        status = cli_request_fail(rc, msg, 0, 0);
+    if (status == CLI_OK) {
+        printf("high: class %s  %s  (%s)  five: %s\n", hs_table_cell(t, 0, 0),
+               hs_table_cell(t, 0, 2), hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 3));
+        if (strcmp(hs_table_cell(t, 0, 4), "0") != 0)
+            printf("low:  class %s  %s\n", hs_table_cell(t, 0, 4), hs_table_cell(t, 0, 5));
+        else
+            printf("low:  none (no five different ranks 8 or lower from two hole and three board "
+                   "cards)\n");
     }
-    int cls = hs_omaha_rank(hole, board), low = hs_omaha_low(hole, board);
-    char desc[128], five[32], low_text[32];
-    hs_poker_describe(cls, desc, sizeof desc);
-    hs_hand_format(hs_omaha_best_five(hole, board), five, sizeof five);
-    printf("high: class %d  %s  (%s)  five: %s\n", cls, desc,
-           hs_poker_category_name(hs_poker_category(cls)), five);
-    if (low) {
-        hs_low8_describe(low, low_text, sizeof low_text);
-        printf("low:  class %d  %s\n", low, low_text);
-    } else {
-        printf("low:  none (no five different ranks 8 or lower from two hole and three board "
-               "cards)\n");
-    }
-    return CLI_OK;
+    hs_table_free(t);
+    hs_request_free(r);
+    return status;
 }
 
 int cli_omaha_main(int argc, char **argv) {

@@ -82,14 +82,6 @@ static const char MATCHUPS_USAGE[] =
     "exit status: 0 written, 1 the hand was not valid or an unusable checkpoint, 2 bad command\n"
     "             line, 3 file error, 130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
-/* Parse a hand of 5..7 cards into cards[] and *hand; see cli_parse_cards(). */
-static int parse_poker_hand(const char *text, size_t len, size_t line, const char *what,
-                            int cards[8], uint64_t *hand) {
-    int n = cli_parse_cards(text, len, line, what, 5, 7, "5 to 7 cards", cards);
-    *hand = n > 0 ? hs_cards_mask(cards, (size_t)n) : 0;
-    return n;
-}
-
 static void print_ranked(int csv, const int *cards, int n, int cls) {
     char desc[128];
     hs_poker_describe(cls, desc, sizeof desc);
@@ -147,28 +139,28 @@ static int poker_compare(int argc, char **argv) {
     rc = cli_split_sides(argv, n_pos, "two hands", text, len);
     if (rc != CLI_OK)
         return rc;
-    int cards[2][8], n[2], cls[2] = {0, 0};
-    uint64_t hand[2];
-    for (int h = 0; h < 2; h++) {
-        n[h] =
-            parse_poker_hand(text[h], len[h], 0, h == 0 ? "hand 1" : "hand 2", cards[h], &hand[h]);
-        if (n[h] < 0)
-            break;
-        cls[h] = hs_poker_rank(hand[h]);
-    }
+    int status;
+    hs_request *r = cli_request_new("poker compare", text, 2, &status);
     free(text[0]);
     free(text[1]);
-    if (n[0] < 0 || n[1] < 0)
-        return CLI_EXIT_DATA;
-    for (int h = 0; h < 2; h++) {
-        printf("hand %d: ", h + 1);
-        print_ranked(0, cards[h], n[h], cls[h]);
+    hs_table *t = NULL;
+    char msg[HS_REQUEST_MESSAGE];
+    if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK)
+        status = cli_request_fail(rc, msg, 0, 0);
+    if (status == CLI_OK) {
+        for (size_t h = 0; h < 2; h++)
+            printf("hand %s: %s  class %s  %s  (%s)\n", hs_table_cell(t, h, 0),
+                   hs_table_cell(t, h, 1), hs_table_cell(t, h, 2), hs_table_cell(t, h, 4),
+                   hs_table_cell(t, h, 3));
+        const char *winner = hs_table_note(t, "winner");
+        if (strcmp(winner, "tie") == 0)
+            printf("tie\n");
+        else
+            printf("hand %s wins\n", winner);
     }
-    if (cls[0] == cls[1])
-        printf("tie\n");
-    else
-        printf("hand %d wins\n", cls[0] < cls[1] ? 1 : 2);
-    return CLI_OK;
+    hs_table_free(t);
+    hs_request_free(r);
+    return status;
 }
 
 typedef struct pe54_state {

@@ -16,7 +16,7 @@
  * their messages ("board: 'Zz' is not a card") name the option ("--board: ..."). */
 static const char *const OPTION_KEYS[] = {"board", "dead", "samples", "seed", "bins"};
 
-int cli_request_fail(int rc, const char *msg, size_t line) {
+int cli_request_fail(int rc, const char *msg, size_t line, int options) {
     if (rc == HS_ERR_CANCELLED) {
         cli_error("interrupted");
         return cli_interrupted_status();
@@ -25,7 +25,7 @@ int cli_request_fail(int rc, const char *msg, size_t line) {
     if (strncmp(msg, "hand: ", 6) == 0)
         msg += 6;
     const char *dashes = "";
-    for (size_t k = 0; line == 0 && k < sizeof OPTION_KEYS / sizeof *OPTION_KEYS; k++) {
+    for (size_t k = 0; options && k < sizeof OPTION_KEYS / sizeof *OPTION_KEYS; k++) {
         const size_t n = strlen(OPTION_KEYS[k]);
         if (strncmp(msg, OPTION_KEYS[k], n) == 0 && msg[n] == ':')
             dashes = "--";
@@ -38,7 +38,7 @@ int cli_request_fail(int rc, const char *msg, size_t line) {
 }
 
 int cli_request_status(int rc, const char *msg) {
-    return cli_request_fail(rc, msg, 0);
+    return cli_request_fail(rc, msg, 0, 1);
 }
 
 int cli_request_add(hs_request *r, const char *key, const char *value) {
@@ -77,7 +77,7 @@ int cli_request_line(const char *text, size_t len, size_t line, void *ctx) {
     char msg[HS_REQUEST_MESSAGE];
     int rc;
     if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK)
-        status = cli_request_fail(rc, msg, line);
+        status = cli_request_fail(rc, msg, line, 0);
     if (status == CLI_OK)
         o->print(t, line, o->print_ctx);
     hs_table_free(t);

@@ -40,45 +40,17 @@ static const char HIST_USAGE[] =
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
-typedef struct rank_ctx {
-    int csv, rules;
-} rank_ctx;
-
-static int rank_line(const char *text, size_t len, size_t line, void *arg) {
-    const rank_ctx *ctx = arg;
-    int cards[8];
-    int n = cli_parse_cards(text, len, line, NULL, 5, 7, "5 to 7 cards", cards);
-    if (n < 0)
-        return CLI_EXIT_DATA;
-    uint64_t hand = hs_cards_mask(cards, (size_t)n);
-    for (int i = 0; i < n; i++)
-        if (!(HS_SHORTDECK_DECK_MASK >> cards[i] & 1)) {
-            char name[3];
-            hs_card_format(cards[i], name);
-            if (line > 0)
-                cli_error("line %zu: '%s' is not a short-deck card (6 through A only)", line, name);
-            else
-                cli_error("'%s' is not a short-deck card (6 through A only)", name);
-            return CLI_EXIT_DATA;
-        }
-    int cls = hs_shortdeck_rank(hand, ctx->rules);
-    char desc[128], five[32];
-    hs_shortdeck_describe(cls, ctx->rules, desc, sizeof desc);
-    hs_hand_format(hs_shortdeck_best_five(hand, ctx->rules), five, sizeof five);
-    const char *cat = hs_poker_category_name(hs_shortdeck_category(cls, ctx->rules));
-    cli_table t;
-    cli_table_init(&t, stdout, ctx->csv, NULL);
-    cli_cell_cards(&t, cards, n);
-    if (ctx->csv) {
-        cli_cell_int(&t, cls);
-        cli_cell(&t, cat);
-        cli_cell(&t, desc);
-        cli_cell(&t, five);
-        cli_row_end(&t);
-    } else {
-        printf("  class %d  %s  (%s)  best five: %s\n", cls, desc, cat, five);
-    }
-    return CLI_OK;
+/* One hand's answer: its CSV row, or its cards then class, description, category, best five. */
+static void print_rank(const hs_table *t, size_t line, void *ctx) {
+    (void)line;
+    if (*(const int *)ctx) {
+        cli_table out;
+        cli_table_init(&out, stdout, 1, NULL);
+        cli_request_table(&out, t, 0);
+    } else
+        printf("%s  class %s  %s  (%s)  best five: %s\n", hs_table_cell(t, 0, 0),
+               hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 3), hs_table_cell(t, 0, 2),
+               hs_table_cell(t, 0, 4));
 }
 
 static int shortdeck_rank(int argc, char **argv) {
@@ -89,8 +61,6 @@ static int shortdeck_rank(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, RANK_USAGE, 0, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    rank_ctx ctx = {csv,
-                    variant ? HS_SHORTDECK_STRAIGHT_BEATS_TRIPS : HS_SHORTDECK_TRIPS_BEAT_STRAIGHT};
     if (csv) {
         static const char *const HEADER[] = {"cards", "class", "category", "description",
                                              "best_five"};
@@ -98,7 +68,9 @@ static int shortdeck_rank(int argc, char **argv) {
         cli_table_init(&t, stdout, 1, NULL);
         cli_header(&t, HEADER, 5);
     }
-    return cli_for_args_or_input_lines(argv, n_pos, rank_line, &ctx);
+    const char *const keys[] = {"straight-beats-trips"}, *const values[] = {variant ? "1" : NULL};
+    cli_line_request o = {"shortdeck rank", keys, values, 1, print_rank, &csv};
+    return cli_for_args_or_input_lines(argv, n_pos, cli_request_line, &o);
 }
 
 static int shortdeck_hist(int argc, char **argv) {

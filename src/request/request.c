@@ -1459,33 +1459,217 @@ static int run_crib_hist(const hs_request *r, run_ctx *x) {
     return answer(x, t);
 }
 
+/* ---- the other rankings: lowball, short deck, Omaha; two poker hands compared ------------- */
+
+static const char *const K_LOWBALL[] = {"hand", "kind", NULL};
+static const char *const K_SHORTDECK_RANK[] = {"hand", "straight-beats-trips", NULL};
+static const char *const K_OMAHA_RANK[] = {"hand", "board", NULL};
+
+/* The one hand of 5 to 7 cards of a ranking command: their number, or a negative code. */
+static int rank_cards(const hs_request *r, int cards[7], uint64_t *mask, run_ctx *x) {
+    const char *text = NULL;
+    const int rc = one_hand(r, &text, x);
+    if (rc != HS_OK)
+        return rc;
+    return cards_of("hand", text, 5, 7, "5 to 7 cards", cards, mask, x);
+}
+
+/* lowball rank: cards,class,description,best_five under kind "a5" (ace-to-five) or "27". */
+static int run_lowball_rank(const hs_request *r, run_ctx *x) {
+    int cards[7];
+    uint64_t hand;
+    const char *scale = get(r, "kind");
+    if (scale == NULL || (strcmp(scale, "a5") != 0 && strcmp(scale, "27") != 0)) {
+        char tok[HS_TOKEN_TEXT];
+        return fail(x, HS_ERR_ARG, "kind: %s%s%s a5 (ace-to-five) or 27 (deuce-to-seven)",
+                    scale != NULL ? "'" : "give",
+                    scale != NULL ? token(tok, scale, strlen(scale)) : "",
+                    scale != NULL ? "' is not" : " one of");
+    }
+    const int n = rank_cards(r, cards, &hand, x);
+    if (n < 0 || x->phase == START) {
+        if (x->phase == START)
+            *x->job_out = NULL;
+        return n < 0 ? n : HS_OK;
+    }
+    const int a5 = scale[0] == 'a';
+    const int cls = a5 ? hs_low_a5_rank(hand) : hs_low_27_rank(hand);
+    char desc[128], five[32], text[32];
+    if (a5)
+        hs_low_a5_describe(cls, desc, sizeof desc);
+    else
+        hs_low_27_describe(cls, desc, sizeof desc);
+    hs_hand_format(a5 ? hs_low_a5_best_five(hand) : hs_low_27_best_five(hand), five, sizeof five);
+    cards_text(text, sizeof text, cards, n);
+    static const char *const COLS[] = {"cards", "class", "description", "best_five"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT};
+    hs_table *t = tbl_new(COLS, KINDS, 4);
+    if (t != NULL) {
+        tbl_text(t, text);
+        tbl_u128(t, (hs_uint128)cls);
+        tbl_text(t, desc);
+        tbl_text(t, five);
+        tbl_note(t, "scale", "%s", a5 ? "A-5" : "2-7");
+    }
+    return answer(x, t);
+}
+
+/* shortdeck rank: cards,class,category,description,best_five of short-deck cards. */
+static int run_shortdeck_rank(const hs_request *r, run_ctx *x) {
+    int cards[7], variant;
+    uint64_t hand;
+    int n = rank_cards(r, cards, &hand, x);
+    const int rc = n < 0 ? n : flag_of(r, "straight-beats-trips", &variant, x);
+    if (rc != HS_OK)
+        return rc;
+    for (int i = 0; i < n; i++)
+        if (!(HS_SHORTDECK_DECK_MASK >> cards[i] & 1)) {
+            char name[3];
+            hs_card_format(cards[i], name);
+            return fail(x, HS_ERR_TOKEN, "hand: '%s' is not a short-deck card (6 through A only)",
+                        name);
+        }
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    const int rules =
+        variant ? HS_SHORTDECK_STRAIGHT_BEATS_TRIPS : HS_SHORTDECK_TRIPS_BEAT_STRAIGHT;
+    const int cls = hs_shortdeck_rank(hand, rules);
+    char desc[128], five[32], text[32];
+    hs_shortdeck_describe(cls, rules, desc, sizeof desc);
+    hs_hand_format(hs_shortdeck_best_five(hand, rules), five, sizeof five);
+    cards_text(text, sizeof text, cards, n);
+    static const char *const COLS[] = {"cards", "class", "category", "description", "best_five"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT,
+                                HS_CELL_TEXT};
+    hs_table *t = tbl_new(COLS, KINDS, 5);
+    if (t != NULL) {
+        tbl_text(t, text);
+        tbl_u128(t, (hs_uint128)cls);
+        tbl_text(t, hs_poker_category_name(hs_shortdeck_category(cls, rules)));
+        tbl_text(t, desc);
+        tbl_text(t, five);
+    }
+    return answer(x, t);
+}
+
+/* omaha rank: the best high (exactly two hole and three board cards) and 8-or-better low of
+ * 4..6 hole cards ("hand") and a board of 3..5. One row: class,category,description,best_five,
+ * low_class (0: none),low_description. */
+static int run_omaha_rank(const hs_request *r, run_ctx *x) {
+    const char *text = NULL, *board_text = get(r, "board");
+    int cards[HS_CARDS];
+    uint64_t hole, board;
+    int rc = one_hand(r, &text, x);
+    if (rc != HS_OK)
+        return rc;
+    if (board_text == NULL)
+        return fail(x, HS_ERR_ARG, "board: 3, 4 or 5 board cards are needed");
+    if ((rc = cards_of("hole", text, 4, 6, "4, 5 or 6 cards", cards, &hole, x)) < 0 ||
+        (rc = cards_of("board", board_text, 3, 5, "3, 4 or 5 cards", cards, &board, x)) < 0)
+        return rc;
+    if (hole & board) {
+        char name[3];
+        hs_card_format(__builtin_ctzll(hole & board), name);
+        return fail(x, HS_ERR_DUPLICATE, "board: %s is already in the hole cards", name);
+    }
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    const int cls = hs_omaha_rank(hole, board), low = hs_omaha_low(hole, board);
+    char desc[128], five[32], low_text[32] = "";
+    hs_poker_describe(cls, desc, sizeof desc);
+    hs_hand_format(hs_omaha_best_five(hole, board), five, sizeof five);
+    if (low)
+        hs_low8_describe(low, low_text, sizeof low_text);
+    static const char *const COLS[] = {"class",     "category",  "description",
+                                       "best_five", "low_class", "low_description"};
+    static const int KINDS[] = {HS_CELL_INT,  HS_CELL_TEXT, HS_CELL_TEXT,
+                                HS_CELL_TEXT, HS_CELL_INT,  HS_CELL_TEXT};
+    hs_table *t = tbl_new(COLS, KINDS, 6);
+    if (t != NULL) {
+        tbl_u128(t, (hs_uint128)cls);
+        tbl_text(t, hs_poker_category_name(hs_poker_category(cls)));
+        tbl_text(t, desc);
+        tbl_text(t, five);
+        tbl_u128(t, (hs_uint128)low);
+        tbl_text(t, low_text);
+    }
+    return answer(x, t);
+}
+
+/* poker compare: two hands of 5..7 cards, each ranked by its best five (they may share cards,
+ * as two hold'em hands share the board): hand,cards,class,category,description; the note
+ * "winner" is 1, 2 or tie. */
+static int run_poker_compare(const hs_request *r, run_ctx *x) {
+    const char *text[2];
+    const int nh = hands_of(r, text, 2);
+    if (nh != 2)
+        return fail(x, HS_ERR_ARG, "expected two hands, got %d", nh);
+    int cards[2][7], n[2], cls[2];
+    uint64_t mask[2];
+    for (int h = 0; h < 2; h++) {
+        char what[8];
+        snprintf(what, sizeof what, "hand %d", h + 1);
+        if ((n[h] = cards_of(what, text[h], 5, 7, "5 to 7 cards", cards[h], &mask[h], x)) < 0)
+            return n[h];
+    }
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    static const char *const COLS[] = {"hand", "cards", "class", "category", "description"};
+    static const int KINDS[] = {HS_CELL_INT, HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT};
+    hs_table *t = tbl_new(COLS, KINDS, 5);
+    for (int h = 0; t != NULL && h < 2; h++) {
+        char desc[128], hand[32];
+        cls[h] = hs_poker_rank(mask[h]);
+        hs_poker_describe(cls[h], desc, sizeof desc);
+        cards_text(hand, sizeof hand, cards[h], n[h]);
+        tbl_u128(t, (hs_uint128)(h + 1));
+        tbl_text(t, hand);
+        tbl_u128(t, (hs_uint128)cls[h]);
+        tbl_text(t, hs_poker_category_name(hs_poker_category(cls[h])));
+        tbl_text(t, desc);
+    }
+    if (t != NULL)
+        tbl_note(t, "winner", "%s", cls[0] == cls[1] ? "tie" : cls[0] < cls[1] ? "1" : "2");
+    return answer(x, t);
+}
+
 /* ---- the commands -----------------------------------------------------------------------------
  */
 
-static const cmd_def COMMANDS[] = {
-    {"holdem equity", K_EQUITY, run_holdem_equity},
-    {"shortdeck equity", K_SHORTDECK, run_shortdeck_equity},
-    {"holdem hits", K_HITS, run_holdem_hits},
-    {"holdem equity-dist", K_DIST, run_holdem_equity_dist},
-    {"omaha equity", K_OMAHA, run_omaha_equity},
-    {"stud equity", K_STUD, run_stud_equity},
-    {"razz equity", K_RAZZ, run_razz_equity},
-    {"crib score", K_CRIB, run_crib_score},
-    {"crib explain", K_CRIB, run_crib_explain},
-    {"crib discard", K_DISCARD, run_crib_discard},
-    {"poker rank", K_POKER, run_poker_rank},
-    {"crib peg", K_PEG, run_crib_peg},
-    {"crib peg-line", K_PEG, run_crib_peg_line},
-    {"crib hist", K_CRIB_HIST, run_crib_hist},
-};
+/* Every command: its name, its keys, its runner (one list for the table and the names). */
+#define COMMAND_LIST(X)                                                                            \
+    X("holdem equity", K_EQUITY, run_holdem_equity)                                                \
+    X("shortdeck equity", K_SHORTDECK, run_shortdeck_equity)                                       \
+    X("holdem hits", K_HITS, run_holdem_hits)                                                      \
+    X("holdem equity-dist", K_DIST, run_holdem_equity_dist)                                        \
+    X("omaha equity", K_OMAHA, run_omaha_equity)                                                   \
+    X("stud equity", K_STUD, run_stud_equity)                                                      \
+    X("razz equity", K_RAZZ, run_razz_equity)                                                      \
+    X("crib score", K_CRIB, run_crib_score)                                                        \
+    X("crib explain", K_CRIB, run_crib_explain)                                                    \
+    X("crib discard", K_DISCARD, run_crib_discard)                                                 \
+    X("poker rank", K_POKER, run_poker_rank)                                                       \
+    X("crib peg", K_PEG, run_crib_peg)                                                             \
+    X("crib peg-line", K_PEG, run_crib_peg_line)                                                   \
+    X("crib hist", K_CRIB_HIST, run_crib_hist)                                                     \
+    X("lowball rank", K_LOWBALL, run_lowball_rank)                                                 \
+    X("shortdeck rank", K_SHORTDECK_RANK, run_shortdeck_rank)                                      \
+    X("omaha rank", K_OMAHA_RANK, run_omaha_rank)                                                  \
+    X("poker compare", K_POKER, run_poker_compare)
+
+#define AS_DEF(name, keys, run) {name, keys, run},
+static const cmd_def COMMANDS[] = {COMMAND_LIST(AS_DEF)};
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
 const char *const *hs_request_commands(void) {
-    static const char *const NAMES[] = {
-        "holdem equity", "shortdeck equity", "holdem hits",   "holdem equity-dist", "omaha equity",
-        "stud equity",   "razz equity",      "crib score",    "crib explain",       "crib discard",
-        "poker rank",    "crib peg",         "crib peg-line", "crib hist",          NULL};
-    _Static_assert(sizeof NAMES / sizeof NAMES[0] == N_COMMANDS + 1, "one name per command");
+#define AS_NAME(name, keys, run) name,
+    static const char *const NAMES[] = {COMMAND_LIST(AS_NAME) NULL};
     return NAMES;
 }
 
