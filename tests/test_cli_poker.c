@@ -188,9 +188,9 @@ static void test_hist_errors(void **state) {
         const char *a, *b;
         const char *message;
     } cases[] = {
-        {"--cards", "8", "--cards takes 5, 6 or 7, not '8'"},
-        {"--cards", "", "--cards takes 5, 6 or 7"},
-        {"--threads", "2", "--cards K is required"},
+        {"--cards", "8", "--cards: '8' is not a whole number from 5 to 7"},
+        {"--cards", "", "--cards: '' is not a whole number from 5 to 7"},
+        {"--threads", "2", "--cards: 5, 6 or 7 is required"},
         {"--cards", NULL, "--cards needs a value"},
         {"--bogus", NULL, "unknown option '--bogus'"},
     };

@@ -55,7 +55,7 @@ static void test_rank_bad_input(void **state) {
     cli_result_free(&r);
     r = RUN(NULL, "shortdeck", "hist", "--cards", "4");
     assert_int_equal(r.status, 2);
-    assert_contains(r.err, "--cards takes 5, 6 or 7, not '4'");
+    assert_contains(r.err, "--cards: '4' is not a whole number from 5 to 7");
     cli_result_free(&r);
     r = RUN(NULL, "shortdeck", "deal");
     assert_int_equal(r.status, 2);

@@ -136,6 +136,14 @@ static const query QUERIES[] = {
     {"shortdeck rank",
      {"hand", "9S 9D 9C 6S 7D 8C TH", "straight-beats-trips", "1"},
      {"shortdeck", "rank", "--csv", "--straight-beats-trips", "9S 9D 9C 6S 7D 8C TH"}},
+    {"poker hist", {"cards", "7"}, {"poker", "hist", "--cards", "7", "--quiet"}},
+    {"poker hist",
+     {"cards", "5", "classes", "1"},
+     {"poker", "hist", "--cards", "5", "--classes", "--quiet"}},
+    {"shortdeck hist",
+     {"cards", "6", "straight-beats-trips", "1"},
+     {"shortdeck", "hist", "--cards", "6", "--straight-beats-trips", "--quiet"}},
+    {"lowball hist", {"kind", "27"}, {"lowball", "hist", "--27", "--quiet"}},
 };
 
 static hs_request *request_of(const query *q) {
@@ -236,7 +244,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 18);
+    assert_int_equal(n, 21);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
         hs_request_free(r);

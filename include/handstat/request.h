@@ -45,6 +45,10 @@
  *   "crib peg-line"       the same line event by event (player, card, count, points, why)
  *   "crib hist"           crib (flag): every hand with every starter scored, 0..29; the exact
  *                         mean and variance and each component's points as notes
+ *   "poker hist"          cards (5, 6 or 7), classes (flag): every hand of that size by
+ *                         category (or by class); the note "hands"
+ *   "shortdeck hist"      the same over the 36-card deck, straight-beats-trips (flag)
+ *   "lowball hist"        kind (a5 | 27): every five-card hand by its low's top card
  *
  * The columns are the command's --csv columns ("crib explain": the items of the text breakdown,
  * item,cards,points, with the totals as notes). */

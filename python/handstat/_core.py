@@ -6,7 +6,6 @@ from __future__ import annotations
 import ctypes
 import threading
 import time
-from fractions import Fraction
 from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
@@ -41,21 +40,8 @@ def _given_text(cards):
     return _text(cards) if cards else None
 
 
-def _describe(fn, *args):
-    """The text a describe function (snprintf semantics) writes."""
-    buf = ctypes.create_string_buffer(256)
-    fn(*args, buf, len(buf))
-    return buf.value.decode()
-
-
 def _int_column(values):
     return np.array(values, dtype=np.int64) if not values or max(values) < 2**63 else values
-
-
-def _shares(counts, total):
-    """Float and exact (Fraction) shares of counts over total (0 when total is 0)."""
-    exact = [Fraction(c, total) if total else Fraction(0) for c in counts]
-    return [float(x) for x in exact], exact
 
 
 # ---- long calls: a worker thread, progress, Ctrl-C ---------------------------------------------

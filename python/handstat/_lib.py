@@ -23,8 +23,6 @@ HS_HOLDEM_CLASSES = 169
 HS_OMAHA_SHARE_UNIT = 5040
 HS_SHORTDECK_CLASSES = 1404
 HS_SHORTDECK_RULES = {"trips": 0, "straight": 1}  # which beats the other
-HS_LOW_A5_CLASSES = 6175
-HS_LOW_27_CLASSES = 7462
 HS_P3_OUTCOMES = 7
 
 
@@ -61,11 +59,6 @@ class ParseError(ctypes.Structure):
     _fields_ = [("offset", c_size), ("length", c_size), ("line", c_size)]
 
 
-class PokerHist(ctypes.Structure):
-    _fields_ = [("count", c_u64 * (HS_POKER_CLASSES + 1)),
-                ("category", c_u64 * HS_POKER_CATEGORIES), ("hands", c_u64)]
-
-
 class StudPlayer(ctypes.Structure):
     _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "scoops", "high_share",
                                            "low_share")]
@@ -74,11 +67,6 @@ class StudPlayer(ctypes.Structure):
 class StudEquity(ctypes.Structure):
     _fields_ = [("players", c_int), ("game", c_int), ("known", c_int), ("deals", c_u64),
                 ("low_deals", c_u64), ("p", StudPlayer * HS_STUD_MAX_PLAYERS)]
-
-
-class ShortdeckHist(ctypes.Structure):
-    _fields_ = [("hands", c_u64), ("count", c_u64 * (HS_SHORTDECK_CLASSES + 1)),
-                ("category", c_u64 * HS_POKER_CATEGORIES)]
 
 
 class HoldemPlayer(ctypes.Structure):
@@ -113,12 +101,8 @@ P = ctypes.POINTER
 strerror = _fn("hs_strerror", c_char_p, c_int)
 version = _fn("hs_version", c_char_p)
 poker_rank_batch = _fn("hs_poker_rank_batch", None, P(c_u64), c_size, P(c_u16))
-poker_category = _fn("hs_poker_category", c_int, c_int)
-poker_category_name = _fn("hs_poker_category_name", c_char_p, c_int)
-poker_hist_run = _fn("hs_poker_hist_run", c_int, c_int, c_int, PROGRESS, c_void_p, P(PokerHist))
 holdem_class_name = _fn("hs_holdem_class_name", None, c_int, c_char_p)
 stud_equity_result = _fn("hs_stud_equity_result", c_int, c_void_p, P(StudEquity))
-poker_describe = _fn("hs_poker_describe", c_size, c_int, c_char_p, c_size)
 holdem_class = _fn("hs_holdem_class", c_int, c_u64)
 holdem_hand_parse = _fn("hs_holdem_hand_parse", c_int, c_char_p, c_size, P(c_u64), P(c_size),
                         P(ParseError))
@@ -137,20 +121,6 @@ holdem_preflop3_deals = _fn("hs_holdem_preflop3_deals", c_u64, c_int, c_int, c_i
 job_units = _fn("hs_job_units", c_size, c_void_p)
 job_run = _fn("hs_job_run", c_int, c_void_p, c_size, c_size, P(JobOpts))
 job_free = _fn("hs_job_free", None, c_void_p)
-shortdeck_category = _fn("hs_shortdeck_category", c_int, c_int, c_int)
-shortdeck_category_order = _fn("hs_shortdeck_category_order", None, c_int, P(c_int))
-shortdeck_describe = _fn("hs_shortdeck_describe", c_size, c_int, c_int, c_char_p, c_size)
-shortdeck_hist_run = _fn("hs_shortdeck_hist_run", c_int, c_int, c_int, P(ShortdeckHist))
-low_a5_rank = _fn("hs_low_a5_rank", c_int, c_u64)
-low_27_rank = _fn("hs_low_27_rank", c_int, c_u64)
-low_a5_best_five = _fn("hs_low_a5_best_five", c_u64, c_u64)
-low_27_best_five = _fn("hs_low_27_best_five", c_u64, c_u64)
-low_a5_describe = _fn("hs_low_a5_describe", c_size, c_int, c_char_p, c_size)
-low_27_describe = _fn("hs_low_27_describe", c_size, c_int, c_char_p, c_size)
-low_a5_top = _fn("hs_low_a5_top", c_int, c_int)
-low_27_top = _fn("hs_low_27_top", c_int, c_int)
-low_a5_hist5 = _fn("hs_low_a5_hist5", None, P(c_u64))
-low_27_hist5 = _fn("hs_low_27_hist5", None, P(c_u64))
 # the library's own hs_progress_fn over a ProgressState (handstat/progress.h)
 progress_poll = PROGRESS(("hs_progress_poll", lib))
 # the request layer (handstat/request.h)

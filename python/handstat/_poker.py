@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import ctypes
+from fractions import Fraction
 from typing import Any, Dict
 
 import numpy as np
 import pandas as pd
 
 from . import _lib
-from ._core import Cards, HandstatError, Progress, _call, _check, _describe, _shares, _text
+from ._core import Cards, HandstatError, Progress, _text
 from ._request import _ask
 
-
-def _category_name(cat):
-    return _lib.poker_category_name(cat).decode()
 
 
 def poker_rank(cards: Cards) -> int:
@@ -52,25 +50,26 @@ def poker_hist(cards: int = 7, classes: bool = False, threads: int = 0,
     (class, category, description, count, probability, probability_exact; `--classes`).
     Categories as in results/: straight_flush .. high_card. threads, progress: as for
     handstat.holdem_equity."""
-    if cards not in (5, 6, 7):
-        raise HandstatError(f"poker_hist: cards must be 5, 6 or 7, not {cards!r}")
-    h = _lib.PokerHist()
-    rc = _call(lambda fn, ctx: _lib.poker_hist_run(cards, threads, fn, ctx, ctypes.byref(h)),
-               progress)
-    _check(rc, "poker_hist")
-    total = int(h.hands)
-    if classes:
-        cls = range(1, _lib.HS_POKER_CLASSES + 1)
-        key = {"class": list(cls),
-               "category": [_category_name(_lib.poker_category(c)) for c in cls],
-               "description": [_describe(_lib.poker_describe, c) for c in cls]}
-        counts = [int(h.count[c]) for c in cls]
-    else:
-        counts = [int(c) for c in h.category]
-        key = {"category": [_category_name(c) for c in range(_lib.HS_POKER_CATEGORIES)]}
-    floats, exact = _shares(counts, total)
-    return pd.DataFrame({**key, "count": np.array(counts, dtype=np.int64),
-                         "probability": floats, "probability_exact": exact})
+    return _hist(_ask("poker_hist", "poker hist", threads, progress, cards=_hand_size(cards),
+                      classes=classes))
+
+
+def _hand_size(cards):
+    """The hand size of a hist, passed as the request layer's text (it checks 5..7)."""
+    if isinstance(cards, bool) or not isinstance(cards, int):
+        raise HandstatError(f"cards must be 5, 6 or 7, not {cards!r}")
+    return cards
+
+
+def _hist(df):
+    """A hist table with the shares of the hands beside each count: probability (the table's own
+    where it has one) and probability_exact (a Fraction of the "hands" note)."""
+    hands = int(df.attrs["notes"]["hands"])
+    exact = [Fraction(int(c), hands) for c in df["count"]]
+    if "probability" not in df.columns:
+        df["probability"] = [float(x) for x in exact]
+    df["probability_exact"] = exact
+    return df
 
 
 # ---- short deck ------------------------------------------------------------------------------
@@ -106,42 +105,13 @@ def shortdeck_hist(cards: int = 7, classes: bool = False, rules: str = "trips") 
     best first (category, count, probability, probability_exact) or, with classes=True, by class
     (class, category, description, count, probability, probability_exact). rules as for
     shortdeck_rank. Under a second, one thread."""
-    if cards not in (5, 6, 7):
-        raise HandstatError(f"shortdeck_hist: cards must be 5, 6 or 7, not {cards!r}")
     r = _rules(rules, "shortdeck_hist")
-    h = _lib.ShortdeckHist()
-    _check(_lib.shortdeck_hist_run(cards, r, ctypes.byref(h)), "shortdeck_hist")
-    if classes:
-        cls = range(1, _lib.HS_SHORTDECK_CLASSES + 1)
-        key = {"class": list(cls),
-               "category": [_category_name(_lib.shortdeck_category(c, r)) for c in cls],
-               "description": [_describe(_lib.shortdeck_describe, c, r) for c in cls]}
-        counts = [int(h.count[c]) for c in cls]
-    else:
-        order = (ctypes.c_int * 9)()
-        _lib.shortdeck_category_order(r, order)
-        key = {"category": [_category_name(c) for c in order]}
-        counts = [int(h.category[c]) for c in order]
-    floats, exact = _shares(counts, int(h.hands))
-    return pd.DataFrame({**key, "count": np.array(counts, dtype=np.int64),
-                         "probability": floats, "probability_exact": exact})
+    return _hist(_ask("shortdeck_hist", "shortdeck hist", cards=_hand_size(cards),
+                      classes=classes,
+                      straight_beats_trips=r == _lib.HS_SHORTDECK_RULES["straight"]))
 
 
 # ---- lowball ---------------------------------------------------------------------------------
-
-_LOW = {"a5": (_lib.low_a5_rank, _lib.low_a5_describe, _lib.low_a5_best_five, _lib.low_a5_top,
-               _lib.low_a5_hist5, _lib.HS_LOW_A5_CLASSES),
-        "27": (_lib.low_27_rank, _lib.low_27_describe, _lib.low_27_best_five, _lib.low_27_top,
-               _lib.low_27_hist5, _lib.HS_LOW_27_CLASSES)}
-
-
-def _kind(kind, what):
-    kind = str(kind)
-    if kind not in _LOW:
-        raise HandstatError(f"{what}: kind must be 'a5' (ace-to-five) or '27' (deuce-to-seven), "
-                            f"not {kind!r}")
-    return _LOW[kind]
-
 
 def lowball_rank(cards: Cards, kind: str = "a5") -> Dict[str, Any]:
     """The best low of 5-7 cards (`lowball rank --a5|--27 --csv`): a dict of cards (as given),
@@ -163,19 +133,4 @@ def lowball_hist(kind: str = "a5") -> pd.DataFrame:
     per top card of an unpaired low, best first (a5: "5-low" .. "K-low"; 27, where an unpaired
     low also has no straight and no flush: "7-low" .. "K-low", "A-low"), then "pair_or_worse":
     category, count, probability, probability_exact."""
-    _, _, _, top, hist5, classes = _kind(kind, "lowball_hist")
-    count = (ctypes.c_uint64 * (classes + 1))()
-    hist5(count)
-    by_top, rest = [0] * 13, 0
-    for c in range(1, classes + 1):
-        t = top(c)
-        if t >= 0:
-            by_top[t] += count[c]
-        else:
-            rest += count[c]
-    order = list(range(4, 13)) if str(kind) == "a5" else list(range(6, 13)) + [0]
-    names = [f"{'A23456789TJQK'[r]}-low" for r in order] + ["pair_or_worse"]
-    counts = [by_top[r] for r in order] + [rest]
-    floats, exact = _shares(counts, sum(counts))
-    return pd.DataFrame({"category": names, "count": np.array(counts, dtype=np.int64),
-                         "probability": floats, "probability_exact": exact})
+    return _hist(_ask("lowball_hist", "lowball hist", kind=str(kind)))

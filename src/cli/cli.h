@@ -418,6 +418,12 @@ void cli_request_csv(FILE *fp, const hs_table *table);
 int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **table, cli_job *jp,
                     int *keep);
 
+/* A request answered as one CSV file: run (progress labelled `label`, `threads` workers) and
+ * written whole to -o's `path` (NULL: standard output) or not at all. Returns the exit status;
+ * on CLI_OK *table (the caller frees it) holds the answer for a summary, and *seconds the time. */
+int cli_request_to_csv(hs_request *r, const char *label, int threads, const char *path,
+                       hs_table **table, double *seconds);
+
 /* After cli_request_run, once the outputs are written (or not): the checkpoint finished with the
  * command's final status (removed on CLI_OK; the finished counts saved on CLI_EXIT_IO) and the
  * job freed, when keep. */
@@ -496,9 +502,6 @@ typedef struct cli_command_def {
  * --help (or on stderr with exit 2 when no command is given), an error naming an unknown one. */
 int cli_dispatch(const char *group, const char *usage, const cli_command_def *commands, size_t n,
                  int argc, char **argv);
-
-/* The value of a hist command's --cards (NULL: not given): 5, 6 or 7, or -1 after an error. */
-int cli_hand_size_option(const char *cards);
 
 int cli_poker_main(int argc, char **argv);
 /* handstat serve: the local web app (cli_serve.c and serve_*.c). */

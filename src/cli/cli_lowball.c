@@ -94,63 +94,23 @@ static int lowball_hist(int argc, char **argv) {
     const int scale = scale_of(a5, d27);
     if (scale < 0)
         return CLI_EXIT_USAGE;
-    const int classes = scale == 5 ? HS_LOW_A5_CLASSES : HS_LOW_27_CLASSES;
-    uint64_t *count = malloc((size_t)(classes + 1) * sizeof *count);
-    if (count == NULL) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
-    cli_outs outs = {.n = 0};
-    cli_out *out = cli_outs_add(&outs, "-o", path);
-    int status = cli_outs_open(&outs);
-    if (status != CLI_OK) {
-        free(count);
+    int status;
+    hs_request *r = cli_request_new("lowball hist", NULL, 0, &status);
+    if (r == NULL)
         return status;
+    if (cli_request_add(r, "kind", scale == 5 ? "a5" : "27") != 0) {
+        hs_request_free(r);
+        return CLI_EXIT_DATA;
     }
-    const double start = cli_now();
-    if (scale == 5)
-        hs_low_a5_hist5(count);
-    else
-        hs_low_27_hist5(count);
-    /* by the top card of the unpaired lows (card ranks, the ace 0), and the rest */
-    uint64_t by_top[HS_RANKS] = {0}, rest = 0, hands = 0;
-    for (int c = 1; c <= classes; c++) {
-        const int top = scale == 5 ? hs_low_a5_top(c) : hs_low_27_top(c);
-        if (top >= 0)
-            by_top[top] += count[c];
-        else
-            rest += count[c];
-        hands += count[c];
-    }
-    static const char NAMES[HS_RANKS + 1] = "A23456789TJQK";
-    /* best first: A-5 from the five up to the king; 2-7 from the seven up to the king, then the
-     * ace */
-    int order[HS_RANKS], n = 0;
-    for (int r = scale == 5 ? 4 : 6; r <= HS_KING; r++)
-        order[n++] = r;
-    if (scale == 27)
-        order[n++] = HS_ACE;
-    cli_table t;
-    cli_table_init(&t, out->fp, 1, NULL);
-    static const char *const HEADER[] = {"category", "count"};
-    cli_header(&t, HEADER, 2);
-    for (int i = 0; i < n; i++) {
-        char name[8] = {NAMES[order[i]], '-', 'l', 'o', 'w', '\0'};
-        cli_cell(&t, name);
-        cli_cell_u64(&t, by_top[order[i]]);
-        cli_row_end(&t);
-    }
-    cli_cell(&t, "pair_or_worse");
-    cli_cell_u64(&t, rest);
-    cli_row_end(&t);
-    const double seconds = cli_now() - start;
-    free(count);
-    if (cli_outs_commit(&outs) != CLI_OK)
-        return CLI_EXIT_IO;
-    if (!cli_quiet)
-        fprintf(stderr, "lowball hist --%s: %llu hands in %.3f s\n", scale == 5 ? "a5" : "27",
-                (unsigned long long)hands, seconds);
-    return CLI_OK;
+    hs_table *t = NULL;
+    double seconds;
+    status = cli_request_to_csv(r, "lowball hist", 1, path, &t, &seconds);
+    if (status == CLI_OK && !cli_quiet)
+        fprintf(stderr, "lowball hist --%s: %s hands in %.3f s\n", scale == 5 ? "a5" : "27",
+                hs_table_note(t, "hands"), seconds);
+    hs_table_free(t);
+    hs_request_free(r);
+    return status;
 }
 
 int cli_lowball_main(int argc, char **argv) {

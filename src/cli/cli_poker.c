@@ -222,79 +222,29 @@ static int poker_hist(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, HIST_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    const int k = cli_hand_size_option(cards);
-    if (k < 0)
-        return CLI_EXIT_USAGE;
-    hs_poker_hist *h = malloc(sizeof *h);
-    if (h == NULL) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
-    cli_outs outs = {.n = 0};
-    cli_out *out = cli_outs_add(&outs, "-o", path);
-    int status = cli_outs_open(&outs);
-    if (status != CLI_OK) {
-        free(h);
+    int status;
+    hs_request *r = cli_request_new("poker hist", NULL, 0, &status);
+    if (r == NULL)
         return status;
+    if (cli_request_add(r, "cards", cards) != 0 ||
+        cli_request_add(r, "classes", classes ? "1" : NULL) != 0) {
+        hs_request_free(r);
+        return CLI_EXIT_DATA;
     }
-    cli_catch_signals();
-    cli_progress progress;
     char label[32];
-    snprintf(label, sizeof label, "poker hist --cards %d", k);
-    cli_progress_init(&progress, label);
-    double start = cli_now();
-    rc = hs_poker_hist_run(k, threads, cli_progress_update, &progress, h);
-    double seconds = cli_now() - start;
-    cli_progress_done(&progress);
-    if (rc != HS_OK) {
-        if (rc == HS_ERR_CANCELLED)
-            cli_error("interrupted; nothing written");
-        else
-            cli_error("%s", hs_strerror(rc));
-        cli_outs_abort(&outs);
-        free(h);
-        return rc == HS_ERR_CANCELLED ? cli_interrupted_status() : CLI_EXIT_IO;
+    snprintf(label, sizeof label, "poker hist --cards %s", cards != NULL ? cards : "");
+    hs_table *t = NULL;
+    double seconds;
+    status = cli_request_to_csv(r, label, threads, path, &t, &seconds);
+    if (status == CLI_OK && !cli_quiet) {
+        const int used = cli_threads_used(threads);
+        fprintf(stderr, "%s: %s hands in %.3f s with %d thread%s, %s of %d classes occur\n", label,
+                hs_table_note(t, "hands"), seconds, used, used == 1 ? "" : "s",
+                hs_table_note(t, "classes_occurring"), HS_POKER_CLASSES);
     }
-    int occurring = 0;
-    for (int c = 1; c <= HS_POKER_CLASSES; c++)
-        occurring += h->count[c] != 0;
-    cli_table t;
-    cli_table_init(&t, out->fp, 1, NULL);
-    if (classes) {
-        static const char *const HEADER[] = {"class", "category", "description", "count"};
-        cli_header(&t, HEADER, 4);
-        for (int c = 1; c <= HS_POKER_CLASSES; c++) {
-            char desc[128];
-            hs_poker_describe(c, desc, sizeof desc);
-            cli_cell_int(&t, c);
-            cli_cell(&t, hs_poker_category_name(hs_poker_category(c)));
-            cli_cell(&t, desc);
-            cli_cell_u64(&t, h->count[c]);
-            cli_row_end(&t);
-        }
-    } else {
-        static const char *const HEADER[] = {"category", "count", "probability"};
-        cli_header(&t, HEADER, 3);
-        for (int cat = 0; cat < HS_POKER_CATEGORIES; cat++) {
-            cli_cell(&t, hs_poker_category_name(cat));
-            cli_cell_u64(&t, h->category[cat]);
-            cli_cell_ratio(&t, (double)h->category[cat] / (double)h->hands);
-            cli_row_end(&t);
-        }
-    }
-    if (cli_outs_commit(&outs) != CLI_OK) {
-        free(h);
-        return CLI_EXIT_IO;
-    }
-    int used = cli_threads_used(threads);
-    if (!cli_quiet)
-        fprintf(stderr,
-                "poker hist --cards %d: %llu hands in %.3f s with %d thread%s, %d of %d "
-                "classes occur\n",
-                k, (unsigned long long)h->hands, seconds, used, used == 1 ? "" : "s", occurring,
-                HS_POKER_CLASSES);
-    free(h);
-    return CLI_OK;
+    hs_table_free(t);
+    hs_request_free(r);
+    return status;
 }
 
 /* handstat poker matchups --hand: one hand's showdown against every disjoint hand. */

@@ -14,7 +14,7 @@
 
 /* The request layer's arguments that the command line spells as options of the same name:
  * their messages ("board: 'Zz' is not a card") name the option ("--board: ..."). */
-static const char *const OPTION_KEYS[] = {"board", "dead", "samples", "seed", "bins"};
+static const char *const OPTION_KEYS[] = {"board", "dead", "samples", "seed", "bins", "cards"};
 
 int cli_request_fail(int rc, const char *msg, size_t line, int options) {
     if (rc == HS_ERR_CANCELLED) {
@@ -168,4 +168,27 @@ void cli_request_end(cli_job *j, int keep, int status) {
     cli_job_finish(j, status);
     hs_job_free(j->job);
     j->job = NULL;
+}
+
+int cli_request_to_csv(hs_request *r, const char *label, int threads, const char *path,
+                       hs_table **table, double *seconds) {
+    cli_outs outs = {.n = 0};
+    cli_out *out = cli_outs_add(&outs, "-o", path);
+    const cli_request_job o = {.label = label, .threads = threads, .outs = &outs, .path = path};
+    cli_job j;
+    int keep;
+    const double start = cli_now();
+    int status = cli_request_run(r, &o, table, &j, &keep);
+    *seconds = cli_now() - start;
+    if (status == CLI_OK) {
+        cli_request_csv(out->fp, *table);
+        status = cli_outs_commit(&outs);
+    }
+    cli_outs_abort(&outs);
+    cli_request_end(&j, keep, status);
+    if (status != CLI_OK) {
+        hs_table_free(*table);
+        *table = NULL;
+    }
+    return status;
 }

@@ -84,67 +84,26 @@ static int shortdeck_hist(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, HIST_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    const int k = cli_hand_size_option(cards);
-    if (k < 0)
-        return CLI_EXIT_USAGE;
-    const int rules =
-        variant ? HS_SHORTDECK_STRAIGHT_BEATS_TRIPS : HS_SHORTDECK_TRIPS_BEAT_STRAIGHT;
-    hs_shortdeck_hist *h = malloc(sizeof *h);
-    if (h == NULL) {
-        cli_error("out of memory");
-        return CLI_EXIT_IO;
-    }
-    cli_outs outs = {.n = 0};
-    cli_out *out = cli_outs_add(&outs, "-o", path);
-    int status = cli_outs_open(&outs);
-    if (status != CLI_OK) {
-        free(h);
+    int status;
+    hs_request *r = cli_request_new("shortdeck hist", NULL, 0, &status);
+    if (r == NULL)
         return status;
+    if (cli_request_add(r, "cards", cards) != 0 ||
+        cli_request_add(r, "classes", classes ? "1" : NULL) != 0 ||
+        cli_request_add(r, "straight-beats-trips", variant ? "1" : NULL) != 0) {
+        hs_request_free(r);
+        return CLI_EXIT_DATA;
     }
-    double start = cli_now();
-    rc = hs_shortdeck_hist_run(k, rules, h);
-    double seconds = cli_now() - start;
-    if (rc != HS_OK) {
-        cli_error("%s", hs_strerror(rc));
-        cli_outs_abort(&outs);
-        free(h);
-        return CLI_EXIT_IO;
-    }
-    cli_table t;
-    cli_table_init(&t, out->fp, 1, NULL);
-    if (classes) {
-        static const char *const HEADER[] = {"class", "category", "description", "count"};
-        cli_header(&t, HEADER, 4);
-        for (int c = 1; c <= HS_SHORTDECK_CLASSES; c++) {
-            char desc[128];
-            hs_shortdeck_describe(c, rules, desc, sizeof desc);
-            cli_cell_int(&t, c);
-            cli_cell(&t, hs_poker_category_name(hs_shortdeck_category(c, rules)));
-            cli_cell(&t, desc);
-            cli_cell_u64(&t, h->count[c]);
-            cli_row_end(&t);
-        }
-    } else {
-        static const char *const HEADER[] = {"category", "count", "probability"};
-        int order[9];
-        hs_shortdeck_category_order(rules, order);
-        cli_header(&t, HEADER, 3);
-        for (int i = 0; i < 9; i++) {
-            cli_cell(&t, hs_poker_category_name(order[i]));
-            cli_cell_u64(&t, h->category[order[i]]);
-            cli_cell_ratio(&t, (double)h->category[order[i]] / (double)h->hands);
-            cli_row_end(&t);
-        }
-    }
-    if (cli_outs_commit(&outs) != CLI_OK) {
-        free(h);
-        return CLI_EXIT_IO;
-    }
-    if (!cli_quiet)
-        fprintf(stderr, "shortdeck hist --cards %d: %llu hands in %.3f s\n", k,
-                (unsigned long long)h->hands, seconds);
-    free(h);
-    return CLI_OK;
+    char label[32];
+    snprintf(label, sizeof label, "shortdeck hist --cards %s", cards != NULL ? cards : "");
+    hs_table *t = NULL;
+    double seconds;
+    status = cli_request_to_csv(r, label, 1, path, &t, &seconds);
+    if (status == CLI_OK && !cli_quiet)
+        fprintf(stderr, "%s: %s hands in %.3f s\n", label, hs_table_note(t, "hands"), seconds);
+    hs_table_free(t);
+    hs_request_free(r);
+    return status;
 }
 
 int cli_shortdeck_main(int argc, char **argv) {

@@ -314,18 +314,6 @@ int cli_dispatch(const char *group, const char *usage, const cli_command_def *co
     return CLI_EXIT_USAGE;
 }
 
-int cli_hand_size_option(const char *cards) {
-    if (cards == NULL) {
-        cli_error("--cards K is required: 5, 6 or 7 (see --help)");
-        return -1;
-    }
-    if (strlen(cards) != 1 || cards[0] < '5' || cards[0] > '7') {
-        cli_error("--cards takes 5, 6 or 7, not '%s'", cli_token(cards, strlen(cards)));
-        return -1;
-    }
-    return cards[0] - '0';
-}
-
 int cli_for_args_or_input_lines(char **argv, int n_pos, cli_line_fn fn, void *ctx) {
     if (n_pos == 0)
         return cli_for_each_input_line(NULL, fn, ctx);

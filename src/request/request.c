@@ -1474,25 +1474,34 @@ static int rank_cards(const hs_request *r, int cards[7], uint64_t *mask, run_ctx
     return cards_of("hand", text, 5, 7, "5 to 7 cards", cards, mask, x);
 }
 
+/* The "kind" of a lowball command: *a5 1 for "a5" (ace-to-five), 0 for "27" (deuce-to-seven). */
+static int low_kind(const hs_request *r, int *a5, run_ctx *x) {
+    const char *kind = get(r, "kind");
+    if (kind == NULL)
+        return fail(x, HS_ERR_ARG, "kind: give one of a5 (ace-to-five) and 27 (deuce-to-seven)");
+    if (strcmp(kind, "a5") != 0 && strcmp(kind, "27") != 0) {
+        char tok[HS_TOKEN_TEXT];
+        return fail(x, HS_ERR_ARG, "kind: '%s' is not a5 (ace-to-five) or 27 (deuce-to-seven)",
+                    token(tok, kind, strlen(kind)));
+    }
+    *a5 = kind[0] == 'a';
+    return HS_OK;
+}
+
 /* lowball rank: cards,class,description,best_five under kind "a5" (ace-to-five) or "27". */
 static int run_lowball_rank(const hs_request *r, run_ctx *x) {
     int cards[7];
     uint64_t hand;
-    const char *scale = get(r, "kind");
-    if (scale == NULL || (strcmp(scale, "a5") != 0 && strcmp(scale, "27") != 0)) {
-        char tok[HS_TOKEN_TEXT];
-        return fail(x, HS_ERR_ARG, "kind: %s%s%s a5 (ace-to-five) or 27 (deuce-to-seven)",
-                    scale != NULL ? "'" : "give",
-                    scale != NULL ? token(tok, scale, strlen(scale)) : "",
-                    scale != NULL ? "' is not" : " one of");
-    }
+    int a5;
+    const int krc = low_kind(r, &a5, x);
+    if (krc != HS_OK)
+        return krc;
     const int n = rank_cards(r, cards, &hand, x);
     if (n < 0 || x->phase == START) {
         if (x->phase == START)
             *x->job_out = NULL;
         return n < 0 ? n : HS_OK;
     }
-    const int a5 = scale[0] == 'a';
     const int cls = a5 ? hs_low_a5_rank(hand) : hs_low_27_rank(hand);
     char desc[128], five[32], text[32];
     if (a5)
@@ -1639,6 +1648,185 @@ static int run_poker_compare(const hs_request *r, run_ctx *x) {
     return answer(x, t);
 }
 
+/* ---- the distributions of every hand: poker, short deck, lowball ------------------------- */
+
+static const char *const K_POKER_HIST[] = {"cards", "classes", NULL};
+static const char *const K_SHORTDECK_HIST[] = {"cards", "classes", "straight-beats-trips", NULL};
+static const char *const K_LOWBALL_HIST[] = {"kind", NULL};
+
+/* The "cards" of a hist: 5, 6 or 7, required. */
+static int hist_cards(const hs_request *r, int *k, run_ctx *x) {
+    uint64_t v;
+    if (get(r, "cards") == NULL)
+        return fail(x, HS_ERR_ARG, "cards: 5, 6 or 7 is required (the hand size)");
+    const int rc = number_of(r, "cards", 5, 7, 0, &v, x);
+    *k = (int)v;
+    return rc;
+}
+
+/* The rows of a hist: by category (category,count,probability: the categories in `order`) or
+ * by class (class,category,description,count: classes 1..n, described by `describe`). */
+static hs_table *hist_table(int classes, const uint64_t *count, int n, const uint64_t *category,
+                            const int *order, uint64_t hands, int (*category_of)(int, int),
+                            void (*describe)(int, int, char *, size_t), int rules) {
+    hs_table *t;
+    if (classes) {
+        static const char *const COLS[] = {"class", "category", "description", "count"};
+        static const int KINDS[] = {HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT};
+        t = tbl_new(COLS, KINDS, 4);
+        for (int c = 1; t != NULL && c <= n; c++) {
+            char desc[128];
+            describe(c, rules, desc, sizeof desc);
+            tbl_u128(t, (hs_uint128)c);
+            tbl_text(t, hs_poker_category_name(category_of(c, rules)));
+            tbl_text(t, desc);
+            tbl_u128(t, count[c]);
+        }
+    } else {
+        static const char *const COLS[] = {"category", "count", "probability"};
+        static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT, HS_CELL_DECIMAL};
+        t = tbl_new(COLS, KINDS, 3);
+        for (int i = 0; t != NULL && i < HS_POKER_CATEGORIES; i++) {
+            tbl_text(t, hs_poker_category_name(order[i]));
+            tbl_u128(t, category[order[i]]);
+            tbl_ratio(t, category[order[i]], hands);
+        }
+    }
+    if (t != NULL)
+        tbl_note(t, "hands", "%" PRIu64, hands);
+    return t;
+}
+
+static int poker_category_of(int cls, int rules) {
+    (void)rules;
+    return hs_poker_category(cls);
+}
+
+static void poker_describe_of(int cls, int rules, char *buf, size_t cap) {
+    (void)rules;
+    hs_poker_describe(cls, buf, cap);
+}
+
+static void shortdeck_describe_of(int cls, int rules, char *buf, size_t cap) {
+    hs_shortdeck_describe(cls, rules, buf, cap);
+}
+
+/* poker hist: every K-card hand (K = cards) by category or by class. */
+static int run_poker_hist(const hs_request *r, run_ctx *x) {
+    int k = 0, classes;
+    int rc = hist_cards(r, &k, x);
+    if (rc == HS_OK)
+        rc = flag_of(r, "classes", &classes, x);
+    if (rc != HS_OK || x->phase == START) {
+        if (x->phase == START)
+            *x->job_out = NULL;
+        return rc;
+    }
+    hs_poker_hist *h = malloc(sizeof *h);
+    if (h == NULL)
+        return fail(x, HS_ERR_NOMEM, "out of memory");
+    rc = hs_poker_hist_run(k, x->threads, x->progress, x->progress_ctx, h);
+    if (rc != HS_OK) {
+        free(h);
+        return lib_error(x, rc);
+    }
+    int order[HS_POKER_CATEGORIES], occurring = 0;
+    for (int i = 0; i < HS_POKER_CATEGORIES; i++)
+        order[i] = i;
+    for (int c = 1; c <= HS_POKER_CLASSES; c++)
+        occurring += h->count[c] != 0;
+    hs_table *t = hist_table(classes, h->count, HS_POKER_CLASSES, h->category, order, h->hands,
+                             poker_category_of, poker_describe_of, 0);
+    if (t != NULL)
+        tbl_note(t, "classes_occurring", "%d", occurring);
+    free(h);
+    return answer(x, t);
+}
+
+/* shortdeck hist: every K-card hand of the 36 cards, the categories in the rules' order. */
+static int run_shortdeck_hist(const hs_request *r, run_ctx *x) {
+    int k = 0, classes, variant;
+    int rc = hist_cards(r, &k, x);
+    if (rc == HS_OK)
+        rc = flag_of(r, "classes", &classes, x);
+    if (rc == HS_OK)
+        rc = flag_of(r, "straight-beats-trips", &variant, x);
+    if (rc != HS_OK || x->phase == START) {
+        if (x->phase == START)
+            *x->job_out = NULL;
+        return rc;
+    }
+    const int rules =
+        variant ? HS_SHORTDECK_STRAIGHT_BEATS_TRIPS : HS_SHORTDECK_TRIPS_BEAT_STRAIGHT;
+    hs_shortdeck_hist *h = malloc(sizeof *h);
+    if (h == NULL)
+        return fail(x, HS_ERR_NOMEM, "out of memory");
+    rc = hs_shortdeck_hist_run(k, rules, h);
+    if (rc != HS_OK) {
+        free(h);
+        return lib_error(x, rc);
+    }
+    int order[HS_POKER_CATEGORIES];
+    hs_shortdeck_category_order(rules, order);
+    hs_table *t = hist_table(classes, h->count, HS_SHORTDECK_CLASSES, h->category, order, h->hands,
+                             hs_shortdeck_category, shortdeck_describe_of, rules);
+    free(h);
+    return answer(x, t);
+}
+
+/* lowball hist: every five-card hand by its low, kind a5 or 27: category,count, one row for each
+ * top card of an unpaired low, best first, then pair_or_worse. */
+static int run_lowball_hist(const hs_request *r, run_ctx *x) {
+    int a5;
+    const int rc = low_kind(r, &a5, x);
+    if (rc != HS_OK)
+        return rc;
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    const int classes = a5 ? HS_LOW_A5_CLASSES : HS_LOW_27_CLASSES;
+    uint64_t *count = malloc((size_t)(classes + 1) * sizeof *count);
+    if (count == NULL)
+        return fail(x, HS_ERR_NOMEM, "out of memory");
+    if (a5)
+        hs_low_a5_hist5(count);
+    else
+        hs_low_27_hist5(count);
+    /* by the top card of the unpaired lows (card ranks, the ace 0), and the rest */
+    uint64_t by_top[HS_RANKS] = {0}, rest = 0, hands = 0;
+    for (int c = 1; c <= classes; c++) {
+        const int top = a5 ? hs_low_a5_top(c) : hs_low_27_top(c);
+        if (top >= 0)
+            by_top[top] += count[c];
+        else
+            rest += count[c];
+        hands += count[c];
+    }
+    free(count);
+    static const char NAMES[HS_RANKS + 1] = "A23456789TJQK";
+    /* best first: A-5 from the five up to the king; 2-7 from the seven up to the king, then the
+     * ace */
+    int order[HS_RANKS], n = 0;
+    for (int rk = a5 ? 4 : 6; rk <= HS_KING; rk++)
+        order[n++] = rk;
+    if (!a5)
+        order[n++] = HS_ACE;
+    static const char *const COLS[] = {"category", "count"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT};
+    hs_table *t = tbl_new(COLS, KINDS, 2);
+    for (int i = 0; t != NULL && i < n; i++) {
+        tbl_textf(t, "%c-low", NAMES[order[i]]);
+        tbl_u128(t, by_top[order[i]]);
+    }
+    if (t != NULL) {
+        tbl_text(t, "pair_or_worse");
+        tbl_u128(t, rest);
+        tbl_note(t, "hands", "%" PRIu64, hands);
+    }
+    return answer(x, t);
+}
+
 /* ---- the commands -----------------------------------------------------------------------------
  */
 
@@ -1661,7 +1849,10 @@ static int run_poker_compare(const hs_request *r, run_ctx *x) {
     X("lowball rank", K_LOWBALL, run_lowball_rank)                                                 \
     X("shortdeck rank", K_SHORTDECK_RANK, run_shortdeck_rank)                                      \
     X("omaha rank", K_OMAHA_RANK, run_omaha_rank)                                                  \
-    X("poker compare", K_POKER, run_poker_compare)
+    X("poker compare", K_POKER, run_poker_compare)                                                 \
+    X("poker hist", K_POKER_HIST, run_poker_hist)                                                  \
+    X("shortdeck hist", K_SHORTDECK_HIST, run_shortdeck_hist)                                      \
+    X("lowball hist", K_LOWBALL_HIST, run_lowball_hist)
 
 #define AS_DEF(name, keys, run) {name, keys, run},
 static const cmd_def COMMANDS[] = {COMMAND_LIST(AS_DEF)};
