@@ -144,6 +144,9 @@ static const query QUERIES[] = {
      {"cards", "6", "straight-beats-trips", "1"},
      {"shortdeck", "hist", "--cards", "6", "--straight-beats-trips", "--quiet"}},
     {"lowball hist", {"kind", "27"}, {"lowball", "hist", "--27", "--quiet"}},
+    {"poker showdown",
+     {"hand", "7c 5d 4h 3s 2c"},
+     {"poker", "matchups", "--hand", "7c 5d 4h 3s 2c", "--csv"}},
 };
 
 static hs_request *request_of(const query *q) {
@@ -244,7 +247,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 21);
+    assert_int_equal(n, 23);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
         hs_request_free(r);
@@ -261,6 +264,8 @@ static void test_text_commands(void **state) {
         {"poker compare", {"hand", "AS AD KC KD 2S", "hand", "QS QH QD 3C 3H"}, {NULL}},
         {"poker compare", {"hand", "AS KS QS JS 9S", "hand", "AH KH QH JH 9H"}, {NULL}},
         {"crib peg-line", {"hand", "5H 5D JC 4S", "hand", "6C 9D TH KS"}, {NULL}},
+        {"poker pe54", {"hand", "5H 5C 6S 7S KD 2C 3S 8S 8D TD"}, {NULL}},
+        {"poker pe54", {"hand", "2H 2D 4C 4D 4S 3C 3D 3S 9S 9D"}, {NULL}},
     };
     /* (row 0, col) cells expected, then a note */
     static const struct {
@@ -272,6 +277,8 @@ static void test_text_commands(void **state) {
         {2, "2478", "winner", "2"},  /* A-A-K-K-2 against queens full */
         {2, "323", "winner", "tie"}, /* two A-K-Q-J-9 flushes */
         {1, "4S", "differential", "-3"},
+        {0, "2", "", ""}, /* Project Euler 54's first example: pair of eights beats fives */
+        {0, "1", "", ""}, /* its last: fours full beats threes full */
     };
     _Static_assert(sizeof WANT / sizeof WANT[0] == sizeof CASES / sizeof CASES[0], "one each");
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {

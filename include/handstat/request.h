@@ -49,6 +49,10 @@
  *                         category (or by class); the note "hands"
  *   "shortdeck hist"      the same over the 36-card deck, straight-beats-trips (flag)
  *   "lowball hist"        kind (a5 | 27): every five-card hand by its low's top card
+ *   "poker showdown"      hand (5 cards): against every five-card hand of the other 47 cards,
+ *                         hand,wins,ties,losses; the equity and its exact fraction as notes
+ *   "poker pe54"          hand (ten cards: player 1's five, then player 2's, Project Euler 54):
+ *                         winner (1, 2 or tie) and both hands' classes and descriptions
  *
  * The columns are the command's --csv columns ("crib explain": the items of the text breakdown,
  * item,cards,points, with the totals as notes). */

@@ -82,23 +82,6 @@ static const char MATCHUPS_USAGE[] =
     "exit status: 0 written, 1 the hand was not valid or an unusable checkpoint, 2 bad command\n"
     "             line, 3 file error, 130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
-static void print_ranked(int csv, const int *cards, int n, int cls) {
-    char desc[128];
-    hs_poker_describe(cls, desc, sizeof desc);
-    const char *cat = hs_poker_category_name(hs_poker_category(cls));
-    cli_table t;
-    cli_table_init(&t, stdout, csv, NULL);
-    cli_cell_cards(&t, cards, n);
-    if (csv) {
-        cli_cell_int(&t, cls);
-        cli_cell(&t, cat);
-        cli_cell(&t, desc);
-        cli_row_end(&t);
-    } else {
-        printf("  class %d  %s  (%s)\n", cls, desc, cat);
-    }
-}
-
 /* One hand's answer: its CSV row, or its cards then "class N  description  (category)". */
 static void print_rank(const hs_table *t, size_t line, void *ctx) {
     (void)line;
@@ -168,25 +151,18 @@ typedef struct pe54_state {
     uint64_t wins[3]; /* player 1, player 2, ties */
 } pe54_state;
 
-static int pe54_line(const char *text, size_t len, size_t line, void *ctx) {
+/* One line's answer, counted (and printed with --verbose). */
+static void pe54_print(const hs_table *t, size_t line, void *ctx) {
     pe54_state *st = ctx;
-    int cards[10];
-    if (cli_parse_cards(text, len, line, NULL, 10, 10,
-                        "10 cards (player 1's five, then player 2's)", cards) < 0)
-        return CLI_EXIT_DATA;
-    uint64_t p1 = hs_cards_mask(cards, 5), p2 = hs_cards_mask(cards + 5, 5);
-    int c1 = hs_poker_rank5(p1), c2 = hs_poker_rank5(p2);
-    int outcome = c1 < c2 ? 0 : c2 < c1 ? 1 : 2;
+    const char *winner = hs_table_cell(t, 0, 0);
+    const int outcome = winner[0] == '1' ? 0 : winner[0] == '2' ? 1 : 2;
     st->wins[outcome]++;
     if (st->verbose) {
-        char d1[128], d2[128];
-        hs_poker_describe(c1, d1, sizeof d1);
-        hs_poker_describe(c2, d2, sizeof d2);
         static const char *const WHO[3] = {"player 1 wins", "player 2 wins", "tie"};
-        printf("line %zu: %s: %s (class %d) vs %s (class %d)\n", line, WHO[outcome], d1, c1, d2,
-               c2);
+        printf("line %zu: %s: %s (class %s) vs %s (class %s)\n", line, WHO[outcome],
+               hs_table_cell(t, 0, 2), hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 4),
+               hs_table_cell(t, 0, 3));
     }
-    return CLI_OK;
 }
 
 static int poker_pe54(int argc, char **argv) {
@@ -200,7 +176,8 @@ static int poker_pe54(int argc, char **argv) {
         return cli_options_status(rc);
     if (cli_input_path(n_pos, argv, &path) != 0)
         return CLI_EXIT_USAGE;
-    int status = cli_for_each_input_line(path, pe54_line, &st);
+    cli_line_request o = {"poker pe54", NULL, NULL, 0, pe54_print, &st};
+    int status = cli_for_each_input_line(path, cli_request_line, &o);
     if (status != CLI_OK)
         return status;
     if (st.verbose)
@@ -250,52 +227,44 @@ static int poker_hist(int argc, char **argv) {
 /* handstat poker matchups --hand: one hand's showdown against every disjoint hand. */
 static int matchups_hand(const char *hand_arg, char **argv, int n_pos, int csv) {
     /* The cards: the value of --hand and any further card arguments. */
-    size_t rest_len, hand_len = strlen(hand_arg);
+    size_t rest_len;
     char *rest = cli_join_args(argv, 1, 1 + n_pos, 0, &rest_len);
-    char *text = rest != NULL ? malloc(hand_len + 1 + rest_len + 1) : NULL;
+    char *text = rest != NULL ? malloc(strlen(hand_arg) + 1 + rest_len + 1) : NULL;
     if (text == NULL) {
         free(rest);
         cli_error("out of memory");
         return CLI_EXIT_IO;
     }
-    memcpy(text, hand_arg, hand_len);
-    text[hand_len] = ' ';
-    memcpy(text + hand_len + 1, rest, rest_len + 1);
+    sprintf(text, "%s %s", hand_arg, rest);
     free(rest);
-    const size_t len = hand_len + 1 + rest_len;
-    int cards[5];
-    int n = cli_parse_cards(text, len, 0, "--hand", 5, 5, "5 cards", cards);
+    int status;
+    hs_request *r = cli_request_new("poker showdown", &text, 1, &status);
     free(text);
-    if (n < 0)
-        return CLI_EXIT_DATA;
-    uint64_t hand = hs_cards_mask(cards, 5);
-    hs_showdown s = hs_poker_showdown5(hand);
-    if (csv) {
-        static const char *const HEADER[] = {"hand", "wins", "ties", "losses"};
-        cli_table t;
-        cli_table_init(&t, stdout, 1, NULL);
-        cli_header(&t, HEADER, 4);
-        cli_cell_cards(&t, cards, 5);
-        cli_cell_u64(&t, s.wins);
-        cli_cell_u64(&t, s.ties);
-        cli_cell_u64(&t, s.losses);
-        cli_row_end(&t);
-        return CLI_OK;
+    hs_table *t = NULL;
+    char msg[HS_REQUEST_MESSAGE];
+    int rc;
+    if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK) {
+        cli_error("--hand: %s", strncmp(msg, "hand: ", 6) == 0 ? msg + 6 : msg);
+        status = rc == HS_ERR_NOMEM ? CLI_EXIT_IO : CLI_EXIT_DATA;
     }
-    print_ranked(0, cards, 5, hs_poker_rank5(hand));
-    const double all = (double)HS_SHOWDOWN_OPPONENTS;
-    printf("against all %llu hands of five of the other 47 cards:\n",
-           (unsigned long long)HS_SHOWDOWN_OPPONENTS);
-    printf("  wins   %8llu  %10.6f%%\n", (unsigned long long)s.wins, 100.0 * (double)s.wins / all);
-    printf("  ties   %8llu  %10.6f%%\n", (unsigned long long)s.ties, 100.0 * (double)s.ties / all);
-    printf("  losses %8llu  %10.6f%%\n", (unsigned long long)s.losses,
-           100.0 * (double)s.losses / all);
-    /* equity = (wins + ties / 2) / opponents = (2 wins + ties) / (2 opponents) */
-    unsigned long long num = 2 * s.wins + s.ties, den = 2ull * HS_SHOWDOWN_OPPONENTS;
-    char exact[48];
-    printf("equity %.9f (exactly %s), a tie counting half\n", (double)num / (double)den,
-           cli_fraction(exact, sizeof exact, (long long)num, den));
-    return CLI_OK;
+    if (status == CLI_OK && csv) {
+        cli_request_csv(stdout, t);
+    } else if (status == CLI_OK) {
+        printf("%s  class %s  %s  (%s)\n", hs_table_cell(t, 0, 0), hs_table_note(t, "class"),
+               hs_table_note(t, "description"), hs_table_note(t, "category"));
+        printf("against all %s hands of five of the other 47 cards:\n",
+               hs_table_note(t, "opponents"));
+        const double all = strtod(hs_table_note(t, "opponents"), NULL);
+        static const char *const WHAT[3] = {"wins  ", "ties  ", "losses"};
+        for (size_t c = 1; c <= 3; c++)
+            printf("  %s %8s  %10.6f%%\n", WHAT[c - 1], hs_table_cell(t, 0, c),
+                   100.0 * hs_table_number(t, 0, c) / all);
+        printf("equity %s (exactly %s), a tie counting half\n", hs_table_note(t, "equity"),
+               hs_table_note(t, "equity_exact"));
+    }
+    hs_table_free(t);
+    hs_request_free(r);
+    return status;
 }
 
 static int poker_matchups(int argc, char **argv) {

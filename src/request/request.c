@@ -1648,6 +1648,83 @@ static int run_poker_compare(const hs_request *r, run_ctx *x) {
     return answer(x, t);
 }
 
+/* poker showdown: one five-card hand against every five-card hand of the other 47 cards:
+ * hand,wins,ties,losses; the notes: its class, category, description, the opponents, the equity
+ * (a tie counting half) as a decimal and an exact fraction. */
+static int run_poker_showdown(const hs_request *r, run_ctx *x) {
+    const char *text = NULL;
+    int cards[5];
+    uint64_t hand;
+    int rc = one_hand(r, &text, x);
+    if (rc != HS_OK)
+        return rc;
+    if ((rc = cards_of("hand", text, 5, 5, "5 cards", cards, &hand, x)) < 0)
+        return rc;
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    const hs_showdown sd = hs_poker_showdown5(hand);
+    const int cls = hs_poker_rank5(hand);
+    static const char *const COLS[] = {"hand", "wins", "ties", "losses"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT, HS_CELL_INT, HS_CELL_INT};
+    hs_table *t = tbl_new(COLS, KINDS, 4);
+    if (t != NULL) {
+        char cards_buf[16], desc[128], frac[96];
+        cards_text(cards_buf, sizeof cards_buf, cards, 5);
+        tbl_text(t, cards_buf);
+        tbl_u128(t, sd.wins);
+        tbl_u128(t, sd.ties);
+        tbl_u128(t, sd.losses);
+        hs_poker_describe(cls, desc, sizeof desc);
+        tbl_note(t, "class", "%d", cls);
+        tbl_note(t, "category", "%s", hs_poker_category_name(hs_poker_category(cls)));
+        tbl_note(t, "description", "%s", desc);
+        tbl_note(t, "opponents", "%" PRIu64, (uint64_t)HS_SHOWDOWN_OPPONENTS);
+        /* (wins + ties / 2) / opponents = (2 wins + ties) / (2 opponents) */
+        const hs_uint128 num = 2 * (hs_uint128)sd.wins + sd.ties,
+                         den = 2 * (hs_uint128)HS_SHOWDOWN_OPPONENTS;
+        tbl_note(t, "equity", "%.9f", (double)num / (double)den);
+        tbl_note(t, "equity_exact", "%s", hs_text_fraction(frac, sizeof frac, num, den));
+    }
+    return answer(x, t);
+}
+
+/* poker pe54: a line of Project Euler problem 54, ten cards (player 1's five, then player 2's):
+ * winner (1, 2 or tie),class_1,description_1,class_2,description_2. */
+static int run_poker_pe54(const hs_request *r, run_ctx *x) {
+    const char *text = NULL;
+    int cards[10];
+    uint64_t all;
+    int rc = one_hand(r, &text, x);
+    if (rc != HS_OK)
+        return rc;
+    if ((rc = cards_of("hand", text, 10, 10, "10 cards (player 1's five, then player 2's)", cards,
+                       &all, x)) < 0)
+        return rc;
+    if (x->phase == START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    const int c1 = hs_poker_rank5(hs_cards_mask(cards, 5)),
+              c2 = hs_poker_rank5(hs_cards_mask(cards + 5, 5));
+    static const char *const COLS[] = {"winner", "class_1", "description_1", "class_2",
+                                       "description_2"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT};
+    hs_table *t = tbl_new(COLS, KINDS, 5);
+    if (t != NULL) {
+        char d1[128], d2[128];
+        hs_poker_describe(c1, d1, sizeof d1);
+        hs_poker_describe(c2, d2, sizeof d2);
+        tbl_text(t, c1 < c2 ? "1" : c2 < c1 ? "2" : "tie");
+        tbl_u128(t, (hs_uint128)c1);
+        tbl_text(t, d1);
+        tbl_u128(t, (hs_uint128)c2);
+        tbl_text(t, d2);
+    }
+    return answer(x, t);
+}
+
 /* ---- the distributions of every hand: poker, short deck, lowball ------------------------- */
 
 static const char *const K_POKER_HIST[] = {"cards", "classes", NULL};
@@ -1852,7 +1929,9 @@ static int run_lowball_hist(const hs_request *r, run_ctx *x) {
     X("poker compare", K_POKER, run_poker_compare)                                                 \
     X("poker hist", K_POKER_HIST, run_poker_hist)                                                  \
     X("shortdeck hist", K_SHORTDECK_HIST, run_shortdeck_hist)                                      \
-    X("lowball hist", K_LOWBALL_HIST, run_lowball_hist)
+    X("lowball hist", K_LOWBALL_HIST, run_lowball_hist)                                            \
+    X("poker showdown", K_POKER, run_poker_showdown)                                               \
+    X("poker pe54", K_POKER, run_poker_pe54)
 
 #define AS_DEF(name, keys, run) {name, keys, run},
 static const cmd_def COMMANDS[] = {COMMAND_LIST(AS_DEF)};
