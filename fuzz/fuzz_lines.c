@@ -48,9 +48,9 @@ static int poker_line(const char *text, size_t len, size_t line, void *ctx) {
 }
 
 static int pe54_line(const char *text, size_t len, size_t line, void *ctx) {
+    (void)line;
     (void)ctx;
-    int cards[10];
-    return cli_parse_cards(text, len, line, NULL, 10, 10, "10 cards", cards) < 0;
+    return request_line("poker pe54", text, len, 1, 1, HS_POKER_CLASSES);
 }
 
 /* A --batch request: split into a request, then checked by the request layer (and, when it is

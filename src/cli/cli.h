@@ -176,8 +176,6 @@ void cli_cell(cli_table *t, const char *text);
 void cli_header(cli_table *t, const char *const *texts, int n);
 void cli_cell_u64(cli_table *t, uint64_t v);
 void cli_cell_int(cli_table *t, long long v);
-/* Cards by their canonical names ("TD"), separated by single spaces. */
-void cli_cell_cards(cli_table *t, const int *cards, int n);
 /* The precision policy: a ratio of counts (probability, mean, equity) with 12 significant
  * digits ("%.12g"); other decimals with a fixed number of places (CLI_DIGITS_*). */
 void cli_cell_ratio(cli_table *t, double v);
@@ -272,23 +270,6 @@ int cli_for_args_or_input_lines(char **argv, int n_pos, cli_line_fn fn, void *ct
  * of len[i] bytes. Without "--" prints "expected <what> separated by '--'" and returns
  * CLI_EXIT_USAGE; CLI_EXIT_IO when out of memory; else CLI_OK. */
 int cli_split_sides(char **argv, int n_pos, const char *what, char *text[2], size_t len[2]);
-
-/* Parse between min and max cards (in order) from text into cards[] (room for max). On failure
- * prints one line naming the offending token, prefixed by "line N: " when line > 0 and by
- * "<what>: " when what is not NULL; `expected` describes the count wanted ("5 cards (...)").
- * Returns the number of cards, or -1. */
-int cli_parse_cards(const char *text, size_t len, size_t line, const char *what, int min, int max,
-                    const char *expected, int *cards);
-
-/* Print "what: XX is already in where" for the lowest card of `clash`. */
-void cli_clash_error(const char *what, uint64_t clash, const char *where);
-
-/* The hands of an equity command: argv[1..n], each one argument of min..max cards (`expected`
- * names the range), every hand as many cards as the first ("every <game> hand holds the same
- * number"), no card in two; into masks[] and, in the order written, written[][]. Returns the
- * hands' size, or -1 after printing the error. */
-int cli_parse_hands(char **argv, int n, int min, int max, const char *expected, const char *game,
-                    uint64_t *masks, int (*written)[HS_CARDS]);
 
 /* Catch SIGINT and SIGTERM: the first one sets a flag that cli_progress_update reports; the
  * job then stops at its next unit. */

@@ -59,19 +59,6 @@ void cli_cell_int(cli_table *t, long long v) {
     cli_cell(t, buf);
 }
 
-void cli_cell_cards(cli_table *t, const int *cards, int n) {
-    char buf[3 * HS_CARDS + 1];
-    size_t o = 0;
-    for (int i = 0; i < n; i++) {
-        if (i > 0)
-            buf[o++] = ' ';
-        hs_card_format(cards[i], buf + o);
-        o += 2;
-    }
-    buf[o] = '\0';
-    cli_cell(t, buf);
-}
-
 void cli_cell_ratio(cli_table *t, double v) {
     char buf[32];
     snprintf(buf, sizeof buf, "%.12g", v);

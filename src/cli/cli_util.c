@@ -272,33 +272,6 @@ int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx) 
     return status;
 }
 
-int cli_parse_cards(const char *text, size_t len, size_t line, const char *what, int min, int max,
-                    const char *expected, int *cards) {
-    size_t n;
-    hs_parse_error err;
-    int rc = hs_cards_parse(text, len, cards, (size_t)max, &n, &err);
-    char where[64] = "";
-    if (line > 0)
-        snprintf(where, sizeof where, "line %zu: ", line);
-    if (what != NULL)
-        snprintf(where + strlen(where), sizeof where - strlen(where), "%s: ", what);
-    const char *tok = rc != HS_OK ? cli_token(text + err.offset, err.length) : "";
-    if (rc == HS_ERR_TOKEN || rc == HS_ERR_DUPLICATE) {
-        cli_error("%s'%s' is %s", where, tok,
-                  rc == HS_ERR_TOKEN ? "not a card" : "a duplicate card");
-        return -1;
-    }
-    if (rc == HS_ERR_COUNT) {
-        cli_error("%stoo many cards at '%s': expected %s", where, tok, expected);
-        return -1;
-    }
-    if ((int)n < min) {
-        cli_error("%sexpected %s, got %zu", where, expected, n);
-        return -1;
-    }
-    return (int)n;
-}
-
 int cli_dispatch(const char *group, const char *usage, const cli_command_def *commands, size_t n,
                  int argc, char **argv) {
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -342,38 +315,4 @@ int cli_split_sides(char **argv, int n_pos, const char *what, char *text[2], siz
         return CLI_EXIT_IO;
     }
     return CLI_OK;
-}
-
-void cli_clash_error(const char *what, uint64_t clash, const char *where) {
-    char name[3];
-    hs_card_format(__builtin_ctzll(clash), name);
-    cli_error("%s: %s is already in %s", what, name, where);
-}
-
-int cli_parse_hands(char **argv, int n, int min, int max, const char *expected, const char *game,
-                    uint64_t *masks, int (*written)[HS_CARDS]) {
-    uint64_t used = 0;
-    int size = 0;
-    for (int p = 0; p < n; p++) {
-        char what[16];
-        snprintf(what, sizeof what, "hand %d", p + 1);
-        int k = cli_parse_cards(argv[1 + p], strlen(argv[1 + p]), 0, what, min, max, expected,
-                                written[p]);
-        if (k < 0)
-            return -1;
-        masks[p] = hs_cards_mask(written[p], (size_t)k);
-        if (p == 0)
-            size = k;
-        else if (k != size) {
-            cli_error("hand %d has %d cards, hand 1 has %d: every %s hand holds the same number",
-                      p + 1, k, size, game);
-            return -1;
-        }
-        if (used & masks[p]) {
-            cli_clash_error(what, used & masks[p], "another hand");
-            return -1;
-        }
-        used |= masks[p];
-    }
-    return size;
 }
