@@ -721,6 +721,17 @@ const EXAMPLES = {
   'crib score': { hand: '5H 5C 5S JD 5D' },
   'crib explain': { hand: '5H 5C 5S JD 5D' },
   'crib discard': { hand: '2C 3H 4D 5D 5S JS' },
+  'crib peg': { hand: ['5H 5D JC 4S', '6C 9D TH KS'] },
+  'crib peg-line': { hand: ['5H 5D JC 4S', '6C 9D TH KS'] },
+  'poker compare': { hand: ['AS AD KC KD 2S', 'QS QH QD 3C 3H'] },
+  'poker showdown': { hand: 'AS KS QS JS TS' },
+  'poker pe54': { hand: '5H 5C 6S 7S KD 2C 3S 8S 8D TD' },
+  'poker hist': { cards: '7' },
+  'shortdeck rank': { hand: '9S 9D 9C 6S 7D 8C TH' },
+  'shortdeck hist': { cards: '7' },
+  'lowball rank': { hand: '7H 5D 4C 3S 2H KD', kind: '27' },
+  'lowball hist': { kind: 'a5' },
+  'omaha rank': { hand: 'AH 2H KS QS', board: '3H 4D 8H JC 9H' },
 };
 
 function setupGames(commands) {
@@ -732,7 +743,8 @@ function setupGames(commands) {
     return;
   }
   commands = [...commands];
-  const order = ['omaha equity', 'stud equity', 'razz equity', 'poker rank'];
+  const order = ['omaha equity', 'stud equity', 'razz equity', 'poker rank', 'poker compare',
+    'omaha rank', 'shortdeck rank', 'lowball rank', 'crib peg-line', 'crib hist'];
   commands.sort((a, b) => ((order.indexOf(a.name) + 1) || 99) - ((order.indexOf(b.name) + 1) || 99));
   for (const c of commands) select.append(el('option', { value: c.name, text: c.title || c.name }));
   const build = () => {
