@@ -373,14 +373,19 @@ typedef struct cli_request_job {
  * NULL with *status set (out of memory 3, a bad value 1), else CLI_OK. */
 hs_request *cli_request_new(const char *command, char *const *hands, int n, int *status);
 
+/* Add the options keys[i] = values[i] (i < n; NULL values left out) to the request. Prints the
+ * error; returns -1 on failure. */
+int cli_request_opts(hs_request *r, const char *const *keys, const char *const *values, int n);
+
 /* A command answered line by line (crib score, poker rank ...): each line of input, or the
  * joined arguments, is the one "hand" of a request for `command` with the options keys[i] =
- * values[i] (NULL values left out), answered at once and printed by print (line 0: the command
- * line). */
+ * values[i] (NULL values left out), answered at once and written as a CSV row (csv) or printed
+ * by print (line 0: the command line). */
 typedef struct cli_line_request {
     const char *command;
     const char *const *keys, *const *values;
     int n_keys;
+    int csv;
     void (*print)(const hs_table *t, size_t line, void *ctx);
     void *print_ctx;
 } cli_line_request;

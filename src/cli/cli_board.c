@@ -300,9 +300,10 @@ static int holdem_hits(int argc, char **argv) {
     hs_request *r = cli_request_new("holdem hits", argv + 1, 1, &status);
     if (r == NULL)
         return status;
-    if (cli_request_add(r, "board", board_arg) != 0 || cli_request_add(r, "dead", dead_arg) != 0 ||
-        cli_request_add(r, "streets", every ? streets : NULL) != 0 ||
-        cli_request_add(r, "by-combo", by_combo ? "1" : NULL) != 0)
+    const char *const keys[] = {"board", "dead", "streets", "by-combo"};
+    const char *const values[] = {board_arg, dead_arg, every ? streets : NULL,
+                                  by_combo ? "1" : NULL};
+    if (cli_request_opts(r, keys, values, 4) != 0)
         status = CLI_EXIT_DATA;
     cli_outs outs = {.n = 0};
     cli_out *out = cli_outs_add(&outs, "-o", path);

@@ -74,15 +74,11 @@ static void print_breakdown(const hs_table *t) {
            hs_table_note(t, "flush"), hs_table_note(t, "nobs"), hs_table_note(t, "total"));
 }
 
-/* One hand's answer: its CSV row, the breakdown (the command line's hand), or one line of text
- * (an input line's). */
+/* One hand's answer as text: the breakdown (the command line's hand), or one line (an input
+ * line's). */
 static void print_score(const hs_table *t, size_t line, void *ctx) {
-    const int csv = *(const int *)ctx;
-    if (csv) {
-        cli_table out;
-        cli_table_init(&out, stdout, 1, NULL);
-        cli_request_table(&out, t, 0);
-    } else if (line == 0) {
+    (void)ctx;
+    if (line == 0) {
         print_breakdown(t);
     } else {
         printf("%s | %s  %s  (fifteens %s, pairs %s, runs %s, flush %s, nobs %s)\n",
@@ -110,7 +106,7 @@ static int crib_score(int argc, char **argv) {
     /* the command line's hand is explained item by item, unless as CSV */
     const char *const keys[] = {"crib"}, *const values[] = {crib ? "1" : NULL};
     cli_line_request o = {
-        n_pos > 0 && !csv ? "crib explain" : "crib score", keys, values, 1, print_score, &csv};
+        n_pos > 0 && !csv ? "crib explain" : "crib score", keys, values, 1, csv, print_score, NULL};
     return cli_for_args_or_input_lines(argv, n_pos, cli_request_line, &o);
 }
 

@@ -187,8 +187,9 @@ static int crib_discard(int argc, char **argv) {
     free(text);
     if (r == NULL)
         return status;
-    if (cli_request_add(r, "role", pone ? "pone" : "dealer") != 0 ||
-        cli_request_add(r, "pegging", pegging ? "1" : NULL) != 0)
+    const char *const keys[] = {"role", "pegging"}, *const values[] = {pone ? "pone" : "dealer",
+                                                                       pegging ? "1" : NULL};
+    if (cli_request_opts(r, keys, values, 2) != 0)
         status = CLI_EXIT_DATA;
     hs_table *t = NULL;
     cli_job j;

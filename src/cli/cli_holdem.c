@@ -257,9 +257,8 @@ static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
     hs_request *q = cli_request_new(b->command, NULL, 0, &status);
     if (q == NULL)
         return status;
-    for (int k = 0; k < b->n_keys && status == CLI_OK; k++)
-        if (cli_request_add(q, b->keys[k], b->values[k]) != 0)
-            status = CLI_EXIT_DATA;
+    if (cli_request_opts(q, b->keys, b->values, b->n_keys) != 0)
+        status = CLI_EXIT_DATA;
     if (status == CLI_OK)
         status = cli_equity_line(text, len, line, q);
     if (status == CLI_OK)
@@ -298,9 +297,10 @@ static int equity_command(int argc, char **argv, int shortdeck) {
         return cli_options_status(rc);
     o.estimate = samples_arg != NULL;
     const char *command = shortdeck ? "shortdeck equity" : "holdem equity";
-    /* the options every request of the command takes (a NULL value: not given) */
-    const char *const keys[] = {"samples", "seed", "straight-beats-trips"};
-    const char *const values[] = {samples_arg, seed_arg, variant ? "1" : NULL};
+    /* the options of the command's requests (a NULL value: not given; --batch takes no board
+     * and no dead cards: they are on its lines) */
+    const char *const keys[] = {"samples", "seed", "straight-beats-trips", "board", "dead"};
+    const char *const values[] = {samples_arg, seed_arg, variant ? "1" : NULL, board_arg, dead_arg};
     if (batch) {
         if (n_pos > 1 || board_arg != NULL || dead_arg != NULL) {
             cli_error("--batch takes one FILE (or none: standard input); the hands, board and "
@@ -308,7 +308,7 @@ static int equity_command(int argc, char **argv, int shortdeck) {
             return CLI_EXIT_USAGE;
         }
         cli_catch_signals();
-        batch_ctx b = {&o, command, keys, values, 3, 0};
+        batch_ctx b = {&o, command, keys, values, 5, 0};
         int status = cli_for_each_input_line(n_pos == 1 ? argv[1] : NULL, batch_line, &b);
         return b.interrupted ? b.interrupted : status;
     }
@@ -316,11 +316,7 @@ static int equity_command(int argc, char **argv, int shortdeck) {
     hs_request *q = cli_request_new(command, argv + 1, n_pos, &status);
     if (q == NULL)
         return status;
-    for (int k = 0; k < 3 && status == CLI_OK; k++)
-        if (cli_request_add(q, keys[k], values[k]) != 0)
-            status = CLI_EXIT_DATA;
-    if (status == CLI_OK &&
-        (cli_request_add(q, "board", board_arg) != 0 || cli_request_add(q, "dead", dead_arg) != 0))
+    if (cli_request_opts(q, keys, values, 5) != 0)
         status = CLI_EXIT_DATA;
     if (status == CLI_OK) {
         cli_catch_signals();

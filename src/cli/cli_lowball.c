@@ -45,17 +45,13 @@ static int scale_of(int a5, int d27) {
     return a5 ? 5 : 27;
 }
 
-/* One hand's answer: its CSV row, or its cards then the low's class, description, best five. */
+/* One hand's answer as text: its cards then the low's class, description, best five. */
 static void print_low(const hs_table *t, size_t line, void *ctx) {
     (void)line;
-    if (*(const int *)ctx) {
-        cli_table out;
-        cli_table_init(&out, stdout, 1, NULL);
-        cli_request_table(&out, t, 0);
-    } else
-        printf("%s  %s low class %s  %s  best five: %s\n", hs_table_cell(t, 0, 0),
-               hs_table_note(t, "scale"), hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 2),
-               hs_table_cell(t, 0, 3));
+    (void)ctx;
+    printf("%s  %s low class %s  %s  best five: %s\n", hs_table_cell(t, 0, 0),
+           hs_table_note(t, "scale"), hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 2),
+           hs_table_cell(t, 0, 3));
 }
 
 static int lowball_rank(int argc, char **argv) {
@@ -77,7 +73,7 @@ static int lowball_rank(int argc, char **argv) {
         cli_header(&t, HEADER, 4);
     }
     const char *const keys[] = {"kind"}, *const values[] = {scale == 5 ? "a5" : "27"};
-    cli_line_request o = {"lowball rank", keys, values, 1, print_low, &csv};
+    cli_line_request o = {"lowball rank", keys, values, 1, csv, print_low, NULL};
     return cli_for_args_or_input_lines(argv, n_pos, cli_request_line, &o);
 }
 

@@ -57,9 +57,9 @@ static int omaha_equity(int argc, char **argv) {
     hs_request *r = cli_request_new("omaha equity", argv + 1, n_pos, &status);
     if (r == NULL)
         return status;
-    if ((cli_request_add(r, "board", board_text) != 0 ||
-         cli_request_add(r, "dead", dead_text) != 0 ||
-         cli_request_add(r, "hilo", hilo ? "1" : NULL) != 0))
+    const char *const keys[] = {"board", "dead", "hilo"}, *const values[] = {board_text, dead_text,
+                                                                             hilo ? "1" : NULL};
+    if (cli_request_opts(r, keys, values, 3) != 0)
         status = CLI_EXIT_DATA;
     hs_table *t = NULL;
     cli_job j;

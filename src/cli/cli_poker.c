@@ -82,16 +82,12 @@ static const char MATCHUPS_USAGE[] =
     "exit status: 0 written, 1 the hand was not valid or an unusable checkpoint, 2 bad command\n"
     "             line, 3 file error, 130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
-/* One hand's answer: its CSV row, or its cards then "class N  description  (category)". */
+/* One hand's answer as text: its cards then "class N  description  (category)". */
 static void print_rank(const hs_table *t, size_t line, void *ctx) {
     (void)line;
-    cli_table out;
-    cli_table_init(&out, stdout, *(const int *)ctx, NULL);
-    if (*(const int *)ctx)
-        cli_request_table(&out, t, 0);
-    else
-        printf("%s  class %s  %s  (%s)\n", hs_table_cell(t, 0, 0), hs_table_cell(t, 0, 1),
-               hs_table_cell(t, 0, 3), hs_table_cell(t, 0, 2));
+    (void)ctx;
+    printf("%s  class %s  %s  (%s)\n", hs_table_cell(t, 0, 0), hs_table_cell(t, 0, 1),
+           hs_table_cell(t, 0, 3), hs_table_cell(t, 0, 2));
 }
 
 static int poker_rank(int argc, char **argv) {
@@ -106,7 +102,7 @@ static int poker_rank(int argc, char **argv) {
         cli_table_init(&t, stdout, 1, NULL);
         cli_header(&t, HEADER, 4);
     }
-    cli_line_request o = {"poker rank", NULL, NULL, 0, print_rank, &csv};
+    cli_line_request o = {"poker rank", NULL, NULL, 0, csv, print_rank, NULL};
     return cli_for_args_or_input_lines(argv, n_pos, cli_request_line, &o);
 }
 
@@ -176,7 +172,7 @@ static int poker_pe54(int argc, char **argv) {
         return cli_options_status(rc);
     if (cli_input_path(n_pos, argv, &path) != 0)
         return CLI_EXIT_USAGE;
-    cli_line_request o = {"poker pe54", NULL, NULL, 0, pe54_print, &st};
+    cli_line_request o = {"poker pe54", NULL, NULL, 0, 0, pe54_print, &st};
     int status = cli_for_each_input_line(path, cli_request_line, &o);
     if (status != CLI_OK)
         return status;
@@ -203,8 +199,9 @@ static int poker_hist(int argc, char **argv) {
     hs_request *r = cli_request_new("poker hist", NULL, 0, &status);
     if (r == NULL)
         return status;
-    if (cli_request_add(r, "cards", cards) != 0 ||
-        cli_request_add(r, "classes", classes ? "1" : NULL) != 0) {
+    const char *const keys[] = {"cards", "classes"}, *const values[] = {cards,
+                                                                        classes ? "1" : NULL};
+    if (cli_request_opts(r, keys, values, 2) != 0) {
         hs_request_free(r);
         return CLI_EXIT_DATA;
     }

@@ -70,19 +70,29 @@ int cli_request_line(const char *text, size_t len, size_t line, void *ctx) {
         status = CLI_EXIT_DATA;
     }
     free(hand);
-    for (int k = 0; r != NULL && k < o->n_keys && status == CLI_OK; k++)
-        if (cli_request_add(r, o->keys[k], o->values[k]) != 0)
-            status = CLI_EXIT_DATA;
+    if (r != NULL && status == CLI_OK && cli_request_opts(r, o->keys, o->values, o->n_keys) != 0)
+        status = CLI_EXIT_DATA;
     hs_table *t = NULL;
     char msg[HS_REQUEST_MESSAGE];
     int rc;
     if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK)
         status = cli_request_fail(rc, msg, line, 0);
-    if (status == CLI_OK)
+    if (status == CLI_OK && o->csv) {
+        cli_table out;
+        cli_table_init(&out, stdout, 1, NULL);
+        cli_request_table(&out, t, 0);
+    } else if (status == CLI_OK)
         o->print(t, line, o->print_ctx);
     hs_table_free(t);
     hs_request_free(r);
     return status;
+}
+
+int cli_request_opts(hs_request *r, const char *const *keys, const char *const *values, int n) {
+    for (int k = 0; k < n; k++)
+        if (cli_request_add(r, keys[k], values[k]) != 0)
+            return -1;
+    return 0;
 }
 
 hs_request *cli_request_new(const char *command, char *const *hands, int n, int *status) {

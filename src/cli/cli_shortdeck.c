@@ -40,17 +40,13 @@ static const char HIST_USAGE[] =
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 2 bad command line, 3 file error\n";
 
-/* One hand's answer: its CSV row, or its cards then class, description, category, best five. */
+/* One hand's answer as text: its cards then class, description, category, best five. */
 static void print_rank(const hs_table *t, size_t line, void *ctx) {
     (void)line;
-    if (*(const int *)ctx) {
-        cli_table out;
-        cli_table_init(&out, stdout, 1, NULL);
-        cli_request_table(&out, t, 0);
-    } else
-        printf("%s  class %s  %s  (%s)  best five: %s\n", hs_table_cell(t, 0, 0),
-               hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 3), hs_table_cell(t, 0, 2),
-               hs_table_cell(t, 0, 4));
+    (void)ctx;
+    printf("%s  class %s  %s  (%s)  best five: %s\n", hs_table_cell(t, 0, 0),
+           hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 3), hs_table_cell(t, 0, 2),
+           hs_table_cell(t, 0, 4));
 }
 
 static int shortdeck_rank(int argc, char **argv) {
@@ -69,7 +65,7 @@ static int shortdeck_rank(int argc, char **argv) {
         cli_header(&t, HEADER, 5);
     }
     const char *const keys[] = {"straight-beats-trips"}, *const values[] = {variant ? "1" : NULL};
-    cli_line_request o = {"shortdeck rank", keys, values, 1, print_rank, &csv};
+    cli_line_request o = {"shortdeck rank", keys, values, 1, csv, print_rank, NULL};
     return cli_for_args_or_input_lines(argv, n_pos, cli_request_line, &o);
 }
 
@@ -88,9 +84,9 @@ static int shortdeck_hist(int argc, char **argv) {
     hs_request *r = cli_request_new("shortdeck hist", NULL, 0, &status);
     if (r == NULL)
         return status;
-    if (cli_request_add(r, "cards", cards) != 0 ||
-        cli_request_add(r, "classes", classes ? "1" : NULL) != 0 ||
-        cli_request_add(r, "straight-beats-trips", variant ? "1" : NULL) != 0) {
+    const char *const keys[] = {"cards", "classes", "straight-beats-trips"},
+                      *const values[] = {cards, classes ? "1" : NULL, variant ? "1" : NULL};
+    if (cli_request_opts(r, keys, values, 3) != 0) {
         hs_request_free(r);
         return CLI_EXIT_DATA;
     }

@@ -87,8 +87,8 @@ static int equity(int argc, char **argv, int razz) {
     hs_request *r = cli_request_new(label, argv + 1, n_pos, &status);
     if (r == NULL)
         return status;
-    if ((cli_request_add(r, "dead", dead_text) != 0 ||
-         cli_request_add(r, "hilo", hilo ? "1" : NULL) != 0))
+    const char *const keys[] = {"dead", "hilo"}, *const values[] = {dead_text, hilo ? "1" : NULL};
+    if (cli_request_opts(r, keys, values, 2) != 0)
         status = CLI_EXIT_DATA;
     /* a checkpoint when asked for or when the deal is long: the job layer then owns it */
     const cli_request_job o = {.label = label,
