@@ -404,11 +404,13 @@ void cli_request_csv(FILE *fp, const hs_table *table);
 int cli_request_run(const hs_request *r, const cli_request_job *o, hs_table **table, cli_job *jp,
                     int *keep);
 
-/* A request answered as one CSV file: run (progress labelled `label`, `threads` workers) and
- * written whole to -o's `path` (NULL: standard output) or not at all. Returns the exit status;
- * on CLI_OK *table (the caller frees it) holds the answer for a summary, and *seconds the time. */
-int cli_request_to_csv(hs_request *r, const char *label, int threads, const char *path,
-                       hs_table **table, double *seconds);
+/* A command answered as one CSV file: a request for `command` with the options keys[i] =
+ * values[i] (i < n, NULL values left out), run as o says (its label, threads, -o's path; its
+ * output set is made here) and written whole to the path (NULL: standard output) or not at all.
+ * Returns the exit status; on CLI_OK *table (the caller frees it) holds the answer for a
+ * summary, and *seconds the time. */
+int cli_request_to_csv(const char *command, const char *const *keys, const char *const *values,
+                       int n, const cli_request_job *o, hs_table **table, double *seconds);
 
 /* After cli_request_run, once the outputs are written (or not): the checkpoint finished with the
  * command's final status (removed on CLI_OK; the finished counts saved on CLI_EXIT_IO) and the

@@ -90,22 +90,15 @@ static int lowball_hist(int argc, char **argv) {
     const int scale = scale_of(a5, d27);
     if (scale < 0)
         return CLI_EXIT_USAGE;
-    int status;
-    hs_request *r = cli_request_new("lowball hist", NULL, 0, &status);
-    if (r == NULL)
-        return status;
-    if (cli_request_add(r, "kind", scale == 5 ? "a5" : "27") != 0) {
-        hs_request_free(r);
-        return CLI_EXIT_DATA;
-    }
-    hs_table *t = NULL;
+    const char *const keys[] = {"kind"}, *const values[] = {scale == 5 ? "a5" : "27"};
+    const cli_request_job o = {.label = "lowball hist", .threads = 1, .path = path};
+    hs_table *t;
     double seconds;
-    status = cli_request_to_csv(r, "lowball hist", 1, path, &t, &seconds);
+    const int status = cli_request_to_csv("lowball hist", keys, values, 1, &o, &t, &seconds);
     if (status == CLI_OK && !cli_quiet)
         fprintf(stderr, "lowball hist --%s: %s hands in %.3f s\n", scale == 5 ? "a5" : "27",
                 hs_table_note(t, "hands"), seconds);
     hs_table_free(t);
-    hs_request_free(r);
     return status;
 }
 

@@ -195,21 +195,14 @@ static int poker_hist(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, HIST_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    int status;
-    hs_request *r = cli_request_new("poker hist", NULL, 0, &status);
-    if (r == NULL)
-        return status;
     const char *const keys[] = {"cards", "classes"}, *const values[] = {cards,
                                                                         classes ? "1" : NULL};
-    if (cli_request_opts(r, keys, values, 2) != 0) {
-        hs_request_free(r);
-        return CLI_EXIT_DATA;
-    }
     char label[32];
     snprintf(label, sizeof label, "poker hist --cards %s", cards != NULL ? cards : "");
-    hs_table *t = NULL;
+    const cli_request_job o = {.label = label, .threads = threads, .path = path};
+    hs_table *t;
     double seconds;
-    status = cli_request_to_csv(r, label, threads, path, &t, &seconds);
+    const int status = cli_request_to_csv("poker hist", keys, values, 2, &o, &t, &seconds);
     if (status == CLI_OK && !cli_quiet) {
         const int used = cli_threads_used(threads);
         fprintf(stderr, "%s: %s hands in %.3f s with %d thread%s, %s of %d classes occur\n", label,
@@ -217,7 +210,6 @@ static int poker_hist(int argc, char **argv) {
                 hs_table_note(t, "classes_occurring"), HS_POKER_CLASSES);
     }
     hs_table_free(t);
-    hs_request_free(r);
     return status;
 }
 

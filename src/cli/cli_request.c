@@ -180,15 +180,25 @@ void cli_request_end(cli_job *j, int keep, int status) {
     j->job = NULL;
 }
 
-int cli_request_to_csv(hs_request *r, const char *label, int threads, const char *path,
-                       hs_table **table, double *seconds) {
+int cli_request_to_csv(const char *command, const char *const *keys, const char *const *values,
+                       int n, const cli_request_job *o, hs_table **table, double *seconds) {
+    *table = NULL;
+    int status;
+    hs_request *r = cli_request_new(command, NULL, 0, &status);
+    if (r == NULL)
+        return status;
+    if (cli_request_opts(r, keys, values, n) != 0) {
+        hs_request_free(r);
+        return CLI_EXIT_DATA;
+    }
     cli_outs outs = {.n = 0};
-    cli_out *out = cli_outs_add(&outs, "-o", path);
-    const cli_request_job o = {.label = label, .threads = threads, .outs = &outs, .path = path};
+    cli_out *out = cli_outs_add(&outs, "-o", o->path);
+    cli_request_job job = *o;
+    job.outs = &outs;
     cli_job j;
     int keep;
     const double start = cli_now();
-    int status = cli_request_run(r, &o, table, &j, &keep);
+    status = cli_request_run(r, &job, table, &j, &keep);
     *seconds = cli_now() - start;
     if (status == CLI_OK) {
         cli_request_csv(out->fp, *table);
@@ -196,6 +206,7 @@ int cli_request_to_csv(hs_request *r, const char *label, int threads, const char
     }
     cli_outs_abort(&outs);
     cli_request_end(&j, keep, status);
+    hs_request_free(r);
     if (status != CLI_OK) {
         hs_table_free(*table);
         *table = NULL;

@@ -80,25 +80,17 @@ static int shortdeck_hist(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, HIST_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    int status;
-    hs_request *r = cli_request_new("shortdeck hist", NULL, 0, &status);
-    if (r == NULL)
-        return status;
     const char *const keys[] = {"cards", "classes", "straight-beats-trips"},
                       *const values[] = {cards, classes ? "1" : NULL, variant ? "1" : NULL};
-    if (cli_request_opts(r, keys, values, 3) != 0) {
-        hs_request_free(r);
-        return CLI_EXIT_DATA;
-    }
     char label[32];
     snprintf(label, sizeof label, "shortdeck hist --cards %s", cards != NULL ? cards : "");
-    hs_table *t = NULL;
+    const cli_request_job o = {.label = label, .threads = 1, .path = path};
+    hs_table *t;
     double seconds;
-    status = cli_request_to_csv(r, label, 1, path, &t, &seconds);
+    const int status = cli_request_to_csv("shortdeck hist", keys, values, 3, &o, &t, &seconds);
     if (status == CLI_OK && !cli_quiet)
         fprintf(stderr, "%s: %s hands in %.3f s\n", label, hs_table_note(t, "hands"), seconds);
     hs_table_free(t);
-    hs_request_free(r);
     return status;
 }
 
