@@ -239,6 +239,52 @@ static void test_errors(void **state) {
 
 /* ---- equity of ranges against the brute-force reference -------------------------------------- */
 
+/* The class-list parser: every class by its grid name written in a plain loop here (ranks from
+ * the ace down, suited above the diagonal), in random case and blanks, in the order given; and
+ * each refusal located. */
+static void test_class_lists(void **state) {
+    (void)state;
+    static const char RANKS[] = "AKQJT98765432";
+    char text[169 * 8 + 1];
+    size_t o = 0;
+    int want[169], k = 0;
+    for (int i = 0; i < 13; i++)
+        for (int j = 0; j < 13; j++) {
+            char name[4] = {RANKS[i < j ? i : j], RANKS[i < j ? j : i], 0, 0};
+            if (i != j)
+                name[2] = i < j ? 's' : 'o';
+            char lib[4]; /* the library's classes are numbered in grid order */
+            hs_holdem_class_name(k, lib);
+            assert_string_equal(lib, name);
+            want[k] = k;
+            k++;
+            o += (size_t)sprintf(text + o, "%s%s%s", k > 1 ? (k % 2 ? " ," : ", ") : " ",
+                                 k % 3 ? name
+                                       : (char[]){(char)(name[0] | 0x20), name[1], name[2], 0},
+                                 k % 5 ? "" : " ");
+        }
+    int got[169], n = -1;
+    hs_parse_error err;
+    assert_int_equal(hs_holdem_classes_parse(text, o, got, &n, &err), HS_OK);
+    assert_int_equal(n, 169);
+    for (int i = 0; i < 169; i++)
+        assert_int_equal(got[i], want[i]);
+    static const struct {
+        const char *text;
+        int rc;
+        size_t offset, length;
+    } BAD[] = {{"AA,XX", HS_ERR_TOKEN, 3, 2},   {"AA, aa", HS_ERR_DUPLICATE, 4, 2},
+               {"AhKd", HS_ERR_TOKEN, 0, 4},    {"AA,,KK", HS_ERR_TOKEN, 3, 0},
+               {"AK", HS_ERR_TOKEN, 0, 2},      {"", HS_ERR_TOKEN, 0, 0},
+               {"KK,AKs,", HS_ERR_TOKEN, 7, 0}, {"AKs,KAs", HS_ERR_DUPLICATE, 4, 3}};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        assert_int_equal(hs_holdem_classes_parse(BAD[i].text, strlen(BAD[i].text), got, &n, &err),
+                         BAD[i].rc);
+        assert_int_equal(err.offset, BAD[i].offset);
+        assert_int_equal(err.length, BAD[i].length);
+    }
+}
+
 static void test_range_equity_against_reference(void **state) {
     (void)state;
     const holdem_case cases[] = {
@@ -552,6 +598,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_items_against_reference),
         cmocka_unit_test(test_canonical_text_and_weights),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_class_lists),
         cmocka_unit_test(test_range_equity_against_reference),
         cmocka_unit_test(test_more_equity_against_reference),
         cmocka_unit_test(test_equity_no_deal_is_count_error),

@@ -51,6 +51,14 @@ HS_API int hs_holdem_class_hands(int cls, uint64_t combos[12]);
 HS_API int hs_holdem_hand_parse(const char *text, size_t len, uint64_t combos[12], size_t *n,
                                 hs_parse_error *err);
 
+/* Parse a comma-separated list of starting-hand classes ("qq, KK ,AA", "AKs,T9o": blanks around
+ * items, any case), each item exactly one class (AA, AKs, T9o; not AK, not two cards), into
+ * classes[] (room for HS_HOLDEM_CLASSES) in the order given and their number into *n. Returns
+ * HS_OK; HS_ERR_TOKEN (an item that is not one class, or an empty one: its length is 0);
+ * HS_ERR_DUPLICATE (a class given twice: the second). *err (may be NULL) locates the item. */
+HS_API int hs_holdem_classes_parse(const char *text, size_t len, int *classes, int *n,
+                                   hs_parse_error *err);
+
 /* ---- ranges ------------------------------------------------------------------------------------
  * A range is a set of two-card combinations, each with a weight (percent, 1..100). Its text is a
  * comma-separated list of items (blanks around items are allowed), the PokerStove / OMPEval

@@ -127,15 +127,23 @@ def _class_name(cls):
     return buf.value.decode()
 
 
-def _class_index(name, what):
-    raw = str(name).strip().encode()
-    combos = (ctypes.c_uint64 * 12)()
-    n = ctypes.c_size_t(0)
+def _classes(classes, what):
+    """The class indexes of "AA,KK,QQ" or a list of names, read by the library's class-list
+    parser (the command line's --classes): each item one class, none twice."""
+    text = classes if isinstance(classes, str) else ",".join(str(c) for c in classes)
+    raw = text.encode()
+    out = (ctypes.c_int * _lib.HS_HOLDEM_CLASSES)()
+    n = ctypes.c_int(0)
     err = _lib.ParseError()
-    rc = _lib.holdem_hand_parse(raw, len(raw), combos, ctypes.byref(n), ctypes.byref(err))
-    if rc != _lib.HS_OK or n.value < 2:
-        raise HandstatError(f"{what}: '{name}' is not a class (AA, AKs, T9o)")
-    return _lib.holdem_class(combos[0])
+    rc = _lib.holdem_classes_parse(raw, len(raw), out, ctypes.byref(n), ctypes.byref(err))
+    item = raw[err.offset:err.offset + err.length].decode(errors="replace")
+    if rc == _lib.HS_ERR_TOKEN and not item:
+        raise HandstatError(f"{what}: an empty item in {text!r} (class names separated by commas)")
+    if rc == _lib.HS_ERR_TOKEN:
+        raise HandstatError(f"{what}: '{item}' is not a class (AA, AKs, T9o)")
+    if rc != _lib.HS_OK:
+        raise HandstatError(f"{what}: '{item}' is given twice")
+    return list(out[:n.value])
 
 
 def holdem_vs_random(threads: int = 0, progress: Progress = None) -> pd.DataFrame:
@@ -189,12 +197,7 @@ def holdem_preflop3(classes: Union[str, Sequence[str]], threads: int = 0,
     takes under a second, all 169 (818,805 triples) about 15 minutes on two cores (the table
     is in results/: read it with holdem_preflop3_read). threads, progress, Ctrl-C as for
     holdem_equity."""
-    names = classes.split(",") if isinstance(classes, str) else list(classes)
-    idx = [_class_index(c, "holdem_preflop3") for c in names]
-    if not idx:
-        raise HandstatError("holdem_preflop3: one class or more is needed")
-    if len(set(idx)) < len(idx):
-        raise HandstatError("holdem_preflop3: a class is given twice")
+    idx = _classes(classes, "holdem_preflop3")
     arr = (ctypes.c_int * len(idx))(*idx)
     table = ctypes.c_void_p()
     job = ctypes.c_void_p()
@@ -249,8 +252,7 @@ def holdem_preflop3_read(path: Union[str, os.PathLike],
         raise HandstatError(f"holdem_preflop3_read: {path}: not a holdem preflop3 table (columns "
                             f"{','.join(map(str, df.columns))})")
     if classes is not None:
-        names = classes.split(",") if isinstance(classes, str) else list(classes)
-        keep = {_class_name(_class_index(c, "holdem_preflop3_read")) for c in names}
+        keep = {_class_name(c) for c in _classes(classes, "holdem_preflop3_read")}
         df = df[df["class_a"].isin(keep) & df["class_b"].isin(keep) & df["class_c"].isin(keep)]
         df = df.reset_index(drop=True)
     if exact:

@@ -12,6 +12,7 @@ c_u8, c_u16, c_u32, c_u64, c_i64 = (ctypes.c_uint8, ctypes.c_uint16, ctypes.c_ui
 c_int, c_size, c_char_p, c_void_p = ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_void_p
 
 HS_OK = 0
+HS_ERR_TOKEN = -1
 HS_ERR_DUPLICATE = -2
 HS_ERR_CANCELLED = -7
 HS_POKER_CLASSES = 7462
@@ -104,8 +105,8 @@ poker_rank_batch = _fn("hs_poker_rank_batch", None, P(c_u64), c_size, P(c_u16))
 holdem_class_name = _fn("hs_holdem_class_name", None, c_int, c_char_p)
 stud_equity_result = _fn("hs_stud_equity_result", c_int, c_void_p, P(StudEquity))
 holdem_class = _fn("hs_holdem_class", c_int, c_u64)
-holdem_hand_parse = _fn("hs_holdem_hand_parse", c_int, c_char_p, c_size, P(c_u64), P(c_size),
-                        P(ParseError))
+holdem_classes_parse = _fn("hs_holdem_classes_parse", c_int, c_char_p, c_size, P(c_int),
+                           P(c_int), P(ParseError))
 holdem_preflop_new = _fn("hs_holdem_preflop_new", c_int, P(c_void_p))
 holdem_preflop_free = _fn("hs_holdem_preflop_free", None, c_void_p)
 holdem_vs_random_job_new = _fn("hs_holdem_vs_random_job_new", c_int, c_void_p, P(c_void_p))

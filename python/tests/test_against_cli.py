@@ -291,8 +291,12 @@ def test_holdem_preflop3(tmp_path, results_csv):
     assert_like_cli(common, want)
     text = handstat.holdem_preflop3_read(str(xz), exact=False)
     assert text.loc[0, "equity_a_exact"] == want.loc[0, "equity_a_exact"]
-    with pytest.raises(handstat.HandstatError, match="not a class"):
+    with pytest.raises(handstat.HandstatError, match="'AK' is not a class"):
         handstat.holdem_preflop3("AA,AK")
+    with pytest.raises(handstat.HandstatError, match="'aa' is given twice"):
+        handstat.holdem_preflop3(["AA", "aa"])
+    with pytest.raises(handstat.HandstatError, match="an empty item"):
+        handstat.holdem_preflop3_read(str(xz), classes="AA,,KK")
     with pytest.raises(handstat.HandstatError, match="not a holdem preflop3 table"):
         handstat.holdem_preflop3_read(_results_path(results_csv, "holdem_vs_random.csv"))
 

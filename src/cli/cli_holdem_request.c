@@ -90,40 +90,17 @@ int cli_equity_line(const char *text, size_t len, size_t line, hs_request *q) {
 
 /* --classes of holdem preflop3 (cli.h). */
 int cli_parse_classes(const char *text, int *classes, int *n) {
-    *n = 0;
-    const char *p = text;
-    for (;;) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        const char *end = p;
-        while (*end != '\0' && *end != ',')
-            end++;
-        size_t len = (size_t)(end - p);
-        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
-            len--;
-        uint64_t combos[12];
-        size_t m;
-        int cls = -1;
-        if (len > 0 && len <= 3 && hs_holdem_hand_parse(p, len, combos, &m, NULL) == HS_OK &&
-            m == (size_t)hs_holdem_class_combos(hs_holdem_class(combos[0])))
-            cls = hs_holdem_class(combos[0]);
-        if (len == 0) {
-            cli_error("--classes: an empty item in '%s' (class names separated by commas)", text);
-            return CLI_EXIT_USAGE;
-        }
-        if (cls < 0) {
-            cli_error("--classes: '%.*s' is not a starting-hand class (AA, AKs, T9o, ...)",
-                      (int)len, p);
-            return CLI_EXIT_USAGE;
-        }
-        for (int i = 0; i < *n; i++)
-            if (classes[i] == cls) {
-                cli_error("--classes: '%.*s' is given twice", (int)len, p);
-                return CLI_EXIT_USAGE;
-            }
-        classes[(*n)++] = cls;
-        if (*end == '\0')
-            return CLI_OK;
-        p = end + 1;
-    }
+    hs_parse_error err;
+    const int rc = hs_holdem_classes_parse(text, strlen(text), classes, n, &err);
+    if (rc == HS_OK)
+        return CLI_OK;
+    const char *item = cli_token(text + err.offset, err.length);
+    if (rc == HS_ERR_TOKEN && err.length == 0)
+        cli_error("--classes: an empty item in '%s' (class names separated by commas)",
+                  cli_token(text, strlen(text)));
+    else if (rc == HS_ERR_TOKEN)
+        cli_error("--classes: '%s' is not a starting-hand class (AA, AKs, T9o, ...)", item);
+    else
+        cli_error("--classes: '%s' is given twice", item);
+    return CLI_EXIT_USAGE;
 }

@@ -89,6 +89,34 @@ static int parse_class_name(const char *s, size_t len) {
     return hs_holdem_class_at(p.hi, p.lo, p.kinds == 1);
 }
 
+int hs_holdem_classes_parse(const char *text, size_t len, int *classes, int *n,
+                            hs_parse_error *err) {
+    *n = 0;
+    for (size_t at = 0;;) {
+        size_t end = at;
+        while (end < len && text[end] != ',')
+            end++;
+        size_t b = at, e = end;
+        while (b < e && (text[b] == ' ' || text[b] == '\t'))
+            b++;
+        while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t'))
+            e--;
+        const int cls = parse_class_name(text + b, e - b);
+        int seen = 0;
+        for (int i = 0; cls >= 0 && i < *n; i++)
+            seen |= classes[i] == cls;
+        if (cls < 0 || seen) {
+            if (err != NULL)
+                *err = (hs_parse_error){b, e - b, 0};
+            return cls < 0 ? HS_ERR_TOKEN : HS_ERR_DUPLICATE;
+        }
+        classes[(*n)++] = cls;
+        if (end == len)
+            return HS_OK;
+        at = end + 1;
+    }
+}
+
 int hs_holdem_hand_parse(const char *text, size_t len, uint64_t combos[12], size_t *n,
                          hs_parse_error *err) {
     size_t b = 0, e = len;
