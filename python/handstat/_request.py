@@ -49,8 +49,7 @@ class _Request:
                     text = ("1" if v else "0") if isinstance(v, bool) else str(v)
                     if _lib.request_add(self.handle, name.encode(), text.encode()) != _lib.HS_OK:
                         raise self.error(f"{command}: '{name}' is not one of its arguments, is "
-                                         "given twice, or its value is too long or holds a "
-                                         "control character")
+                                         "given twice, or its value is too long")
         except BaseException:
             self.close()
             raise

@@ -352,6 +352,8 @@ int cli_request_fail(int rc, const char *msg, size_t line, int options);
 /* Add key = value to the request (value NULL: nothing). Prints the error; returns -1 on
  * failure. */
 int cli_request_add(hs_request *r, const char *key, const char *value);
+/* The same for the request of --batch or input line `line` ("line N: " before the message). */
+int cli_request_add_at(hs_request *r, const char *key, const char *value, size_t line);
 
 /* How a request's job runs: its label (progress, messages), the checkpoint's default name and
  * the checkpoint options, the threads, and the output set (opened before the work; may be NULL)

@@ -46,10 +46,10 @@ static int add_text(hs_request *q, const char *key, const char *s, size_t n, siz
     if (rc == HS_ERR_DUPLICATE)
         cli_error("line %zu: '%s=' is given twice", line, key);
     else if (rc == HS_ERR_COUNT)
-        cli_error("line %zu: '%s' is one value too many", line, cli_token(s, n));
+        cli_error("line %zu: '%s' is one argument too many", line, cli_token(s, n));
     else
-        cli_error("line %zu: %s: '%s' is too long or holds control characters", line, key,
-                  cli_token(s, n));
+        cli_error("line %zu: %s: '%s' is longer than %d bytes", line, key, cli_token(s, n),
+                  HS_REQUEST_VALUE_MAX);
     return CLI_EXIT_DATA;
 }
 

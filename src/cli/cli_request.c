@@ -41,16 +41,31 @@ int cli_request_status(int rc, const char *msg) {
     return cli_request_fail(rc, msg, 0, 1);
 }
 
-int cli_request_add(hs_request *r, const char *key, const char *value) {
+int cli_request_add_at(hs_request *r, const char *key, const char *value, size_t line) {
     if (value == NULL)
         return 0;
     const int rc = hs_request_add(r, key, value);
-    if (rc == HS_ERR_COUNT)
-        cli_error("'%s' is one argument too many", cli_token(value, strlen(value)));
-    else if (rc != HS_OK)
-        cli_error("%s: '%s' is too long or holds control characters", key,
-                  cli_token(value, strlen(value)));
-    return rc == HS_OK ? 0 : -1;
+    if (rc == HS_OK)
+        return 0;
+    char where[32] = "";
+    if (line > 0)
+        snprintf(where, sizeof where, "line %zu: ", line);
+    const char *tok = cli_token(value, strlen(value));
+    if (rc == HS_ERR_DUPLICATE)
+        cli_error("%s'%s=' is given twice", where, key);
+    else if (rc == HS_ERR_COUNT)
+        cli_error("%s'%s' is one argument too many", where, tok);
+    else if (rc == HS_ERR_NOMEM)
+        cli_error("out of memory");
+    else
+        /* as in cli_request_fail, the hand (the positional cards or the line) needs no name */
+        cli_error("%s%s%s'%s' is longer than %d bytes", where, strcmp(key, "hand") ? key : "",
+                  strcmp(key, "hand") ? ": " : "", tok, HS_REQUEST_VALUE_MAX);
+    return -1;
+}
+
+int cli_request_add(hs_request *r, const char *key, const char *value) {
+    return cli_request_add_at(r, key, value, 0);
 }
 
 int cli_request_line(const char *text, size_t len, size_t line, void *ctx) {
@@ -62,13 +77,8 @@ int cli_request_line(const char *text, size_t len, size_t line, void *ctx) {
     }
     int status;
     hs_request *r = cli_request_new(o->command, NULL, 0, &status);
-    if (r != NULL && hs_request_add(r, "hand", hand) != HS_OK) {
-        char where[32] = "";
-        if (line > 0)
-            snprintf(where, sizeof where, "line %zu: ", line);
-        cli_error("%s'%s' is too long or holds control characters", where, cli_token(text, len));
+    if (r != NULL && cli_request_add_at(r, "hand", hand, line) != 0)
         status = CLI_EXIT_DATA;
-    }
     free(hand);
     if (r != NULL && status == CLI_OK && cli_request_opts(r, o->keys, o->values, o->n_keys) != 0)
         status = CLI_EXIT_DATA;
