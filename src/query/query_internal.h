@@ -116,7 +116,7 @@ struct hs_query {
     int concrete;                          /* Omaha: every player one hand */
     /* inRange sets: 1326-combination bit sets by pair index */
     int nsets;
-    uint64_t (*sets)[42];
+    uint64_t (*sets)[43]; /* bit hi * 52 + lo of each combination: 2704 bits */
     /* the program */
     qnode node[Q_MAX_NODES];
     int nnodes;

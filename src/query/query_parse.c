@@ -942,15 +942,18 @@ static int check_call(pctx *p, int i) {
             n->player = player_of(p, x);
             if (n->player < 0)
                 return perr(p, HS_ERR_ARG, x->off, x->len,
-                            "'%s' is not a player of the from clause (argument %d of %s)",
-                            tok(p, t, x->off, x->len), k + 1, f->name);
+                            "'%s' is not a player of the from clause (argument %d of %.*s)",
+                            tok(p, t, x->off, x->len), k + 1, (int)(n->len > 40 ? 40 : n->len),
+                            p->text + n->off);
             break;
         case 'S':
             n->street = street_of(p, x);
             if (n->street < 0)
-                return perr(p, HS_ERR_ARG, x->off, x->len,
-                            "'%s' is not a street (preflop, flop, turn, river; argument %d of %s)",
-                            tok(p, t, x->off, x->len), k + 1, f->name);
+                return perr(
+                    p, HS_ERR_ARG, x->off, x->len,
+                    "'%s' is not a street (preflop, flop, turn, river; argument %d of %.*s)",
+                    tok(p, t, x->off, x->len), k + 1, (int)(n->len > 40 ? 40 : n->len),
+                    p->text + n->off);
             break;
         case 'T':
             n->ht = x->kind == N_NAME ? handtype_of(p, x) : -1;
