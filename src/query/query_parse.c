@@ -680,6 +680,7 @@ static int apply_bindings(pctx *p, const binding *b, int nb) {
                             tok(p, t, b[i].voff, b[i].vlen));
         }
     q->hole_cards = q->game == GAME_HOLDEM ? 2 : 4;
+    const binding *dead_at = NULL;
     for (int i = 0; i < nb; i++) {
         const char *nm = p->text + b[i].noff;
         if (name_is(nm, b[i].nlen, "board")) {
@@ -689,14 +690,40 @@ static int apply_bindings(pctx *p, const binding *b, int nb) {
             q->nboard = n;
         } else if (name_is(nm, b[i].nlen, "dead")) {
             int cards[HS_CARDS];
-            if (cards_value(p, &b[i], "dead", HS_CARDS, cards, &q->dead) < 0)
+            const int n = cards_value(p, &b[i], "dead", HS_CARDS, cards, &q->dead);
+            if (n < 0)
                 return p->rc;
+            dead_at = &b[i];
+            /* the dead card that is on the board, located in the dead cards' text */
+            for (int k = 0; k < n && q->board != 0; k++)
+                if (q->board >> cards[k] & 1) {
+                    size_t e = 0, got = 0, start = 0;
+                    int tmp[HS_CARDS];
+                    /* the shortest prefix holding k + 1 cards ends it; the longest holding k
+                     * (parsed whole) starts it */
+                    while (got <= (size_t)k && e < b[i].vlen) {
+                        e++;
+                        const int ok = hs_cards_parse(p->text + b[i].voff, e, tmp, HS_CARDS, &got,
+                                                      NULL) == HS_OK;
+                        if (!ok)
+                            got = 0;
+                        else if (got == (size_t)k)
+                            start = e;
+                    }
+                    while (start < e && p->text[b[i].voff + start] == ' ')
+                        start++;
+                    char c[3];
+                    hs_card_format(cards[k], c);
+                    return perr(p, HS_ERR_DUPLICATE, b[i].voff + start, e - start,
+                                "%s is both a board card and a dead card", c);
+                }
         }
     }
-    if (q->board & q->dead) {
+    if (q->board & q->dead) { /* the board given after the dead cards */
         char c[3];
         hs_card_format(__builtin_ctzll(q->board & q->dead), c);
-        return perr(p, HS_ERR_DUPLICATE, 0, 0, "%s is both a board card and a dead card", c);
+        return perr(p, HS_ERR_DUPLICATE, dead_at->voff, dead_at->vlen,
+                    "%s is both a board card and a dead card", c);
     }
     hs_hand_format(q->board, q->board_text, sizeof q->board_text);
     hs_hand_format(q->dead, q->dead_text, sizeof q->dead_text);

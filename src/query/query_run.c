@@ -578,8 +578,9 @@ static void hands_walk(walker *k, int p, i128 w) {
         invalidate(d, ST_PREFLOP);
         for (int i = 0; i < q->nboard; i++)
             d->cards[i] = q->board_cards[i];
-        if (q->where >= 0 && d->c->plan.segs > 0) {
-            /* conjuncts decided by the hands alone */
+        if (q->where >= 0 && d->c->plan.segs > 0 && k->first < 0) {
+            /* conjuncts decided by the hands alone (a unit that deals only the boards of one
+             * first card leaves them to the first segment's check) */
             set_masks(d);
             for (int i = 0; i < q->nconj; i++)
                 if (q->node[q->conj[i]].level == ST_PREFLOP && !ev(d, q->conj[i])) {
