@@ -22,6 +22,7 @@
 #include "handstat/holdem.h"
 #include "handstat/holdem_board.h"
 #include "handstat/showdown.h"
+#include "handstat/query.h"
 #include "handstat/request.h"
 
 #endif

@@ -124,16 +124,18 @@ HS_API int hs_query_compile(const char *text, size_t len, hs_query **out, hs_que
 HS_API void hs_query_free(hs_query *q);
 
 /* The deals the exact enumeration would evaluate (as bounded by HS_QUERY_MAX_DEALS; an upper
- * bound: hands that collide are counted), and whether the equity engine answers it instead. */
+ * bound: hands that collide are counted), and whether the equity engine answers it instead, exact
+ * (samples 0) or sampled (hold'em only). */
 HS_API double hs_query_size(const hs_query *q);
-HS_API int hs_query_uses_engine(const hs_query *q);
+HS_API int hs_query_uses_engine(const hs_query *q, uint64_t samples);
 
 /* The query as a job (handstat/job.h: threads, progress, cancel, checkpoints): samples 0 the
  * exact enumeration, else `samples` random deals from `seed` (deterministic at every thread
- * count). Returns HS_OK; HS_ERR_OVERFLOW (exact and over HS_QUERY_MAX_DEALS, or the equity engine
- * answers it: use hs_query_run); HS_ERR_COUNT (no deal possible); HS_ERR_NOMEM. q must outlive
- * the job. */
-HS_API int hs_query_job_new(const hs_query *q, uint64_t samples, uint64_t seed, hs_job **out);
+ * count). Returns HS_OK; HS_ERR_OVERFLOW (exact and over HS_QUERY_MAX_DEALS: *err gives the size);
+ * HS_ERR_ARG (the equity engine answers it: use hs_query_run); HS_ERR_NOMEM. The job keeps its own
+ * copy of the query. */
+HS_API int hs_query_job_new(const hs_query *q, uint64_t samples, uint64_t seed, hs_job **out,
+                            hs_query_error *err);
 
 /* Answer the query from its finished job (made with these samples and seed), or, with job NULL,
  * run it whole (threads 0: the default; progress may be NULL and can stop it), as a result table

@@ -496,6 +496,8 @@ int cli_dispatch(const char *group, const char *usage, const cli_command_def *co
 int cli_poker_main(int argc, char **argv);
 /* handstat serve: the local web app (cli_serve.c and serve_*.c). */
 int cli_serve_main(int argc, char **argv);
+/* handstat query (cli_query.c). */
+int cli_query_main(int argc, char **argv);
 /* holdem hits and holdem equity-dist (cli_board.c). */
 int cli_holdem_hits(int argc, char **argv);
 int cli_holdem_equity_dist(int argc, char **argv);

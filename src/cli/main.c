@@ -7,6 +7,7 @@
 
 static const char USAGE[] =
     "usage: handstat <game> <command> [options]\n"
+    "       handstat query 'QUERY' [options]\n"
     "       handstat serve [options]\n"
     "\n"
     "Exact, exhaustive card-hand statistics.\n"
@@ -53,6 +54,8 @@ static const char USAGE[] =
     "  stud equity HAND HAND.. [--dead C] [--hilo]\n"
     "                                          exact seven-card stud equity, high or hi/lo\n"
     "  razz equity HAND HAND.. [--dead C]      exact razz (stud, A-5 low) equity\n"
+    "  query 'select ... from ... [where ...]' [--samples N]\n"
+    "                                          any question about hold'em or Omaha deals (PQL)\n"
     "  serve [--bind ADDR] [--port N] [--max-seconds S] [--max-jobs N]\n"
     "                                          the local web app and its JSON API\n"
     "\n"
@@ -93,6 +96,10 @@ static int dispatch(int argc, char **argv) {
         return cli_stud_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "razz") == 0)
         return cli_razz_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "query") == 0) {
+        cli_command = "handstat query";
+        return cli_query_main(argc - 1, argv + 1);
+    }
     if (strcmp(argv[1], "serve") == 0) {
         cli_command = "handstat serve";
         return cli_serve_main(argc - 1, argv + 1);

@@ -32,7 +32,12 @@ struct hs_job {
     size_t n_done;
     void *acc;
     int threads_used;
+    void (*merge_ctx)(const void *ctx, void *dst, const void *src);
 };
+
+void hs_job_set_merge(hs_job *job, void (*merge)(const void *ctx, void *dst, const void *src)) {
+    job->merge_ctx = merge;
+}
 
 int hs_default_threads(void) {
     return omp_get_max_threads();
@@ -191,7 +196,12 @@ static double now_seconds(void) {
 }
 
 /* dst += src by the job's merge, or word by word when it has none. */
-static void merge_acc(const hs_job_def *def, void *dst, const void *src) {
+static void merge_acc(const hs_job *job, void *dst, const void *src) {
+    const hs_job_def *def = job->def;
+    if (job->merge_ctx != NULL) {
+        job->merge_ctx(job->ctx, dst, src);
+        return;
+    }
     if (def->merge != NULL) {
         def->merge(dst, src);
         return;
@@ -208,7 +218,7 @@ static void flush(run_state *r, worker *w) {
     if (w->n_pending == 0)
         return;
     if (job->def->acc_size > 0) {
-        merge_acc(job->def, job->acc, w->acc);
+        merge_acc(job, job->acc, w->acc);
         memset(w->acc, 0, job->def->acc_size);
     }
     for (size_t i = 0; i < w->n_pending; i++)
@@ -524,7 +534,7 @@ int hs_job_checkpoint_merge(hs_job *job, const void *buf, size_t len) {
         if (src == NULL)
             return HS_ERR_NOMEM;
         memcpy(src, acc, job->def->acc_size);
-        merge_acc(job->def, job->acc, src);
+        merge_acc(job, job->acc, src);
         free(src);
     }
     for (size_t u = 0; u < job->units; u++)

@@ -45,6 +45,11 @@ typedef struct hs_job_def {
 int hs_job_new(const hs_job_def *def, void *ctx, void (*ctx_free)(void *), size_t units,
                const char *params, uint64_t (*tables_hash)(void), hs_job **out);
 
+/* Merge this job's accumulators with merge(ctx, dst, src) instead of the definition's merge: for
+ * accumulators whose layout depends on the job's inputs (a query's items). Call it right after
+ * hs_job_new. */
+void hs_job_set_merge(hs_job *job, void (*merge)(const void *ctx, void *dst, const void *src));
+
 /* The job's accumulator (acc_size bytes) and inputs. */
 void *hs_job_acc(hs_job *job);
 const void *hs_job_acc_const(const hs_job *job);

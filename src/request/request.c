@@ -1904,6 +1904,51 @@ static int run_lowball_hist(const hs_request *r, run_ctx *x) {
     return answer(x, t);
 }
 
+/* ---- query ---------------------------------------------------------------------------------- */
+
+static const char *const K_QUERY[] = {"query", "samples", "seed", NULL};
+
+/* A query of the query language (handstat/query.h): compiled, then answered by the equity engine,
+ * or as a job (exact or sampled) that the front end may run its own way. */
+static int run_query(const hs_request *r, run_ctx *x) {
+    const char *text = get(r, "query");
+    if (text == NULL)
+        return fail(x, HS_ERR_ARG, "query: give the query text (select ... from ...)");
+    uint64_t samples = 0, seed = 1;
+    int rc = number_of(r, "samples", 1, UINT64_MAX / HS_HOLDEM_SHARE_UNIT, 0, &samples, x);
+    if (rc == HS_OK)
+        rc = number_of(r, "seed", 0, UINT64_MAX, 1, &seed, x);
+    if (rc != HS_OK)
+        return rc;
+    if (get(r, "seed") != NULL && samples == 0)
+        return fail(x, HS_ERR_ARG, "seed: only with samples (an estimate)");
+    hs_query *q;
+    hs_query_error e;
+    rc = hs_query_compile(text, strlen(text), &q, &e);
+    if (rc != HS_OK)
+        return fail(x, rc, "%s", rc == HS_ERR_NOMEM ? "out of memory" : e.message);
+    const int engine = hs_query_uses_engine(q, samples);
+    if (x->phase == WORK) {
+        if (samples == 0 && !engine && hs_query_size(q) > 1e8)
+            snprintf(x->work, x->work_cap, "up to %.3g deals to evaluate, every one exactly",
+                     hs_query_size(q));
+    } else if (x->phase == START) {
+        *x->job_out = NULL;
+        if (!engine && (rc = hs_query_job_new(q, samples, seed, x->job_out, &e)) != HS_OK)
+            rc = fail(x, rc, "%s", e.message);
+    } else {
+        hs_table *t = NULL;
+        rc = hs_query_run(q, x->job, samples, seed, x->threads, x->progress, x->progress_ctx, &t,
+                          &e);
+        if (rc != HS_OK)
+            rc = fail(x, rc, "%s", e.message);
+        else
+            *x->out = t;
+    }
+    hs_query_free(q);
+    return rc;
+}
+
 /* ---- the commands -----------------------------------------------------------------------------
  */
 
@@ -1931,7 +1976,8 @@ static int run_lowball_hist(const hs_request *r, run_ctx *x) {
     X("shortdeck hist", K_SHORTDECK_HIST, run_shortdeck_hist)                                      \
     X("lowball hist", K_LOWBALL_HIST, run_lowball_hist)                                            \
     X("poker showdown", K_POKER, run_poker_showdown)                                               \
-    X("poker pe54", K_POKER, run_poker_pe54)
+    X("poker pe54", K_POKER, run_poker_pe54)                                                       \
+    X("query", K_QUERY, run_query)
 
 #define AS_DEF(name, keys, run) {name, keys, run},
 static const cmd_def COMMANDS[] = {COMMAND_LIST(AS_DEF)};

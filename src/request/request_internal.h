@@ -16,6 +16,8 @@ int tbl_failed(const hs_table *t);
  * through GMP, rounded toward zero); a double "%.12g"; a fixed-point decimal; a reduced fraction.
  */
 void tbl_text(hs_table *t, const char *s);
+/* A cell of given text that stands for the number v (a signed fraction, say). */
+void tbl_text_number(hs_table *t, const char *s, double v);
 void tbl_textf(hs_table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tbl_u128(hs_table *t, hs_uint128 v);
 void tbl_ratio(hs_table *t, hs_uint128 num, hs_uint128 den);

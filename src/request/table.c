@@ -100,6 +100,10 @@ void tbl_text(hs_table *t, const char *s) {
     cell(t, s, NAN);
 }
 
+void tbl_text_number(hs_table *t, const char *s, double v) {
+    cell(t, s, v);
+}
+
 void tbl_textf(hs_table *t, const char *fmt, ...) {
     char buf[1024];
     va_list ap;
