@@ -159,6 +159,14 @@ static void setup_m(qr_setup *s) {
 }
 static const scenario SM = {"hero=*, villain=AhAs, board=Kd7c2h5s", setup_m};
 
+static void setup_n(qr_setup *s) {
+    s->players = 2;
+    qr_add_exact(&s->p[HERO], "AsQs", 100);
+    qr_add_exact(&s->p[VILLAIN], "JcJd", 100);
+    set_board(s, "Kh7h");
+}
+static const scenario SN = {"hero=AsQs, villain=JcJd, board=Kh7h", setup_n};
+
 /* ---- query cases ------------------------------------------------------------------------------
  */
 
@@ -592,6 +600,44 @@ static int ev_m1(const qr_deal *d, mpq_t *v) {
     return 1;
 }
 
+/* -- scenario A: a boolean histogram -- */
+static int ev_a24(const qr_deal *d, mpq_t *v) {
+    B(0, qr_paired_board(d, RIVER));
+    B(1, qr_wins_hi(d, HERO) && qr_flushing_board(d, RIVER));
+    return 1;
+}
+
+/* equity(P, preflop) with a flop given: the board known is the given one. */
+static int ev_a25(const qr_deal *d, mpq_t *v) {
+    if (qr_turn_suit(d) != 2)
+        return 0;
+    qr_equity(d, HERO, PREFLOP, v[0]);
+    qr_equity(d, VILLAIN, PREFLOP, v[1]);
+    return 1;
+}
+
+/* -- scenario N: two hearts of the flop given -- */
+static int ev_n1(const qr_deal *d, mpq_t *v) {
+    B(0, qr_monotone_board(d, FLOP));
+    B(1, qr_monotone_board(d, TURN));
+    I(2, qr_board_suit_count(d, FLOP));
+    B(3, qr_flushing_board(d, RIVER));
+    return 1;
+}
+static int ev_n2(const qr_deal *d, mpq_t *v) {
+    if (!qr_monotone_board(d, FLOP))
+        return 0;
+    qr_equity(d, HERO, FLOP, v[0]);
+    B(1, qr_rainbow_board(d, FLOP));
+    return 1;
+}
+static int ev_n3(const qr_deal *d, mpq_t *v) {
+    B(0, qr_straight_board(d, FLOP));
+    B(1, qr_paired_board(d, TURN));
+    I(2, qr_hand_type(d, VILLAIN, FLOP));
+    return 1;
+}
+
 #define IT(a, h, l)                                                                                \
     { a, h, l }
 
@@ -800,6 +846,24 @@ static qcase CASES[] = {
      2,
      {IT(AVG, H_NONE, "eq"), IT(COUNT, H_NONE, "vw")},
      ev_a23},
+
+    {"A24 histogram of a boolean",
+     &SA,
+     "histogram(pairedBoard(river)) as pb, histogram(winsHi(hero) and flushingBoard(river)) as wf",
+     NULL,
+     NULL,
+     2,
+     {IT(HIST, H_BOOL, "pb"), IT(HIST, H_BOOL, "wf")},
+     ev_a24},
+
+    {"A25 equity preflop with a flop given",
+     &SA,
+     "avg(equity(hero, preflop)) as ep, min(equity(villain, preflop)) as mn",
+     "turnSuit() = hearts",
+     NULL,
+     2,
+     {IT(AVG, H_NONE, "ep"), IT(MIN, H_NONE, "mn")},
+     ev_a25},
 
     {"B1 flopHandCategory = comboDraw, oesd",
      &SB,
@@ -1095,6 +1159,34 @@ static qcase CASES[] = {
      2,
      {IT(COUNT, H_NONE, "w"), IT(AVG, H_NONE, "eq")},
      ev_m1},
+
+    {"N1 monotone flops and turns",
+     &SN,
+     "count(monotoneBoard(flop)) as m, count(monotoneBoard(turn)) as mt, "
+     "histogram(boardSuitCount(flop)) as s, histogram(flushingBoard(river)) as f",
+     NULL,
+     NULL,
+     4,
+     {IT(COUNT, H_NONE, "m"), IT(COUNT, H_NONE, "mt"), IT(HIST, H_WHOLE, "s"),
+      IT(HIST, H_BOOL, "f")},
+     ev_n1},
+    {"N2 equity at the flop on monotone flops",
+     &SN,
+     "avg(equity(hero, flop)) as e, count(rainbowBoard(flop)) as r",
+     "monotoneBoard(flop)",
+     NULL,
+     2,
+     {IT(AVG, H_NONE, "e"), IT(COUNT, H_NONE, "r")},
+     ev_n2},
+    {"N3 straight and paired boards, flop hand types",
+     &SN,
+     "count(straightBoard(flop)) as st, count(pairedBoard(turn)) as p, "
+     "histogram(handType(villain, flop)) as t",
+     NULL,
+     NULL,
+     3,
+     {IT(COUNT, H_NONE, "st"), IT(COUNT, H_NONE, "p"), IT(HIST, H_TYPE, "t")},
+     ev_n3},
 };
 #define N_CASES (sizeof CASES / sizeof CASES[0])
 
@@ -1835,6 +1927,68 @@ static void test_reference_vs_engine(void **state) {
         fail_msg("the reference disagrees with the engine (above)");
 }
 
+/* A preflop query of board textures, two concrete hands: 34 million ordered deals, too many for
+ * the deal walk, but its functions read the flop and the turn only, so every flop set and turn
+ * card is walked once and counts the 44 rivers after it. */
+static void test_preflop_board(void **state) {
+    (void)state;
+    const char *text = "select count(pairedBoard(flop)) as p, count(monotoneBoard(flop)) as m, "
+                       "count(flushingBoard(turn)) as ft, count(turnRank() = 14) as ta from "
+                       "hero=AhKh, villain=QsQd";
+    const uint64_t used = qr_mask("AhKh QsQd");
+    uint64_t total = 0, paired = 0, mono = 0, flushing = 0, turn_ace = 0;
+    int cards[48], n = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(used >> c & 1))
+            cards[n++] = c;
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++)
+            for (int c = b + 1; c < n; c++) {
+                const int f[3] = {cards[a], cards[b], cards[c]};
+                const int va = qr_card_value(f[0]), vb = qr_card_value(f[1]),
+                          vc = qr_card_value(f[2]);
+                const int is_paired = va == vb || va == vc || vb == vc;
+                const int is_mono = f[0] / 13 == f[1] / 13 && f[0] / 13 == f[2] / 13;
+                for (int t = 0; t < n; t++) {
+                    if (t == a || t == b || t == c)
+                        continue;
+                    int per_suit[4] = {0};
+                    for (int i = 0; i < 3; i++)
+                        per_suit[f[i] / 13]++;
+                    per_suit[cards[t] / 13]++;
+                    const int fl = per_suit[0] >= 3 || per_suit[1] >= 3 || per_suit[2] >= 3 ||
+                                   per_suit[3] >= 3;
+                    total += 44;
+                    paired += is_paired ? 44 : 0;
+                    mono += is_mono ? 44 : 0;
+                    flushing += fl ? 44 : 0;
+                    turn_ace += qr_card_value(cards[t]) == 14 ? 44 : 0;
+                }
+            }
+    expect e;
+    memset(&e, 0, sizeof e);
+    snprintf(e.deals, sizeof e.deals, "%llu", (unsigned long long)total);
+    snprintf(e.total, sizeof e.total, "%llu", (unsigned long long)total);
+    const char *labels[4] = {"p", "m", "ft", "ta"};
+    const uint64_t yes[4] = {paired, mono, flushing, turn_ace};
+    mpz_t num, den;
+    mpz_inits(num, den, NULL);
+    mpz_set_ui(den, (unsigned long)total);
+    for (int i = 0; i < 4; i++) {
+        mpz_set_ui(num, (unsigned long)yes[i]);
+        set_ratio(add_row(&e, labels[i], ""), num, den, num);
+    }
+    mpz_clears(num, den, NULL);
+    hs_query *q = compile_ok(text);
+    hs_table *t = run_ok(q, text, 0, 0, 2);
+    int bad = compare("preflop board textures", text, t, &e, 1);
+    hs_table_free(t);
+    hs_query_free(q);
+    expect_free(&e);
+    if (bad)
+        fail_msg("%d differences (above)", bad);
+}
+
 /* ---- threads, jobs, sampling ---------------------------------------------------------------- */
 
 /* Every cell and note of two tables alike. */
@@ -2219,7 +2373,7 @@ static int wanted(int argc, char **argv, const char *name) {
 
 int main(int argc, char **argv) {
     /* Arguments: run only the cases whose names start with one of them. */
-    size_t cap = N_CASES + N_ECASES + N_ERRORS + 5, n = 0;
+    size_t cap = N_CASES + N_ECASES + N_ERRORS + 6, n = 0;
     struct CMUnitTest *tests = calloc(cap, sizeof *tests);
     if (tests == NULL)
         return 1;
@@ -2238,6 +2392,7 @@ int main(int argc, char **argv) {
         {"sampled", test_sampled, NULL, NULL, NULL},
         {"too large", test_too_large, NULL, NULL, NULL},
         {"no deal", test_no_deal, NULL, NULL, NULL},
+        {"preflop board textures", test_preflop_board, NULL, NULL, NULL},
     };
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
         if (wanted(argc, argv, others[i].name))
