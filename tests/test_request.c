@@ -61,6 +61,20 @@ static const query QUERIES[] = {
     {"holdem equity",
      {"hand", "AhAd", "hand", "KsKc"},
      {"holdem", "equity", "AhAd", "KsKc", "--csv"}},
+    {"query",
+     {"query", "select avg(riverEquity(hero)), count(outs(hero, turn) > 8), "
+               "histogram(handType(villain, river)) from hero=AhKh, villain='QQ,JJ@50', "
+               "board=Qh7h2c5s where riverSuit() != hearts"},
+     {"query", "--csv",
+      "select avg(riverEquity(hero)), count(outs(hero, turn) > 8), "
+      "histogram(handType(villain, river)) from hero=AhKh, villain='QQ,JJ@50', "
+      "board=Qh7h2c5s where riverSuit() != hearts"}},
+    {"query",
+     {"query", "select avg(riverEquity(hero)), count(winsHi(villain)) from hero=AKs, villain=QQ+",
+      "samples", "3000", "seed", "9"},
+     {"query", "--csv",
+      "select avg(riverEquity(hero)), count(winsHi(villain)) from hero=AKs, villain=QQ+",
+      "--samples", "3000", "--seed", "9"}},
     {"holdem equity",
      {"hand", "AA,KK@50", "hand", "random", "hand", "76s", "board", "2c3d4h5s", "dead", "9h"},
      {"holdem", "equity", "AA,KK@50", "random", "76s", "--board", "2c3d4h5s", "--dead", "9h",
@@ -247,7 +261,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 23);
+    assert_int_equal(n, 24);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
         hs_request_free(r);

@@ -144,6 +144,16 @@ QUERIES = [
      ["lowball", "rank", "--27", "AS 2D 3C 4H 5S 8H 6C"]),
     ("shortdeck rank", {"hand": "9S 9D 9C 6S 7D 8C TH"},
      ["shortdeck", "rank", "9S 9D 9C 6S 7D 8C TH"]),
+    ("query", {"query": "select avg(riverEquity(hero)), histogram(handType(hero, river)) "
+                        "from hero=AKs, villain='QQ+,AKo@50', board=Kh7d2c where not "
+                        "pairedBoard(river)"},
+     ["query", "--csv", "select avg(riverEquity(hero)), histogram(handType(hero, river)) "
+                        "from hero=AKs, villain='QQ+,AKo@50', board=Kh7d2c where not "
+                        "pairedBoard(river)"]),
+    ("query", {"query": "select avg(riverEquity(hero)) from hero=AA, villain=KK",
+               "samples": 20000, "seed": 5},
+     ["query", "--csv", "select avg(riverEquity(hero)) from hero=AA, villain=KK",
+      "--samples", "20000", "--seed", "5"]),
 ]
 
 
@@ -235,6 +245,12 @@ def test_refusals(s):
     error(st, a, 400, "duplicate card", "7d")
     st, _, a = s.query("crib explain", {"hand": "5h 5d 5s"})
     error(st, a, 400, "too few cards")
+    # a bad query: its line, column and token, as the command line words them
+    st, _, a = s.query("query", {"query": "select avg(riverEq(hero))\nfrom hero=AA, villain=KK"})
+    error(st, a, 400, "unknown query function", "line 1, column 12: unknown function 'riverEq'")
+    st, _, a = s.query("query", {"query": "select count(winsHi(hero)) from hero=random, "
+                                          "villain=random where pairedBoard(flop)"})
+    error(st, a, 400, "query too large to count exactly", "samples")
     # the caps and the protocol
     st, _, a = s.request("POST", "/api/query", "x" * (64 * 1024 + 1))
     error(st, a, 413, "oversized body", "65536")

@@ -732,6 +732,7 @@ const EXAMPLES = {
   'lowball rank': { hand: '7H 5D 4C 3S 2H KD', kind: '27' },
   'lowball hist': { kind: 'a5' },
   'omaha rank': { hand: 'AH 2H KS QS', board: '3H 4D 8H JC 9H' },
+  query: { query: "select avg(riverEquity(hero)), count(flopHandCategory(hero) = flushDraw), histogram(handType(hero, river)) from game=holdem, hero=AKs, villain='QQ+,AKo@50', board=Kh7d2c" },
 };
 
 function setupGames(commands) {
@@ -743,7 +744,7 @@ function setupGames(commands) {
     return;
   }
   commands = [...commands];
-  const order = ['omaha equity', 'stud equity', 'razz equity', 'poker rank', 'poker compare',
+  const order = ['query', 'omaha equity', 'stud equity', 'razz equity', 'poker rank', 'poker compare',
     'omaha rank', 'shortdeck rank', 'lowball rank', 'crib peg-line', 'crib hist'];
   commands.sort((a, b) => ((order.indexOf(a.name) + 1) || 99) - ((order.indexOf(b.name) + 1) || 99));
   for (const c of commands) select.append(el('option', { value: c.name, text: c.title || c.name }));

@@ -133,10 +133,11 @@ def _frame(table, exact):
         if kind == _lib.HS_CELL_INT:
             data[name] = _int_column([int(t) for t in text])
         elif kind == _lib.HS_CELL_FRACTION or name in exact:
-            data[name] = [Fraction(t) for t in text]
+            data[name] = [Fraction(t) if t else None for t in text]
         elif kind == _lib.HS_CELL_DECIMAL:
             numbers = [_lib.table_number(table, r, c) for r in range(rows)]
-            data[name] = [float(t) if math.isnan(v) else v for t, v in zip(text, numbers)]
+            data[name] = [(float(t) if t else math.nan) if math.isnan(v) else v
+                          for t, v in zip(text, numbers)]
         else:
             data[name] = text
     for name, kind in zip(names, kinds):
@@ -151,9 +152,30 @@ def _frame(table, exact):
     return df
 
 
+def _is_query_text(text: str) -> bool:
+    """Is `text` a query of the query language (its first word is select)?"""
+    words = text.split(None, 1)
+    return bool(words) and words[0].lower().startswith("select") and \
+        (len(words[0]) == 6 or words[0][6] == "(")
+
+
 def query(command: str, threads: int = 0, progress: Progress = None,
           **args: Value) -> pd.DataFrame:
-    """Answer `command` with `args` as the command line would: the same checks, messages and
+    """Answer a query of the query language (handstat/query.h; `handstat query`), or a command of
+    the request layer.
+
+    A query: the text, with samples=N (and seed=S) for an estimate, e.g.
+
+        query("select avg(riverEquity(hero)), count(flopHandCategory(hero) = flushDraw) "
+              "from hero=AKs, villain=QQ+, board=Kh7d2c")
+
+    answered as a DataFrame of one row per aggregate (a histogram: one per value) with the
+    columns item, bucket, value (float), exact (a Fraction; None for an estimate), count (the
+    deals) and std_error (an estimate's; NaN when exact), and the notes (kind exact or estimate,
+    method, deals, total, ...) in df.attrs["notes"]. Errors raise HandstatError naming the line,
+    the column and the token.
+
+    A command: `command` with `args` as the command line would: the same checks, messages and
     table. The arguments are the request layer's keys (underscores for hyphens: by_combo), e.g.
 
         query("holdem equity", hand=["QQ+,AKs", "JJ-99,AQs+"], board="Kh7d2c")
@@ -168,6 +190,11 @@ def query(command: str, threads: int = 0, progress: Progress = None,
     deals, the range's equity, ...) are in `df.attrs["notes"]`. Raises HandstatError with the
     command line's message (naming the argument and the token) for a bad query, and stops at
     Ctrl-C (KeyboardInterrupt) or when `progress` raises."""
+    if _is_query_text(command):
+        extra = sorted(set(args) - {"samples", "seed"})
+        if extra:
+            raise HandstatError(f"query: a query takes samples and seed, not {', '.join(extra)}")
+        return _ask("query", "query", threads, progress, query=command, **args)
     with _Request(command, args) as r:
         return r.run(threads, progress)
 

@@ -66,7 +66,10 @@ def cli_file(tmp_path, *args, name="out.csv"):
 
 def same_value(got, text):
     """A value of the bindings against the CLI's text for it: integers and Fractions exactly,
-    floats to the last digit the CLI prints (one unit of it), text as printed."""
+    floats to the last digit the CLI prints (one unit of it), text as printed; an empty cell is
+    None (a fraction) or NaN (a decimal)."""
+    if text == "":
+        return got is None or (isinstance(got, (float, np.floating)) and np.isnan(got)) or got == ""
     if isinstance(got, Fraction):
         return Fraction(text) == got
     if isinstance(got, (bool, np.bool_)):

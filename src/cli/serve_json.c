@@ -87,7 +87,7 @@ char *serve_error_json(const char *msg) {
 
 typedef struct arg_doc {
     const char *name;
-    const char *kind; /* range, cards, flag, count, choice, streets */
+    const char *kind; /* range, cards, flag, count, choice, streets, text */
     int min, max;     /* how many values ("hand"); others 0..1 */
     const char *help;
 } arg_doc;
@@ -211,6 +211,16 @@ static const command_doc COMMANDS[] = {
      "Project Euler 54",
      "ten cards, player 1's five then player 2's: who wins",
      {{"hand", "cards", 1, 1, "ten cards"}}},
+    {"query",
+     "Query (PQL)",
+     "any question about hold'em or Omaha deals: select avg, count, histogram, max or min of "
+     "functions of a deal (riverEquity, handType, flopHandCategory, outs, nutHi, pairedBoard, "
+     "...) from the game, board and players' ranges, where a condition; exact, or an estimate "
+     "with samples",
+     {{"query", "text", 1, 1,
+       "select ... from game=holdem, hero=AKs, villain=QQ+, board=Kh7d2c [where ...]"},
+      {"samples", "count", 0, 1, "a Monte Carlo estimate from this many deals instead"},
+      {"seed", "count", 0, 1, "the estimate's random seed"}}},
     {"crib hist",
      "Cribbage score distribution",
      "every hand with every starter (12,994,800) scored: the exact distribution 0..29",

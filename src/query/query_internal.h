@@ -87,6 +87,7 @@ typedef struct qnode {
     double lo, hi;          /* T_NUM: bounds of the value */
     int64_t k;              /* N_CONST: its value (a number's numerator over sden) */
     int flag;               /* N_CMP against a category flag: the flag (else -1) */
+    int level;              /* the last street whose cards the value depends on (ST_*) */
 } qnode;
 
 typedef struct qitem {
@@ -116,13 +117,16 @@ struct hs_query {
     int concrete;                          /* Omaha: every player one hand */
     /* inRange sets: 1326-combination bit sets by pair index */
     int nsets;
-    uint64_t (*sets)[42];
+    uint64_t (*sets)[43]; /* bit hi * 52 + lo of each combination: 2704 bits */
     /* the program */
     qnode node[Q_MAX_NODES];
     int nnodes;
     qitem item[Q_MAX_ITEMS];
     int nitems;
-    int where; /* node, or -1 */
+    int where;             /* node, or -1 */
+    int conj[Q_MAX_NODES]; /* the where's conjuncts (a and b and ...), to prune by street */
+    int nconj;
+    int depth; /* the last street any value depends on: the board is dealt up to it */
     /* derived */
     int hole_cards;     /* 2 or 4 */
     int uses_flop;      /* the flop's cards must be told from the turn's and river's */
@@ -139,6 +143,19 @@ struct hs_query {
 int q_known_count(const hs_query *q, int street);
 /* The completions of the board known through s: C(cards left, 5 - known). */
 uint64_t q_completions(const hs_query *q, int street);
+
+/* How the exact enumeration deals the board for one choice of hands: segments of cards chosen as
+ * a set, in order (the missing flop; the turn; the river; merged where the query does not tell
+ * them apart), only as far as the query's depth. */
+typedef struct q_plan {
+    int segs;
+    int size[3], level[3], last[3]; /* cards; the first and the last street they complete */
+    double below[3];   /* the enumerated deals under a completed segment (its followers') */
+    double dealt;      /* the enumerated deals per choice of hands */
+    uint64_t factor;   /* the ordered deals each enumerated one stands for */
+    double inst[ST_N]; /* the distinct states of each street per choice of hands */
+} q_plan;
+void q_plan_of(const hs_query *q, q_plan *p);
 
 /* Lay out the accumulator's slots (query_run.c). */
 void q_layout(hs_query *q);

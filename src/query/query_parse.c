@@ -942,15 +942,18 @@ static int check_call(pctx *p, int i) {
             n->player = player_of(p, x);
             if (n->player < 0)
                 return perr(p, HS_ERR_ARG, x->off, x->len,
-                            "'%s' is not a player of the from clause (argument %d of %s)",
-                            tok(p, t, x->off, x->len), k + 1, f->name);
+                            "'%s' is not a player of the from clause (argument %d of %.*s)",
+                            tok(p, t, x->off, x->len), k + 1, (int)(n->len > 40 ? 40 : n->len),
+                            p->text + n->off);
             break;
         case 'S':
             n->street = street_of(p, x);
             if (n->street < 0)
-                return perr(p, HS_ERR_ARG, x->off, x->len,
-                            "'%s' is not a street (preflop, flop, turn, river; argument %d of %s)",
-                            tok(p, t, x->off, x->len), k + 1, f->name);
+                return perr(
+                    p, HS_ERR_ARG, x->off, x->len,
+                    "'%s' is not a street (preflop, flop, turn, river; argument %d of %.*s)",
+                    tok(p, t, x->off, x->len), k + 1, (int)(n->len > 40 ? 40 : n->len),
+                    p->text + n->off);
             break;
         case 'T':
             n->ht = x->kind == N_NAME ? handtype_of(p, x) : -1;
@@ -1304,31 +1307,151 @@ static int check_item(pctx *p, qitem *it) {
     }
 }
 
-/* The deals the enumeration evaluates (hands that collide counted too). */
+/* The last street whose cards node i's value depends on. */
+static int node_level(hs_query *q, int i) {
+    qnode *n = &q->node[i];
+    int l = ST_PREFLOP;
+    switch (n->kind) {
+    case N_CALL:
+        switch (n->fn) {
+        case F_RIVER_EQUITY:
+        case F_WINS_HI:
+        case F_TIES_HI:
+        case F_SCOOPS:
+        case F_WINNING_TYPE:
+        case F_RIVER_SUIT:
+        case F_RIVER_RANK:
+            l = ST_RIVER;
+            break;
+        case F_TURN_SUIT:
+        case F_TURN_RANK:
+            l = ST_TURN;
+            break;
+        case F_IN_RANGE:
+            l = ST_PREFLOP;
+            break;
+        default:
+            l = n->street;
+            break;
+        }
+        break;
+    case N_NEG:
+    case N_NOT:
+        l = node_level(q, n->a);
+        break;
+    case N_AND:
+    case N_OR:
+    case N_CMP:
+    case N_ADD:
+    case N_SUB:
+    case N_MUL:
+    case N_DIV: {
+        const int a = node_level(q, n->a), b = node_level(q, n->b);
+        l = a > b ? a : b;
+        break;
+    }
+    default:
+        break;
+    }
+    n->level = l;
+    return l;
+}
+
+static void conjuncts(hs_query *q, int i) {
+    if (q->node[i].kind == N_AND) {
+        conjuncts(q, q->node[i].a);
+        conjuncts(q, q->node[i].b);
+    } else
+        q->conj[q->nconj++] = i;
+}
+
+void q_plan_of(const hs_query *q, q_plan *p) {
+    memset(p, 0, sizeof *p);
+    const int k = q->nboard, f = k < 3 ? 3 - k : 0, t = k < 4, r = k < 5;
+    const int left = HS_CARDS - q->hole_cards * q->np - __builtin_popcountll(q->dead) - k;
+    int size[3], level[3], last[3], n = 0;
+    if (q->uses_turn) {
+        if (f) {
+            size[n] = f;
+            level[n] = last[n] = ST_FLOP;
+            n++;
+        }
+        if (t) {
+            size[n] = 1;
+            level[n] = last[n] = ST_TURN;
+            n++;
+        }
+        if (r) {
+            size[n] = 1;
+            level[n] = last[n] = ST_RIVER;
+            n++;
+        }
+    } else if (q->uses_flop) {
+        if (f) {
+            size[n] = f;
+            level[n] = last[n] = ST_FLOP;
+            n++;
+        }
+        if (t + r) {
+            size[n] = t + r;
+            level[n] = t ? ST_TURN : ST_RIVER;
+            last[n] = ST_RIVER;
+            n++;
+        }
+    } else if (f + t + r) {
+        size[n] = f + t + r;
+        level[n] = f ? ST_FLOP : t ? ST_TURN : ST_RIVER;
+        last[n] = ST_RIVER;
+        n++;
+    }
+    /* only as deep as the query looks */
+    while (n > 0 && last[n - 1] > q->depth)
+        n--;
+    double ordered = (double)choose(left, f);
+    for (int i = 0; i < t + r; i++)
+        ordered *= left - f - i;
+    int used = 0;
+    double dealt = 1;
+    p->inst[ST_PREFLOP] = 1;
+    for (int i = 0; i < n; i++) {
+        p->size[i] = size[i];
+        p->level[i] = level[i];
+        p->last[i] = last[i];
+        dealt *= (double)choose(left - used, size[i]);
+        used += size[i];
+        for (int st = level[i]; st <= last[i]; st++)
+            p->inst[st] = dealt;
+    }
+    for (int st = ST_FLOP; st < ST_N; st++)
+        if (p->inst[st] == 0)
+            p->inst[st] = p->inst[st - 1];
+    p->segs = n;
+    p->dealt = dealt;
+    p->factor = (uint64_t)(ordered / dealt + 0.5);
+    double below = 1;
+    for (int i = n - 1; i >= 0; i--) {
+        p->below[i] = below;
+        int before = 0;
+        for (int j = 0; j < i; j++)
+            before += size[j];
+        below *= (double)choose(left - before, size[i]);
+    }
+}
+
+/* The deals the exact enumeration evaluates (hands that collide counted too), inner enumerations
+ * included. */
 static double query_size(const hs_query *q) {
     double hands = 1;
     for (int i = 0; i < q->np; i++)
         hands *= (double)q->nhands[i];
-    const int known = q->nboard;
-    const int left = HS_CARDS - q->hole_cards * q->np - __builtin_popcountll(q->dead) - known;
-    const int f = known < 3 ? 3 - known : 0, m = 5 - known;
-    /* distinct states of each level per choice of hands, and the deals evaluated */
-    double inst[ST_N];
-    inst[ST_PREFLOP] = 1;
-    inst[ST_FLOP] = (double)choose(left, f);
-    inst[ST_TURN] = inst[ST_FLOP] * (known < 4 ? left - f : 1);
-    inst[ST_RIVER] = inst[ST_TURN] * (known < 5 ? left - (m - 1) : 1);
-    double deals = (double)choose(left, m);
-    if (q->uses_turn)
-        deals = inst[ST_RIVER];
-    else if (q->uses_flop)
-        deals = inst[ST_FLOP] * (double)choose(left - f, m - f);
-    double cost = deals;
+    q_plan p;
+    q_plan_of(q, &p);
+    double cost = p.dealt;
     for (int s = 0; s < ST_N; s++) {
         if (q->need_eq[s])
-            cost += inst[s] * (double)q_completions(q, s);
+            cost += p.inst[s] * (double)q_completions(q, s);
         if (q->need_nut[s])
-            cost += inst[s] * 1081.0 * (q->game == GAME_OMAHA ? 10 : 1);
+            cost += p.inst[s] * 1081.0 * (q->game == GAME_OMAHA ? 10 : 1);
     }
     return hands * cost;
 }
@@ -1513,6 +1636,16 @@ int hs_query_compile(const char *text, size_t len, hs_query **out, hs_query_erro
                 goto done;
             }
         }
+    q->depth = ST_PREFLOP;
+    for (int i = 0; i < q->nitems; i++) {
+        const int l = node_level(q, q->item[i].node);
+        q->depth = l > q->depth ? l : q->depth;
+    }
+    if (q->where >= 0) {
+        const int l = node_level(q, q->where);
+        q->depth = l > q->depth ? l : q->depth;
+        conjuncts(q, q->where);
+    }
     q->engine = engine_answers(q);
     q_layout(q);
     q->size = query_size(q);

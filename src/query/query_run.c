@@ -36,8 +36,8 @@ typedef struct qctx {
     size_t split;   /* units per choice of hands' prefix (52: by the first board card; else 1) */
     uint8_t *merge; /* per slot: MERGE_* */
     uint64_t *cum[Q_MAX_PLAYERS]; /* sampling: cumulative weights */
-    int segs, seg_size[3], seg_level[3];
-    uint64_t factor; /* ordered deals each enumerated deal stands for */
+    q_plan plan;                  /* how the board is dealt */
+    uint64_t factor;              /* ordered deals each enumerated deal stands for */
 } qctx;
 
 /* ---- one deal and its caches ------------------------------------------------------------------
@@ -61,12 +61,17 @@ typedef struct dstate {
     int share_ok;
     int share[Q_MAX_PLAYERS];
     int best;
-    int64_t vals[Q_MAX_ITEMS];
+    /* each value that depends on the cards up to a street before the river, kept while they stay:
+     * valid when its stamp is its street's */
+    uint32_t stamp[ST_N];
+    uint32_t node_stamp[Q_MAX_NODES];
+    int64_t node_value[Q_MAX_NODES];
 } dstate;
 
 /* Forget what depends on the cards of street `level` and later. */
 static void invalidate(dstate *d, int level) {
     for (int s = level; s < ST_N; s++) {
+        d->stamp[s]++;
         d->rank_ok[s] = 0;
         d->eq_ok[s] = 0;
         d->nut_ok[s] = 0;
@@ -352,7 +357,20 @@ static int64_t den_of(const qnode *n) {
     return n->type == T_BOOL ? 1 : n->sden;
 }
 
+static int64_t ev_node(dstate *d, int i);
+
 static int64_t ev(dstate *d, int i) {
+    const qnode *n = &d->q->node[i];
+    if (n->level == ST_RIVER || n->kind == N_NUM || n->kind == N_CONST)
+        return ev_node(d, i);
+    if (d->node_stamp[i] != d->stamp[n->level]) {
+        d->node_value[i] = ev_node(d, i);
+        d->node_stamp[i] = d->stamp[n->level];
+    }
+    return d->node_value[i];
+}
+
+static int64_t ev_node(dstate *d, int i) {
     const qnode *n = &d->q->node[i];
     switch (n->kind) {
     case N_NUM:
@@ -495,26 +513,51 @@ typedef struct walker {
     int first; /* the first segment's smallest card, or -1 */
 } walker;
 
+/* After segment seg is dealt: false when a conjunct of where that the streets it completes
+ * decide fails (its deals are then counted in the total and not walked). */
+static int where_holds(walker *k, int seg) {
+    dstate *d = k->d;
+    const hs_query *q = d->q;
+    const q_plan *p = &d->c->plan;
+    const int after = seg > 0 ? p->last[seg - 1] : ST_PREFLOP - 1;
+    int checked = 0;
+    for (int i = 0; i < q->nconj; i++) {
+        const int l = q->node[q->conj[i]].level;
+        if (l <= after || l > p->last[seg])
+            continue;
+        if (!checked) {
+            set_masks(d);
+            checked = 1;
+        }
+        if (!ev(d, q->conj[i])) {
+            add(k->acc, SLOT_TOTAL, k->w * (i128)p->below[seg]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static void walk(walker *k, int seg, int pos, int from, int left) {
     dstate *d = k->d;
-    const qctx *c = d->c;
-    if (seg == c->segs) {
+    const q_plan *p = &d->c->plan;
+    if (seg == p->segs) {
         deal_done(d, k->acc, k->w);
         return;
     }
     if (left == 0) {
-        const int next_size = seg + 1 < c->segs ? c->seg_size[seg + 1] : 0;
-        walk(k, seg + 1, pos, 0, next_size);
+        if (seg + 1 < p->segs && !where_holds(k, seg))
+            return;
+        walk(k, seg + 1, pos, 0, seg + 1 < p->segs ? p->size[seg + 1] : 0);
         return;
     }
-    const int size = c->seg_size[seg];
+    const int size = p->size[seg];
     for (int i = from; i < k->n; i++) {
         const uint64_t bit = UINT64_C(1) << k->list[i];
         if (k->used & bit)
             continue;
         if (seg == 0 && left == size && k->first >= 0 && k->list[i] != k->first)
             continue;
-        invalidate(d, c->seg_level[seg]);
+        invalidate(d, p->level[seg]);
         d->cards[pos] = k->list[i];
         k->used |= bit;
         walk(k, seg, pos + 1, i + 1, left - 1);
@@ -535,7 +578,16 @@ static void hands_walk(walker *k, int p, i128 w) {
         invalidate(d, ST_PREFLOP);
         for (int i = 0; i < q->nboard; i++)
             d->cards[i] = q->board_cards[i];
-        walk(k, 0, q->nboard, 0, d->c->segs > 0 ? d->c->seg_size[0] : 0);
+        if (q->where >= 0 && d->c->plan.segs > 0) {
+            /* conjuncts decided by the hands alone */
+            set_masks(d);
+            for (int i = 0; i < q->nconj; i++)
+                if (q->node[q->conj[i]].level == ST_PREFLOP && !ev(d, q->conj[i])) {
+                    add(k->acc, SLOT_TOTAL, k->w * (i128)d->c->plan.dealt);
+                    return;
+                }
+        }
+        walk(k, 0, q->nboard, 0, d->c->plan.segs > 0 ? d->c->plan.size[0] : 0);
         return;
     }
     for (size_t i = 0; i < q->nhands[p]; i++) {
@@ -777,46 +829,10 @@ int hs_query_job_new(const hs_query *cq, uint64_t samples, uint64_t seed, hs_job
         c->units = (size_t)((samples + SAMPLE_UNIT - 1) / SAMPLE_UNIT);
         c->def.unit = sample_unit;
     } else {
-        /* the board's segments: the missing flop (a set), the turn, the river, merged where the
-         * query does not tell them apart */
-        const int k = q->nboard, f = k < 3 ? 3 - k : 0, t = k < 4, r = k < 5;
-        c->factor = 1;
-        if (q->uses_turn) {
-            int i = 0;
-            if (f) {
-                c->seg_size[i] = f;
-                c->seg_level[i++] = ST_FLOP;
-            }
-            if (t) {
-                c->seg_size[i] = 1;
-                c->seg_level[i++] = ST_TURN;
-            }
-            if (r) {
-                c->seg_size[i] = 1;
-                c->seg_level[i++] = ST_RIVER;
-            }
-            c->segs = i;
-        } else if (q->uses_flop) {
-            int i = 0;
-            if (f) {
-                c->seg_size[i] = f;
-                c->seg_level[i++] = ST_FLOP;
-            }
-            if (t + r) {
-                c->seg_size[i] = t + r;
-                c->seg_level[i++] = t ? ST_TURN : ST_RIVER;
-            }
-            c->segs = i;
-            c->factor = fact(t + r);
-        } else {
-            const int m = f + t + r;
-            c->segs = m > 0;
-            c->seg_size[0] = m;
-            c->seg_level[0] = f ? ST_FLOP : t ? ST_TURN : ST_RIVER;
-            c->factor = fact(m) / fact(f);
-        }
+        q_plan_of(q, &c->plan);
+        c->factor = c->plan.factor;
         const size_t prefix = q->nhands[0] * (q->np >= 2 ? q->nhands[1] : 1);
-        c->split = prefix < 64 && c->segs > 0 ? HS_CARDS : 1;
+        c->split = prefix < 64 && c->plan.segs > 0 ? HS_CARDS : 1;
         c->units = prefix * c->split;
         c->def.unit = exact_unit;
     }

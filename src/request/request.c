@@ -1925,8 +1925,10 @@ static int run_query(const hs_request *r, run_ctx *x) {
     hs_query *q;
     hs_query_error e;
     rc = hs_query_compile(text, strlen(text), &q, &e);
+    /* the query text is data: a wrong argument in it is a bad token, not a bad option */
     if (rc != HS_OK)
-        return fail(x, rc, "%s", rc == HS_ERR_NOMEM ? "out of memory" : e.message);
+        return fail(x, rc == HS_ERR_ARG ? HS_ERR_TOKEN : rc, "%s",
+                    rc == HS_ERR_NOMEM ? "out of memory" : e.message);
     const int engine = hs_query_uses_engine(q, samples);
     if (x->phase == WORK) {
         if (samples == 0 && !engine && hs_query_size(q) > 1e8)
