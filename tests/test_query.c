@@ -625,6 +625,15 @@ static int ev_e4(const qr_deal *d, mpq_t *v) {
     return 1;
 }
 
+/* A where that fails on the first player's hand alone. */
+static int ev_a26(const qr_deal *d, mpq_t *v) {
+    const uint64_t akc = qr_mask("AcKc");
+    if (!qr_hand_in(d, HERO, &akc, 1))
+        return 0;
+    B(0, qr_wins_hi(d, HERO));
+    return 1;
+}
+
 /* -- scenario N: two hearts of the flop given -- */
 static int ev_n1(const qr_deal *d, mpq_t *v) {
     B(0, qr_monotone_board(d, FLOP));
@@ -873,6 +882,15 @@ static qcase CASES[] = {
      2,
      {IT(AVG, H_NONE, "ep"), IT(MIN, H_NONE, "mn")},
      ev_a25},
+
+    {"A26 where on the hero's hand",
+     &SA,
+     "count(winsHi(hero)) as w",
+     "inRange(hero, 'AcKc')",
+     NULL,
+     1,
+     {IT(COUNT, H_NONE, "w")},
+     ev_a26},
 
     {"B1 flopHandCategory = comboDraw, oesd",
      &SB,
@@ -2037,7 +2055,7 @@ static const qcase *find_case(const char *prefix) {
 /* Exact: threads 1 and 2 and a job run in pieces give the same table. */
 static void test_exact_threads_and_job(void **state) {
     (void)state;
-    const char *names[] = {"A9 ", "D3 ", "H4 "};
+    const char *names[] = {"A9 ", "D3 ", "H4 ", "A13 "};
     for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
         const qcase *c = find_case(names[n]);
         char *text = case_text(c);
