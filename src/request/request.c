@@ -2092,6 +2092,9 @@ const char *hs_request_work(const hs_request *r, char *buf, size_t cap) {
 #define HIT_SECONDS 130e-9
 #define DIST_SECONDS 20e-9
 #define STUD_STEP_SECONDS 1e-9
+/* a query's deal evaluated (the flush-draw question of the README: about 25 ns), and a sample */
+#define QUERY_DEAL_SECONDS 20e-9
+#define QUERY_SAMPLE_SECONDS 100e-9
 
 double hs_request_job_seconds(const hs_request *r, const hs_job *job) {
     if (r == NULL || job == NULL)
@@ -2121,6 +2124,18 @@ double hs_request_job_seconds(const hs_request *r, const hs_job *job) {
         double steps = 0, deals = 0;
         hs_stud_equity_size(hands, n, dead, &steps, &deals);
         return steps * STUD_STEP_SECONDS;
+    }
+    if (strcmp(name, "query") == 0) {
+        const char *samples = get(r, "samples");
+        if (samples != NULL)
+            return strtod(samples, NULL) * QUERY_SAMPLE_SECONDS;
+        const char *text = get(r, "query");
+        hs_query *q;
+        if (text == NULL || hs_query_compile(text, strlen(text), &q, NULL) != HS_OK)
+            return 0;
+        const double seconds = hs_query_size(q) * QUERY_DEAL_SECONDS;
+        hs_query_free(q);
+        return seconds;
     }
     return 0;
 }
