@@ -971,6 +971,8 @@ static int answer_acc(const hs_query *q, const i128 *acc, int estimate, uint64_t
                      "no deal could be drawn: a million choices of hands in a row collided");
     if (acc[SLOT_OVERFLOW])
         return qfail(err, HS_ERR_OVERFLOW, "a count passed 128 bits");
+    if (acc[SLOT_TOTAL] == 0)
+        return qfail(err, HS_ERR_COUNT, "no deal is possible: every choice of hands collides");
     hs_table *t = new_table();
     if (t == NULL)
         return qfail(err, HS_ERR_NOMEM, "out of memory");
