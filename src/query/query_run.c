@@ -6,6 +6,7 @@
 #include "query_internal.h"
 
 #include "../core/job_internal.h"
+#include "../core/rng_internal.h"
 #include "../request/request_internal.h"
 
 #include "handstat/handstat.h"
@@ -453,6 +454,36 @@ static int bucket(const qitem *it, const qnode *n, int64_t v) {
     return (int)v;
 }
 
+/* Add the items' values v[] for deals of weight w (ordered deals) that satisfy where. */
+static void accumulate(const dstate *d, i128 *acc, i128 w, const int64_t *v) {
+    const hs_query *q = d->q;
+    add(acc, SLOT_DEALS, w);
+    for (int i = 0; i < q->nitems; i++) {
+        const qitem *it = &q->item[i];
+        switch (it->agg) {
+        case AGG_AVG:
+            add(acc, it->slot, w * v[i]);
+            if (d->c->samples > 0) /* the estimate's variance (exact counts need none) */
+                add(acc, it->slot + 1, (i128)v[i] * v[i]);
+            break;
+        case AGG_COUNT:
+            if (v[i])
+                add(acc, it->slot, w);
+            break;
+        case AGG_HIST:
+            add(acc, it->slot + (size_t)bucket(it, &q->node[it->node], v[i]), w);
+            break;
+        default: {
+            i128 *seen = &acc[it->slot], *val = &acc[it->slot + 1];
+            if (*seen == 0 || (it->agg == AGG_MAX ? v[i] > *val : v[i] < *val))
+                *val = v[i];
+            *seen = 1;
+            break;
+        }
+        }
+    }
+}
+
 /* Add one deal of weight w (ordered deals). */
 static void deal_done(dstate *d, i128 *acc, i128 w) {
     const hs_query *q = d->q;
@@ -460,31 +491,57 @@ static void deal_done(dstate *d, i128 *acc, i128 w) {
     add(acc, SLOT_TOTAL, w);
     if (q->where >= 0 && !ev(d, q->where))
         return;
-    add(acc, SLOT_DEALS, w);
-    for (int i = 0; i < q->nitems; i++) {
-        const qitem *it = &q->item[i];
-        const int64_t v = ev(d, it->node);
-        switch (it->agg) {
-        case AGG_AVG:
-            add(acc, it->slot, w * v);
-            add(acc, it->slot + 1, (i128)v * v);
-            break;
-        case AGG_COUNT:
-            if (v)
-                add(acc, it->slot, w);
-            break;
-        case AGG_HIST:
-            add(acc, it->slot + (size_t)bucket(it, &q->node[it->node], v), w);
-            break;
-        default: {
-            i128 *seen = &acc[it->slot], *val = &acc[it->slot + 1];
-            if (*seen == 0 || (it->agg == AGG_MAX ? v > *val : v < *val))
-                *val = v;
-            *seen = 1;
-            break;
-        }
-        }
+    int64_t v[Q_MAX_ITEMS];
+    for (int i = 0; i < q->nitems; i++)
+        v[i] = ev(d, q->item[i].node);
+    accumulate(d, acc, w, v);
+}
+
+/* Node i's value if the cards dealt through street `upto` decide it (1, and *v), else 0: a
+ * value of those streets, or "a and b" with a false part, "a or b" with a true one, their
+ * negations. */
+static int decided(dstate *d, int i, int upto, int64_t *v) {
+    const qnode *n = &d->q->node[i];
+    if (n->level <= upto) {
+        *v = ev(d, i);
+        return 1;
     }
+    int64_t x;
+    switch (n->kind) {
+    case N_NOT:
+        if (!decided(d, n->a, upto, &x))
+            return 0;
+        *v = !x;
+        return 1;
+    case N_AND:
+    case N_OR: {
+        const int64_t stop = n->kind == N_OR; /* the value that decides */
+        if ((decided(d, n->a, upto, &x) && (x != 0) == stop) ||
+            (decided(d, n->b, upto, &x) && (x != 0) == stop)) {
+            *v = stop;
+            return 1;
+        }
+        return 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* After a segment that completes street `upto`, with more to deal: when the cards so far decide
+ * where and every item, add all the deals under them at once (weight w) and return 1. */
+static int decided_all(dstate *d, i128 *acc, i128 w, int upto) {
+    const hs_query *q = d->q;
+    int64_t v[Q_MAX_ITEMS], x;
+    set_masks(d);
+    if (q->where >= 0 && (!decided(d, q->where, upto, &x) || !x))
+        return 0; /* a failing where is pruned by where_holds */
+    for (int i = 0; i < q->nitems; i++)
+        if (!decided(d, q->item[i].node, upto, &v[i]))
+            return 0;
+    add(acc, SLOT_TOTAL, w);
+    accumulate(d, acc, w, v);
+    return 1;
 }
 
 static void merge(const void *ctx, void *dst, const void *src) {
@@ -545,7 +602,8 @@ static void walk(walker *k, int seg, int pos, int from, int left) {
         return;
     }
     if (left == 0) {
-        if (seg + 1 < p->segs && !where_holds(k, seg))
+        if (seg + 1 < p->segs && (!where_holds(k, seg) ||
+                                  decided_all(d, k->acc, k->w * (i128)p->below[seg], p->last[seg])))
             return;
         walk(k, seg + 1, pos, 0, seg + 1 < p->segs ? p->size[seg + 1] : 0);
         return;
@@ -602,13 +660,19 @@ static void hands_walk(walker *k, int p, i128 w) {
     }
 }
 
+/* A worker's deal state, fresh for a unit. */
+static dstate *dstate_init(void *scratch, const qctx *c) {
+    dstate *d = scratch;
+    memset(d, 0, sizeof *d);
+    d->q = c->q;
+    d->c = c;
+    return d;
+}
+
 static void exact_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     const qctx *c = ctx;
     const hs_query *q = c->q;
-    dstate *d = scratch;
-    memset(d, 0, sizeof *d);
-    d->q = q;
-    d->c = c;
+    dstate *d = dstate_init(scratch, c);
     walker k = {.d = d, .acc = acc, .first = -1};
     size_t hi = unit / c->split;
     if (c->split > 1)
@@ -635,59 +699,12 @@ static void exact_unit(void *ctx, size_t unit, void *acc, void *scratch) {
 
 /* ---- sampling -------------------------------------------------------------------------------- */
 
-typedef struct rng {
-    uint64_t s[4];
-} rng;
-
-static uint64_t splitmix(uint64_t *x) {
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static uint64_t rotl(uint64_t x, int k) {
-    return (x << k) | (x >> (64 - k));
-}
-
-static uint64_t next64(rng *r) {
-    uint64_t *s = r->s;
-    const uint64_t out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return out;
-}
-
-/* Uniform in [0, n), n >= 1, without bias (Lemire's multiply and reject). */
-static uint64_t below(rng *r, uint64_t n) {
-    u128 m = (u128)next64(r) * n;
-    uint64_t low = (uint64_t)m;
-    if (low < n) {
-        const uint64_t floor = -n % n;
-        while (low < floor) {
-            m = (u128)next64(r) * n;
-            low = (uint64_t)m;
-        }
-    }
-    return (uint64_t)(m >> 64);
-}
-
 static void sample_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     const qctx *c = ctx;
     const hs_query *q = c->q;
-    dstate *d = scratch;
-    memset(d, 0, sizeof *d);
-    d->q = q;
-    d->c = c;
+    dstate *d = dstate_init(scratch, c);
     rng r;
-    uint64_t st = c->seed;
-    st = splitmix(&st) ^ unit;
-    for (int i = 0; i < 4; i++)
-        r.s[i] = splitmix(&st);
+    rng_seed(&r, c->seed, unit);
     const uint64_t first = (uint64_t)unit * SAMPLE_UNIT;
     const uint64_t n = c->samples - first < SAMPLE_UNIT ? c->samples - first : SAMPLE_UNIT;
     int list[HS_CARDS];
@@ -698,7 +715,7 @@ static void sample_unit(void *ctx, size_t unit, void *acc, void *scratch) {
             int p = 0;
             for (; p < q->np; p++) {
                 const uint64_t *cum = c->cum[p];
-                const uint64_t x = below(&r, cum[q->nhands[p] - 1]);
+                const uint64_t x = rng_below(&r, cum[q->nhands[p] - 1]);
                 size_t lo = 0, hi = q->nhands[p] - 1;
                 while (lo < hi) {
                     const size_t mid = (lo + hi) / 2;
@@ -724,7 +741,7 @@ static void sample_unit(void *ctx, size_t unit, void *acc, void *scratch) {
         for (int i = 0; i < q->nboard; i++)
             d->cards[i] = q->board_cards[i];
         for (int i = q->nboard; i < 5; i++) {
-            const int j = (int)below(&r, (uint64_t)m);
+            const int j = (int)rng_below(&r, (uint64_t)m);
             d->cards[i] = list[j];
             list[j] = list[--m];
         }
@@ -863,16 +880,6 @@ static int qfail(hs_query_error *err, int rc, const char *fmt, ...) {
     return rc;
 }
 
-/* A signed fraction num/den (den > 0), reduced, and its value. */
-static void cell_fraction(hs_table *t, i128 num, u128 den) {
-    const u128 mag = num < 0 ? (u128)0 - (u128)num : (u128)num;
-    char buf[112];
-    hs_text_fraction(buf + 1, sizeof buf - 1, mag, den);
-    buf[0] = '-';
-    const double v = hs_ratio_u128(mag, den);
-    tbl_text_number(t, num < 0 ? buf : buf + 1, num < 0 ? -v : v);
-}
-
 static void cell_value(hs_table *t, i128 num, u128 den) {
     const u128 mag = num < 0 ? (u128)0 - (u128)num : (u128)num;
     const double v = hs_ratio_u128(mag, den);
@@ -947,7 +954,7 @@ static void row(hs_table *t, const char *item, const char *bucket, i128 num, u12
         if (estimate)
             tbl_text(t, "");
         else
-            cell_fraction(t, num, den);
+            tbl_fraction_i128(t, num, den);
     }
     tbl_u128(t, count);
     if (estimate && !isnan(se))

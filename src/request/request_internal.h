@@ -26,6 +26,9 @@ void tbl_fixed(hs_table *t, double v, int decimals);
 void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den);
 /* A signed fraction, "-7/2", and a fixed-point decimal of a given value. */
 void tbl_fraction_signed(hs_table *t, int64_t num, uint64_t den);
+/* The same for 128-bit counts. */
+__extension__ typedef __int128 hs_int128;
+void tbl_fraction_i128(hs_table *t, hs_int128 num, hs_uint128 den);
 /* A named note (printf). */
 void tbl_note(hs_table *t, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

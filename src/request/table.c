@@ -199,13 +199,17 @@ void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den) {
     cell(t, hs_text_fraction(buf, sizeof buf, num, den), tbl_ratio_value(num, den));
 }
 
-void tbl_fraction_signed(hs_table *t, int64_t num, uint64_t den) {
-    const uint64_t mag = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num;
-    char buf[100];
+void tbl_fraction_i128(hs_table *t, hs_int128 num, hs_uint128 den) {
+    const hs_uint128 mag = num < 0 ? (hs_uint128)0 - (hs_uint128)num : (hs_uint128)num;
+    char buf[112];
     hs_text_fraction(buf + 1, sizeof buf - 1, mag, den);
     buf[0] = '-';
     const double v = tbl_ratio_value(mag, den);
     cell(t, num < 0 ? buf : buf + 1, num < 0 ? -v : v);
+}
+
+void tbl_fraction_signed(hs_table *t, int64_t num, uint64_t den) {
+    tbl_fraction_i128(t, num, den);
 }
 
 const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w) {
