@@ -52,32 +52,26 @@ typedef struct dstate {
     int cards[5];
     uint64_t street[ST_N]; /* board cards through each street (preflop: none) */
     uint64_t known[ST_N];  /* the same with the given board */
-    /* caches, valid while their street's cards stay */
-    uint32_t rank_ok[ST_N];
+    /* caches, each valid while its stamp is its street's (the street's cards stay) */
+    uint32_t stamp[ST_N];
+    uint32_t rank_at_stamp[ST_N][Q_MAX_PLAYERS];
     int rank[ST_N][Q_MAX_PLAYERS];
-    int eq_ok[ST_N];
+    uint32_t eq_stamp[ST_N];
     uint64_t eq[ST_N][Q_MAX_PLAYERS];
-    int nut_ok[ST_N];
+    uint32_t nut_stamp[ST_N];
     int nut[ST_N];
-    int share_ok;
+    uint32_t share_stamp;
     int share[Q_MAX_PLAYERS];
     int best;
-    /* each value that depends on the cards up to a street before the river, kept while they stay:
-     * valid when its stamp is its street's */
-    uint32_t stamp[ST_N];
+    /* each value that depends on the cards up to a street before the river */
     uint32_t node_stamp[Q_MAX_NODES];
     int64_t node_value[Q_MAX_NODES];
 } dstate;
 
 /* Forget what depends on the cards of street `level` and later. */
 static void invalidate(dstate *d, int level) {
-    for (int s = level; s < ST_N; s++) {
+    for (int s = level; s < ST_N; s++)
         d->stamp[s]++;
-        d->rank_ok[s] = 0;
-        d->eq_ok[s] = 0;
-        d->nut_ok[s] = 0;
-    }
-    d->share_ok = 0;
 }
 
 static void set_masks(dstate *d) {
@@ -102,9 +96,9 @@ static int rank_on(const hs_query *q, uint64_t hole, uint64_t board) {
 }
 
 static int rank_at(dstate *d, int p, int s) {
-    if (!(d->rank_ok[s] >> p & 1)) {
+    if (d->rank_at_stamp[s][p] != d->stamp[s]) {
         d->rank[s][p] = rank_on(d->q, d->hole[p], d->street[s]);
-        d->rank_ok[s] |= 1u << p;
+        d->rank_at_stamp[s][p] = d->stamp[s];
     }
     return d->rank[s][p];
 }
@@ -130,7 +124,7 @@ static int shares_on(const hs_query *q, const uint64_t *hole, uint64_t board, in
 }
 
 static void river_shares(dstate *d) {
-    if (d->share_ok)
+    if (d->share_stamp == d->stamp[ST_RIVER])
         return;
     int best = HS_POKER_CLASSES + 1, k = 0;
     for (int p = 0; p < d->q->np; p++) {
@@ -144,7 +138,7 @@ static void river_shares(dstate *d) {
     for (int p = 0; p < d->q->np; p++)
         d->share[p] = d->rank[ST_RIVER][p] == best ? HS_HOLDEM_SHARE_UNIT / k : 0;
     d->best = best;
-    d->share_ok = 1;
+    d->share_stamp = d->stamp[ST_RIVER];
 }
 
 /* Sum every player's shares over the completions of `board` by `miss` cards of list[from..n). */
@@ -171,21 +165,21 @@ static int cards_of(uint64_t m, int *list) {
 }
 
 static uint64_t equity_sum(dstate *d, int p, int s) {
-    if (!d->eq_ok[s]) {
+    if (d->eq_stamp[s] != d->stamp[s]) {
         const hs_query *q = d->q;
         const uint64_t known = d->known[s];
         int list[HS_CARDS];
         const int n = cards_of(HS_DECK_MASK & ~(d->holes | known | q->dead), list);
         memset(d->eq[s], 0, sizeof d->eq[s]);
         eq_walk(q, d->hole, list, n, 0, 5 - __builtin_popcountll(known), known, d->eq[s]);
-        d->eq_ok[s] = 1;
+        d->eq_stamp[s] = d->stamp[s];
     }
     return d->eq[s][p];
 }
 
 /* The best rank any hole cards make on the board of street s. */
 static int nut_at(dstate *d, int s) {
-    if (d->nut_ok[s])
+    if (d->nut_stamp[s] == d->stamp[s])
         return d->nut[s];
     const hs_query *q = d->q;
     const uint64_t board = d->street[s];
@@ -216,7 +210,7 @@ static int nut_at(dstate *d, int s) {
                 }
     }
     d->nut[s] = best;
-    d->nut_ok[s] = 1;
+    d->nut_stamp[s] = d->stamp[s];
     return best;
 }
 
