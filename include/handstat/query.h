@@ -118,7 +118,8 @@ typedef struct hs_query_error {
  * that needs no counting is done here: the grammar, names, argument counts and types, the ranges
  * and cards. Returns HS_OK; HS_ERR_TOKEN (a syntax error, an unknown name, a bad range or card);
  * HS_ERR_ARG (a wrong argument count or type); HS_ERR_DUPLICATE (a card in two places, a binding
- * given twice); HS_ERR_COUNT (no player, too many, too many cards); HS_ERR_NOMEM. *err (may be
+ * given twice); HS_ERR_COUNT (no player, too many, too many cards, a player whose every hand meets
+ * the board or the dead cards); HS_ERR_NOMEM. *err (may be
  * NULL) locates and words the error. Pure; thread-safe. */
 HS_API int hs_query_compile(const char *text, size_t len, hs_query **out, hs_query_error *err);
 HS_API void hs_query_free(hs_query *q);
@@ -155,8 +156,9 @@ HS_API int hs_query_job_new(const hs_query *q, uint64_t samples, uint64_t seed, 
  *            satisfy where; an estimate: the sampled ones), total (all deals), samples and seed
  *            (an estimate).
  * Counts of deals are of the ordered deals above (the turn and the river told apart) in every
- * method. Returns HS_OK; hs_query_job_new's errors; HS_ERR_OVERFLOW also when a count would pass
- * 128 bits; HS_ERR_CANCELLED. *err (may be NULL) words the error. */
+ * method. Returns HS_OK; hs_query_job_new's errors; HS_ERR_COUNT (no deal is possible: every choice
+ * of hands collides); HS_ERR_OVERFLOW also when a count would pass 128 bits; HS_ERR_CANCELLED.
+ * *err (may be NULL) words the error. */
 HS_API int hs_query_run(const hs_query *q, const hs_job *job, uint64_t samples, uint64_t seed,
                         int threads, hs_progress_fn progress, void *ctx, hs_table **out,
                         hs_query_error *err);

@@ -53,6 +53,8 @@
  *                         hand,wins,ties,losses; the equity and its exact fraction as notes
  *   "poker pe54"          hand (ten cards: player 1's five, then player 2's, Project Euler 54):
  *                         winner (1, 2 or tie) and both hands' classes and descriptions
+ *   "query"               query (a query of the query language, handstat/query.h), samples,
+ *                         seed: item,bucket,value,exact,count,std_error (hs_query_run's table)
  *
  * The columns are the command's --csv columns ("crib explain": the items of the text breakdown,
  * item,cards,points, with the totals as notes). */

@@ -23,11 +23,16 @@ typedef struct pctx {
     size_t pos;
     hs_query *q;
     hs_query_error *err;
-    int rc; /* the first error's code (HS_OK while none) */
+    int rc;    /* the first error's code (HS_OK while none) */
+    int depth; /* nesting of the expression being parsed */
     /* the current token */
     int tk;
     size_t toff, tlen;
 } pctx;
+
+/* Nesting beyond this is refused (parentheses, not, unary minus): the parser's recursion stays
+ * far inside any thread's stack. */
+#define MAX_DEPTH 100
 
 static int perr(pctx *p, int rc, size_t off, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
@@ -245,6 +250,7 @@ static int new_node(pctx *p, int kind, size_t off, size_t len) {
 }
 
 static int parse_expr(pctx *p);
+static int parse_or(pctx *p);
 
 /* A number: digits with at most one point; up to 15 significant digits. */
 static int parse_number(pctx *p) {
@@ -333,7 +339,12 @@ static int parse_unary(pctx *p) {
     if (p->tk == TK_MINUS) {
         const size_t off = p->toff;
         next(p);
+        if (++p->depth > MAX_DEPTH) {
+            perr(p, HS_ERR_COUNT, off, 1, "the expression is nested more than %d deep", MAX_DEPTH);
+            return -1;
+        }
         const int a = parse_unary(p);
+        p->depth--;
         if (a < 0)
             return -1;
         const int n = new_node(p, N_NEG, off, 1);
@@ -414,7 +425,13 @@ static int parse_not(pctx *p) {
     if (tk_is(p, "not")) {
         const size_t off = p->toff, len = p->tlen;
         next(p);
+        if (++p->depth > MAX_DEPTH) {
+            perr(p, HS_ERR_COUNT, off, len, "the expression is nested more than %d deep",
+                 MAX_DEPTH);
+            return -1;
+        }
         const int a = parse_not(p);
+        p->depth--;
         if (a < 0)
             return -1;
         const int n = new_node(p, N_NOT, off, len);
@@ -436,6 +453,17 @@ static int parse_and(pctx *p) {
 }
 
 static int parse_expr(pctx *p) {
+    if (++p->depth > MAX_DEPTH) {
+        perr(p, HS_ERR_COUNT, p->toff, p->tlen, "the expression is nested more than %d deep",
+             MAX_DEPTH);
+        return -1;
+    }
+    const int e = parse_or(p);
+    p->depth--;
+    return e;
+}
+
+static int parse_or(pctx *p) {
     int a = parse_and(p);
     while (a >= 0 && tk_is(p, "or")) {
         const size_t off = p->toff, len = p->tlen;
