@@ -33,6 +33,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
     skip("python3-selenium is not installed")
@@ -197,6 +198,19 @@ def main():
         wait(d, "the equity graph", lambda: d.find_elements(By.CSS_SELECTOR, "#dist-chart svg polyline"))
         check(len(d.find_elements(By.CSS_SELECTOR, "#dist-chart svg polyline")) == 1, "the equity graph")
         shot(d, "serve-dist.png")
+
+        # the query language through the form made from /api/commands (its example query)
+        d.get(url + "#games")
+        wait(d, "the games tab", lambda: d.find_element(By.ID, "games-command").is_displayed())
+        Select(d.find_element(By.ID, "games-command")).select_by_value("query")
+        wait(d, "the query form", lambda: d.find_elements(By.ID, "games-arg-query"))
+        check("select" in d.find_element(By.ID, "games-arg-query").get_attribute("value"),
+              "the query form holds its example")
+        d.find_element(By.ID, "games-compute").click()
+        wait(d, "the query's table", lambda: d.find_elements(By.CSS_SELECTOR, "#games-result tbody tr"))
+        rows = d.find_elements(By.CSS_SELECTOR, "#games-result tbody tr")
+        check(len(rows) == 1 + 1 + 9, f"the example query answers 11 rows: {len(rows)}")
+        shot(d, "serve-query.png")
 
         errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
         check(not errors, f"the page logged errors: {errors}")
