@@ -580,7 +580,11 @@ static int player_hands(pctx *p, int i, const binding *b) {
     const uint64_t out = q->board | q->dead;
     const char *v = p->text + b->voff;
     char t[HS_TOKEN_TEXT];
-    const int star = b->vlen > 0 && strspn(v, "*") >= b->vlen;
+    /* "*" (any number of them: PQL writes "**" and "****"); the value is not NUL-terminated */
+    size_t stars = 0;
+    while (stars < b->vlen && v[stars] == '*')
+        stars++;
+    const int star = b->vlen > 0 && stars == b->vlen;
     if (q->game == GAME_HOLDEM) {
         hs_holdem_range *r = malloc(sizeof *r);
         if (r == NULL)
