@@ -139,6 +139,11 @@ struct hs_query {
     char *text;         /* the query text */
 };
 
+/* A node's static denominator as a number (a boolean used as one counts 1 and 0). */
+static inline int64_t den_of(const qnode *n) {
+    return n->type == T_BOOL ? 1 : n->sden;
+}
+
 /* Known board cards through street s (ST_FLOP: 3, ...), counting the given board. */
 int q_known_count(const hs_query *q, int street);
 /* The completions of the board known through s: C(cards left, 5 - known). */

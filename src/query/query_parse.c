@@ -7,6 +7,8 @@
 
 #include "handstat/handstat.h"
 
+#include "../core/combin.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -864,15 +866,6 @@ static const char *type_name(int t) {
     }
 }
 
-static uint64_t choose(int n, int k) {
-    if (k < 0 || n < k)
-        return 0;
-    uint64_t r = 1;
-    for (int i = 1; i <= k; i++)
-        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
-    return r;
-}
-
 int q_known_count(const hs_query *q, int street) {
     static const int n[ST_N] = {0, 3, 4, 5};
     return n[street] > q->nboard ? n[street] : q->nboard;
@@ -881,7 +874,7 @@ int q_known_count(const hs_query *q, int street) {
 uint64_t q_completions(const hs_query *q, int street) {
     const int known = q_known_count(q, street);
     const int left = HS_CARDS - q->hole_cards * q->np - __builtin_popcountll(q->dead) - known;
-    return choose(left, 5 - known);
+    return hs_binom((unsigned)left, (unsigned)(5 - known));
 }
 
 static int64_t gcd64(int64_t a, int64_t b) {
@@ -1165,11 +1158,6 @@ static int want_bool(pctx *p, int i, const char *what) {
                     tok(p, t, n->off, n->len), type_name(n->type));
     }
     return HS_OK;
-}
-
-/* A boolean node used as a number gets den 1 (set_num leaves type T_BOOL). */
-static int64_t den_of(const qnode *n) {
-    return n->type == T_BOOL ? 1 : n->sden;
 }
 
 static int check_cmp(pctx *p, int i) {
@@ -1466,7 +1454,7 @@ void q_plan_of(const hs_query *q, q_plan *p) {
     /* only as deep as the query looks */
     while (n > 0 && last[n - 1] > q->depth)
         n--;
-    double ordered = (double)choose(left, f);
+    double ordered = (double)hs_binom((unsigned)left, (unsigned)f);
     for (int i = 0; i < t + r; i++)
         ordered *= left - f - i;
     int used = 0;
@@ -1476,7 +1464,7 @@ void q_plan_of(const hs_query *q, q_plan *p) {
         p->size[i] = size[i];
         p->level[i] = level[i];
         p->last[i] = last[i];
-        dealt *= (double)choose(left - used, size[i]);
+        dealt *= (double)hs_binom((unsigned)(left - used), (unsigned)size[i]);
         used += size[i];
         for (int st = level[i]; st <= last[i]; st++)
             p->inst[st] = dealt;
@@ -1493,7 +1481,7 @@ void q_plan_of(const hs_query *q, q_plan *p) {
         int before = 0;
         for (int j = 0; j < i; j++)
             before += size[j];
-        below *= (double)choose(left - before, size[i]);
+        below *= (double)hs_binom((unsigned)(left - before), (unsigned)size[i]);
     }
 }
 

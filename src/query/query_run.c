@@ -348,10 +348,6 @@ static int64_t call(dstate *d, const qnode *n) {
     }
 }
 
-static int64_t den_of(const qnode *n) {
-    return n->type == T_BOOL ? 1 : n->sden;
-}
-
 static int64_t ev_node(dstate *d, int i);
 
 static int64_t ev(dstate *d, int i) {
@@ -755,13 +751,6 @@ static void ctx_free(void *p) {
     free(c);
 }
 
-static uint64_t fact(int n) {
-    uint64_t f = 1;
-    for (int i = 2; i <= n; i++)
-        f *= (uint64_t)i;
-    return f;
-}
-
 /* Lay out the accumulator: every item's slots (once, when the query is compiled). */
 static size_t item_slots(const qitem *it) {
     switch (it->agg) {
@@ -1036,8 +1025,10 @@ static int run_engine(const hs_query *q, uint64_t samples, uint64_t seed, int th
     double eq[Q_MAX_PLAYERS], eq_se[Q_MAX_PLAYERS];
     u128 deals, unit;
     int rc;
-    const int k = q->nboard, f = k < 3 ? 3 - k : 0, m = 5 - k;
-    const uint64_t factor = samples ? 1 : fact(m) / fact(f);
+    /* the engine counts boards as sets: each stands for the plan's ordered deals */
+    q_plan plan;
+    q_plan_of(q, &plan);
+    const uint64_t factor = samples ? 1 : plan.factor;
     if (q->game == GAME_HOLDEM) {
         const hs_holdem_range *ranges[Q_MAX_PLAYERS];
         for (int p = 0; p < q->np; p++)
