@@ -122,6 +122,18 @@ static int number_of(const hs_request *r, const char *key, uint64_t min, uint64_
     return HS_OK;
 }
 
+/* The optional samples (0: exact; at most what the pot shares' sums hold) and their seed
+ * (default 1, only with samples). */
+static int samples_of(const hs_request *r, uint64_t *samples, uint64_t *seed, run_ctx *x) {
+    int rc = number_of(r, "samples", 1, UINT64_MAX / HS_HOLDEM_SHARE_UNIT, 0, samples, x);
+    if (rc == HS_OK)
+        rc = number_of(r, "seed", 0, UINT64_MAX, 1, seed, x);
+    if (rc == HS_OK && get(r, "seed") != NULL && *samples == 0)
+        rc =
+            fail(x, HS_ERR_ARG, "seed: only with samples (an exact count draws nothing at random)");
+    return rc;
+}
+
 /* Cards of text for `what` (min..max of them; `expected` describes the count) into cards[] (room
  * for max) and *mask. Returns their number, or a negative code with the message. */
 static int cards_of(const char *what, const char *text, int min, int max, const char *expected,
@@ -275,14 +287,9 @@ static int run_equity(const hs_request *r, run_ctx *x, int shortdeck) {
     uint64_t board, dead, samples, seed;
     int rc = known_of(r, 0, 5, &board, &dead, x);
     if (rc == HS_OK)
-        rc = number_of(r, "samples", 1, UINT64_MAX / HS_HOLDEM_SHARE_UNIT, 0, &samples, x);
-    if (rc == HS_OK)
-        rc = number_of(r, "seed", 0, UINT64_MAX, 1, &seed, x);
+        rc = samples_of(r, &samples, &seed, x);
     if (rc != HS_OK)
         return rc;
-    if (get(r, "seed") != NULL && samples == 0)
-        return fail(x, HS_ERR_ARG,
-                    "seed: only with samples (an exact count draws nothing at random)");
     int variant = 0;
     if (shortdeck && (rc = flag_of(r, "straight-beats-trips", &variant, x)) != HS_OK)
         return rc;
@@ -1914,14 +1921,10 @@ static int run_query(const hs_request *r, run_ctx *x) {
     const char *text = get(r, "query");
     if (text == NULL)
         return fail(x, HS_ERR_ARG, "query: give the query text (select ... from ...)");
-    uint64_t samples = 0, seed = 1;
-    int rc = number_of(r, "samples", 1, UINT64_MAX / HS_HOLDEM_SHARE_UNIT, 0, &samples, x);
-    if (rc == HS_OK)
-        rc = number_of(r, "seed", 0, UINT64_MAX, 1, &seed, x);
+    uint64_t samples, seed;
+    int rc = samples_of(r, &samples, &seed, x);
     if (rc != HS_OK)
         return rc;
-    if (get(r, "seed") != NULL && samples == 0)
-        return fail(x, HS_ERR_ARG, "seed: only with samples (an estimate)");
     hs_query *q;
     hs_query_error e;
     rc = hs_query_compile(text, strlen(text), &q, &e);
