@@ -195,6 +195,9 @@ void cli_row_end(cli_table *t);
 /* A result table of the request layer (handstat/request.h), its header first when `header` is
  * set, every row as it is: CSV, or text in t's layout. */
 void cli_request_table(cli_table *t, const hs_table *table, int header);
+/* The same with a "line" column first (line > 0): the rows of input line `line`, as the commands
+ * that answer one request per line write them. */
+void cli_request_table_at(cli_table *t, const hs_table *table, int header, size_t line);
 
 /* The players' table of a split-pot equity request (omaha, stud, razz: handstat/request.h) as text
  * on standard output: player, hand, wins/ties/losses or, hi/lo, scoops and the two shares, the

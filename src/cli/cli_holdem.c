@@ -161,25 +161,12 @@ static int equity_run_request(const hs_request *q, size_t line, equity_opts *o) 
  * dead cards and the deals or samples, then the rows. */
 static void print_result(size_t line, equity_opts *o, const hs_table *t) {
     const int batch = line > 0, estimate = o->estimate;
-    const size_t cols = hs_table_columns(t), rows = hs_table_rows(t);
+    const size_t rows = hs_table_rows(t);
     cli_table out;
     if (o->csv) {
         cli_table_init(&out, stdout, 1, NULL);
-        if (!batch || !o->batch_header) {
-            if (batch)
-                cli_cell(&out, "line");
-            for (size_t c = 0; c < cols; c++)
-                cli_cell(&out, hs_table_column(t, c));
-            cli_row_end(&out);
-            o->batch_header = 1;
-        }
-        for (size_t row = 0; row < rows; row++) {
-            if (batch)
-                cli_cell_u64(&out, line);
-            for (size_t c = 0; c < cols; c++)
-                cli_cell(&out, hs_table_cell(t, row, c));
-            cli_row_end(&out);
-        }
+        cli_request_table_at(&out, t, !batch || !o->batch_header, line);
+        o->batch_header = 1;
         return;
     }
     /* text: "%-7d %-Ws %14s %14s %14s  %-10.6f %s" (estimates: 12-wide counts, the standard

@@ -117,21 +117,8 @@ static int query_line(const char *text, size_t len, size_t line, void *ctx) {
     if (o->csv) {
         cli_table ct;
         cli_table_init(&ct, stdout, 1, NULL);
-        if (!o->header_done) {
-            cli_cell(&ct, "line");
-            for (size_t c = 0; c < hs_table_columns(t); c++)
-                cli_cell(&ct, hs_table_column(t, c));
-            cli_row_end(&ct);
-            o->header_done = 1;
-        }
-        char num[32];
-        snprintf(num, sizeof num, "%zu", line);
-        for (size_t row = 0; row < hs_table_rows(t); row++) {
-            cli_cell(&ct, num);
-            for (size_t c = 0; c < hs_table_columns(t); c++)
-                cli_cell(&ct, hs_table_cell(t, row, c));
-            cli_row_end(&ct);
-        }
+        cli_request_table_at(&ct, t, !o->header_done, line);
+        o->header_done = 1;
     } else {
         printf("line %zu\n", line);
         print_text(stdout, t);

@@ -140,16 +140,24 @@ double cli_ratio_u128(hs_uint128 num, hs_uint128 den) {
     return hs_ratio_u128(num, den);
 }
 
-void cli_request_table(cli_table *t, const hs_table *table, int header) {
+void cli_request_table_at(cli_table *t, const hs_table *table, int header, size_t line) {
     const size_t cols = hs_table_columns(table), rows = hs_table_rows(table);
     if (header) {
+        if (line > 0)
+            cli_cell(t, "line");
         for (size_t c = 0; c < cols; c++)
             cli_cell(t, hs_table_column(table, c));
         cli_row_end(t);
     }
     for (size_t r = 0; r < rows; r++) {
+        if (line > 0)
+            cli_cell_u64(t, line);
         for (size_t c = 0; c < cols; c++)
             cli_cell(t, hs_table_cell(table, r, c));
         cli_row_end(t);
     }
+}
+
+void cli_request_table(cli_table *t, const hs_table *table, int header) {
+    cli_request_table_at(t, table, header, 0);
 }
