@@ -560,24 +560,23 @@ typedef struct walker {
     int first; /* the first segment's smallest card, or -1 */
 } walker;
 
-/* After segment seg is dealt: false when a conjunct of where that the streets it completes
- * decide fails (its deals are then counted in the total and not walked). */
-static int where_holds(walker *k, int seg) {
+/* False when a conjunct of where that the streets after `after` up to `upto` decide fails on the
+ * cards dealt so far: the `below` enumerated deals under them are then counted in the total and
+ * not walked. */
+static int where_holds(walker *k, int after, int upto, double below) {
     dstate *d = k->d;
     const hs_query *q = d->q;
-    const q_plan *p = &d->c->plan;
-    const int after = seg > 0 ? p->last[seg - 1] : ST_PREFLOP - 1;
     int checked = 0;
     for (int i = 0; i < q->nconj; i++) {
         const int l = q->node[q->conj[i]].level;
-        if (l <= after || l > p->last[seg])
+        if (l <= after || l > upto)
             continue;
         if (!checked) {
             set_masks(d);
             checked = 1;
         }
         if (!ev(d, q->conj[i])) {
-            add(k->acc, SLOT_TOTAL, k->w * (i128)p->below[seg]);
+            add(k->acc, SLOT_TOTAL, k->w * (i128)below);
             return 0;
         }
     }
@@ -592,7 +591,8 @@ static void walk(walker *k, int seg, int pos, int from, int left) {
         return;
     }
     if (left == 0) {
-        if (seg + 1 < p->segs && (!where_holds(k, seg) ||
+        const int after = seg > 0 ? p->last[seg - 1] : ST_PREFLOP - 1;
+        if (seg + 1 < p->segs && (!where_holds(k, after, p->last[seg], p->below[seg]) ||
                                   decided_all(d, k->acc, k->w * (i128)p->below[seg], p->last[seg])))
             return;
         walk(k, seg + 1, pos, 0, seg + 1 < p->segs ? p->size[seg + 1] : 0);
@@ -626,16 +626,11 @@ static void hands_walk(walker *k, int p, i128 w) {
         invalidate(d, ST_PREFLOP);
         for (int i = 0; i < q->nboard; i++)
             d->cards[i] = q->board_cards[i];
-        if (q->where >= 0 && d->c->plan.segs > 0 && k->first < 0) {
-            /* conjuncts decided by the hands alone (a unit that deals only the boards of one
-             * first card leaves them to the first segment's check) */
-            set_masks(d);
-            for (int i = 0; i < q->nconj; i++)
-                if (q->node[q->conj[i]].level == ST_PREFLOP && !ev(d, q->conj[i])) {
-                    add(k->acc, SLOT_TOTAL, k->w * (i128)d->c->plan.dealt);
-                    return;
-                }
-        }
+        /* conjuncts decided by the hands alone (a unit that deals only the boards of one first
+         * card leaves them to the first segment's check, which sees them too) */
+        if (d->c->plan.segs > 0 && k->first < 0 &&
+            !where_holds(k, ST_PREFLOP - 1, ST_PREFLOP, d->c->plan.dealt))
+            return;
         walk(k, 0, q->nboard, 0, d->c->plan.segs > 0 ? d->c->plan.size[0] : 0);
         return;
     }
