@@ -236,6 +236,12 @@ static const bad_case BAD[] = {
      0},
     {{"crib", "score", "--", "--csv"}, NULL, 1, "'--csv' is not a card", 0},
     {{"crib", "nscore", "a.txt", "b.txt"}, NULL, 2, "one input file at most", 0},
+    {{"query", "select avg(riverEquity(h)) from h=AA, v=KK, board=2c3d4h", "-o",
+      "/nonexistent/dir/q.csv"},
+     NULL,
+     3,
+     "cannot write '/nonexistent/dir/q.csv'",
+     0},
     /* the query language: a bad query names its line, column and token, exit 1, the file left */
     {{"query", "select avg(riverEq(hero)) from hero=AA, villain=KK", "-o", "@OUT"},
      NULL,

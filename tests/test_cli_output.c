@@ -208,6 +208,9 @@ static void test_stdout_errors(void **state) {
         {"holdem", "hits", "QQ+,AKs", "--board", "Kh7d2c"},
         {"holdem", "hits", "AKs", "--flops", "--csv"},
         {"holdem", "equity-dist", "QQ+,AKs", "JJ-99,AQs+", "--board", "Kh7d2c"},
+        {"query", "select histogram(handType(h, river)) from h=AhKh, v=QsQd, board=Qh7h2c"},
+        {"query", "--csv", "select avg(riverEquity(h)) from h=AhKh, v=QsQd, board=Qh7h2c"},
+        {"query", "--csv"}, /* one query per line of standard input */
         /* only closed here: full, they run the whole job */
         {"holdem", "vs-random", "-o", "-"},
         {"holdem", "preflop", "-o", "-"},
@@ -228,7 +231,9 @@ static void test_stdout_errors(void **state) {
                                 : strcmp(commands[i][1], "pe54") == 0
                                     ? "5H 5C 6S 7S KD 2C 3S 8S 8D TD\n"
                                 : strcmp(commands[i][1], "equity") == 0 ? "AA | KK board=2c3d4h\n"
-                                                                        : NULL;
+                                : strcmp(commands[i][0], "query") == 0
+                                    ? "select count(winsHi(h)) from h=AA, v=KK, board=2c3d4h\n"
+                                    : NULL;
             cli_result r =
                 cli_run_stdout(commands[i], input, closed ? CLI_STDOUT_CLOSED : CLI_STDOUT_FULL);
             if (r.status != 3 || strstr(r.err, "cannot write standard output") == NULL)

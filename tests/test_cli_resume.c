@@ -245,6 +245,62 @@ static void test_interrupt_at_once(void **state) {
     assert_true(saved > 0);
 }
 
+/* A query run as a job with a checkpoint: interrupted several times (SIGINT or SIGTERM, with
+ * different --threads) and resumed each time, it writes the same CSV as one uninterrupted run. */
+static void test_query_resumes_exactly(void **state) {
+    (void)state;
+    static const char *const QUERY =
+        "select count(flopHandCategory(hero) = flushDraw and winsHi(hero)), avg(riverEquity(hero)) "
+        "from hero=AKs, villain=QQ+ where pairedBoard(turn) or pairedBoard(flop)";
+    static const char *const THREADS[] = {"1", "2", "3"};
+    const char *dir = make_dir();
+    char whole[300], out[300], ckpt[300];
+    snprintf(whole, sizeof whole, "%s/whole.csv", dir);
+    snprintf(out, sizeof out, "%s/q.csv", dir);
+    snprintf(ckpt, sizeof ckpt, "%s/q.ckpt", dir);
+    cli_result r = cli_run((const char *const[]){"query", "-o", whole, QUERY, NULL}, NULL);
+    assert_int_equal(r.status, 0);
+    cli_result_free(&r);
+    int resume = 0, interrupts = 0, finished = 0;
+    for (int attempt = 0; attempt < 40 && !finished; attempt++) {
+        const int sig = interrupts >= 3 ? 0 : (attempt % 2 ? SIGTERM : SIGINT);
+        const char *argv[] = {"query",
+                              "-o",
+                              out,
+                              "--checkpoint",
+                              ckpt,
+                              "--threads",
+                              THREADS[attempt % 3],
+                              QUERY,
+                              resume ? "--resume" : NULL,
+                              NULL};
+        const int status = run_signalled(argv, random_between(300000, 1200000), sig);
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+            finished = 1;
+        } else if (WIFEXITED(status) &&
+                   WEXITSTATUS(status) == (sig == SIGINT ? 130 : 128 + SIGTERM)) {
+            assert_true(exists(ckpt));
+            assert_false(exists(out));
+            resume = 1;
+            interrupts++;
+        } else if (WIFSIGNALED(status) && WTERMSIG(status) == sig) {
+            resume = exists(ckpt);
+        } else {
+            fail_msg("query: attempt %d: unexpected status %d", attempt, status);
+        }
+    }
+    assert_true(finished);
+    print_message("query: %d interrupts, resumed each time\n", interrupts);
+    assert_true(interrupts >= 1);
+    assert_false(exists(ckpt));
+    size_t la, lb;
+    char *a = read_file(whole, &la), *b = read_file(out, &lb);
+    assert_true(la == lb && memcmp(a, b, la) == 0);
+    free(a);
+    free(b);
+    remove_dir(dir);
+}
+
 /* ---- refusals -------------------------------------------------------------------------------- */
 
 static uint64_t fnv1a(const unsigned char *p, size_t n) {
@@ -355,6 +411,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_interrupted_runs_resume_exactly),
         cmocka_unit_test(test_interrupt_at_once),
+        cmocka_unit_test(test_query_resumes_exactly),
         cmocka_unit_test(test_resume_refuses_other_checkpoints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
