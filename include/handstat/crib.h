@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "handstat/cards.h"
+#include "handstat/cpu.h"
 #include "handstat/progress.h"
 
 #ifdef __cplusplus
@@ -44,15 +45,17 @@ HS_API hs_crib_score hs_crib_score5(uint64_t hand, int starter, hs_crib_rules ru
 
 /* Totals of many hands at once: totals[i] = hs_crib_score5(hands[i], starters[i], rules).total
  * for i < n. Preconditions as for hs_crib_score5 on every hand (not checked). The dispatching
- * form runs the AVX2 kernel when the CPU has AVX2 (hs_cpu_has_avx2()), else the scalar one; both
- * give identical results. hs_crib_total_batch_avx2 returns HS_ERR_ARG without writing when the
- * CPU lacks AVX2, else HS_OK. Pure; thread-safe. */
+ * form runs the AVX2 kernel or the scalar one, whichever was measured faster on this CPU
+ * (handstat/cpu.h; hs_crib_total_batch_path() says which); both give identical results.
+ * hs_crib_total_batch_avx2 returns HS_ERR_ARG without writing when the CPU lacks AVX2, else HS_OK.
+ * Pure; thread-safe. */
 HS_API void hs_crib_total_batch(const uint64_t *hands, const uint8_t *starters, size_t n,
                                 hs_crib_rules rules, uint8_t *totals);
 HS_API void hs_crib_total_batch_scalar(const uint64_t *hands, const uint8_t *starters, size_t n,
                                        hs_crib_rules rules, uint8_t *totals);
 HS_API int hs_crib_total_batch_avx2(const uint64_t *hands, const uint8_t *starters, size_t n,
                                     hs_crib_rules rules, uint8_t *totals);
+HS_API hs_isa hs_crib_total_batch_path(void);
 
 /* One scoring combination of an itemized breakdown. */
 typedef enum hs_crib_item_kind {

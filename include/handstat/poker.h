@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "handstat/cards.h"
+#include "handstat/cpu.h"
 #include "handstat/progress.h"
 
 #ifdef __cplusplus
@@ -71,10 +72,14 @@ HS_API int hs_poker_rank7(uint64_t hand);
  * hs_poker_valid() (checked by assert in the scalar path); `classes` holds n entries and does not
  * overlap `hands`. n may be 0. Pure apart from the output; thread-safe.
  *
- * hs_poker_rank_batch() runs the fastest path as measured: the scalar kernel, which beat the
- * AVX2 kernel (eight hands per step, table lookups by gathers) 2.5x on AMD Zen 3 (see
- * results/BENCHMARKS.md). All paths give bit-identical results. */
+ * hs_poker_rank_batch() takes the path measured fastest on this CPU (handstat/cpu.h; the
+ * scalar kernel beat the AVX2 one, eight hands per step with lookups by gathers, 2.5x on AMD Zen
+ * 3: results/BENCHMARKS.md). All paths give bit-identical results. */
 HS_API void hs_poker_rank_batch(const uint64_t *hands, size_t n, uint16_t *classes);
+
+/* The path hs_poker_rank_batch() takes in this process (HS_ISA_SCALAR or HS_ISA_AVX2): measured
+ * at the first call of either, or as HANDSTAT_ISA says (handstat/cpu.h). Thread-safe. */
+HS_API hs_isa hs_poker_rank_batch_path(void);
 
 /* The portable path: the scalar ranker in a loop. Always available. */
 HS_API void hs_poker_rank_batch_scalar(const uint64_t *hands, size_t n, uint16_t *classes);
@@ -88,9 +93,13 @@ HS_API int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *c
  * hs_poker_rank() gives it. Precondition: ids valid as said (checked by assert); `out` holds n
  * entries. Thread-safe.
  *
- * hs_poker_rank7_ids_batch() takes the AVX-512 path where the CPU has it (hs_cpu_has_avx512()),
- * else the scalar one; the two give bit-identical results. */
+ * hs_poker_rank7_ids_batch() takes the path measured fastest on this CPU among those it can run
+ * (handstat/cpu.h); all give bit-identical results. */
 HS_API void hs_poker_rank7_ids_batch(const uint8_t (*ids)[7], size_t n, uint16_t *out);
+
+/* The path hs_poker_rank7_ids_batch() takes in this process: measured at the first call of
+ * either, or as HANDSTAT_ISA says (handstat/cpu.h). Thread-safe. */
+HS_API hs_isa hs_poker_rank7_ids_path(void);
 
 /* The portable path: the cards' incremental states (handstat/poker_state.h) added and ranked,
  * hand by hand. Always available. */

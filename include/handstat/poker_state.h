@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "handstat/cards.h"
+#include "handstat/cpu.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -147,8 +148,9 @@ static inline int hs_poker_state_rank(hs_poker_state s) {
  * Preconditions: s holds 3, 4 or 5 cards, none of them below `below` (0 <= below <= 52);
  * `classes` has room for below * (below - 1) / 2 <= 1326 entries. Thread-safe.
  *
- * hs_poker_state_rank_pairs() takes the AVX-512 path where the CPU has it (sixteen hands per
- * step; handstat/cpu.h), else the scalar loop above; the two give bit-identical results. */
+ * hs_poker_state_rank_pairs() takes the path measured fastest on this CPU (handstat/cpu.h): the
+ * AVX-512 kernel (sixteen hands per step) or the scalar loop above; they give bit-identical
+ * results. */
 HS_API void hs_poker_state_rank_pairs(hs_poker_state s, int below, uint16_t *classes);
 HS_API void hs_poker_state_rank_pairs_scalar(hs_poker_state s, int below, uint16_t *classes);
 /* HS_OK, or HS_ERR_ARG without touching `classes` when the CPU lacks AVX-512 F/BW/VL/VBMI. */
@@ -164,6 +166,10 @@ HS_API int hs_poker_state_rank_pairs_avx512(hs_poker_state s, int below, uint16_
 HS_API void hs_poker_state_rank_triples(hs_poker_state s, int below, uint16_t *classes);
 HS_API void hs_poker_state_rank_triples_scalar(hs_poker_state s, int below, uint16_t *classes);
 HS_API int hs_poker_state_rank_triples_avx512(hs_poker_state s, int below, uint16_t *classes);
+
+/* The path hs_poker_state_rank_pairs() and _triples() take in this process: measured at the first
+ * call of any of the three, or as HANDSTAT_ISA says (handstat/cpu.h). Thread-safe. */
+HS_API hs_isa hs_poker_state_path(void);
 
 #ifdef __cplusplus
 }

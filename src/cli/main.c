@@ -1,6 +1,7 @@
 /* handstat and handstat-mpi: the command-line entry point; dispatches to the subcommand groups. */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "handstat/handstat.h"
@@ -68,18 +69,51 @@ static const char USAGE[] =
     "vs-random; stud and razz equity of long deals) save a checkpoint as they go and when\n"
     "interrupted; the same command with --resume continues (--checkpoint FILE: where).\n"
     "\n"
+    "The ranking and scoring kernels take, on each CPU, the form measured fastest there (scalar,\n"
+    "AVX2, AVX-512; 'handstat --version' shows which); HANDSTAT_ISA=scalar, avx2 or avx512 forces\n"
+    "the widest form up to that one instead. Every form gives the same results.\n"
+    "\n"
     "exit status: 0 success, 1 bad input data, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
+/* The version, the CPU's paths and each dispatching kernel's choice. */
+static int print_version(void) {
+    const char *env = getenv("HANDSTAT_ISA");
+    printf("handstat %s\n", HS_VERSION_STRING);
+    printf("cpu paths: scalar%s%s", hs_cpu_has_avx2() ? ", avx2" : "",
+           hs_cpu_has_avx512() ? ", avx512" : "");
+    if (hs_isa_forced())
+        printf(" (HANDSTAT_ISA=%s: each kernel its widest form up to it)\n", env);
+    else
+        printf(" (each kernel the form measured fastest here; HANDSTAT_ISA forces one)\n");
+    printf("kernels: poker ranking from card ids %s, poker hand states %s, poker ranking of "
+           "masks %s, cribbage totals %s\n",
+           hs_isa_name(hs_poker_rank7_ids_path()), hs_isa_name(hs_poker_state_path()),
+           hs_isa_name(hs_poker_rank_batch_path()), hs_isa_name(hs_crib_total_batch_path()));
+    return CLI_OK;
+}
+
+/* HANDSTAT_ISA must name a path the kernels know, or nothing (the library takes any other value
+ * as auto; the command line says so instead of running with another path than asked). */
+static int check_isa_env(void) {
+    const char *env = getenv("HANDSTAT_ISA");
+    hs_isa isa;
+    if (hs_isa_parse(env, &isa) < 0) {
+        cli_error("HANDSTAT_ISA='%s' is not scalar, avx2, avx512 or auto", env);
+        return CLI_EXIT_USAGE;
+    }
+    return CLI_OK;
+}
+
 static int dispatch(int argc, char **argv) {
+    if (check_isa_env() != CLI_OK)
+        return CLI_EXIT_USAGE;
     if (argc < 2 || cli_is_help(argv[1])) {
         fputs(USAGE, argc < 2 ? stderr : stdout);
         return argc < 2 ? CLI_EXIT_USAGE : CLI_OK;
     }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("handstat %s\n", HS_VERSION_STRING);
-        return CLI_OK;
-    }
+    if (strcmp(argv[1], "--version") == 0)
+        return print_version();
     if (strcmp(argv[1], "crib") == 0)
         return cli_crib_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "poker") == 0)

@@ -6,6 +6,9 @@
 
 #include "handstat/cpu.h"
 #include "handstat/error.h"
+#include "dispatch_internal.h"
+
+#include <stdlib.h>
 
 int hs_crib_valid(uint64_t hand, int starter) {
     return (hand & ~HS_DECK_MASK) == 0 && hs_hand_size(hand) == 4 && starter >= 0 &&
@@ -36,12 +39,51 @@ void hs_crib_total_batch_scalar(const uint64_t *hands, const uint8_t *starters, 
     }
 }
 
+/* The trial of the measured dispatch: 4,096 hands of four cards and a starter, from a fixed
+ * sequence of the cards (each hand five consecutive entries of a stride-7 walk of the deck). */
+enum { TRIAL = 4096 };
+
+typedef struct crib_trial {
+    uint64_t hands[TRIAL];
+    uint8_t starters[TRIAL], totals[TRIAL];
+} crib_trial;
+
+static void trial_totals(hs_isa isa, void *ctx) {
+    crib_trial *c = ctx;
+    if (isa == HS_ISA_AVX2 &&
+        hs_crib_total_batch_avx2(c->hands, c->starters, TRIAL, HS_CRIB_HAND, c->totals) == HS_OK)
+        return;
+    hs_crib_total_batch_scalar(c->hands, c->starters, TRIAL, HS_CRIB_HAND, c->totals);
+}
+
+static hs_isa choose_totals(void) {
+    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2};
+    crib_trial *c = malloc(sizeof *c);
+    if (c == NULL)
+        return HS_ISA_SCALAR;
+    for (int i = 0; i < TRIAL; i++) {
+        int card[5];
+        for (int j = 0; j < 5; j++)
+            card[j] = (i * 5 + j) * 7 % HS_CARDS; /* 7 is prime to 52: five distinct cards */
+        c->hands[i] = hs_card_bit(card[0]) | hs_card_bit(card[1]) | hs_card_bit(card[2]) |
+                      hs_card_bit(card[3]);
+        c->starters[i] = (uint8_t)card[4];
+    }
+    hs_isa isa = hs_dispatch_choose(forms, 2, trial_totals, c);
+    free(c);
+    return isa;
+}
+
+hs_isa hs_crib_total_batch_path(void) {
+    static atomic_int slot;
+    return hs_dispatch_cached(&slot, choose_totals);
+}
+
 void hs_crib_total_batch(const uint64_t *hands, const uint8_t *starters, size_t n,
                          hs_crib_rules rules, uint8_t *totals) {
-    /* The one dispatch pattern (as hs_poker_rank_batch): the CPU's answer, then the path. */
-    if (hs_cpu_has_avx2())
-        hs_crib_total_batch_avx2(hands, starters, n, rules, totals);
-    else
+    /* The one dispatch pattern (as hs_poker_rank_batch): the path measured fastest, then it. */
+    if (hs_crib_total_batch_path() != HS_ISA_AVX2 ||
+        hs_crib_total_batch_avx2(hands, starters, n, rules, totals) != HS_OK)
         hs_crib_total_batch_scalar(hands, starters, n, rules, totals);
 }
 

@@ -4,7 +4,10 @@
 #include "handstat/error.h"
 #include "handstat/poker_state.h"
 
+#include "dispatch_internal.h"
+
 #include <assert.h>
+#include <stdlib.h>
 
 void hs_poker_rank_batch_scalar(const uint64_t *hands, size_t n, uint16_t *classes) {
     for (size_t i = 0; i < n; i++) {
@@ -13,13 +16,65 @@ void hs_poker_rank_batch_scalar(const uint64_t *hands, size_t n, uint16_t *class
     }
 }
 
-/* The scalar kernel, whatever the CPU: on AMD Zen 3 (the machine of results/BENCHMARKS.md) the
- * AVX2 kernel's gathers made it slower than the scalar loop, 122 against 177 M hands/s on random
- * masks and 168 against 417 in sequence (bench/hs_bench BM_poker_rank_batch_*), since the
- * scalar kernel's lookups became one addition apart. hs_poker_rank_batch_avx2() stays for the
- * CPUs where gathers pay; the tests keep the two identical. */
+/* Calibration input for the kernels' measured dispatch (dispatch_internal.h): n seven-card
+ * hands drawn by a fixed splitmix64 sequence, so every process times the same work. */
+void hs_poker_calib_ids(uint8_t (*ids)[7], uint64_t *masks, size_t n) {
+    uint64_t x = UINT64_C(0x2545F4914F6CDD1D);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t m = 0;
+        for (int j = 0; j < 7;) {
+            x += UINT64_C(0x9E3779B97F4A7C15);
+            uint64_t z = x;
+            z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+            z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+            int c = (int)(((z ^ (z >> 31)) >> 32) % HS_CARDS);
+            if (m & hs_card_bit(c))
+                continue;
+            m |= hs_card_bit(c);
+            ids[i][j++] = (uint8_t)c;
+        }
+        masks[i] = m;
+    }
+}
+
+enum { CALIB = 4096 }; /* hands per trial: about 5-15 microseconds per form */
+
+typedef struct calib {
+    uint8_t ids[CALIB][7];
+    uint64_t masks[CALIB];
+    uint16_t out[CALIB];
+} calib;
+
+static void trial_masks(hs_isa isa, void *ctx) {
+    calib *c = ctx;
+    if (isa == HS_ISA_AVX2 && hs_poker_rank_batch_avx2(c->masks, CALIB, c->out) == HS_OK)
+        return;
+    hs_poker_rank_batch_scalar(c->masks, CALIB, c->out);
+}
+
+static hs_isa choose_masks(void) {
+    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2};
+    calib *c = malloc(sizeof *c);
+    if (c == NULL)
+        return HS_ISA_SCALAR;
+    hs_poker_calib_ids(c->ids, c->masks, CALIB);
+    hs_isa isa = hs_dispatch_choose(forms, 2, trial_masks, c);
+    free(c);
+    return isa;
+}
+
+/* Measured on AMD Zen 3 (results/BENCHMARKS.md), the AVX2 kernel's gathers made it slower than
+ * the scalar loop, 122 against 177 M hands/s on random masks and 168 against 417 in sequence; the
+ * measured choice finds this out on each CPU. */
+hs_isa hs_poker_rank_batch_path(void) {
+    static atomic_int slot;
+    return hs_dispatch_cached(&slot, choose_masks);
+}
+
 void hs_poker_rank_batch(const uint64_t *hands, size_t n, uint16_t *classes) {
-    hs_poker_rank_batch_scalar(hands, n, classes);
+    if (hs_poker_rank_batch_path() != HS_ISA_AVX2 ||
+        hs_poker_rank_batch_avx2(hands, n, classes) != HS_OK)
+        hs_poker_rank_batch_scalar(hands, n, classes);
 }
 
 /* The class of seven card ids: the keys of their incremental states added (one 8-byte load and
@@ -48,9 +103,33 @@ void hs_poker_rank7_ids_batch_scalar(const uint8_t (*ids)[7], size_t n, uint16_t
         out[i] = (uint16_t)rank7_ids(ids[i]);
 }
 
-/* The AVX-512 kernel where the CPU has it (poker_avx512.c): 1.5-1.6x the scalar loop from random
- * ids on Intel Xeon (bench/measurements.md); else the scalar one. */
+static void trial_ids(hs_isa isa, void *ctx) {
+    calib *c = ctx;
+    if (isa == HS_ISA_AVX512 && hs_poker_rank7_ids_batch_avx512(c->ids, CALIB, c->out) == HS_OK)
+        return;
+    hs_poker_rank7_ids_batch_scalar(c->ids, CALIB, c->out);
+}
+
+static hs_isa choose_ids(void) {
+    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX512};
+    calib *c = malloc(sizeof *c);
+    if (c == NULL)
+        return HS_ISA_SCALAR;
+    hs_poker_calib_ids(c->ids, c->masks, CALIB);
+    hs_isa isa = hs_dispatch_choose(forms, 2, trial_ids, c);
+    free(c);
+    return isa;
+}
+
+/* The AVX-512 kernel measured 1.5-1.6x the scalar loop from random ids on Intel Xeon
+ * (bench/measurements.md); where gathers and permutes are slow the scalar loop may win. */
+hs_isa hs_poker_rank7_ids_path(void) {
+    static atomic_int slot;
+    return hs_dispatch_cached(&slot, choose_ids);
+}
+
 void hs_poker_rank7_ids_batch(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
-    if (hs_poker_rank7_ids_batch_avx512(ids, n, out) != HS_OK)
+    if (hs_poker_rank7_ids_path() != HS_ISA_AVX512 ||
+        hs_poker_rank7_ids_batch_avx512(ids, n, out) != HS_OK)
         hs_poker_rank7_ids_batch_scalar(ids, n, out);
 }

@@ -4,6 +4,8 @@
 #include "poker_internal.h"
 #include "handstat/error.h"
 
+#include "dispatch_internal.h"
+
 #include <assert.h>
 
 /* The inline ranking in the public header hard-codes these; fail the build if the tables move. */
@@ -19,9 +21,35 @@ void hs_poker_state_rank_pairs_scalar(hs_poker_state s, int below, uint16_t *cla
         classes[p] = (uint16_t)hs_poker_state_rank(hs_poker_state_join(s, hs_poker_state_pairs[p]));
 }
 
-/* The AVX-512 kernel where the CPU has it (poker_avx512.c), else the scalar loop. */
+/* The trial of the measured dispatch: the triples below card 30 of a four-card state (4,060
+ * classes). */
+enum { TRIAL_BELOW = 30, TRIAL_CLASSES = TRIAL_BELOW * (TRIAL_BELOW - 1) * (TRIAL_BELOW - 2) / 6 };
+
+static void trial_state(hs_isa isa, void *ctx) {
+    uint16_t *out = ctx;
+    hs_poker_state s =
+        hs_poker_state_of(hs_card_bit(51) | hs_card_bit(46) | hs_card_bit(41) | hs_card_bit(36));
+    if (isa == HS_ISA_AVX512 && hs_poker_state_rank_triples_avx512(s, TRIAL_BELOW, out) == HS_OK)
+        return;
+    hs_poker_state_rank_triples_scalar(s, TRIAL_BELOW, out);
+}
+
+static hs_isa choose_state(void) {
+    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX512};
+    uint16_t out[TRIAL_CLASSES];
+    return hs_dispatch_choose(forms, 2, trial_state, out);
+}
+
+/* The AVX-512 kernel measured 1.45x OMPEval's card loop on Intel Xeon where the scalar one is at
+ * parity (results/BENCHMARKS.md); its gathers may not pay on every CPU. */
+hs_isa hs_poker_state_path(void) {
+    static atomic_int slot;
+    return hs_dispatch_cached(&slot, choose_state);
+}
+
 void hs_poker_state_rank_pairs(hs_poker_state s, int below, uint16_t *classes) {
-    if (hs_poker_state_rank_pairs_avx512(s, below, classes) != HS_OK)
+    if (hs_poker_state_path() != HS_ISA_AVX512 ||
+        hs_poker_state_rank_pairs_avx512(s, below, classes) != HS_OK)
         hs_poker_state_rank_pairs_scalar(s, below, classes);
 }
 
@@ -34,6 +62,7 @@ void hs_poker_state_rank_triples_scalar(hs_poker_state s, int below, uint16_t *c
 }
 
 void hs_poker_state_rank_triples(hs_poker_state s, int below, uint16_t *classes) {
-    if (hs_poker_state_rank_triples_avx512(s, below, classes) != HS_OK)
+    if (hs_poker_state_path() != HS_ISA_AVX512 ||
+        hs_poker_state_rank_triples_avx512(s, below, classes) != HS_OK)
         hs_poker_state_rank_triples_scalar(s, below, classes);
 }

@@ -1,0 +1,230 @@
+/* The kernels' dispatch (handstat/cpu.h): HANDSTAT_ISA read as documented, each dispatching kernel
+ * on the path the rule gives (the widest form up to a named ISA that this CPU runs, else one of
+ * the forms it runs), the first choices made by two threads at once agreeing, and every
+ * dispatching entry point giving the scalar form's results. CTest runs this once per value of
+ * HANDSTAT_ISA (unset, scalar, avx2, avx512). The CPU's features are read here with the
+ * compiler's own test, not through the library. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <pthread.h>
+
+#include "handstat/handstat.h"
+
+static int cpu_avx2(void) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
+static int cpu_avx512(void) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+#else
+    return 0;
+#endif
+}
+
+/* The cap HANDSTAT_ISA names (2 = avx512 when it names none) and whether it names one. */
+static int env_cap(int *forced) {
+    const char *e = getenv("HANDSTAT_ISA");
+    *forced = 1;
+    if (e != NULL && strcmp(e, "scalar") == 0)
+        return 0;
+    if (e != NULL && strcmp(e, "avx2") == 0)
+        return 1;
+    if (e != NULL && strcmp(e, "avx512") == 0)
+        return 2;
+    *forced = 0;
+    return 2;
+}
+
+static int runs(int isa) {
+    int forced, cap = env_cap(&forced);
+    return isa <= cap && (isa == 0 || (isa == 1 && cpu_avx2()) || (isa == 2 && cpu_avx512()));
+}
+
+/* A kernel's path against the rule, given its forms (bit i: has the form of ISA i). */
+static void check_path(const char *kernel, hs_isa path, unsigned forms) {
+    int forced;
+    (void)env_cap(&forced);
+    int widest = 0;
+    for (int isa = 0; isa < 3; isa++)
+        if ((forms >> isa & 1) && runs(isa))
+            widest = isa;
+    print_message("%s: %s (%s)\n", kernel, hs_isa_name(path),
+                  forced ? "as HANDSTAT_ISA says" : "measured");
+    assert_true(forms >> path & 1);
+    assert_true(runs((int)path));
+    if (forced)
+        assert_int_equal((int)path, widest);
+}
+
+enum { FORMS_IDS = 1u | 4u, FORMS_STATE = 1u | 4u, FORMS_MASKS = 1u | 2u, FORMS_CRIB = 1u | 2u };
+
+static void *first_choices(void *out) {
+    hs_isa *p = out;
+    p[0] = hs_poker_rank7_ids_path();
+    p[1] = hs_poker_state_path();
+    p[2] = hs_poker_rank_batch_path();
+    p[3] = hs_crib_total_batch_path();
+    return NULL;
+}
+
+/* Must run first: the choices are made by two threads at once, and agree. */
+static void test_first_choices_agree(void **state) {
+    (void)state;
+    hs_isa a[4], b[4];
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, first_choices, a), 0);
+    first_choices(b);
+    assert_int_equal(pthread_join(t, NULL), 0);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(a[k], b[k]);
+    /* and stay made */
+    first_choices(a);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(a[k], b[k]);
+}
+
+static void test_paths(void **state) {
+    (void)state;
+    check_path("poker ranking from card ids", hs_poker_rank7_ids_path(), FORMS_IDS);
+    check_path("poker hand states", hs_poker_state_path(), FORMS_STATE);
+    check_path("poker ranking of masks", hs_poker_rank_batch_path(), FORMS_MASKS);
+    check_path("cribbage totals", hs_crib_total_batch_path(), FORMS_CRIB);
+    int forced, cap = env_cap(&forced);
+    assert_int_equal(hs_isa_forced(), forced);
+    assert_int_equal(hs_cpu_has_avx2() != 0, runs(1));
+    assert_int_equal(hs_cpu_has_avx512() != 0, runs(2));
+    assert_int_equal((int)hs_isa_best(), runs(2) ? 2 : runs(1) ? 1 : 0);
+    assert_true((int)hs_isa_best() <= cap);
+}
+
+static void test_parse(void **state) {
+    (void)state;
+    hs_isa isa = HS_ISA_AVX2;
+    assert_int_equal(hs_isa_parse(NULL, &isa), 0);
+    assert_int_equal(hs_isa_parse("", &isa), 0);
+    assert_int_equal(hs_isa_parse("auto", &isa), 0);
+    assert_int_equal(isa, HS_ISA_AVX2);
+    assert_int_equal(hs_isa_parse("scalar", &isa), 1);
+    assert_int_equal(isa, HS_ISA_SCALAR);
+    assert_int_equal(hs_isa_parse("avx512", &isa), 1);
+    assert_int_equal(isa, HS_ISA_AVX512);
+    assert_int_equal(hs_isa_parse("avx2", &isa), 1);
+    assert_int_equal(isa, HS_ISA_AVX2);
+    const char *bad[] = {"AVX2", "avx", "sse2", "avx512 ", "scalar,avx2", "autoo"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(hs_isa_parse(bad[i], &isa), -1);
+}
+
+static uint64_t next(uint64_t *s) {
+    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* k distinct random cards: their mask, and their ids in ids[0..k-1] */
+static uint64_t random_cards(uint64_t *s, int k, uint8_t *ids) {
+    uint64_t m = 0;
+    for (int n = 0; n < k;) {
+        int c = (int)(next(s) % HS_CARDS);
+        if (m >> c & 1)
+            continue;
+        m |= UINT64_C(1) << c;
+        ids[n++] = (uint8_t)c;
+    }
+    return m;
+}
+
+enum { N = 100000 };
+
+static void test_poker_results(void **state) {
+    (void)state;
+    uint8_t(*ids)[7] = malloc(sizeof *ids * N);
+    uint64_t *masks = malloc(sizeof *masks * N);
+    uint16_t *got = malloc(sizeof *got * N), *want = malloc(sizeof *want * N);
+    assert_non_null(ids);
+    assert_non_null(masks);
+    assert_non_null(got);
+    assert_non_null(want);
+    uint64_t s = 29;
+    for (int i = 0; i < N; i++)
+        masks[i] = random_cards(&s, 7, ids[i]);
+    hs_poker_rank7_ids_batch((const uint8_t(*)[7])ids, N, got);
+    hs_poker_rank7_ids_batch_scalar((const uint8_t(*)[7])ids, N, want);
+    assert_memory_equal(got, want, sizeof *got * N);
+    hs_poker_rank_batch(masks, N, got);
+    hs_poker_rank_batch_scalar(masks, N, want);
+    assert_memory_equal(got, want, sizeof *got * N);
+    for (int i = 0; i < 1000; i++) /* and the public single-hand ranker */
+        assert_int_equal(want[i], hs_poker_rank(masks[i]));
+    /* the triples and pairs below the states of 2, 3 and 4 high cards */
+    for (int k = 2; k <= 4; k++) /* cards 51, 49, ..: none below 53 - 2k */
+        for (int below = 3; below <= 53 - 2 * k; below += 7) {
+            uint64_t m = 0;
+            for (int j = 0; j < k; j++)
+                m |= UINT64_C(1) << (51 - 2 * j);
+            hs_poker_state st = hs_poker_state_of(m);
+            hs_poker_state_rank_triples(st, below, got);
+            hs_poker_state_rank_triples_scalar(st, below, want);
+            assert_memory_equal(got, want,
+                                sizeof *got * (size_t)(below * (below - 1) * (below - 2) / 6));
+            if (k >= 3) {
+                hs_poker_state_rank_pairs(st, below, got);
+                hs_poker_state_rank_pairs_scalar(st, below, want);
+                assert_memory_equal(got, want, sizeof *got * (size_t)(below * (below - 1) / 2));
+            }
+        }
+    free(ids);
+    free(masks);
+    free(got);
+    free(want);
+}
+
+static void test_crib_results(void **state) {
+    (void)state;
+    uint64_t *hands = malloc(sizeof *hands * N);
+    uint8_t *starters = malloc(N), *got = malloc(N), *want = malloc(N);
+    assert_non_null(hands);
+    assert_non_null(starters);
+    assert_non_null(got);
+    assert_non_null(want);
+    uint64_t s = 31;
+    for (int i = 0; i < N; i++) {
+        uint8_t c[5];
+        random_cards(&s, 5, c);
+        hands[i] = (UINT64_C(1) << c[0]) | (UINT64_C(1) << c[1]) | (UINT64_C(1) << c[2]) |
+                   (UINT64_C(1) << c[3]);
+        starters[i] = c[4];
+    }
+    for (int rules = 0; rules < 2; rules++) {
+        hs_crib_total_batch(hands, starters, N, (hs_crib_rules)rules, got);
+        hs_crib_total_batch_scalar(hands, starters, N, (hs_crib_rules)rules, want);
+        assert_memory_equal(got, want, N);
+    }
+    free(hands);
+    free(starters);
+    free(got);
+    free(want);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_first_choices_agree),
+                                       cmocka_unit_test(test_paths), cmocka_unit_test(test_parse),
+                                       cmocka_unit_test(test_poker_results),
+                                       cmocka_unit_test(test_crib_results)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
