@@ -312,13 +312,51 @@ static void test_hist_output_errors(void **state) {
     rmdir(dir);
 }
 
+/* HANDSTAT_ISA: every forced path gives the measured path's output (crib discard sums scores
+ * through the dispatching batch kernel), --version names each kernel's path, and a value that
+ * names no path is a command-line error, not a silent fallback. */
+static void test_isa_override(void **state) {
+    (void)state;
+    unsetenv("HANDSTAT_ISA");
+    cli_result base = RUN(NULL, "crib", "discard", "2C", "3H", "4D", "5D", "5S", "JS");
+    assert_int_equal(base.status, 0);
+    const char *isas[] = {"scalar", "avx2", "avx512", "auto"};
+    for (int i = 0; i < 4; i++) {
+        setenv("HANDSTAT_ISA", isas[i], 1);
+        cli_result r = RUN(NULL, "crib", "discard", "2C", "3H", "4D", "5D", "5S", "JS");
+        assert_int_equal(r.status, 0);
+        assert_string_equal(r.out, base.out);
+        cli_result_free(&r);
+        r = RUN(NULL, "--version");
+        assert_int_equal(r.status, 0);
+        assert_contains(r.out, "cribbage totals ");
+        if (i == 0)
+            assert_contains(r.out, "cribbage totals scalar");
+        cli_result_free(&r);
+    }
+    setenv("HANDSTAT_ISA", "avx1024", 1);
+    cli_result r = RUN(NULL, "crib", "discard", "2C", "3H", "4D", "5D", "5S", "JS");
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.out, "");
+    assert_contains(r.err, "HANDSTAT_ISA='avx1024' is not scalar, avx2, avx512 or auto");
+    cli_result_free(&r);
+    unsetenv("HANDSTAT_ISA");
+    cli_result_free(&base);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_score_breakdown),         cmocka_unit_test(test_score_csv),
-        cmocka_unit_test(test_score_stdin_batch),       cmocka_unit_test(test_score_errors),
-        cmocka_unit_test(test_help_everywhere),         cmocka_unit_test(test_nscore_judge_cases),
-        cmocka_unit_test(test_nscore_wide_through_cli), cmocka_unit_test(test_nscore_errors),
-        cmocka_unit_test(test_hist_thread_counts),      cmocka_unit_test(test_hist_output_errors),
+        cmocka_unit_test(test_score_breakdown),
+        cmocka_unit_test(test_score_csv),
+        cmocka_unit_test(test_score_stdin_batch),
+        cmocka_unit_test(test_score_errors),
+        cmocka_unit_test(test_help_everywhere),
+        cmocka_unit_test(test_nscore_judge_cases),
+        cmocka_unit_test(test_nscore_wide_through_cli),
+        cmocka_unit_test(test_nscore_errors),
+        cmocka_unit_test(test_hist_thread_counts),
+        cmocka_unit_test(test_hist_output_errors),
+        cmocka_unit_test(test_isa_override),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
