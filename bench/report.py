@@ -351,6 +351,19 @@ else:
     print("So the CLI is built without it by default; `-DHS_WITH_JEMALLOC=ON` links it (pkg-config).")
 
 # One-off comparisons measured by hand (before/after a change), kept in bench/measurements.md.
+# ---- threads: each long job at 1 and 2 threads (bench/scaling.py) ----
+scaling_md = os.path.join(tmp, "scaling.md")
+if os.path.exists(scaling_md):
+    print("\n## Scaling of the long jobs on two threads\n")
+    print("Each long job of the command line at 1 and 2 threads (`--threads`), whole process, "
+          "median of %s runs, wall and CPU (user + system) time, by `bench/scaling.py "
+          "build/release %s 1 2`, which also checks that the outputs are identical at both "
+          "thread counts (they were, or the run stops). The speed-up is the ratio of the wall "
+          "times. A job runs its first 10 ms of units on one thread before starting the team "
+          "(`src/core/job.c`), so a job of a few milliseconds stays at about 1x.\n" % (reps, reps))
+    print(open(scaling_md).read(), end="")
+    print()
+
 notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "measurements.md")
 if os.path.exists(notes):
     print(open(notes).read(), end="")
