@@ -256,6 +256,22 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     outcome o = {0}, o0 = {0}; /* pass A (or the only pass); pass B */
     uint64_t sb = 0, sc = 0;   /* scoops of b and of c */
     uint32_t ib = 0, ic = 0;
+    /* Below the prefix's best every pair goes to W: those completions are only counted in, and
+     * their pairs counted once, from b's side, when all are in. */
+    for (; ic < nc && in->kc[lc_[ic]] < t; ic++) {
+        add(c, s->cnt_c, lc_[ic], S);
+        if (scoop)
+            fen_add(c, s->fen_c, s->zero_c, lc_[ic], loc[lc_[ic]], 1, S);
+    }
+    for (; ib < nb && in->kb[lb_[ib]] < t; ib++) {
+        uint32_t i = lb_[ib];
+        o.w += (uint64_t)query(c, s->cnt_c, i, S);
+        if (nl && lob[i] == 0)
+            o0.w += (uint64_t)query(c, s->zero_c, i, S);
+        add(c, s->cnt_b, i, S);
+        if (scoop)
+            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S);
+    }
     while (ib < nb || ic < nc) {
         int x = ib < nb ? in->kb[lb_[ib]] : 0x10000;
         if (ic < nc && in->kc[lc_[ic]] < x)
