@@ -68,11 +68,13 @@ typedef struct stud_ctx {
     uint32_t *ord[MAXP];   /* completions by key, ascending */
     uint32_t *lord[MAXP];  /* hi/lo: by low strength */
     uint32_t nolows[MAXP]; /* hi/lo: the completions without a low, the first ones of lord */
+    int fen16;             /* Fenwick rows of 16-bit counts: fewer than 2^16 completions */
     size_t off_cnt, off_fen, off_zero, off_list, off_less; /* scratch layout */
 } stud_ctx;
 
 typedef struct scratch_t {
-    uint32_t *cnt_b, *cnt_c, *fen_b, *fen_c, *zero_b, *zero_c, *list_b, *list_c, *less, *less0;
+    void *fen_b, *fen_c; /* Fenwick rows, of uint16_t when stud_ctx.fen16, else uint32_t */
+    uint32_t *cnt_b, *cnt_c, *zero_b, *zero_c, *list_b, *list_c, *less, *less0;
 } scratch_t;
 
 static scratch_t scratch_of(const stud_ctx *c, void *mem) {
@@ -80,8 +82,9 @@ static scratch_t scratch_of(const stud_ctx *c, void *mem) {
     scratch_t s;
     s.cnt_b = (uint32_t *)(base + c->off_cnt);
     s.cnt_c = s.cnt_b + c->nids;
-    s.fen_b = c->game == HS_STUD_HILO ? (uint32_t *)(base + c->off_fen) : NULL;
-    s.fen_c = s.fen_b != NULL ? s.fen_b + (size_t)c->nids * FEN : NULL;
+    size_t row = (c->fen16 ? sizeof(uint16_t) : sizeof(uint32_t)) * FEN;
+    s.fen_b = c->game == HS_STUD_HILO ? base + c->off_fen : NULL;
+    s.fen_c = s.fen_b != NULL ? base + c->off_fen + (size_t)c->nids * row : NULL;
     s.zero_b = s.fen_b != NULL ? (uint32_t *)(base + c->off_zero) : NULL;
     s.zero_c = s.zero_b != NULL ? s.zero_b + c->nids : NULL;
     s.list_b = (uint32_t *)(base + c->off_list);
@@ -127,16 +130,17 @@ INLINE void clear(const stud_ctx *c, uint32_t *cnt, uint32_t i, uint32_t S) {
 
 /* The same over the completions counted with a low strength below v (v >= 1): those without a
  * low in the plain counters `zero`, the others in the Fenwick rows (strength w at index w). */
-INLINE int64_t fen_query(const stud_ctx *c, const uint32_t *fen, const uint32_t *zero, uint32_t i,
-                         int v, uint32_t S) {
+INLINE int64_t fen_query(const stud_ctx *c, const void *fen, const uint32_t *zero, uint32_t i,
+                         int v, uint32_t S, int W16) {
     const uint32_t *id = c->ids + (size_t)i * S;
     const uint32_t H = half_of(S);
     int64_t s = 0;
     for (uint32_t j = 0; j < S; j++) {
-        const uint32_t *row = fen + (size_t)id[j] * FEN;
+        size_t row = (size_t)id[j] * FEN;
         int64_t r = zero[id[j]];
         for (int x = v - 1; x > 0; x &= x - 1)
-            r += row[x];
+            r += W16 ? ((const uint16_t *)fen)[row + (size_t)x]
+                     : ((const uint32_t *)fen)[row + (size_t)x];
         s += j < H ? r : -r;
     }
     return s;
@@ -144,8 +148,8 @@ INLINE int64_t fen_query(const stud_ctx *c, const uint32_t *fen, const uint32_t 
 
 /* Count completion i of low strength `low` (value 1), or zero its entries (value 0); the
  * completions without a low only in `zero`. */
-INLINE void fen_add(const stud_ctx *c, uint32_t *fen, uint32_t *zero, uint32_t i, int low,
-                    uint32_t value, uint32_t S) {
+INLINE void fen_add(const stud_ctx *c, void *fen, uint32_t *zero, uint32_t i, int low,
+                    uint32_t value, uint32_t S, int W16) {
     const uint32_t *id = c->ids + (size_t)i * S;
     if (low == 0) {
         for (uint32_t j = 0; j < S; j++)
@@ -153,9 +157,16 @@ INLINE void fen_add(const stud_ctx *c, uint32_t *fen, uint32_t *zero, uint32_t i
         return;
     }
     for (uint32_t j = 0; j < S; j++) {
-        uint32_t *row = fen + (size_t)id[j] * FEN;
-        for (int x = low; x < FEN; x += x & -x)
-            row[x] = value ? row[x] + 1 : 0;
+        size_t row = (size_t)id[j] * FEN;
+        for (int x = low; x < FEN; x += x & -x) {
+            if (W16) {
+                uint16_t *e = (uint16_t *)fen + row + (size_t)x;
+                *e = value ? (uint16_t)(*e + 1) : 0;
+            } else {
+                uint32_t *e = (uint32_t *)fen + row + (size_t)x;
+                *e = value ? *e + 1 : 0;
+            }
+        }
     }
 }
 
@@ -247,7 +258,7 @@ static uint32_t filter(const stud_ctx *c, const uint32_t *ord, uint32_t from, ui
  * completions without a low, counted by the plain counters `zero` of the same walk), with the
  * scoops. The counters `zero` are left filled for sweep_low. */
 INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *in,
-                         const prefix *pf, stud_acc *acc, const uint32_t S) {
+                         const prefix *pf, stud_acc *acc, const uint32_t S, const int W16) {
     uint32_t *lb_ = s->list_b, *lc_ = s->list_c;
     uint32_t nb = filter(c, in->ob, 0, in->used, lb_);
     uint32_t nc = filter(c, in->oc, 0, in->used, lc_);
@@ -261,7 +272,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     for (; ic < nc && in->kc[lc_[ic]] < t; ic++) {
         add(c, s->cnt_c, lc_[ic], S);
         if (scoop)
-            fen_add(c, s->fen_c, s->zero_c, lc_[ic], loc[lc_[ic]], 1, S);
+            fen_add(c, s->fen_c, s->zero_c, lc_[ic], loc[lc_[ic]], 1, S, W16);
     }
     for (; ib < nb && in->kb[lb_[ib]] < t; ib++) {
         uint32_t i = lb_[ib];
@@ -270,7 +281,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             o0.w += (uint64_t)query(c, s->zero_c, i, S);
         add(c, s->cnt_b, i, S);
         if (scoop)
-            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S);
+            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S, W16);
     }
     while (ib < nb || ic < nc) {
         int x = ib < nb ? in->kb[lb_[ib]] : 0x10000;
@@ -288,7 +299,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             if (!scoop)
                 continue;
             if (x > t && loc[i] > 0 && loc[i] > pf->t_lo)
-                sc += (uint64_t)fen_query(c, s->fen_b, s->zero_b, i, loc[i], S);
+                sc += (uint64_t)fen_query(c, s->fen_b, s->zero_b, i, loc[i], S, W16);
             if (nl && loc[i] == 0)
                 class_c(&o0, x, t, (uint64_t)query(c, s->zero_b, i, S));
         }
@@ -298,14 +309,14 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             if (!scoop)
                 continue;
             if (x > t && lob[i] > 0 && lob[i] > pf->t_lo)
-                sb += (uint64_t)fen_query(c, s->fen_c, s->zero_c, i, lob[i], S);
+                sb += (uint64_t)fen_query(c, s->fen_c, s->zero_c, i, lob[i], S, W16);
             if (nl && lob[i] == 0)
                 s->less0[q] = (uint32_t)query(c, s->zero_c, i, S);
         }
         for (uint32_t q = ic; q < jc; q++) {
             add(c, s->cnt_c, lc_[q], S);
             if (scoop)
-                fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 1, S);
+                fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 1, S, W16);
         }
         /* b's of strength x against the weaker and the equal c's (a few equal c's are
          * checked directly rather than by the counters) */
@@ -331,7 +342,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
                     eq0 = (uint64_t)query(c, s->zero_c, i, S) - less0;
                 class_b(&o0, x, t, less0, eq0);
             }
-            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S);
+            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S, W16);
         }
         ib = jb;
         ic = jc;
@@ -344,13 +355,13 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
         if (!wipe)
             clear(c, s->cnt_b, lb_[q], S);
         if (scoop && lob[lb_[q]] > 0)
-            fen_add(c, s->fen_b, s->zero_b, lb_[q], lob[lb_[q]], 0, S);
+            fen_add(c, s->fen_b, s->zero_b, lb_[q], lob[lb_[q]], 0, S, W16);
     }
     for (uint32_t q = 0; q < nc; q++) {
         if (!wipe)
             clear(c, s->cnt_c, lc_[q], S);
         if (scoop && loc[lc_[q]] > 0)
-            fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 0, S);
+            fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 0, S, W16);
     }
     unsigned b = 1u << in->pb, cc = 1u << in->pc;
     credit_all(&acc->pass[PASS_MAIN], &o, b, cc, pf->win);
@@ -458,19 +469,34 @@ static void sweep_main(const stud_ctx *c, const scratch_t *s, const sweep_in *in
                        stud_acc *acc) {
     switch (c->m) {
     case 0:
-        sweep_main_s(c, s, in, pf, acc, 1);
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 1, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 1, 0);
         break;
     case 1:
-        sweep_main_s(c, s, in, pf, acc, 2);
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 2, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 2, 0);
         break;
     case 2:
-        sweep_main_s(c, s, in, pf, acc, 4);
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 4, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 4, 0);
         break;
     case 3:
-        sweep_main_s(c, s, in, pf, acc, 8);
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 8, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 8, 0);
         break;
     default:
-        sweep_main_s(c, s, in, pf, acc, 16);
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 16, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 16, 0);
         break;
     }
 }
@@ -793,6 +819,7 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     for (int p = 0; p < players; p++)
         c->deals *= hs_binom((unsigned)(n_rest - p * c->m), (unsigned)c->m);
     rc = build(c, rest, hands);
+    c->fen16 = c->comps <= UINT16_MAX;
     if (rc != HS_OK) {
         ctx_free(c);
         return rc;
@@ -800,7 +827,7 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     c->off_cnt = 0;
     c->off_fen = c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t);
     c->off_zero =
-        c->off_fen + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * FEN * sizeof(uint32_t) : 0);
+        c->off_fen + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * FEN * (c->fen16 ? 2u : 4u) : 0);
     c->off_list = c->off_zero + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * sizeof(uint32_t) : 0);
     c->off_less = c->off_list + 2 * (size_t)c->comps * sizeof(uint32_t);
     c->def.name = "stud equity";
