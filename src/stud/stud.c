@@ -18,12 +18,26 @@
  * other over the completions avoiding the prefix's cards; where the stronger of b and c stands
  * against t decides who wins.
  *
- * Hi/lo is three sweeps, by linearity of the shares: the high over every deal (A), the high over
- * the deals where nobody has a low (B: every player's completions without a low) and the low
- * (C). A deal's high share is half the pot with a low and all of it without: summed, A/2 + B/2;
- * the low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a
- * Fenwick tree over the 56 low strengths (and a plain counter of the completions without a low),
- * so the completions both weaker high and weaker low are counted the same way. */
+ * Below the prefix's best strength t every pair of the swept two goes to the prefix: those
+ * completions are only added to the counters, and their pairs counted once, from b's side, when
+ * the walk reaches t.
+ *
+ * Hi/lo is three passes, by linearity of the shares: the high over every deal (A), the high over
+ * the deals where nobody has a low (B: the pairs of completions without a low) and the low (C).
+ * A deal's high share is half the pot with a low and all of it without: summed, A/2 + B/2; the
+ * low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a
+ * Fenwick tree over the 56 low strengths (16-bit counts when there are fewer than 2^16
+ * completions) and a plain counter of the completions without a low, so the completions both
+ * weaker high and weaker low are counted the same way. Pass B needs no walk of its own: when
+ * the prefix has no low, the plain counters of sweep A count the pairs without a low. Pass C
+ * walks only the completions with a low, by low strength; the weaker ones without a low are
+ * read from the plain counters sweep A left filled, and the pairs where neither has a low are
+ * pass B's deals (or one query per completion without a low of b). The loops over a
+ * completion's 2^m subsets are compiled once per m, so their trip count is a constant.
+ *
+ * Cost: each prefix costs one walk of the two swept players' completions that avoid it, about
+ * 2^m counter reads and writes each (more for the completions with a low in hi/lo), so the work
+ * is the prefixes times the completions times 2^m, the figure hs_stud_equity_size reports. */
 #include "handstat/stud.h"
 
 #include "combin.h"
