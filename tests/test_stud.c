@@ -2,7 +2,7 @@
  * every player's seven cards walked one by one, each player's seven cards ranked with the
  * reference high ranker (poker_ref.c) and an A-5 low reference written below from the rules
  * (sorted rank groups, the best of the 21 five-card sets), and the pot split as the rules say.
- * 26 cases: stud high, hi/lo and razz, heads-up to seven players, third to seventh street, with
+ * 30 cases: stud high, hi/lo and razz, heads-up to seven players, third to seventh street, with
  * and without dead cards, hi/lo with and without a possible low; every thread count and a run
  * split by a checkpoint give the same counts; bad deals are refused. */
 #include <setjmp.h>
@@ -283,6 +283,21 @@ static const stud_case CASES[] = {
     {HS_STUD_HILO,
      {"Ah 2h 3d 9c 9s 4c", "4s 5d 6c Kh Kd 3s", "7s 7d 8c 2c Qh Ac", "Ad 2s 6h Th Td Jc"},
      ""},
+    /* hi/lo, three and four players with the deck shrunk by dead cards: the first (walked)
+     * player with and without a possible low, so the pairs without a low are counted both by
+     * the high sweep's plain counters and by the low sweep */
+    {HS_STUD_HILO,
+     {"Ah 2h 3d 9c", "4s 5d 6c Kh", "7s 8d Tc 2c"},
+     "Qc Qd Qh Qs Jc Jd Js Kc Kd Ks 9d 9h 9s 8c 8h 8s Th Td Ts 6d 6h 6s 5c 5h 5s 7c"},
+    {HS_STUD_HILO,
+     {"Kh Kd Qc Js", "Ah 2h 3d 9c", "4s 5d 6c 8h"},
+     "Qd Qh Qs Jc Jd Jh Kc Ks 9d 9h 9s 8c 8d 8s Th Td Ts Tc 6d 6h 6s 5c 5h 7c 7d 7h"},
+    {HS_STUD_HILO,
+     {"Ah 2h 3d 9c 9s", "4s 5d 6c Kh Kd", "7s 8d Tc 2c Qh", "Ad 3s 4h Jc Jd"},
+     "Qc Qd Qs Js Kc Ks 9d 9h 8c 8h 8s Th Td Ts 6d 6h"},
+    {HS_STUD_HILO,
+     {"Kh Kd Qc Js Jh", "Ah 2h 3d 9c 9s", "4s 5d 6c 8h 7c", "As 2s 3c Tc Td"},
+     "Qd Qh Qs Jc Jd Kc Ks 9d 9h 8c 8d 8s Th Ts 6d 6h"},
     /* razz */
     {HS_STUD_RAZZ, {"Ah 2h 3d 9c Ks", "4s 5d 6c 7h Qd"}, ""},
     {HS_STUD_RAZZ, {"Ah 2h 3d 9c", "4s 5d 6c 7h"}, ""},

@@ -18,12 +18,26 @@
  * other over the completions avoiding the prefix's cards; where the stronger of b and c stands
  * against t decides who wins.
  *
- * Hi/lo is three sweeps, by linearity of the shares: the high over every deal (A), the high over
- * the deals where nobody has a low (B: every player's completions without a low) and the low
- * (C). A deal's high share is half the pot with a low and all of it without: summed, A/2 + B/2;
- * the low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a
- * Fenwick tree over the 56 low strengths (and a plain counter of the completions without a low),
- * so the completions both weaker high and weaker low are counted the same way. */
+ * Below the prefix's best strength t every pair of the swept two goes to the prefix: those
+ * completions are only added to the counters, and their pairs counted once, from b's side, when
+ * the walk reaches t.
+ *
+ * Hi/lo is three passes, by linearity of the shares: the high over every deal (A), the high over
+ * the deals where nobody has a low (B: the pairs of completions without a low) and the low (C).
+ * A deal's high share is half the pot with a low and all of it without: summed, A/2 + B/2; the
+ * low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a
+ * Fenwick tree over the 56 low strengths (16-bit counts when there are fewer than 2^16
+ * completions) and a plain counter of the completions without a low, so the completions both
+ * weaker high and weaker low are counted the same way. Pass B needs no walk of its own: when
+ * the prefix has no low, the plain counters of sweep A count the pairs without a low. Pass C
+ * walks only the completions with a low, by low strength; the weaker ones without a low are
+ * read from the plain counters sweep A left filled, and the pairs where neither has a low are
+ * pass B's deals (or one query per completion without a low of b). The loops over a
+ * completion's 2^m subsets are compiled once per m, so their trip count is a constant.
+ *
+ * Cost: each prefix costs one walk of the two swept players' completions that avoid it, about
+ * 2^m counter reads and writes each (more for the completions with a low in hi/lo), so the work
+ * is the prefixes times the completions times 2^m, the figure hs_stud_equity_size reports. */
 #include "handstat/stud.h"
 
 #include "combin.h"
@@ -61,17 +75,20 @@ typedef struct stud_ctx {
     int players, game, known, m;
     uint32_t comps, subs, half, nids; /* completions, 2^m, even-sized subsets, subset ids */
     uint64_t deals;
-    uint64_t *mask;       /* comps */
-    uint32_t *ids;        /* comps * subs: the even-sized subsets first */
-    uint16_t *key[MAXP];  /* main strength: high (stud, hi/lo) or low (razz) */
-    uint16_t *lo[MAXP];   /* hi/lo: low strength 0..56 */
-    uint32_t *ord[MAXP];  /* completions by key, ascending */
-    uint32_t *lord[MAXP]; /* hi/lo: by low strength */
+    uint64_t *mask;        /* comps */
+    uint32_t *ids;         /* comps * subs: the even-sized subsets first */
+    uint16_t *key[MAXP];   /* main strength: high (stud, hi/lo) or low (razz) */
+    uint16_t *lo[MAXP];    /* hi/lo: low strength 0..56 */
+    uint32_t *ord[MAXP];   /* completions by key, ascending */
+    uint32_t *lord[MAXP];  /* hi/lo: by low strength */
+    uint32_t nolows[MAXP]; /* hi/lo: the completions without a low, the first ones of lord */
+    int fen16;             /* Fenwick rows of 16-bit counts: fewer than 2^16 completions */
     size_t off_cnt, off_fen, off_zero, off_list, off_less; /* scratch layout */
 } stud_ctx;
 
 typedef struct scratch_t {
-    uint32_t *cnt_b, *cnt_c, *fen_b, *fen_c, *zero_b, *zero_c, *list_b, *list_c, *less;
+    void *fen_b, *fen_c; /* Fenwick rows, of uint16_t when stud_ctx.fen16, else uint32_t */
+    uint32_t *cnt_b, *cnt_c, *zero_b, *zero_c, *list_b, *list_c, *less, *less0;
 } scratch_t;
 
 static scratch_t scratch_of(const stud_ctx *c, void *mem) {
@@ -79,86 +96,137 @@ static scratch_t scratch_of(const stud_ctx *c, void *mem) {
     scratch_t s;
     s.cnt_b = (uint32_t *)(base + c->off_cnt);
     s.cnt_c = s.cnt_b + c->nids;
-    s.fen_b = c->game == HS_STUD_HILO ? (uint32_t *)(base + c->off_fen) : NULL;
-    s.fen_c = s.fen_b != NULL ? s.fen_b + (size_t)c->nids * FEN : NULL;
+    size_t row = (c->fen16 ? sizeof(uint16_t) : sizeof(uint32_t)) * FEN;
+    s.fen_b = c->game == HS_STUD_HILO ? base + c->off_fen : NULL;
+    s.fen_c = s.fen_b != NULL ? base + c->off_fen + (size_t)c->nids * row : NULL;
     s.zero_b = s.fen_b != NULL ? (uint32_t *)(base + c->off_zero) : NULL;
     s.zero_c = s.zero_b != NULL ? s.zero_b + c->nids : NULL;
     s.list_b = (uint32_t *)(base + c->off_list);
     s.list_c = s.list_b + c->comps;
     s.less = (uint32_t *)(base + c->off_less);
+    s.less0 = s.less + c->comps;
     return s;
 }
 
+/* The counting loops below take the number of card subsets S = 2^m as an argument and are
+ * inlined into one copy per m (sweep_main, sweep_low), so the loops over a completion's subsets
+ * have a constant trip count. */
+#define INLINE static inline __attribute__((always_inline))
+
+/* The even-sized subsets of a completion come first in its ids: H of its S. */
+INLINE uint32_t half_of(uint32_t S) {
+    return S == 1 ? 1 : S / 2;
+}
+
 /* sum over the subsets T of completion i of (-1)^|T| cnt[T] */
-static inline int64_t query(const stud_ctx *c, const uint32_t *cnt, uint32_t i) {
-    const uint32_t *id = c->ids + (size_t)i * c->subs;
+INLINE int64_t query(const stud_ctx *c, const uint32_t *cnt, uint32_t i, uint32_t S) {
+    const uint32_t *id = c->ids + (size_t)i * S;
+    const uint32_t H = half_of(S);
     int64_t s = 0;
-    for (uint32_t j = 0; j < c->half; j++)
+    for (uint32_t j = 0; j < H; j++)
         s += cnt[id[j]];
-    for (uint32_t j = c->half; j < c->subs; j++)
+    for (uint32_t j = H; j < S; j++)
         s -= cnt[id[j]];
     return s;
 }
 
-static inline void add(const stud_ctx *c, uint32_t *cnt, uint32_t i) {
-    const uint32_t *id = c->ids + (size_t)i * c->subs;
-    for (uint32_t j = 0; j < c->subs; j++)
+INLINE void add(const stud_ctx *c, uint32_t *cnt, uint32_t i, uint32_t S) {
+    const uint32_t *id = c->ids + (size_t)i * S;
+    for (uint32_t j = 0; j < S; j++)
         cnt[id[j]]++;
 }
 
-static inline void clear(const stud_ctx *c, uint32_t *cnt, uint32_t i) {
-    const uint32_t *id = c->ids + (size_t)i * c->subs;
-    for (uint32_t j = 0; j < c->subs; j++)
+INLINE void clear(const stud_ctx *c, uint32_t *cnt, uint32_t i, uint32_t S) {
+    const uint32_t *id = c->ids + (size_t)i * S;
+    for (uint32_t j = 0; j < S; j++)
         cnt[id[j]] = 0;
 }
 
 /* The same over the completions counted with a low strength below v (v >= 1): those without a
  * low in the plain counters `zero`, the others in the Fenwick rows (strength w at index w). */
-static inline int64_t fen_query(const stud_ctx *c, const uint32_t *fen, const uint32_t *zero,
-                                uint32_t i, int v) {
-    const uint32_t *id = c->ids + (size_t)i * c->subs;
+INLINE int64_t fen_query(const stud_ctx *c, const void *fen, const uint32_t *zero, uint32_t i,
+                         int v, uint32_t S, int W16) {
+    const uint32_t *id = c->ids + (size_t)i * S;
+    const uint32_t H = half_of(S);
     int64_t s = 0;
-    for (uint32_t j = 0; j < c->subs; j++) {
-        const uint32_t *row = fen + (size_t)id[j] * FEN;
+    for (uint32_t j = 0; j < S; j++) {
+        size_t row = (size_t)id[j] * FEN;
         int64_t r = zero[id[j]];
         for (int x = v - 1; x > 0; x &= x - 1)
-            r += row[x];
-        s += j < c->half ? r : -r;
+            r += W16 ? ((const uint16_t *)fen)[row + (size_t)x]
+                     : ((const uint32_t *)fen)[row + (size_t)x];
+        s += j < H ? r : -r;
     }
     return s;
 }
 
-/* Count completion i of low strength `low` (value 1), or zero its entries (value 0). */
-static inline void fen_add(const stud_ctx *c, uint32_t *fen, uint32_t *zero, uint32_t i, int low,
-                           uint32_t value) {
-    const uint32_t *id = c->ids + (size_t)i * c->subs;
-    for (uint32_t j = 0; j < c->subs; j++) {
-        if (low == 0) {
+/* Count completion i of low strength `low` (value 1), or zero its entries (value 0); the
+ * completions without a low only in `zero`. */
+INLINE void fen_add(const stud_ctx *c, void *fen, uint32_t *zero, uint32_t i, int low,
+                    uint32_t value, uint32_t S, int W16) {
+    const uint32_t *id = c->ids + (size_t)i * S;
+    if (low == 0) {
+        for (uint32_t j = 0; j < S; j++)
             zero[id[j]] = value ? zero[id[j]] + 1 : 0;
-            continue;
+        return;
+    }
+    for (uint32_t j = 0; j < S; j++) {
+        size_t row = (size_t)id[j] * FEN;
+        for (int x = low; x < FEN; x += x & -x) {
+            if (W16) {
+                uint16_t *e = (uint16_t *)fen + row + (size_t)x;
+                *e = value ? (uint16_t)(*e + 1) : 0;
+            } else {
+                uint32_t *e = (uint32_t *)fen + row + (size_t)x;
+                *e = value ? *e + 1 : 0;
+            }
         }
-        uint32_t *row = fen + (size_t)id[j] * FEN;
-        for (int x = low; x < FEN; x += x & -x)
-            row[x] = value ? row[x] + 1 : 0;
     }
 }
 
 /* The players before the swept two: the best strength among them (-1: none) and who has it. */
 typedef struct prefix {
-    int t, t_lo;          /* best main (or low) strength; hi/lo sweep A: best low strength */
+    int t, t_lo;          /* best main (or low) strength; hi/lo: best low strength */
     unsigned win, win_lo; /* the players holding them */
 } prefix;
 
 /* One sweep: which players, keys and completions, and what to count. */
 typedef struct sweep_in {
-    int pb, pc, pass;
+    int pb, pc;
     const uint16_t *kb, *kc; /* strengths */
     const uint32_t *ob, *oc; /* orders by them */
     uint64_t used;           /* the prefix's cards */
-    int nolow;               /* only completions without a low (sweep B) */
-    int low;                 /* strength 0 wins nothing (sweep C) */
-    int scoop;               /* count scoops (sweep A of hi/lo) */
+    int scoop;               /* hi/lo: count scoops and the deals without a low */
 } sweep_in;
+
+/* The disjoint pairs of the swept two by who wins against the prefix (its best t held by W):
+ * b or c alone, both, W, W with b, with c, with all three; none: nobody wins (the low: no
+ * low anywhere). */
+typedef struct outcome {
+    uint64_t b, c, bc, w, wb, wc, wbc, none;
+} outcome;
+
+/* c's of strength x, `less` pairs with weaker b's */
+INLINE void class_c(outcome *o, int x, int t, uint64_t less) {
+    if (x > t)
+        o->c += less;
+    else if (x == t)
+        o->wc += less;
+    else
+        o->w += less;
+}
+
+/* b's of strength x, `less` pairs with weaker c's and `eq` with equal ones */
+INLINE void class_b(outcome *o, int x, int t, uint64_t less, uint64_t eq) {
+    if (x > t) {
+        o->b += less;
+        o->bc += eq;
+    } else if (x == t) {
+        o->wb += less;
+        o->wbc += eq;
+    } else
+        o->w += less + eq;
+}
 
 /* Credit x deals won by the players of `set`. */
 static void credit(pass_acc *pa, unsigned set, uint64_t x) {
@@ -175,28 +243,60 @@ static void credit(pass_acc *pa, unsigned set, uint64_t x) {
     }
 }
 
-static uint32_t filter(const stud_ctx *c, const uint32_t *ord, int p, uint64_t used, int nolow,
+static void credit_all(pass_acc *pa, const outcome *o, unsigned b, unsigned cc, unsigned w) {
+    credit(pa, b, o->b);
+    credit(pa, cc, o->c);
+    credit(pa, b | cc, o->bc);
+    credit(pa, w, o->w);
+    credit(pa, w | b, o->wb);
+    credit(pa, w | cc, o->wc);
+    credit(pa, w | b | cc, o->wbc);
+    pa->deals += o->b + o->c + o->bc + o->w + o->wb + o->wc + o->wbc + o->none;
+    pa->nolow += o->none;
+}
+
+/* The completions of ord[from..) that avoid `used`, in that order. */
+static uint32_t filter(const stud_ctx *c, const uint32_t *ord, uint32_t from, uint64_t used,
                        uint32_t *out) {
     uint32_t n = 0;
-    for (uint32_t q = 0; q < c->comps; q++) {
+    for (uint32_t q = from; q < c->comps; q++) {
         uint32_t i = ord[q];
-        if ((c->mask[i] & used) == 0 && (!nolow || c->lo[p][i] == 0))
-            out[n++] = i;
+        out[n] = i;
+        n += (c->mask[i] & used) == 0;
     }
     return n;
 }
 
-static void sweep(const stud_ctx *c, const scratch_t *s, const sweep_in *in, const prefix *pf,
-                  stud_acc *acc) {
+/* The main sweep: stud high and razz by their key; hi/lo (in->scoop) by the high over every deal
+ * (pass A) and, when the prefix has no low, over the deals without a low (pass B: the pairs of
+ * completions without a low, counted by the plain counters `zero` of the same walk), with the
+ * scoops. The counters `zero` are left filled for sweep_low. */
+INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *in,
+                         const prefix *pf, stud_acc *acc, const uint32_t S, const int W16) {
     uint32_t *lb_ = s->list_b, *lc_ = s->list_c;
-    uint32_t nb = filter(c, in->ob, in->pb, in->used, in->nolow, lb_);
-    uint32_t nc = filter(c, in->oc, in->pc, in->used, in->nolow, lc_);
-    const int t = pf->t, scoop = in->scoop;
+    uint32_t nb = filter(c, in->ob, 0, in->used, lb_);
+    uint32_t nc = filter(c, in->oc, 0, in->used, lc_);
+    const int t = pf->t, scoop = in->scoop, nl = scoop && pf->t_lo <= 0;
     const uint16_t *lob = scoop ? c->lo[in->pb] : NULL, *loc = scoop ? c->lo[in->pc] : NULL;
-    /* deals by who wins: b or c alone, both, the prefix's W, W with b, with c, with both */
-    uint64_t xb = 0, xc = 0, xbc = 0, xw = 0, xwb = 0, xwc = 0, xwbc = 0, none = 0;
-    uint64_t sb = 0, sc = 0; /* scoops of b and of c */
+    outcome o = {0}, o0 = {0}; /* pass A (or the only pass); pass B */
+    uint64_t sb = 0, sc = 0;   /* scoops of b and of c */
     uint32_t ib = 0, ic = 0;
+    /* Below the prefix's best every pair goes to W: those completions are only counted in, and
+     * their pairs counted once, from b's side, when all are in. */
+    for (; ic < nc && in->kc[lc_[ic]] < t; ic++) {
+        add(c, s->cnt_c, lc_[ic], S);
+        if (scoop)
+            fen_add(c, s->fen_c, s->zero_c, lc_[ic], loc[lc_[ic]], 1, S, W16);
+    }
+    for (; ib < nb && in->kb[lb_[ib]] < t; ib++) {
+        uint32_t i = lb_[ib];
+        o.w += (uint64_t)query(c, s->cnt_c, i, S);
+        if (nl && lob[i] == 0)
+            o0.w += (uint64_t)query(c, s->zero_c, i, S);
+        add(c, s->cnt_b, i, S);
+        if (scoop)
+            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S, W16);
+    }
     while (ib < nb || ic < nc) {
         int x = ib < nb ? in->kb[lb_[ib]] : 0x10000;
         if (ic < nc && in->kc[lc_[ic]] < x)
@@ -209,32 +309,32 @@ static void sweep(const stud_ctx *c, const scratch_t *s, const sweep_in *in, con
         /* c's of strength x against the weaker b's */
         for (uint32_t q = ic; q < jc; q++) {
             uint32_t i = lc_[q];
-            uint64_t less = (uint64_t)query(c, s->cnt_b, i);
-            if (x > t)
-                xc += less;
-            else if (x == t && !(in->low && t == 0))
-                xwc += less;
-            else if (x == t)
-                none += less;
-            else
-                xw += less;
-            if (scoop && x > t && loc[i] > 0 && loc[i] > pf->t_lo)
-                sc += (uint64_t)fen_query(c, s->fen_b, s->zero_b, i, loc[i]);
+            class_c(&o, x, t, (uint64_t)query(c, s->cnt_b, i, S));
+            if (!scoop)
+                continue;
+            if (x > t && loc[i] > 0 && loc[i] > pf->t_lo)
+                sc += (uint64_t)fen_query(c, s->fen_b, s->zero_b, i, loc[i], S, W16);
+            if (nl && loc[i] == 0)
+                class_c(&o0, x, t, (uint64_t)query(c, s->zero_b, i, S));
         }
         for (uint32_t q = ib; q < jb; q++) {
             uint32_t i = lb_[q];
-            s->less[q] = (uint32_t)query(c, s->cnt_c, i);
-            if (scoop && x > t && lob[i] > 0 && lob[i] > pf->t_lo)
-                sb += (uint64_t)fen_query(c, s->fen_c, s->zero_c, i, lob[i]);
+            s->less[q] = (uint32_t)query(c, s->cnt_c, i, S);
+            if (!scoop)
+                continue;
+            if (x > t && lob[i] > 0 && lob[i] > pf->t_lo)
+                sb += (uint64_t)fen_query(c, s->fen_c, s->zero_c, i, lob[i], S, W16);
+            if (nl && lob[i] == 0)
+                s->less0[q] = (uint32_t)query(c, s->zero_c, i, S);
         }
         for (uint32_t q = ic; q < jc; q++) {
-            add(c, s->cnt_c, lc_[q]);
+            add(c, s->cnt_c, lc_[q], S);
             if (scoop)
-                fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 1);
+                fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 1, S, W16);
         }
         /* b's of strength x against the weaker and the equal c's (a few equal c's are
          * checked directly rather than by the counters) */
-        const int direct = jc - ic <= c->subs;
+        const int direct = jc - ic <= S;
         for (uint32_t q = ib; q < jb; q++) {
             uint32_t i = lb_[q];
             uint64_t less = s->less[q], eq = 0;
@@ -242,72 +342,197 @@ static void sweep(const stud_ctx *c, const scratch_t *s, const sweep_in *in, con
                 for (uint32_t r = ic; r < jc; r++)
                     eq += (c->mask[i] & c->mask[lc_[r]]) == 0;
             else
-                eq = (uint64_t)query(c, s->cnt_c, i) - less;
-            if (x > t) {
-                xb += less;
-                if (in->low && x == 0)
-                    none += eq;
+                eq = (uint64_t)query(c, s->cnt_c, i, S) - less;
+            class_b(&o, x, t, less, eq);
+            add(c, s->cnt_b, i, S);
+            if (!scoop)
+                continue;
+            if (nl && lob[i] == 0) {
+                uint64_t less0 = s->less0[q], eq0 = 0;
+                if (direct)
+                    for (uint32_t r = ic; r < jc; r++)
+                        eq0 += (c->mask[i] & c->mask[lc_[r]]) == 0 && loc[lc_[r]] == 0;
                 else
-                    xbc += eq;
-            } else if (x == t) {
-                if (in->low && t == 0)
-                    none += less + eq;
-                else {
-                    xwb += less;
-                    xwbc += eq;
-                }
-            } else
-                xw += less + eq;
-            add(c, s->cnt_b, i);
-            if (scoop)
-                fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1);
+                    eq0 = (uint64_t)query(c, s->zero_c, i, S) - less0;
+                class_b(&o0, x, t, less0, eq0);
+            }
+            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S, W16);
         }
         ib = jb;
         ic = jc;
     }
     /* the counters back to zero: at once when they are fewer than the completions' entries */
-    if (c->nids < (nb + nc) * c->subs)
+    const int wipe = c->nids < (nb + nc) * S;
+    if (wipe)
         memset(s->cnt_b, 0, 2 * (size_t)c->nids * sizeof *s->cnt_b);
     for (uint32_t q = 0; q < nb; q++) {
-        if (c->nids >= (nb + nc) * c->subs)
-            clear(c, s->cnt_b, lb_[q]);
-        if (scoop)
-            fen_add(c, s->fen_b, s->zero_b, lb_[q], lob[lb_[q]], 0);
+        if (!wipe)
+            clear(c, s->cnt_b, lb_[q], S);
+        if (scoop && lob[lb_[q]] > 0)
+            fen_add(c, s->fen_b, s->zero_b, lb_[q], lob[lb_[q]], 0, S, W16);
     }
     for (uint32_t q = 0; q < nc; q++) {
-        if (c->nids >= (nb + nc) * c->subs)
-            clear(c, s->cnt_c, lc_[q]);
-        if (scoop)
-            fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 0);
+        if (!wipe)
+            clear(c, s->cnt_c, lc_[q], S);
+        if (scoop && loc[lc_[q]] > 0)
+            fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 0, S, W16);
     }
     unsigned b = 1u << in->pb, cc = 1u << in->pc;
-    pass_acc *pa = &acc->pass[in->pass];
-    credit(pa, b, xb);
-    credit(pa, cc, xc);
-    credit(pa, b | cc, xbc);
-    credit(pa, pf->win, xw);
-    credit(pa, pf->win | b, xwb);
-    credit(pa, pf->win | cc, xwc);
-    credit(pa, pf->win | b | cc, xwbc);
-    pa->deals += xb + xc + xbc + xw + xwb + xwc + xwbc + none;
-    pa->nolow += none;
+    credit_all(&acc->pass[PASS_MAIN], &o, b, cc, pf->win);
     if (!scoop)
         return;
+    if (nl)
+        credit_all(&acc->pass[PASS_NOLOW], &o0, b, cc, pf->win);
     acc->scoop[in->pb] += sb;
     acc->scoop[in->pc] += sc;
     /* a prefix player alone with the best high and the best low: the pairs below it in both */
     if (__builtin_popcount(pf->win) == 1 && pf->win_lo == pf->win && pf->t_lo > 0) {
         uint32_t n = 0;
-        for (uint32_t q = 0; q < nc; q++)
-            if (in->kc[lc_[q]] < t && loc[lc_[q]] < pf->t_lo)
-                add(c, s->cnt_c, lc_[n++] = lc_[q]);
+        for (uint32_t q = 0; q < nc && in->kc[lc_[q]] < t; q++)
+            if (loc[lc_[q]] < pf->t_lo)
+                add(c, s->cnt_c, lc_[n++] = lc_[q], S);
         uint64_t box = 0;
-        for (uint32_t q = 0; q < nb; q++)
-            if (in->kb[lb_[q]] < t && lob[lb_[q]] < pf->t_lo)
-                box += (uint64_t)query(c, s->cnt_c, lb_[q]);
+        for (uint32_t q = 0; q < nb && in->kb[lb_[q]] < t; q++)
+            if (lob[lb_[q]] < pf->t_lo)
+                box += (uint64_t)query(c, s->cnt_c, lb_[q], S);
         for (uint32_t q = 0; q < n; q++)
-            clear(c, s->cnt_c, lc_[q]);
+            clear(c, s->cnt_c, lc_[q], S);
         acc->scoop[__builtin_ctz(pf->win)] += box;
+    }
+}
+
+/* The low of hi/lo (pass C) after sweep_main: only the completions with a low are walked, by low
+ * strength; the weaker ones without a low are counted by the counters `zero` that sweep_main
+ * left filled (every completion without a low that avoids the prefix), which are then cleared.
+ * The pairs where neither has a low: n0 when known (pass B counted them), else counted here. */
+INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, uint64_t used,
+                        const prefix *pl, int64_t n0, stud_acc *acc, const uint32_t S) {
+    uint32_t *lb_ = s->list_b, *lc_ = s->list_c;
+    const uint16_t *kb = c->lo[pb], *kc = c->lo[pc];
+    uint32_t nb = filter(c, c->lord[pb], c->nolows[pb], used, lb_);
+    uint32_t nc = filter(c, c->lord[pc], c->nolows[pc], used, lc_);
+    const int t = pl->t;
+    outcome o = {0};
+    uint32_t ib = 0, ic = 0;
+    while (ib < nb || ic < nc) {
+        int x = ib < nb ? kb[lb_[ib]] : 0x10000;
+        if (ic < nc && kc[lc_[ic]] < x)
+            x = kc[lc_[ic]];
+        uint32_t jb = ib, jc = ic;
+        while (jb < nb && kb[lb_[jb]] == x)
+            jb++;
+        while (jc < nc && kc[lc_[jc]] == x)
+            jc++;
+        for (uint32_t q = ic; q < jc; q++) {
+            uint32_t i = lc_[q];
+            class_c(&o, x, t, (uint64_t)(query(c, s->zero_b, i, S) + query(c, s->cnt_b, i, S)));
+        }
+        for (uint32_t q = ib; q < jb; q++)
+            s->less[q] = (uint32_t)query(c, s->cnt_c, lb_[q], S);
+        for (uint32_t q = ic; q < jc; q++)
+            add(c, s->cnt_c, lc_[q], S);
+        const int direct = jc - ic <= S;
+        for (uint32_t q = ib; q < jb; q++) {
+            uint32_t i = lb_[q];
+            uint64_t less = s->less[q], eq = 0;
+            if (direct)
+                for (uint32_t r = ic; r < jc; r++)
+                    eq += (c->mask[i] & c->mask[lc_[r]]) == 0;
+            else
+                eq = (uint64_t)query(c, s->cnt_c, i, S) - less;
+            class_b(&o, x, t, less + (uint64_t)query(c, s->zero_c, i, S), eq);
+            add(c, s->cnt_b, i, S);
+        }
+        ib = jb;
+        ic = jc;
+    }
+    /* both without a low: nobody wins the low unless the prefix has one */
+    if (n0 < 0) {
+        n0 = 0;
+        for (uint32_t q = 0; q < c->nolows[pb]; q++) {
+            uint32_t i = c->lord[pb][q];
+            if ((c->mask[i] & used) == 0)
+                n0 += query(c, s->zero_c, i, S);
+        }
+    }
+    if (t > 0)
+        o.w += (uint64_t)n0;
+    else
+        o.none += (uint64_t)n0;
+    const int wipe = c->nids < (nb + nc) * S;
+    if (wipe)
+        memset(s->cnt_b, 0, 2 * (size_t)c->nids * sizeof *s->cnt_b);
+    for (uint32_t q = 0; q < nb && !wipe; q++)
+        clear(c, s->cnt_b, lb_[q], S);
+    for (uint32_t q = 0; q < nc && !wipe; q++)
+        clear(c, s->cnt_c, lc_[q], S);
+    const int wipe0 = c->nids < (c->nolows[pb] + c->nolows[pc]) * S;
+    if (wipe0)
+        memset(s->zero_b, 0, 2 * (size_t)c->nids * sizeof *s->zero_b);
+    for (int side = 0; side < 2 && !wipe0; side++) {
+        int p = side ? pc : pb;
+        uint32_t *zero = side ? s->zero_c : s->zero_b;
+        for (uint32_t q = 0; q < c->nolows[p]; q++)
+            if ((c->mask[c->lord[p][q]] & used) == 0)
+                clear(c, zero, c->lord[p][q], S);
+    }
+    credit_all(&acc->pass[PASS_LOW], &o, 1u << pb, 1u << pc, pl->win);
+}
+
+static void sweep_main(const stud_ctx *c, const scratch_t *s, const sweep_in *in, const prefix *pf,
+                       stud_acc *acc) {
+    switch (c->m) {
+    case 0:
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 1, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 1, 0);
+        break;
+    case 1:
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 2, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 2, 0);
+        break;
+    case 2:
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 4, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 4, 0);
+        break;
+    case 3:
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 8, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 8, 0);
+        break;
+    default:
+        if (c->fen16)
+            sweep_main_s(c, s, in, pf, acc, 16, 1);
+        else
+            sweep_main_s(c, s, in, pf, acc, 16, 0);
+        break;
+    }
+}
+
+static void sweep_low(const stud_ctx *c, const scratch_t *s, int pb, int pc, uint64_t used,
+                      const prefix *pl, int64_t n0, stud_acc *acc) {
+    switch (c->m) {
+    case 0:
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 1);
+        break;
+    case 1:
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 2);
+        break;
+    case 2:
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 4);
+        break;
+    case 3:
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 8);
+        break;
+    default:
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 16);
+        break;
     }
 }
 
@@ -335,20 +560,15 @@ static void sweeps(const stud_ctx *c, const scratch_t *s, stud_acc *acc, const u
     int hilo = c->game == HS_STUD_HILO;
     if (hilo)
         best_of(c->lo, chosen, np, &pf.t_lo, &pf.win_lo);
-    sweep_in in = {pb,         pc,   PASS_MAIN, c->key[pb], c->key[pc], c->ord[pb],
-                   c->ord[pc], used, 0,         0,          hilo};
-    sweep(c, s, &in, &pf, acc);
+    sweep_in in = {pb, pc, c->key[pb], c->key[pc], c->ord[pb], c->ord[pc], used, hilo};
+    uint64_t nolow_before = acc->pass[PASS_NOLOW].deals;
+    sweep_main(c, s, &in, &pf, acc);
     if (!hilo)
         return;
-    if (pf.t_lo <= 0) { /* nobody of the prefix has a low */
-        in.pass = PASS_NOLOW;
-        in.nolow = 1;
-        in.scoop = 0;
-        sweep(c, s, &in, &pf, acc);
-    }
+    /* the pairs without a low: pass B's deals when it ran */
+    int64_t n0 = pf.t_lo <= 0 ? (int64_t)(acc->pass[PASS_NOLOW].deals - nolow_before) : -1;
     prefix pl = {pf.t_lo, -1, pf.win_lo, 0};
-    sweep_in lo = {pb, pc, PASS_LOW, c->lo[pb], c->lo[pc], c->lord[pb], c->lord[pc], used, 0, 1, 0};
-    sweep(c, s, &lo, &pl, acc);
+    sweep_low(c, s, pb, pc, used, &pl, n0, acc);
 }
 
 static void walk(const stud_ctx *c, const scratch_t *s, stud_acc *acc, uint32_t *chosen, int p,
@@ -580,6 +800,8 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
             }
             for (uint32_t i = 0; i < c->comps; i++)
                 o[count[k[i]]++] = i;
+            if (l)
+                c->nolows[p] = count[0];
         }
     free(count);
     return HS_OK;
@@ -611,6 +833,7 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     for (int p = 0; p < players; p++)
         c->deals *= hs_binom((unsigned)(n_rest - p * c->m), (unsigned)c->m);
     rc = build(c, rest, hands);
+    c->fen16 = c->comps <= UINT16_MAX;
     if (rc != HS_OK) {
         ctx_free(c);
         return rc;
@@ -618,13 +841,13 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     c->off_cnt = 0;
     c->off_fen = c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t);
     c->off_zero =
-        c->off_fen + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * FEN * sizeof(uint32_t) : 0);
+        c->off_fen + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * FEN * (c->fen16 ? 2u : 4u) : 0);
     c->off_list = c->off_zero + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * sizeof(uint32_t) : 0);
     c->off_less = c->off_list + 2 * (size_t)c->comps * sizeof(uint32_t);
     c->def.name = "stud equity";
     c->def.layout = 1;
     c->def.acc_size = sizeof(stud_acc);
-    c->def.scratch_size = c->off_less + (size_t)c->comps * sizeof(uint32_t);
+    c->def.scratch_size = c->off_less + 2 * (size_t)c->comps * sizeof(uint32_t);
     c->def.unit = stud_unit;
     c->def.merge = NULL;
     c->def.check = stud_check;
