@@ -109,6 +109,12 @@ HS_API void hs_poker_rank7_ids_batch_scalar(const uint8_t (*ids)[7], size_t n, u
  * when the CPU lacks AVX-512 F/BW/VL/VBMI (or the library was built for another architecture). */
 HS_API int hs_poker_rank7_ids_batch_avx512(const uint8_t (*ids)[7], size_t n, uint16_t *out);
 
+/* The AVX2 path: eight hands per step, the cards' rank keys and suit counters summed by byte
+ * shuffles in registers, the two hash lookups as gathers. Returns HS_OK, or HS_ERR_ARG without
+ * touching `out` when the CPU lacks AVX2 (or the library was built for another architecture).
+ * Same preconditions and results as the scalar path. */
+HS_API int hs_poker_rank7_ids_batch_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *out);
+
 /* Five of the cards of `hand` that make its class: hs_poker_rank5(result) == hs_poker_rank(hand).
  * When several choices tie (e.g. equal kickers of different suits) the first one found is
  * returned, searching by leaving out the lowest card indices first; deterministic.

@@ -6,6 +6,8 @@
 #include "handstat/cpu.h"
 #include "handstat/error.h"
 
+#include <string.h>
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
 #include <immintrin.h>
@@ -89,6 +91,194 @@ int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *classes)
     return HS_OK;
 }
 
+/* ---- seven card ids per hand ------------------------------------------------------------------
+ * Eight hands per step, in two vectors of four: each hand's seven ids moved into the bytes of a
+ * 64-bit lane (the eighth byte 0, a card id 0 whose part is taken out below), each id split into
+ * rank and suit by byte compares, then the rank keys and suit counters summed without a single
+ * memory read: the rank key is three bytes, each a 16-entry byte table read by a byte shuffle of
+ * the ranks and summed over the lane's eight bytes by one psadbw; the suit counters likewise
+ * (suits 0-1 and 2-3 as two bytes of two 4-bit counters). The only memory reads are the ids and
+ * the two gathers of the hash. A hand with five of a suit is masked out of the gathers and left
+ * with class 0 (no class is 0); such hands (about 3% of random ones) are found by a scan of the
+ * block's classes and finished by the scalar flush lookup. */
+
+/* The per-call constants: byte b of each rank's key (in both 128-bit lanes, for the byte
+ * shuffles), the suit tables, the byte moves of the ids. */
+typedef struct ids_consts {
+    __m256i plane[3], suit_lo, suit_hi, suit13, arrange;
+} ids_consts;
+
+HS_AVX2 static ids_consts ids_consts_make(void) {
+    ids_consts k;
+    uint8_t b[3][32], lo[32], hi[32], s13[32], mv[32];
+    for (int i = 0; i < 32; i++) {
+        const int r = i & 15;
+        for (int p = 0; p < 3; p++)
+            b[p][i] = (uint8_t)(hs_poker_rank_key16[r] >> 8 * p);
+        lo[i] = (uint8_t)(r == 0 ? 1 : r == 1 ? 16 : 0); /* suits 0 and 1: counters 0 and 1 */
+        hi[i] = (uint8_t)(r == 2 ? 1 : r == 3 ? 16 : 0); /* suits 2 and 3: counters 2 and 3 */
+        s13[i] = (uint8_t)(r < 4 ? 13 * r : 0);
+        /* each 128-bit lane holds 16 bytes from hand 2k's first: two hands, 7 bytes each */
+        mv[i] = (uint8_t)(r == 7 || r == 15 ? 0x80 : r < 7 ? r : r - 1);
+    }
+    for (int p = 0; p < 3; p++)
+        k.plane[p] = _mm256_loadu_si256((const __m256i *)b[p]);
+    k.suit_lo = _mm256_loadu_si256((const __m256i *)lo);
+    k.suit_hi = _mm256_loadu_si256((const __m256i *)hi);
+    k.suit13 = _mm256_loadu_si256((const __m256i *)s13);
+    k.arrange = _mm256_loadu_si256((const __m256i *)mv);
+    return k;
+}
+
+/* Four hands (bytes p[0..27], and two bytes after them are read) as the rank-key bytes' and the
+ * suit counters' sums, each in the low 16 bits of the hand's 64-bit lane. */
+typedef struct sums4 {
+    __m256i key[3], suit_lo, suit_hi;
+} sums4;
+
+HS_AVX2 static inline sums4 ids_sums4(const uint8_t *p, const ids_consts *k) {
+    const __m256i zero = _mm256_setzero_si256();
+    /* hands 0-1 from p, hands 2-3 from p + 14: bytes 7 h + j to byte 8 h + j, byte 8 h + 7 = 0 */
+    __m256i id =
+        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
+                                _mm_loadu_si128((const __m128i *)(p + 14)), 1);
+    id = _mm256_shuffle_epi8(id, k->arrange);
+    /* suit = (id > 12) + (id > 25) + (id > 38); rank = id - 13 suit */
+    __m256i neg = _mm256_add_epi8(_mm256_add_epi8(_mm256_cmpgt_epi8(id, _mm256_set1_epi8(12)),
+                                                  _mm256_cmpgt_epi8(id, _mm256_set1_epi8(25))),
+                                  _mm256_cmpgt_epi8(id, _mm256_set1_epi8(38)));
+    __m256i suit = _mm256_sub_epi8(zero, neg);
+    __m256i rank = _mm256_sub_epi8(id, _mm256_shuffle_epi8(k->suit13, suit));
+    sums4 s;
+    for (int b = 0; b < 3; b++)
+        s.key[b] = _mm256_sad_epu8(_mm256_shuffle_epi8(k->plane[b], rank), zero);
+    s.suit_lo = _mm256_sad_epu8(_mm256_shuffle_epi8(k->suit_lo, suit), zero);
+    s.suit_hi = _mm256_sad_epu8(_mm256_shuffle_epi8(k->suit_hi, suit), zero);
+    return s;
+}
+
+/* a's and b's 64-bit lanes' low halves, interleaved: 32-bit lanes a0 b0 a1 b1 a2 b2 a3 b3 */
+HS_AVX2 static inline __m256i join4(__m256i a, __m256i b) {
+    return _mm256_or_si256(a, _mm256_slli_epi64(b, 32));
+}
+
+/* The rank keys of the eight hands of 56 bytes at p (two bytes after them are read), in lanes
+ * h0 h4 h1 h5 h2 h6 h3 h7, and the mask of those without five of a suit. */
+typedef struct keys8 {
+    __m256i key, nof;
+} keys8;
+
+HS_AVX2 static inline keys8 ids_keys8(const uint8_t *p, const ids_consts *k, __m256i ones) {
+    /* The dummy eighth byte of each lane counts as card 0: the ace of suit 0. */
+    const __m256i ace = _mm256_set1_epi32((int)hs_poker_rank_key16[0]);
+    const __m256i bias = _mm256_set1_epi32(0x3333 - 1), five = _mm256_set1_epi32(0x8888);
+    sums4 a = ids_sums4(p, k), b = ids_sums4(p + 28, k);
+    keys8 r;
+    /* = the sum of the three bytes' sums, each in its place */
+    r.key =
+        _mm256_add_epi32(_mm256_add_epi32(join4(a.key[0], b.key[0]),
+                                          _mm256_slli_epi32(join4(a.key[1], b.key[1]), 8)),
+                         _mm256_sub_epi32(_mm256_slli_epi32(join4(a.key[2], b.key[2]), 16), ace));
+    __m256i suits =
+        _mm256_add_epi32(_mm256_add_epi32(join4(a.suit_lo, b.suit_lo),
+                                          _mm256_slli_epi32(join4(a.suit_hi, b.suit_hi), 8)),
+                         bias);
+    r.nof = _mm256_and_si256(
+        _mm256_cmpeq_epi32(_mm256_and_si256(suits, five), _mm256_setzero_si256()), ones);
+    return r;
+}
+
+/* The first lookup of the hash: the offsets of the keys' rows (0 in the flush lanes). */
+HS_AVX2 static inline __m256i ids_rows8(keys8 x) {
+    return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)hs_poker_row,
+                                       _mm256_srli_epi32(x.key, HS_POKER_ROW_SHIFT), x.nof, 4);
+}
+
+/* The second: the eight classes in hand order, 0 for a flush. */
+HS_AVX2 static inline __m128i ids_classes8(keys8 x, __m256i row) {
+    const __m128i order = _mm_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15);
+    __m256i cls = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)hs_poker_class,
+                                              _mm256_add_epi32(x.key, row), x.nof, 2);
+    cls = _mm256_and_si256(cls, _mm256_set1_epi32(0xFFFF));
+    /* 16-bit classes h0 h4 h1 h5 h2 h6 h3 h7, then in hand order */
+    __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(cls, cls), 0x08);
+    return _mm_shuffle_epi8(_mm256_castsi256_si128(packed), order);
+}
+
+HS_AVX2 static inline void ids_step8(const uint8_t *p, const ids_consts *k, __m256i ones,
+                                     uint16_t *out) {
+    keys8 x = ids_keys8(p, k, ones);
+    _mm_storeu_si128((__m128i *)out, ids_classes8(x, ids_rows8(x)));
+}
+
+/* The classes of n hands, flushes included. The main loop is software-pipelined: the keys of
+ * step i + 2 and the row offsets of step i + 1 are asked for before the classes of step i, so
+ * that the gathers' latency (the class table is in L2) overlaps other steps' work: 1.15x the
+ * plain loop. The last step (fewer than eight hands, or eight with no bytes after them) runs on
+ * a copy padded with a valid hand. */
+HS_AVX2 static void ids_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
+    const ids_consts k = ids_consts_make();
+    __m256i ones = _mm256_set1_epi32(-1);
+    __asm__("" : "+x"(ones)); /* see GATHER32 */
+    for (size_t b = 0; b < n;) {
+        /* blocks of 2048 hands: the flush scan reads the classes while they are in L1 */
+        const size_t e = n - b < 2048 ? n : b + 2048;
+        size_t i = b;
+        /* steps i, i + 8, i + 16 all inside the block and not reading past the ids */
+        if (i + 24 <= e && i + 25 <= n) {
+            keys8 k0 = ids_keys8(ids[i], &k, ones), k1 = ids_keys8(ids[i + 8], &k, ones);
+            __m256i r0 = ids_rows8(k0);
+            for (; i + 24 <= e && i + 25 <= n; i += 8) {
+                keys8 k2 = ids_keys8(ids[i + 16], &k, ones);
+                __m256i r1 = ids_rows8(k1);
+                _mm_storeu_si128((__m128i *)(out + i), ids_classes8(k0, r0));
+                k0 = k1;
+                r0 = r1;
+                k1 = k2;
+            }
+            _mm_storeu_si128((__m128i *)(out + i), ids_classes8(k0, r0));
+            _mm_storeu_si128((__m128i *)(out + i + 8), ids_classes8(k1, ids_rows8(k1)));
+            i += 16;
+        }
+        for (; i + 8 <= e && i + 9 <= n; i += 8)
+            ids_step8(ids[i], &k, ones, out + i);
+        if (i < e) { /* the last hands: e = n */
+            uint8_t tail[64];
+            uint16_t cls[8];
+            for (int j = 0; j < 64; j++)
+                tail[j] = (uint8_t)(j % 7);
+            memcpy(tail, ids[i], 7 * (e - i));
+            ids_step8(tail, &k, ones, cls);
+            memcpy(out + i, cls, 2 * (e - i));
+        }
+        /* the flushes: class 0 so far */
+        size_t j = b;
+        for (; j + 16 <= e; j += 16) {
+            unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(
+                _mm256_loadu_si256((const __m256i *)(out + j)), _mm256_setzero_si256()));
+            for (; m; m &= m - 1, m &= m - 1) {
+                const size_t h = j + (size_t)__builtin_ctz(m) / 2;
+                out[h] = (uint16_t)hs_poker_flush_class(hs_poker_ids7_mask(ids[h]));
+            }
+        }
+        for (; j < e; j++)
+            if (out[j] == 0)
+                out[j] = (uint16_t)hs_poker_flush_class(hs_poker_ids7_mask(ids[j]));
+        b = e;
+    }
+}
+
+int hs_poker_rank7_ids_batch_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
+    if (!hs_cpu_has_avx2())
+        return HS_ERR_ARG;
+#ifndef NDEBUG
+    for (size_t i = 0; i < n; i++)
+        assert(hs_poker_ids7_mask(ids[i]) != 0);
+#endif
+    ids_avx2(ids, n, out);
+    return HS_OK;
+}
+
 #else /* not x86-64: no AVX2 path; hs_cpu_has_avx2() is 0, so these are never reached */
 
 void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t *classes) {
@@ -99,6 +289,13 @@ int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *classes)
     (void)hands;
     (void)n;
     (void)classes;
+    return HS_ERR_ARG;
+}
+
+int hs_poker_rank7_ids_batch_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
+    (void)ids;
+    (void)n;
+    (void)out;
     return HS_ERR_ARG;
 }
 
