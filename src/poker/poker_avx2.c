@@ -5,6 +5,7 @@
 #include "poker_internal.h"
 #include "handstat/cpu.h"
 #include "handstat/error.h"
+#include "handstat/poker_state.h"
 
 #include <string.h>
 
@@ -279,6 +280,226 @@ int hs_poker_rank7_ids_batch_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *o
     return HS_OK;
 }
 
+/* ---- a hand state joined with each two-card set below a card -------------------------------
+ * Two ways, by the number of pairs:
+ *   - few pairs: eight per step, each pair's rank key and suit counters added to the state's, the
+ *     hash's two lookups as gathers, and where the state holds three or more cards of a suit a
+ *     masked gather from the flush table;
+ *   - from PAIRS_BY_ROWS pairs up: without flushes the class depends only on the pair's two
+ *     ranks, and the pairs with higher card a are a's rank with each lower card b, whose ranks
+ *     run 0, 1, ..., 12, 0, 1, ... (card = 13 suit + rank). So the classes of the state with
+ *     each rank pair are looked up once, as a 13 x 16 table (row: the higher card's rank), and
+ *     the pairs of card a are that rank's row written over and over, 13 entries apart (each
+ *     32-byte store's last three entries are overwritten by the next one): no per-pair lookup
+ *     at all. The few flushes are then written over by the scalar flush lookup. */
+
+/* What the pair kernels need for flushes. A flush needs five of a suit; a pair adds two cards, so
+ * only a suit of which s holds three or more can make one, and with at most five cards in s
+ * there is at most one such suit: `suit` (-1 if none), the number of s's cards in it, their lane
+ * (13 bits), and s's suit counters less their starting values (the pairs' counters carry
+ * them). */
+typedef struct pairs_flush {
+    int suit, held;
+    uint32_t lane, counters;
+} pairs_flush;
+
+static inline pairs_flush pairs_flush_of(hs_poker_state s) {
+    const uint32_t suits = (uint32_t)(s.key >> 32); /* counters, each starting at 3 */
+    pairs_flush x = {-1, 0, 0, suits - 0x3333};
+    for (int u = 0; u < 4; u++)
+        if (((suits >> 4 * u) & 0xF) >= 3 + 3) {
+            x.suit = u;
+            x.held = (int)((suits >> 4 * u) & 0xF) - 3;
+            x.lane = (uint32_t)(s.mask >> (HS_RANKS * u)) & 0x1FFF;
+        }
+    return x;
+}
+
+/* The pairs p < np by gathers, eight per step; the last step's loads masked, its classes
+ * stored through a copy. */
+HS_AVX2 static void pairs_by_gathers(hs_poker_state s, int np, const pairs_flush *fx,
+                                     uint16_t *out) {
+    __m256i ones = _mm256_set1_epi32(-1);
+    __asm__("" : "+x"(ones)); /* see GATHER32 */
+    const __m256i key = _mm256_set1_epi32((int)(uint32_t)s.key);
+    const __m256i counters = _mm256_set1_epi32((int)fx->counters);
+    const __m256i lane = _mm256_set1_epi32((int)fx->lane), five = _mm256_set1_epi32(0x8888);
+    const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const uint16_t *pair_lane = hs_poker_pair_lane[fx->suit < 0 ? 0 : fx->suit];
+    for (int p = 0; p < np; p += 8) {
+        const int left = np - p;
+        const __m256i live = left >= 8 ? ones : _mm256_cmpgt_epi32(_mm256_set1_epi32(left), iota);
+        __m256i k = _mm256_add_epi32(
+            key, _mm256_maskload_epi32((const int *)(hs_poker_pair_key + p), live));
+        __m256i nof = live, fl = _mm256_setzero_si256();
+        int f = 0;
+        if (fx->suit >= 0) {
+            __m256i c = _mm256_add_epi32(
+                counters, _mm256_maskload_epi32((const int *)(hs_poker_pair_suits + p), live));
+            fl = _mm256_andnot_si256(
+                _mm256_cmpeq_epi32(_mm256_and_si256(c, five), _mm256_setzero_si256()), live);
+            nof = _mm256_andnot_si256(fl, live);
+            f = _mm256_movemask_ps(_mm256_castsi256_ps(fl));
+        }
+        __m256i row = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)hs_poker_row,
+                                                  _mm256_srli_epi32(k, HS_POKER_ROW_SHIFT), nof, 4);
+        __m256i cls = _mm256_mask_i32gather_epi32(
+            _mm256_setzero_si256(), (const int *)hs_poker_class, _mm256_add_epi32(k, row), nof, 2);
+        if (f) {
+            uint16_t pl[8] = {0};
+            memcpy(pl, pair_lane + p, 2 * (size_t)(left < 8 ? left : 8));
+            __m256i l =
+                _mm256_or_si256(lane, _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)pl)));
+            cls = _mm256_mask_i32gather_epi32(cls, (const int *)hs_poker_flush, l, fl, 2);
+        }
+        cls = _mm256_and_si256(cls, _mm256_set1_epi32(0xFFFF));
+        __m128i packed =
+            _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi32(cls, cls), 0x08));
+        if (left >= 8)
+            _mm_storeu_si128((__m128i *)(out + p), packed);
+        else {
+            uint16_t c8[8];
+            _mm_storeu_si128((__m128i *)c8, packed);
+            memcpy(out + p, c8, 2 * (size_t)left);
+        }
+    }
+}
+
+enum { PAIRS_BY_ROWS = 128 };
+
+/* The flushes among the pairs below `below` written over the classes by rank (pairs_by_rows):
+ * s holds `held` >= 3 cards of the suit, so the pairs with higher card a make a flush when a and
+ * b bring 5 - held of it: all b below a when a alone is enough, the b of the suit when both are
+ * needed. */
+static void pairs_flushes(const pairs_flush *fx, int below, uint16_t *out) {
+    const int u = fx->suit, lo = HS_RANKS * u, hi = lo + HS_RANKS;
+    for (int a = 1; a < below; a++) {
+        const int a_in = a >= lo && a < hi;
+        const int need = 5 - fx->held - a_in;
+        if (need > 1)
+            continue;
+        const uint32_t lane = fx->lane | (a_in ? 1u << (a - lo) : 0);
+        uint16_t *o = out + a * (a - 1) / 2;
+        if (need <= 0)
+            for (int b = 0; b < a; b++)
+                o[b] = hs_poker_flush[lane | (b >= lo && b < hi ? 1u << (b - lo) : 0)];
+        else
+            for (int b = lo; b < hi && b < a; b++)
+                o[b] = hs_poker_flush[lane | 1u << (b - lo)];
+    }
+}
+
+/* m[ra][rb]: the class of the state of rank key `key` with ranks ra and rb, non-flush. A rank
+ * pair that cannot occur (the state holds four of a rank) has a key outside the tables'
+ * multisets: its row and slot are clamped into the tables and its entry, never read, is whatever
+ * is there. */
+/* Row ra of that table: the classes with ra and each rank rb = 0..15 (entries 13-15 unused). */
+HS_AVX2 static inline void rank_pair_row(uint32_t key, int ra, uint16_t row16[16], __m256i ones) {
+    const __m256i last_row = _mm256_set1_epi32(HS_POKER_ROWS - 1);
+    const __m256i last_slot = _mm256_set1_epi32(HS_POKER_SLOTS - 1);
+    const __m256i base = _mm256_set1_epi32((int)(key + hs_poker_rank_key16[ra]));
+    __m256i cls[2];
+    for (int h = 0; h < 2; h++) {
+        const __m256i k = _mm256_add_epi32(
+            base, _mm256_loadu_si256((const __m256i *)(hs_poker_rank_key16 + 8 * h)));
+        __m256i row =
+            GATHER32(hs_poker_row,
+                     _mm256_min_epu32(_mm256_srli_epi32(k, HS_POKER_ROW_SHIFT), last_row), ones);
+        __m256i slot = _mm256_min_epu32(_mm256_add_epi32(k, row), last_slot);
+        cls[h] = _mm256_and_si256(GATHER16(hs_poker_class, slot, ones), _mm256_set1_epi32(0xFFFF));
+    }
+    _mm256_storeu_si256((__m256i *)row16,
+                        _mm256_permute4x64_epi64(_mm256_packus_epi32(cls[0], cls[1]), 0xD8));
+}
+
+HS_AVX2 static void rank_pair_table(uint32_t key, uint16_t m[HS_RANKS][16]) {
+    __m256i ones = _mm256_set1_epi32(-1);
+    __asm__("" : "+x"(ones)); /* see GATHER32 */
+    for (int ra = 0; ra < HS_RANKS; ra++)
+        rank_pair_row(key, ra, m[ra], ones);
+}
+
+/* The pairs below `below` from the state's table m (see above). */
+HS_AVX2 static void pairs_by_rows(const uint16_t m[HS_RANKS][16], int below, const pairs_flush *fx,
+                                  uint16_t *out) {
+    const int np = below * (below - 1) / 2;
+    for (int a = 1, ra = 1; a < below; a++, ra = ra == HS_RANKS - 1 ? 0 : ra + 1) {
+        const __m256i r = _mm256_loadu_si256((const __m256i *)m[ra]);
+        uint16_t *o = out + a * (a - 1) / 2;
+        for (int b = 0; b < a; b += HS_RANKS) {
+            if (o + b + 16 <= out + np)
+                _mm256_storeu_si256((__m256i *)(o + b), r);
+            else
+                memcpy(o + b, m[ra], 2 * (size_t)(a - b < HS_RANKS ? a - b : HS_RANKS));
+        }
+    }
+    if (fx->suit >= 0)
+        pairs_flushes(fx, below, out);
+}
+
+HS_AVX2 static void pairs_call(hs_poker_state s, int below, uint16_t *out) {
+    const pairs_flush fx = pairs_flush_of(s);
+    const int np = below * (below - 1) / 2;
+    if (np >= PAIRS_BY_ROWS) {
+        _Alignas(32) uint16_t m[HS_RANKS][16] = {{0}};
+        rank_pair_table((uint32_t)s.key, m);
+        pairs_by_rows((const uint16_t(*)[16])m, below, &fx, out);
+    } else
+        pairs_by_gathers(s, np, &fx, out);
+}
+
+int hs_poker_state_rank_pairs_avx2(hs_poker_state s, int below, uint16_t *classes) {
+    if (!hs_cpu_has_avx2())
+        return HS_ERR_ARG;
+    assert(hs_poker_state_above(s, below));
+    pairs_call(s, below, classes);
+    return HS_OK;
+}
+
+/* The triples: for each third card c the pairs below it, as above. The rank-pair table of s
+ * with c depends only on c's rank r, so each of the 13 is built at most once per call, when the
+ * cards of that rank still to come (c, c + 13, ...) have PAIRS_BY_ROWS pairs or more below
+ * them, and then serves every card of that rank. Its row ra is row r of the table of rank ra
+ * (both: s with ranks r, ra and each third rank), copied when that one is built already: about
+ * half the lookups. */
+HS_AVX2 static void triples_avx2(hs_poker_state s, int below, uint16_t *out) {
+    _Alignas(32) uint16_t m[HS_RANKS][HS_RANKS][16];
+    unsigned built = 0;
+    __m256i ones = _mm256_set1_epi32(-1);
+    __asm__("" : "+x"(ones)); /* see GATHER32 */
+    for (int c = 2, r = 2; c < below; c++, r = r == HS_RANKS - 1 ? 0 : r + 1) {
+        const hs_poker_state sc = hs_poker_state_add(s, c);
+        const pairs_flush fx = pairs_flush_of(sc);
+        const int np = c * (c - 1) / 2;
+        if (!(built >> r & 1)) {
+            int uses = 0;
+            for (int d = c; d < below; d += HS_RANKS)
+                uses += d * (d - 1) / 2;
+            if (uses >= PAIRS_BY_ROWS) {
+                for (int ra = 0; ra < HS_RANKS; ra++)
+                    if (built >> ra & 1)
+                        memcpy(m[r][ra], m[ra][r], sizeof m[r][ra]);
+                    else
+                        rank_pair_row((uint32_t)sc.key, ra, m[r][ra], ones);
+                built |= 1u << r;
+            }
+        }
+        if (built >> r & 1)
+            pairs_by_rows((const uint16_t(*)[16])m[r], c, &fx, out);
+        else
+            pairs_by_gathers(sc, np, &fx, out);
+        out += np;
+    }
+}
+
+int hs_poker_state_rank_triples_avx2(hs_poker_state s, int below, uint16_t *classes) {
+    if (!hs_cpu_has_avx2())
+        return HS_ERR_ARG;
+    assert(hs_poker_state_above(s, below));
+    triples_avx2(s, below, classes);
+    return HS_OK;
+}
+
 #else /* not x86-64: no AVX2 path; hs_cpu_has_avx2() is 0, so these are never reached */
 
 void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t *classes) {
@@ -296,6 +517,20 @@ int hs_poker_rank7_ids_batch_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *o
     (void)ids;
     (void)n;
     (void)out;
+    return HS_ERR_ARG;
+}
+
+int hs_poker_state_rank_pairs_avx2(hs_poker_state s, int below, uint16_t *classes) {
+    (void)s;
+    (void)below;
+    (void)classes;
+    return HS_ERR_ARG;
+}
+
+int hs_poker_state_rank_triples_avx2(hs_poker_state s, int below, uint16_t *classes) {
+    (void)s;
+    (void)below;
+    (void)classes;
     return HS_ERR_ARG;
 }
 
