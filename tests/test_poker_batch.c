@@ -1,5 +1,6 @@
 /* The batch poker rankers: the scalar batch, the AVX2 batch and the card-id entry point against
- * hs_poker_rank() and the plain reference ranker (poker_ref.h).
+ * hs_poker_rank() and the plain reference ranker (poker_ref.h); the card-id paths (dispatching,
+ * scalar, AVX2) on the seven-card hands.
  * Usage: test_poker_batch unit | 5 | 6 | 7
  *   unit  small batches of every length 0..67, tails, canaries past the end, the dispatch;
  *   5     every five-card hand;  6  every six-card hand;  7  ten million random seven-card hands.
@@ -120,6 +121,8 @@ static void check_id_batch(uint64_t *seed, size_t n, const char *path) {
         hs_poker_rank7_ids_batch_scalar((const uint8_t(*)[7])ids, n, got);
     else if (strcmp(path, "avx512") == 0)
         assert_int_equal(hs_poker_rank7_ids_batch_avx512((const uint8_t(*)[7])ids, n, got), HS_OK);
+    else if (strcmp(path, "avx2") == 0)
+        assert_int_equal(hs_poker_rank7_ids_batch_avx2((const uint8_t(*)[7])ids, n, got), HS_OK);
     else
         hs_poker_rank7_ids_batch((const uint8_t(*)[7])ids, n, got);
     for (size_t i = 0; i < n; i++)
@@ -129,12 +132,21 @@ static void check_id_batch(uint64_t *seed, size_t n, const char *path) {
         assert_int_equal(got[i], CANARY);
 }
 
-/* The card-id entry points on seven-card hands, every length 0..67 (the vector path's tail) and
- * 5000 hands (more than one of its blocks of 1024, about 150 flushes), ids in any order. */
+/* The card-id entry points on seven-card hands, every length 0..67 (the vector paths' tails) and
+ * 5000 hands (more than one of their blocks of 4096 and 2048, about 150 flushes), ids in any
+ * order. */
 static void test_small_id_batches(void **state) {
     (void)state;
-    const char *paths[] = {"dispatching", "scalar", "avx512"};
-    for (int p = 0; p < 3; p++) {
+    const char *paths[] = {"dispatching", "scalar", "avx512", "avx2"};
+    for (int p = 0; p < 4; p++) {
+        if (p == 3 && !have_avx2()) {
+            uint16_t untouched = CANARY;
+            uint8_t one[1][7] = {{0, 1, 2, 3, 4, 5, 6}};
+            assert_int_equal(hs_poker_rank7_ids_batch_avx2((const uint8_t(*)[7])one, 1, &untouched),
+                             HS_ERR_ARG);
+            assert_int_equal(untouched, CANARY);
+            continue;
+        }
         if (p == 2 && !hs_cpu_has_avx512()) {
             uint16_t untouched = CANARY;
             uint8_t one[1][7] = {{0, 1, 2, 3, 4, 5, 6}};
@@ -223,6 +235,15 @@ static void flush_block(block *b) {
     if (b->k == 7) {
         hs_poker_rank7_ids_batch((const uint8_t(*)[7])b->ids, b->n, b->got);
         check_path(b, "ids batch");
+        memset(b->got, 0, sizeof b->got);
+        hs_poker_rank7_ids_batch_scalar((const uint8_t(*)[7])b->ids, b->n, b->got);
+        check_path(b, "scalar ids batch");
+        if (have_avx2()) {
+            memset(b->got, 0, sizeof b->got);
+            assert_int_equal(
+                hs_poker_rank7_ids_batch_avx2((const uint8_t(*)[7])b->ids, b->n, b->got), HS_OK);
+            check_path(b, "avx2 ids batch");
+        }
     }
     b->checked += b->n;
     b->n = 0;

@@ -145,21 +145,28 @@ static void test_rank_pairs(void **state) {
         uint64_t mask = random_state(&x, n, i & 1, &below);
         hs_poker_state s = hs_poker_state_of(mask);
         const int np = below * (below - 1) / 2;
-        for (int path = 0; path < 3; path++) {
+        for (int path = 0; path < 4; path++) {
             for (int p = 0; p < np + 4; p++)
                 got[p] = 0xBEEF;
             if (path == 0)
                 hs_poker_state_rank_pairs(s, below, got);
             else if (path == 1)
                 hs_poker_state_rank_pairs_scalar(s, below, got);
-            else if (hs_poker_state_rank_pairs_avx512(s, below, got) != HS_OK) {
+            else if (path == 2 && hs_poker_state_rank_pairs_avx512(s, below, got) != HS_OK) {
                 assert_false(hs_cpu_has_avx512());
+                continue;
+            } else if (path == 3 && hs_poker_state_rank_pairs_avx2(s, below, got) != HS_OK) {
+                assert_false(hs_cpu_has_avx2());
+                assert_int_equal(got[0], 0xBEEF);
                 continue;
             }
             for (int p = 0, hi = 1, lo = 0; p < np; p++) {
                 uint64_t hand = mask | hs_card_bit(hi) | hs_card_bit(lo);
                 if (got[p] != hs_poker_rank(hand))
-                    fail_hand(hand, got[p], hs_poker_rank(hand), path == 2 ? "avx512" : "pairs");
+                    fail_hand(hand, got[p], hs_poker_rank(hand),
+                              path == 2   ? "avx512"
+                              : path == 3 ? "avx2"
+                                          : "pairs");
                 if (++lo == hi) {
                     hi++;
                     lo = 0;
@@ -182,15 +189,19 @@ static void test_rank_triples(void **state) {
         uint64_t mask = random_state(&x, n, i & 1, &below);
         hs_poker_state s = hs_poker_state_of(mask);
         const int nt = below * (below - 1) * (below - 2) / 6;
-        for (int path = 0; path < 3; path++) {
+        for (int path = 0; path < 4; path++) {
             for (int t = 0; t < nt + 4; t++)
                 got[t] = 0xBEEF;
             if (path == 0)
                 hs_poker_state_rank_triples(s, below, got);
             else if (path == 1)
                 hs_poker_state_rank_triples_scalar(s, below, got);
-            else if (hs_poker_state_rank_triples_avx512(s, below, got) != HS_OK) {
+            else if (path == 2 && hs_poker_state_rank_triples_avx512(s, below, got) != HS_OK) {
                 assert_false(hs_cpu_has_avx512());
+                continue;
+            } else if (path == 3 && hs_poker_state_rank_triples_avx2(s, below, got) != HS_OK) {
+                assert_false(hs_cpu_has_avx2());
+                assert_int_equal(got[0], 0xBEEF);
                 continue;
             }
             int t = 0;
@@ -200,7 +211,9 @@ static void test_rank_triples(void **state) {
                         uint64_t hand = mask | hs_card_bit(c) | hs_card_bit(hi) | hs_card_bit(lo);
                         if (got[t] != hs_poker_rank(hand))
                             fail_hand(hand, got[t], hs_poker_rank(hand),
-                                      path == 2 ? "avx512 triples" : "triples");
+                                      path == 2   ? "avx512 triples"
+                                      : path == 3 ? "avx2 triples"
+                                                  : "triples");
                     }
             assert_int_equal(t, nt);
             for (; t < nt + 4; t++)
@@ -310,14 +323,15 @@ typedef struct pairs_walk {
     const ref_poker *ref;
     int k;
     uint64_t stride, hands, cat[9];
-    uint16_t scalar[1326], vec[1326], best[1326];
+    uint16_t scalar[1326], vec[1326], best[1326], vec2[1326];
     /* k = 7: the ids of each hand, ranked in blocks by each hs_poker_rank7_ids_batch path */
     uint8_t ids[1326][7];
-    uint16_t ids_scalar[1326], ids_vec[1326], ids_best[1326];
+    uint16_t ids_scalar[1326], ids_vec[1326], ids_best[1326], ids_vec2[1326];
     /* hs_poker_state_rank_triples of the state one level up, by path (dispatching, scalar,
-     * avx512), and how far the pairs below have got through it */
-    uint16_t tri[3][22100];
-    int tri_vec, tri_off;
+     * avx512, avx2), whether the vector paths ran, and how far the pairs below have got through
+     * it */
+    uint16_t tri[4][22100];
+    int tri_vec, tri_vec2, tri_off;
 } pairs_walk;
 
 /* Every hand whose k - 2 highest cards are in s (the lowest being `below`): the pairs below it
@@ -331,6 +345,8 @@ static void pairs_check(pairs_walk *w, hs_poker_state s, int below, const int *c
     hs_poker_state_rank_pairs(s, below, w->best);
     int have_vec = hs_poker_state_rank_pairs_avx512(s, below, w->vec) == HS_OK;
     assert_int_equal(have_vec, hs_cpu_has_avx512() != 0);
+    int have_vec2 = hs_poker_state_rank_pairs_avx2(s, below, w->vec2) == HS_OK;
+    assert_int_equal(have_vec2, hs_cpu_has_avx2() != 0);
     for (int p = 0, hi = 1, lo = 0; p < np; p++) {
         uint64_t mask = hs_poker_state_mask(s) | hs_card_bit(hi) | hs_card_bit(lo);
         int want = hs_poker_rank(mask);
@@ -340,6 +356,8 @@ static void pairs_check(pairs_walk *w, hs_poker_state s, int below, const int *c
             fail_hand(mask, w->best[p], want, "hs_poker_rank (pairs, dispatching)");
         if (have_vec && w->vec[p] != want)
             fail_hand(mask, w->vec[p], want, "hs_poker_rank (pairs, avx512)");
+        if (have_vec2 && w->vec2[p] != want)
+            fail_hand(mask, w->vec2[p], want, "hs_poker_rank (pairs, avx2)");
         if (w->hands++ % w->stride == 0) {
             int c[7];
             for (int j = 0; j < w->k - 2; j++)
@@ -364,8 +382,9 @@ static void pairs_check(pairs_walk *w, hs_poker_state s, int below, const int *c
             lo = 0;
         }
     }
-    for (int path = 0; path < 2 + w->tri_vec; path++)
-        if (memcmp(w->tri[path] + w->tri_off, w->scalar, (size_t)np * 2) != 0)
+    for (int path = 0; path < 4; path++)
+        if ((path < 2 || (path == 2 ? w->tri_vec : w->tri_vec2)) &&
+            memcmp(w->tri[path] + w->tri_off, w->scalar, (size_t)np * 2) != 0)
             fail_msg("hs_poker_state_rank_triples (path %d) differs from the pairs below card %d",
                      path, below);
     w->tri_off += np;
@@ -375,9 +394,13 @@ static void pairs_check(pairs_walk *w, hs_poker_state s, int below, const int *c
         int ok = hs_poker_rank7_ids_batch_avx512((const uint8_t(*)[7])w->ids, (size_t)np,
                                                  w->ids_vec) == HS_OK;
         assert_int_equal(ok, hs_cpu_has_avx512() != 0);
+        int ok2 = hs_poker_rank7_ids_batch_avx2((const uint8_t(*)[7])w->ids, (size_t)np,
+                                                w->ids_vec2) == HS_OK;
+        assert_int_equal(ok2, hs_cpu_has_avx2() != 0);
         if (memcmp(w->ids_scalar, w->scalar, (size_t)np * 2) != 0 ||
             memcmp(w->ids_best, w->scalar, (size_t)np * 2) != 0 ||
-            (ok && memcmp(w->ids_vec, w->scalar, (size_t)np * 2) != 0))
+            (ok && memcmp(w->ids_vec, w->scalar, (size_t)np * 2) != 0) ||
+            (ok2 && memcmp(w->ids_vec2, w->scalar, (size_t)np * 2) != 0))
             fail_msg("the card-id batch paths differ from the state below card %d", below);
     }
 }
@@ -393,6 +416,8 @@ static void pairs_walk_level(pairs_walk *w, hs_poker_state s, int level, int lim
         hs_poker_state_rank_triples_scalar(s, lim, w->tri[1]);
         w->tri_vec = hs_poker_state_rank_triples_avx512(s, lim, w->tri[2]) == HS_OK;
         assert_int_equal(w->tri_vec, hs_cpu_has_avx512() != 0);
+        w->tri_vec2 = hs_poker_state_rank_triples_avx2(s, lim, w->tri[3]) == HS_OK;
+        assert_int_equal(w->tri_vec2, hs_cpu_has_avx2() != 0);
         w->tri_off = 0;
     }
     for (int c = w->k - 1 - level; c < lim; c++) {
@@ -409,8 +434,9 @@ static void every_hand_pairs(const ref_poker *ref, int k, uint64_t stride, uint6
     w->k = k;
     w->stride = stride;
     int cards[7];
-    print_message("rank_pairs, rank_triples and card-id paths: scalar%s\n",
-                  hs_cpu_has_avx512() ? ", avx512" : " (no AVX-512 on this CPU)");
+    print_message("rank_pairs, rank_triples and card-id paths: scalar%s%s\n",
+                  hs_cpu_has_avx512() ? ", avx512" : " (no AVX-512 on this CPU)",
+                  hs_cpu_has_avx2() ? ", avx2" : " (no AVX2 on this CPU)");
     pairs_walk_level(w, hs_poker_state_empty(), 0, HS_CARDS, cards);
     assert_int_equal(w->hands, want_hands);
     for (int i = 0; i < 9; i++)
@@ -433,8 +459,8 @@ static uint32_t colex5(const int x[5]) { /* x ascending */
 
 typedef struct ref_walk {
     const uint16_t *five; /* the reference's class of each five-card set, by colex index */
-    int k, vec, subsets, subset[21][5];
-    uint16_t *got[3]; /* the triples paths: dispatching, scalar, avx512 */
+    int k, vec, vec2, subsets, subset[21][5];
+    uint16_t *got[4]; /* the triples paths: dispatching, scalar, avx512, avx2 */
     uint64_t hands;
     int c[7]; /* ascending: c[0..2] the triple, c[3..k-1] the state's cards */
 } ref_walk;
@@ -447,6 +473,8 @@ static void ref_check(ref_walk *w, hs_poker_state s) {
     hs_poker_state_rank_triples_scalar(s, c[3], w->got[1]);
     if (w->vec)
         assert_int_equal(hs_poker_state_rank_triples_avx512(s, c[3], w->got[2]), HS_OK);
+    if (w->vec2)
+        assert_int_equal(hs_poker_state_rank_triples_avx2(s, c[3], w->got[3]), HS_OK);
     int t = 0;
     for (c[2] = 2; c[2] < c[3]; c[2]++)
         for (c[1] = 1; c[1] < c[2]; c[1]++)
@@ -459,15 +487,16 @@ static void ref_check(ref_walk *w, hs_poker_state s) {
                     int v = w->five[colex5(y)];
                     best = v < best ? v : best;
                 }
-                for (int p = 0; p < 2 + w->vec; p++)
-                    if (w->got[p][t] != best) {
+                for (int p = 0; p < 4; p++)
+                    if ((p < 2 || (p == 2 ? w->vec : w->vec2)) && w->got[p][t] != best) {
                         uint64_t mask = 0;
                         for (int q = 0; q < w->k; q++)
                             mask |= hs_card_bit(c[q]);
                         fail_hand(mask, w->got[p][t], best,
                                   p == 0   ? "reference (triples, dispatching)"
                                   : p == 1 ? "reference (triples, scalar)"
-                                           : "reference (triples, avx512)");
+                                  : p == 2 ? "reference (triples, avx512)"
+                                           : "reference (triples, avx2)");
                     }
                 w->hands++;
             }
@@ -492,7 +521,7 @@ static void every_hand_reference(const ref_poker *ref, int k, uint64_t want_hand
     ref_walk *w = calloc(1, sizeof *w);
     uint16_t *five = malloc(sizeof *five * 2598960);
     assert_true(w != NULL && five != NULL);
-    for (int p = 0; p < 3; p++) {
+    for (int p = 0; p < 4; p++) {
         w->got[p] = malloc(sizeof *w->got[p] * 22100);
         assert_non_null(w->got[p]);
     }
@@ -506,6 +535,7 @@ static void every_hand_reference(const ref_poker *ref, int k, uint64_t want_hand
     w->five = five;
     w->k = k;
     w->vec = hs_cpu_has_avx512() != 0;
+    w->vec2 = hs_cpu_has_avx2() != 0;
     for (unsigned m = 0; m < 1u << k; m++) /* the five-card sets of k positions, ascending */
         if (__builtin_popcount(m) == 5) {
             for (int q = 0, n = 0; q < k; q++)
@@ -515,9 +545,10 @@ static void every_hand_reference(const ref_poker *ref, int k, uint64_t want_hand
         }
     ref_level(w, hs_poker_state_empty(), k - 1, HS_CARDS);
     assert_int_equal(w->hands, want_hands);
-    print_message("every %d-card hand against the reference: triples paths scalar%s\n", k,
-                  w->vec ? ", dispatching, avx512" : ", dispatching (no AVX-512 on this CPU)");
-    for (int p = 0; p < 3; p++)
+    print_message("every %d-card hand against the reference: triples paths scalar%s%s\n", k,
+                  w->vec ? ", dispatching, avx512" : ", dispatching (no AVX-512 on this CPU)",
+                  w->vec2 ? ", avx2" : " (no AVX2 on this CPU)");
+    for (int p = 0; p < 4; p++)
         free(w->got[p]);
     free(five);
     free(w);
