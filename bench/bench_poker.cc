@@ -92,11 +92,15 @@ template <int K> inline void enumerate_state(hs_poker_state s, int lim, uint64_t
     }
 }
 // The same loops with the three innermost levels as one hs_poker_state_rank_triples() call (the
-// AVX-512 kernel where the CPU has it), its classes then summed one by one.
-template <int K>
+// AVX-512 kernel where the CPU has it; or the path given), its classes then summed one by one.
+using TriplesFn = void (*)(hs_poker_state, int, uint16_t *);
+void triples_avx2(hs_poker_state s, int below, uint16_t *classes) {
+    (void)hs_poker_state_rank_triples_avx2(s, below, classes); // AVX2 checked by the caller
+}
+template <int K, TriplesFn Triples = hs_poker_state_rank_triples>
 inline void enumerate_rows(hs_poker_state s, int lim, uint64_t &sum, uint16_t *classes) {
     if constexpr (K == 3) {
-        hs_poker_state_rank_triples(s, lim, classes);
+        Triples(s, lim, classes);
         const int pairs = lim * (lim - 1) * (lim - 2) / 6;
         unsigned t = 0;
         for (int p = 0; p < pairs; p++)
@@ -104,7 +108,7 @@ inline void enumerate_rows(hs_poker_state s, int lim, uint64_t &sum, uint16_t *c
         sum += t;
     } else {
         for (int c = K - 1; c < lim; c++)
-            enumerate_rows<K - 1>(hs_poker_state_add(s, c), c, sum, classes);
+            enumerate_rows<K - 1, Triples>(hs_poker_state_add(s, c), c, sum, classes);
     }
 }
 // The same with one card per level down to the last (the loop shape of OMPEval's benchmark).
@@ -130,13 +134,22 @@ template <int K> inline void enumerate_mask(uint64_t m, int from, uint64_t &sum)
 
 const int64_t kHands[8] = {0, 0, 0, 0, 0, 2598960, 20358520, 133784560};
 
-enum class Loop { rows, pairs, cards, mask };
+enum class Loop { rows, rows_scalar, rows_avx2, pairs, cards, mask };
 template <int K, Loop L> void enumerate_bench(benchmark::State &state) {
     uint64_t sum = 0;
     static uint16_t classes[22100];
+    if (L == Loop::rows_avx2 && !hs_cpu_has_avx2()) {
+        state.SkipWithError("this CPU lacks AVX2");
+        return;
+    }
     for (auto _ : state) {
         if constexpr (L == Loop::rows)
             enumerate_rows<K>(hs_poker_state_empty(), HS_CARDS, sum, classes);
+        else if constexpr (L == Loop::rows_scalar)
+            enumerate_rows<K, hs_poker_state_rank_triples_scalar>(hs_poker_state_empty(), HS_CARDS,
+                                                                  sum, classes);
+        else if constexpr (L == Loop::rows_avx2)
+            enumerate_rows<K, triples_avx2>(hs_poker_state_empty(), HS_CARDS, sum, classes);
         else if constexpr (L == Loop::pairs)
             enumerate_state<K>(hs_poker_state_empty(), HS_CARDS, sum);
         else if constexpr (L == Loop::cards)
@@ -156,6 +169,19 @@ void BM_poker_enumerate6_incremental(benchmark::State &state) {
 void BM_poker_enumerate7_incremental(benchmark::State &state) {
     enumerate_bench<7, Loop::rows>(state);
 }
+// The same through the scalar and the AVX2 paths of hs_poker_state_rank_triples.
+void BM_poker_enumerate7_incremental_scalar(benchmark::State &state) {
+    enumerate_bench<7, Loop::rows_scalar>(state);
+}
+void BM_poker_enumerate5_incremental_avx2(benchmark::State &state) {
+    enumerate_bench<5, Loop::rows_avx2>(state);
+}
+void BM_poker_enumerate6_incremental_avx2(benchmark::State &state) {
+    enumerate_bench<6, Loop::rows_avx2>(state);
+}
+void BM_poker_enumerate7_incremental_avx2(benchmark::State &state) {
+    enumerate_bench<7, Loop::rows_avx2>(state);
+}
 void BM_poker_enumerate7_incremental_inline(benchmark::State &state) {
     enumerate_bench<7, Loop::pairs>(state);
 }
@@ -168,6 +194,10 @@ void BM_poker_enumerate7_rank_mask(benchmark::State &state) {
 BENCHMARK(BM_poker_enumerate5_incremental)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate6_incremental)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_incremental)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate7_incremental_scalar)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate5_incremental_avx2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate6_incremental_avx2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate7_incremental_avx2)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_incremental_inline)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_incremental_cards)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_rank_mask)->Unit(benchmark::kMillisecond);
@@ -253,10 +283,22 @@ void BM_poker_rank7_ids_random(benchmark::State &state) {
 void BM_poker_rank7_ids_random_scalar(benchmark::State &state) {
     rank7_ids_batch_bench<hs_poker_rank7_ids_batch_scalar>(state);
 }
+// And through its AVX2 path (skipped where the CPU lacks AVX2).
+void rank7_ids_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
+    (void)hs_poker_rank7_ids_batch_avx2(ids, n, out); // AVX2 checked by the caller
+}
+void BM_poker_rank7_ids_random_avx2(benchmark::State &state) {
+    if (!hs_cpu_has_avx2()) {
+        state.SkipWithError("this CPU lacks AVX2");
+        return;
+    }
+    rank7_ids_batch_bench<rank7_ids_avx2>(state);
+}
 BENCHMARK(BM_poker_rank5_ids_random)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_rank6_ids_random)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_rank7_ids_random)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_rank7_ids_random_scalar)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_rank7_ids_random_avx2)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_rank7_ids_random_state)->Unit(benchmark::kMillisecond);
 
 // The batch rankers: path 0 = scalar batch, 1 = AVX2 batch (skipped without AVX2), 2 = the
