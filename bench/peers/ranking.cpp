@@ -29,11 +29,20 @@ static double cpu() {
 }
 
 // handstat: cards going down, the last three as one hs_poker_state_rank_triples call (the path of
-// BM_poker_enumerate7_incremental), or the last two joined inline from the table of pairs.
+// BM_poker_enumerate7_incremental; or the path given), or the last two joined inline from the
+// table of pairs.
 static uint16_t CLASSES[22100];
-template <int K> static void hs_triples(hs_poker_state s, int lim, u64 &sum) {
+using TriplesFn = void (*)(hs_poker_state, int, uint16_t *);
+static void triples_scalar(hs_poker_state s, int lim, uint16_t *classes) {
+    hs_poker_state_rank_triples_scalar(s, lim, classes);
+}
+static void triples_avx2(hs_poker_state s, int lim, uint16_t *classes) {
+    (void)hs_poker_state_rank_triples_avx2(s, lim, classes); // AVX2 checked in main
+}
+template <int K, TriplesFn Triples = hs_poker_state_rank_triples>
+static void hs_triples(hs_poker_state s, int lim, u64 &sum) {
     if constexpr (K == 3) {
-        hs_poker_state_rank_triples(s, lim, CLASSES);
+        Triples(s, lim, CLASSES);
         const int n = lim * (lim - 1) * (lim - 2) / 6;
         unsigned t = 0;
         for (int i = 0; i < n; i++)
@@ -41,7 +50,7 @@ template <int K> static void hs_triples(hs_poker_state s, int lim, u64 &sum) {
         sum += t;
     } else {
         for (int c = K - 1; c < lim; c++)
-            hs_triples<K - 1>(hs_poker_state_add(s, c), c, sum);
+            hs_triples<K - 1, Triples>(hs_poker_state_add(s, c), c, sum);
     }
 }
 template <int K> static void hs_inline(hs_poker_state s, int lim, u64 &sum) {
@@ -56,9 +65,9 @@ template <int K> static void hs_inline(hs_poker_state s, int lim, u64 &sum) {
 }
 
 // All k-card hands through one of the two, from the empty state.
-template <int K> static u64 all_triples() {
+template <int K, TriplesFn Triples = hs_poker_state_rank_triples> static u64 all_triples() {
     u64 s = 0;
-    hs_triples<K>(hs_poker_state_empty(), 52, s);
+    hs_triples<K, Triples>(hs_poker_state_empty(), 52, s);
     return s;
 }
 template <int K> static u64 all_inline() {
@@ -67,7 +76,8 @@ template <int K> static u64 all_inline() {
     return s;
 }
 
-// Two Plus Two: the classic walk through the state table (its ids 1..52: 4 * rank + suit + 1).
+// Two Plus Two: the classic walk through the state table (its ids 1..52: 4 * rank + suit + 1),
+// when the table is there (its entries are left out otherwise).
 static const int *HR;
 static bool load_2p2(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -148,6 +158,9 @@ template <void (*Rank)(const uint8_t (*)[7], size_t, uint16_t *)> static u64 hs_
     }
     return s;
 }
+static void ids_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
+    (void)hs_poker_rank7_ids_batch_avx2(ids, n, out); // AVX2 checked in main
+}
 static u64 tpt_ids() {
     u64 s = 0;
     const int *T = HR;
@@ -214,10 +227,9 @@ int main(int argc, char **argv) {
     int rounds = argc > 1 ? atoi(argv[1]) : 9;
     const char *hr =
         getenv("HANDRANKS") ? getenv("HANDRANKS") : "/tmp/peers/build/2p2/HandRanks.dat";
-    if (!load_2p2(hr)) {
-        fprintf(stderr, "ranking: cannot read the Two Plus Two table %s (set HANDRANKS)\n", hr);
-        return 2;
-    }
+    const bool tpt = load_2p2(hr);
+    if (!tpt)
+        printf("no Two Plus Two table at %s (set HANDRANKS): its entries are left out\n", hr);
     omp_init();
     make_ids();
     {
@@ -239,24 +251,35 @@ int main(int argc, char **argv) {
     GHZ = ghz();
     printf("handstat path: %s; clock %.2f GHz (dependent additions)\n", hs_isa_name(hs_isa_best()),
            GHZ);
+    if (!hs_cpu_has_avx2()) {
+        fprintf(stderr, "ranking: this CPU lacks AVX2 (the *_avx2 entries need it)\n");
+        return 2;
+    }
     const double H5 = 2598960, H6 = 20358520, H7 = 133784560;
-    group("all 7-card hands, nested loops",
-          {{"hs_triples_7", all_triples<7>, H7, "omp_cards_7", {}},
-           {"hs_inline_pairs_7", all_inline<7>, H7, "omp_cards_7", {}},
-           {"omp_cards_7", omp_cards7, H7, "omp_cards_7", {}},
-           {"omp_pairs_7", omp_pairs7, H7, "omp_cards_7", {}},
-           {"tpt_7", tpt7, H7, "omp_cards_7", {}}},
-          rounds);
-    group("10 M random 7-card hands from card ids",
-          {{"hs_ids_7", hs_ids<hs_poker_rank7_ids_batch>, (double)N, "omp_ids_7", {}},
-           {"hs_ids_scalar_7", hs_ids<hs_poker_rank7_ids_batch_scalar>, (double)N, "omp_ids_7", {}},
-           {"omp_ids_7", [] { return omp_ids(OMP_IDS.data(), N); }, (double)N, "omp_ids_7", {}},
-           {"tpt_ids_7", tpt_ids, (double)N, "omp_ids_7", {}}},
-          rounds);
+    std::vector<Entry> loops7 = {
+        {"hs_triples_7", all_triples<7>, H7, "omp_cards_7", {}},
+        {"hs_triples_scalar_7", all_triples<7, triples_scalar>, H7, "omp_cards_7", {}},
+        {"hs_triples_avx2_7", all_triples<7, triples_avx2>, H7, "omp_cards_7", {}},
+        {"hs_inline_pairs_7", all_inline<7>, H7, "omp_cards_7", {}},
+        {"omp_cards_7", omp_cards7, H7, "omp_cards_7", {}},
+        {"omp_pairs_7", omp_pairs7, H7, "omp_cards_7", {}}};
+    if (tpt)
+        loops7.push_back({"tpt_7", tpt7, H7, "omp_cards_7", {}});
+    group("all 7-card hands, nested loops", loops7, rounds);
+    std::vector<Entry> ids7 = {
+        {"hs_ids_7", hs_ids<hs_poker_rank7_ids_batch>, (double)N, "omp_ids_7", {}},
+        {"hs_ids_scalar_7", hs_ids<hs_poker_rank7_ids_batch_scalar>, (double)N, "omp_ids_7", {}},
+        {"hs_ids_avx2_7", hs_ids<ids_avx2>, (double)N, "omp_ids_7", {}},
+        {"omp_ids_7", [] { return omp_ids(OMP_IDS.data(), N); }, (double)N, "omp_ids_7", {}}};
+    if (tpt)
+        ids7.push_back({"tpt_ids_7", tpt_ids, (double)N, "omp_ids_7", {}});
+    group("10 M random 7-card hands from card ids", ids7, rounds);
     group("all 5- and 6-card hands, nested loops",
           {{"hs_triples_5", all_triples<5>, H5, "omp_cards_5", {}},
+           {"hs_triples_avx2_5", all_triples<5, triples_avx2>, H5, "omp_cards_5", {}},
            {"omp_cards_5", omp_cards5, H5, "omp_cards_5", {}},
            {"hs_triples_6", all_triples<6>, H6, "omp_cards_6", {}},
+           {"hs_triples_avx2_6", all_triples<6, triples_avx2>, H6, "omp_cards_6", {}},
            {"omp_cards_6", omp_cards6, H6, "omp_cards_6", {}}},
           rounds);
     return 0;

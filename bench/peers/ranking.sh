@@ -3,14 +3,15 @@
 # built against this tree's release build and run; the RESULT lines go to stdout.
 #   bash bench/peers/ranking.sh [ROUNDS]      (default 9)
 # Needs the peers built outside the repository by ../shared/peers/run_all.sh (stages extract
-# build, PEERS=/tmp/peers): $PEERS/src_OMPEval, $PEERS/build/omp/libompeval.a and
-# $PEERS/build/2p2/HandRanks.dat. Exit 3 (and a message) when they are not there.
+# build, PEERS=/tmp/peers): $PEERS/src_OMPEval and $PEERS/build/omp/libompeval.a (exit 3 and a
+# message when they are not there), and for the Two Plus Two entries
+# $PEERS/build/2p2/HandRanks.dat (those entries are left out without it).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 HS=${HS:-$(cd "$HERE/../.." && pwd)}
 PEERS=${PEERS:-/tmp/peers}
 OUT=${OUT:-$HS/build/peers}
-for f in "$HS/build/release/libhandstat.a" "$PEERS/build/omp/libompeval.a" "$PEERS/build/2p2/HandRanks.dat" "$PEERS/src_OMPEval/omp/HandEvaluator.h"; do
+for f in "$HS/build/release/libhandstat.a" "$PEERS/build/omp/libompeval.a" "$PEERS/src_OMPEval/omp/HandEvaluator.h"; do
     [ -f "$f" ] || { echo "ranking.sh: missing $f (build the peers first: see bench/peers/README.md)" >&2; exit 3; }
 done
 mkdir -p "$OUT"
