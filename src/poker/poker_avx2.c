@@ -365,7 +365,11 @@ HS_AVX2 static void pairs_by_gathers(hs_poker_state s, int np, const pairs_flush
     }
 }
 
-enum { PAIRS_BY_ROWS = 128 };
+/* From how many pairs one state's table pays (128, as in the AVX-512 kernel). In the triples a
+ * table row looked up costs four gathers, as many as 16 pairs by gathers: a table is built when
+ * the pairs it will serve are at least 16 times the rows it still has to look up (rows 10, 16, 24
+ * and 32 measured alike on Intel Xeon, within the noise of a loaded machine). */
+enum { PAIRS_BY_ROWS = 128, TRIPLES_ROW_COST = 16 };
 
 /* The flushes among the pairs below `below` written over the classes by rank (pairs_by_rows):
  * s holds `held` >= 3 cards of the suit, so the pairs with higher card a make a flush when a and
@@ -419,20 +423,26 @@ HS_AVX2 static void rank_pair_table(uint32_t key, uint16_t m[HS_RANKS][16]) {
         rank_pair_row(key, ra, m[ra], ones);
 }
 
-/* The pairs below `below` from the state's table m (see above). */
+/* The pairs below `below` from the state's table m (see above). Each group of pairs (one higher
+ * card a) takes one to four stores of its row, 13 entries apart; only the last group's last
+ * store could reach past the pairs, so that group is written with a copy at its end. */
 HS_AVX2 static void pairs_by_rows(const uint16_t m[HS_RANKS][16], int below, const pairs_flush *fx,
                                   uint16_t *out) {
-    const int np = below * (below - 1) / 2;
-    for (int a = 1, ra = 1; a < below; a++, ra = ra == HS_RANKS - 1 ? 0 : ra + 1) {
+    int a = 1, ra = 1;
+    uint16_t *o = out;
+    for (; a < below - 1; o += a, a++, ra = ra == HS_RANKS - 1 ? 0 : ra + 1) {
         const __m256i r = _mm256_loadu_si256((const __m256i *)m[ra]);
-        uint16_t *o = out + a * (a - 1) / 2;
-        for (int b = 0; b < a; b += HS_RANKS) {
-            if (o + b + 16 <= out + np)
-                _mm256_storeu_si256((__m256i *)(o + b), r);
-            else
-                memcpy(o + b, m[ra], 2 * (size_t)(a - b < HS_RANKS ? a - b : HS_RANKS));
-        }
+        _mm256_storeu_si256((__m256i *)o, r);
+        if (a > 13)
+            _mm256_storeu_si256((__m256i *)(o + 13), r);
+        if (a > 26)
+            _mm256_storeu_si256((__m256i *)(o + 26), r);
+        if (a > 39)
+            _mm256_storeu_si256((__m256i *)(o + 39), r);
     }
+    if (a < below) /* the last group: a = below - 1 */
+        for (int b = 0; b < a; b += HS_RANKS)
+            memcpy(o + b, m[ra], 2 * (size_t)(a - b < HS_RANKS ? a - b : HS_RANKS));
     if (fx->suit >= 0)
         pairs_flushes(fx, below, out);
 }
@@ -458,10 +468,10 @@ int hs_poker_state_rank_pairs_avx2(hs_poker_state s, int below, uint16_t *classe
 
 /* The triples: for each third card c the pairs below it, as above. The rank-pair table of s
  * with c depends only on c's rank r, so each of the 13 is built at most once per call, when the
- * cards of that rank still to come (c, c + 13, ...) have PAIRS_BY_ROWS pairs or more below
- * them, and then serves every card of that rank. Its row ra is row r of the table of rank ra
- * (both: s with ranks r, ra and each third rank), copied when that one is built already: about
- * half the lookups. */
+ * cards of that rank still to come (c, c + 13, ...) have enough pairs below them
+ * (TRIPLES_ROW_COST), and then serves every card of that rank. Its row ra is row r of the table of
+ * rank ra (both: s with ranks r, ra and each third rank), copied when that one is built already:
+ * about half the lookups. */
 HS_AVX2 static void triples_avx2(hs_poker_state s, int below, uint16_t *out) {
     _Alignas(32) uint16_t m[HS_RANKS][HS_RANKS][16];
     unsigned built = 0;
@@ -475,7 +485,7 @@ HS_AVX2 static void triples_avx2(hs_poker_state s, int below, uint16_t *out) {
             int uses = 0;
             for (int d = c; d < below; d += HS_RANKS)
                 uses += d * (d - 1) / 2;
-            if (uses >= PAIRS_BY_ROWS) {
+            if (uses >= TRIPLES_ROW_COST * (HS_RANKS - __builtin_popcount(built))) {
                 for (int ra = 0; ra < HS_RANKS; ra++)
                     if (built >> ra & 1)
                         memcpy(m[r][ra], m[ra][r], sizeof m[r][ra]);
