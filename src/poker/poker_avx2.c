@@ -281,10 +281,11 @@ int hs_poker_rank7_ids_batch_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *o
 }
 
 /* ---- a hand state joined with each two-card set below a card -------------------------------
- * Two ways, by the number of pairs:
- *   - few pairs: eight per step, each pair's rank key and suit counters added to the state's, the
- *     hash's two lookups as gathers, and where the state holds three or more cards of a suit a
- *     masked gather from the flush table;
+ * Three ways, by the number of pairs:
+ *   - fewer than PAIRS_BY_GATHERS: the scalar loop;
+ *   - up to PAIRS_BY_ROWS: eight per step, each pair's rank key and suit counters added to the
+ *     state's, the hash's two lookups as gathers, and where the state holds three or more cards
+ *     of a suit a masked gather from the flush table;
  *   - from PAIRS_BY_ROWS pairs up: without flushes the class depends only on the pair's two
  *     ranks, and the pairs with higher card a are a's rank with each lower card b, whose ranks
  *     run 0, 1, ..., 12, 0, 1, ... (card = 13 suit + rank). So the classes of the state with
@@ -371,6 +372,16 @@ HS_AVX2 static void pairs_by_gathers(hs_poker_state s, int np, const pairs_flush
  * and 32 measured alike on Intel Xeon, within the noise of a loaded machine). */
 enum { PAIRS_BY_ROWS = 128, TRIPLES_ROW_COST = 16 };
 
+/* Below PAIRS_BY_GATHERS pairs (a third card below 9) the scalar loop: its lookups wait on
+ * nothing else, while a step of gathers waits on its slowest lane; over all seven-card hands
+ * this measured 1.06-1.09x sending those blocks to the gathers (24 and 36 alike, 8 less). */
+enum { PAIRS_BY_GATHERS = 32 };
+
+static void pairs_scalar(hs_poker_state s, int np, uint16_t *out) {
+    for (int p = 0; p < np; p++)
+        out[p] = (uint16_t)hs_poker_state_rank(hs_poker_state_join(s, hs_poker_state_pairs[p]));
+}
+
 /* The flushes among the pairs below `below` written over the classes by rank (pairs_by_rows):
  * s holds `held` >= 3 cards of the suit, so the pairs with higher card a make a flush when a and
  * b bring 5 - held of it: all b below a when a alone is enough, the b of the suit when both are
@@ -454,8 +465,10 @@ HS_AVX2 static void pairs_call(hs_poker_state s, int below, uint16_t *out) {
         _Alignas(32) uint16_t m[HS_RANKS][16] = {{0}};
         rank_pair_table((uint32_t)s.key, m);
         pairs_by_rows((const uint16_t(*)[16])m, below, &fx, out);
-    } else
+    } else if (np >= PAIRS_BY_GATHERS)
         pairs_by_gathers(s, np, &fx, out);
+    else
+        pairs_scalar(s, np, out);
 }
 
 int hs_poker_state_rank_pairs_avx2(hs_poker_state s, int below, uint16_t *classes) {
@@ -496,8 +509,10 @@ HS_AVX2 static void triples_avx2(hs_poker_state s, int below, uint16_t *out) {
         }
         if (built >> r & 1)
             pairs_by_rows((const uint16_t(*)[16])m[r], c, &fx, out);
-        else
+        else if (np >= PAIRS_BY_GATHERS)
             pairs_by_gathers(sc, np, &fx, out);
+        else
+            pairs_scalar(sc, np, out);
         out += np;
     }
 }
