@@ -155,9 +155,10 @@ HS_API void hs_poker_state_rank_pairs(hs_poker_state s, int below, uint16_t *cla
 HS_API void hs_poker_state_rank_pairs_scalar(hs_poker_state s, int below, uint16_t *classes);
 /* HS_OK, or HS_ERR_ARG without touching `classes` when the CPU lacks AVX-512 F/BW/VL/VBMI. */
 HS_API int hs_poker_state_rank_pairs_avx512(hs_poker_state s, int below, uint16_t *classes);
-/* The AVX2 path: eight pairs per step by gathers, or from 128 pairs up each pair's class read
- * from a table of the state's classes by rank pair, looked up once per call. HS_OK, or
- * HS_ERR_ARG without touching `classes` when the CPU lacks AVX2. Same results as the others. */
+/* The AVX2 path: below 32 pairs the scalar loop, up to 128 eight pairs per step by gathers, from
+ * 128 up the state's 91 classes by rank pair looked up once and each pair's class copied from
+ * them. Same preconditions and results as the others. HS_OK, or HS_ERR_ARG without touching
+ * `classes` when the CPU lacks AVX2 (or the library was built for another architecture). */
 HS_API int hs_poker_state_rank_pairs_avx2(hs_poker_state s, int below, uint16_t *classes);
 
 /* The three innermost levels in one call: for each card c = 2, 3, ..., below - 1 in turn, the
@@ -170,8 +171,9 @@ HS_API int hs_poker_state_rank_pairs_avx2(hs_poker_state s, int below, uint16_t 
 HS_API void hs_poker_state_rank_triples(hs_poker_state s, int below, uint16_t *classes);
 HS_API void hs_poker_state_rank_triples_scalar(hs_poker_state s, int below, uint16_t *classes);
 HS_API int hs_poker_state_rank_triples_avx512(hs_poker_state s, int below, uint16_t *classes);
-/* The AVX2 path of hs_poker_state_rank_pairs_avx2 for each third card; HS_OK, or HS_ERR_ARG
- * without touching `classes` when the CPU lacks AVX2. */
+/* The AVX2 path: the AVX2 pairs for each third card, the classes by rank pair of s with a third
+ * card looked up once per call for each rank of that card (where its cards have enough pairs
+ * below them). HS_OK, or HS_ERR_ARG without touching `classes` when the CPU lacks AVX2. */
 HS_API int hs_poker_state_rank_triples_avx2(hs_poker_state s, int below, uint16_t *classes);
 
 /* The path hs_poker_state_rank_pairs() and _triples() take in this process: measured at the first
