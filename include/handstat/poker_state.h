@@ -156,9 +156,10 @@ HS_API void hs_poker_state_rank_pairs_scalar(hs_poker_state s, int below, uint16
 /* HS_OK, or HS_ERR_ARG without touching `classes` when the CPU lacks AVX-512 F/BW/VL/VBMI. */
 HS_API int hs_poker_state_rank_pairs_avx512(hs_poker_state s, int below, uint16_t *classes);
 /* The AVX2 path: below 32 pairs the scalar loop, up to 128 eight pairs per step by gathers, from
- * 128 up the state's 91 classes by rank pair looked up once and each pair's class copied from
- * them. Same preconditions and results as the others. HS_OK, or HS_ERR_ARG without touching
- * `classes` when the CPU lacks AVX2 (or the library was built for another architecture). */
+ * 128 up the state's classes by rank pair looked up once (a 13 x 13 table) and each pair's
+ * class copied from them. Same preconditions and results as the others. HS_OK, or HS_ERR_ARG
+ * without touching `classes` when the CPU lacks AVX2 (or the library was built for another
+ * architecture). */
 HS_API int hs_poker_state_rank_pairs_avx2(hs_poker_state s, int below, uint16_t *classes);
 
 /* The three innermost levels in one call: for each card c = 2, 3, ..., below - 1 in turn, the

@@ -1,7 +1,14 @@
-/* AVX2 batch poker ranking: the kernel of poker_internal.h on eight hands per step, one 32-bit
- * lane per hand, with gathers for the table lookups. Compiled without a global -mavx2: only the
- * functions marked HS_AVX2 use AVX2, and they run only after hs_cpu_has_avx2() said yes. Results
- * are bit-identical to the scalar kernel. */
+/* AVX2 poker ranking, eight hands per step, one 32-bit lane per hand, gathers for the table
+ * lookups. Three kernels:
+ *   - hand masks (hs_poker_rank_batch_avx2): the kernel of poker_internal.h;
+ *   - seven card ids per hand (hs_poker_rank7_ids_batch_avx2): rank keys and suit counters summed
+ *     by byte shuffles in registers, then the two lookups of the hash;
+ *   - one hand state with each two-card set below a card (hs_poker_state_rank_pairs_avx2) or
+ *     each three-card set (_rank_triples_avx2): by gathers, or from a table of the state's
+ *     classes by rank pair copied along the pairs.
+ * Compiled without a global -mavx2: only the functions marked HS_AVX2 use AVX2, and they run
+ * only after hs_cpu_has_avx2() said yes. Results are bit-identical to the scalar kernels (the
+ * tests compare them on every hand). */
 #include "poker_internal.h"
 #include "handstat/cpu.h"
 #include "handstat/error.h"
