@@ -149,8 +149,8 @@ static inline int hs_poker_state_rank(hs_poker_state s) {
  * `classes` has room for below * (below - 1) / 2 <= 1326 entries. Thread-safe.
  *
  * hs_poker_state_rank_pairs() takes the path measured fastest on this CPU (handstat/cpu.h): the
- * AVX-512 kernel (sixteen hands per step) or the scalar loop above; they give bit-identical
- * results. */
+ * AVX-512 kernel (sixteen hands per step), the AVX2 one (below) or the scalar loop above; they
+ * give bit-identical results. */
 HS_API void hs_poker_state_rank_pairs(hs_poker_state s, int below, uint16_t *classes);
 HS_API void hs_poker_state_rank_pairs_scalar(hs_poker_state s, int below, uint16_t *classes);
 /* HS_OK, or HS_ERR_ARG without touching `classes` when the CPU lacks AVX-512 F/BW/VL/VBMI. */

@@ -31,26 +31,31 @@ static void trial_state(hs_isa isa, void *ctx) {
         hs_poker_state_of(hs_card_bit(51) | hs_card_bit(46) | hs_card_bit(41) | hs_card_bit(36));
     if (isa == HS_ISA_AVX512 && hs_poker_state_rank_triples_avx512(s, TRIAL_BELOW, out) == HS_OK)
         return;
+    if (isa == HS_ISA_AVX2 && hs_poker_state_rank_triples_avx2(s, TRIAL_BELOW, out) == HS_OK)
+        return;
     hs_poker_state_rank_triples_scalar(s, TRIAL_BELOW, out);
 }
 
 static hs_isa choose_state(void) {
-    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX512};
+    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2, HS_ISA_AVX512};
     uint16_t out[TRIAL_CLASSES];
-    return hs_dispatch_choose(forms, 2, trial_state, out);
+    return hs_dispatch_choose(forms, 3, trial_state, out);
 }
 
-/* The AVX-512 kernel measured 1.45x OMPEval's card loop on Intel Xeon where the scalar one is at
- * parity (results/BENCHMARKS.md); its gathers may not pay on every CPU. */
+/* On Intel Xeon the AVX-512 kernel measured 1.45x OMPEval's card loop, the AVX2 one 1.3-1.4x, the
+ * scalar one about parity (results/BENCHMARKS.md); gathers may not pay on every CPU. */
 hs_isa hs_poker_state_path(void) {
     static atomic_int slot;
     return hs_dispatch_cached(&slot, choose_state);
 }
 
 void hs_poker_state_rank_pairs(hs_poker_state s, int below, uint16_t *classes) {
-    if (hs_poker_state_path() != HS_ISA_AVX512 ||
-        hs_poker_state_rank_pairs_avx512(s, below, classes) != HS_OK)
-        hs_poker_state_rank_pairs_scalar(s, below, classes);
+    const hs_isa path = hs_poker_state_path();
+    if (path == HS_ISA_AVX512 && hs_poker_state_rank_pairs_avx512(s, below, classes) == HS_OK)
+        return;
+    if (path == HS_ISA_AVX2 && hs_poker_state_rank_pairs_avx2(s, below, classes) == HS_OK)
+        return;
+    hs_poker_state_rank_pairs_scalar(s, below, classes);
 }
 
 void hs_poker_state_rank_triples_scalar(hs_poker_state s, int below, uint16_t *classes) {
@@ -62,7 +67,10 @@ void hs_poker_state_rank_triples_scalar(hs_poker_state s, int below, uint16_t *c
 }
 
 void hs_poker_state_rank_triples(hs_poker_state s, int below, uint16_t *classes) {
-    if (hs_poker_state_path() != HS_ISA_AVX512 ||
-        hs_poker_state_rank_triples_avx512(s, below, classes) != HS_OK)
-        hs_poker_state_rank_triples_scalar(s, below, classes);
+    const hs_isa path = hs_poker_state_path();
+    if (path == HS_ISA_AVX512 && hs_poker_state_rank_triples_avx512(s, below, classes) == HS_OK)
+        return;
+    if (path == HS_ISA_AVX2 && hs_poker_state_rank_triples_avx2(s, below, classes) == HS_OK)
+        return;
+    hs_poker_state_rank_triples_scalar(s, below, classes);
 }
