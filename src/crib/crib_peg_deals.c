@@ -48,12 +48,16 @@ static int32_t peg_dot(const int16_t *ways, const int8_t *value) {
     return s;
 }
 
-/* The inputs of filling the sums: the multisets, the dealer's values by rows
- * (dealer_rows[mine][theirs] = -table[theirs][mine], so that both roles read a row) and room for
- * one deal's opponent weights. */
+/* Where one multiset's weight factors are in a table of C(cards of a rank left, times in the
+ * multiset): at rank * 5 + times, with FACTOR_ONE (1) for the runs it does not have. */
+#define FACTOR_ONE (HS_RANKS * 5)
+
+/* The inputs of filling the sums: the dealer's values by rows (dealer_rows[mine][theirs] =
+ * -table[theirs][mine], so that both roles read a row), each multiset's four factor positions,
+ * and room for one multiset of six ranks' opponent weights. */
 typedef struct peg_fill {
-    peg_mset msets[HS_PEG_MSETS];
     int8_t dealer_rows[HS_PEG_MSETS * HS_PEG_MSETS];
+    uint8_t factors[HS_PEG_MSETS][4];
     int16_t ways[HS_PEG_MSETS];
 } peg_fill;
 
@@ -69,14 +73,17 @@ static void six_rank_sums(peg_deals_ctx *c, peg_fill *f, const uint8_t r[6]) {
         avail[k] = 4;
     for (int i = 0; i < 6; i++)
         avail[r[i]]--;
+    int16_t factor[FACTOR_ONE + 1];
+    for (int k = 0; k < HS_RANKS; k++)
+        for (int t = 0; t < 5; t++)
+            factor[k * 5 + t] = choose[avail[k]][t];
+    factor[FACTOR_ONE] = 1;
     int32_t hands = 0;
     for (int m = 0; m < HS_PEG_MSETS; m++) {
-        const peg_mset *u = &f->msets[m];
-        int x = 1;
-        for (int i = 0; i < u->runs; i++)
-            x *= choose[avail[u->run_rank[i]]][u->run_count[i]];
-        f->ways[m] = (int16_t)x; /* at most 4^4 */
-        hands += x;
+        const uint8_t *x = f->factors[m];
+        /* at most 4^4 */
+        f->ways[m] = (int16_t)(factor[x[0]] * factor[x[1]] * factor[x[2]] * factor[x[3]]);
+        hands += f->ways[m];
     }
     assert(hands == (int32_t)HS_PEG_OPPONENT_HANDS);
     (void)hands;
@@ -101,13 +108,26 @@ static void six_rank_sums(peg_deals_ctx *c, peg_fill *f, const uint8_t r[6]) {
 /* Fill c->sums from every multiset of six ranks. Returns HS_OK or HS_ERR_NOMEM. */
 static int peg_fill_sums(peg_deals_ctx *c) {
     peg_fill *f = malloc(sizeof *f);
-    if (f == NULL)
+    peg_mset *msets = malloc(sizeof(peg_mset) * HS_PEG_MSETS);
+    if (f == NULL || msets == NULL) {
+        free(f), free(msets);
         return HS_ERR_NOMEM;
-    peg_msets(f->msets);
-    for (size_t mine = 0; mine < HS_PEG_MSETS; mine++)
-        for (size_t theirs = 0; theirs < HS_PEG_MSETS; theirs++)
-            f->dealer_rows[mine * HS_PEG_MSETS + theirs] =
-                (int8_t)-hs_peg_start_table[theirs * HS_PEG_MSETS + mine];
+    }
+    peg_msets(msets);
+    for (int m = 0; m < HS_PEG_MSETS; m++)
+        for (int i = 0; i < 4; i++)
+            f->factors[m][i] =
+                (uint8_t)(i < msets[m].runs ? msets[m].run_rank[i] * 5 + msets[m].run_count[i]
+                                            : FACTOR_ONE);
+    free(msets);
+    /* in blocks of 64 x 64, so that the column reads stay in cache */
+    for (size_t mine0 = 0; mine0 < HS_PEG_MSETS; mine0 += 64)
+        for (size_t theirs0 = 0; theirs0 < HS_PEG_MSETS; theirs0 += 64)
+            for (size_t mine = mine0; mine < mine0 + 64 && mine < HS_PEG_MSETS; mine++)
+                for (size_t theirs = theirs0; theirs < theirs0 + 64 && theirs < HS_PEG_MSETS;
+                     theirs++)
+                    f->dealer_rows[mine * HS_PEG_MSETS + theirs] =
+                        (int8_t)-hs_peg_start_table[theirs * HS_PEG_MSETS + mine];
     memset(c->sums, 0, sizeof c->sums);
     uint8_t r[6];
     for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
