@@ -1,5 +1,5 @@
 // Cribbage discard analysis: one deal's whole analysis (items = deals), the plain-loop reference
-// for the same deal, and the whole all-deals enumeration.
+// for the same deal, the whole all-deals enumeration, and crib peg-table's start and units.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -142,5 +142,54 @@ void BM_crib_deals(benchmark::State &state) {
     state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(HS_DEALS6));
 }
 BENCHMARK(BM_crib_deals)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// crib peg-table's start: the job made from the discard tables, which sums every keep's pegging
+// once per kept and thrown ranks (1820 x 91 pairs, both roles). Items = job creations.
+void BM_peg_deals_job_new(benchmark::State &state) {
+    hs_discard_tables *tables = nullptr;
+    if (hs_discard_tables_new(0, &tables) != HS_OK) {
+        state.SkipWithError("hs_discard_tables_new failed");
+        return;
+    }
+    for (auto _ : state) {
+        hs_job *job = nullptr;
+        if (hs_peg_deals_job_new(tables, &job) != HS_OK)
+            state.SkipWithError("hs_peg_deals_job_new failed");
+        benchmark::DoNotOptimize(job);
+        hs_job_free(job);
+    }
+    hs_discard_tables_free(tables);
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_peg_deals_job_new)->Unit(benchmark::kMillisecond);
+
+// crib peg-table's per-deal work on one thread: the units of first lanes 0x1100 to 0x11FF
+// (tables and job made once). Items = deals up to suit permutation.
+void BM_peg_deals_units(benchmark::State &state) {
+    hs_discard_tables *tables = nullptr;
+    hs_job *job = nullptr;
+    if (hs_discard_tables_new(0, &tables) != HS_OK || hs_peg_deals_job_new(tables, &job) != HS_OK) {
+        state.SkipWithError("crib peg-table tables failed");
+        hs_discard_tables_free(tables);
+        return;
+    }
+    hs_job_free(job);
+    const hs_job_opts opts = {1, nullptr, nullptr, nullptr, nullptr, 0.0};
+    uint64_t deals = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        job = nullptr;
+        hs_peg_deals_job_new(tables, &job);
+        state.ResumeTiming();
+        if (job == nullptr || hs_job_run(job, 0x10FF, 0x11FF, &opts) != HS_OK)
+            state.SkipWithError("crib peg-table units failed");
+        else
+            deals += hs_peg_deals_job_counts(job)->canonical;
+        hs_job_free(job);
+    }
+    hs_discard_tables_free(tables);
+    state.SetItemsProcessed(static_cast<int64_t>(deals));
+}
+BENCHMARK(BM_peg_deals_units)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -130,6 +130,10 @@ int dir_entries(const char *dir) {
 }
 
 int cli_run_interrupted(const char *const *argv, double *seconds) {
+    return cli_run_interrupted_after(argv, 1000, seconds);
+}
+
+int cli_run_interrupted_after(const char *const *argv, long delay_ms, double *seconds) {
     char **args = exec_args(argv);
     pid_t pid = fork();
     if (pid == 0) {
@@ -138,7 +142,7 @@ int cli_run_interrupted(const char *const *argv, double *seconds) {
         execv(HANDSTAT_BIN, args);
         _exit(127);
     }
-    struct timespec pause = {1, 0}, t0, t1;
+    struct timespec pause = {delay_ms / 1000, delay_ms % 1000 * 1000000}, t0, t1;
     nanosleep(&pause, NULL);
     kill(pid, SIGINT);
     clock_gettime(CLOCK_MONOTONIC, &t0);

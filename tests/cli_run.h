@@ -29,6 +29,8 @@ void cli_result_free(cli_result *r);
  * and wait: its exit status (128 + signal when killed by one), and in *seconds how long it took
  * to stop after the signal. */
 int cli_run_interrupted(const char *const *argv, double *seconds);
+/* The same, with SIGINT after delay_ms milliseconds: for a job that may finish within a second. */
+int cli_run_interrupted_after(const char *const *argv, long delay_ms, double *seconds);
 
 /* The whole content of a file (heap, NUL-terminated) or NULL when it cannot be read. */
 char *read_file(const char *path, size_t *len);

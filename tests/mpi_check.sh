@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # handstat-mpi against handstat, on this machine (ctest label mpi; Open MPI's mpirun):
-#  1. the long jobs (crib deals, poker matchups, holdem preflop3 on a few classes) on 2 and 3
-#     ranks at 1 and 2 threads write what handstat writes, byte for byte: every output file (and
-#     nothing else), and standard output; the summary comes once;
+#  1. the long jobs (crib deals, poker matchups, holdem preflop3 on a few classes; crib peg-table
+#     on 3 ranks of one thread) on 2 and 3 ranks at 1 and 2 threads write what handstat writes,
+#     byte for byte: every output file (and nothing else), and standard output; the summary comes
+#     once;
 #  2. the checkpoint checks and the errors only rank 0 sees give handstat's exit status on every
 #     rank (and nobody waits for ever);
-#  3. a worker rank killed (-9) in the middle of crib peg-table: mpirun fails, the checkpoint is
-#     kept and nothing is written; --resume on 2 ranks, and with plain handstat on a copy, both
-#     write what an uninterrupted run writes; SIGINT to rank 0 alone stops every rank with 130;
-#     handstat's own checkpoint resumes on 2 ranks.
+#  3. a worker rank killed (-9) in the middle of holdem preflop3 on 33 classes: mpirun fails, the
+#     checkpoint is kept and nothing is written; --resume on 2 ranks, and with plain handstat on a
+#     copy, both write what an uninterrupted run writes; SIGINT to rank 0 alone stops every rank
+#     with 130; handstat's own checkpoint resumes on 2 ranks.
 # usage: mpi_check.sh HANDSTAT HANDSTAT_MPI [MPIRUN]
 set -euo pipefail
 hs=$(realpath "$1")
@@ -100,6 +101,8 @@ for t in 1 2; do
         compare "$n" "$t" poker matchups -o matchups.csv
     done
 done
+# crib peg-table (about 2 s of one thread)
+compare 3 1 crib peg-table -o peg.csv --patterns patterns.csv
 # standard output as the destination
 compare 3 2 crib deals --patterns patterns.csv
 compare 3 1 poker matchups
@@ -154,10 +157,14 @@ rm m.csv
 cd "$work"
 
 # ---- 3. a worker killed, an interrupt, and --resume ---------------------------------------------
-# crib peg-table: about 25 s of work for one thread here, so that two computing ranks of one thread
-# are well into it when its first checkpoint is saved (5 s after the start).
-job_args=(crib peg-table -o peg.csv --patterns patterns.csv)
-ref=$work/peg_ref
+# holdem preflop3 on the 33 classes of results/holdem_preflop3_common.csv: about 26 s of work for
+# one thread here (bench/scale.sh), so that two computing ranks of one thread are well into it
+# when its first checkpoint is saved (5 s after the start). (crib peg-table served until it came
+# down to about 2 s.)
+job_args=(holdem preflop3 --classes
+    AA,KK,QQ,JJ,TT,99,88,77,66,55,44,33,22,AKs,AQs,AJs,ATs,KQs,KJs,QJs,JTs,T9s,98s,87s,76s,AKo,AQo,AJo,KQo,KJo,QJo,A5s,65s
+    -o p3.csv)
+ref=$work/job_ref
 mkdir "$ref"
 (cd "$ref" && "$hs" "${job_args[@]}" --threads 2 2>/dev/null) || fail "handstat ${job_args[*]}"
 echo "ok: handstat ${job_args[*]} ($((SECONDS - start)) s)"
@@ -181,25 +188,25 @@ cd "$k"
 mpi 3 "${job_args[@]}" --threads 1 >/dev/null 2>"$work/killed.err" &
 job=$!
 for _ in $(seq 600); do
-    [ -e peg.ckpt ] && break
+    [ -e p3.ckpt ] && break
     kill -0 "$job" 2>/dev/null || fail "the job ended before its first checkpoint: too short here"
     sleep 0.1
 done
-[ -e peg.ckpt ] || fail "no checkpoint after 60 s"
+[ -e p3.ckpt ] || fail "no checkpoint after 60 s"
 victim=$(rank_pid 1)
 [ -n "$victim" ] || fail "rank 1 not found"
 kill -9 "$victim"
 rc=0
 wait "$job" || rc=$?
 [ "$rc" != 0 ] || fail "mpirun succeeded although rank 1 was killed"
-[ "$(listing "$k")" = "peg.ckpt" ] ||
-    fail "after the kill: $(listing "$k" | tr '\n' ' ')(want peg.ckpt alone)"
+[ "$(listing "$k")" = "p3.ckpt" ] ||
+    fail "after the kill: $(listing "$k" | tr '\n' ' ')(want p3.ckpt alone)"
 [ -z "$(listing "$elsewhere")" ] || fail "the workers wrote $(listing "$elsewhere" | tr '\n' ' ')"
 echo "ok: rank 1 killed: mpirun exit $rc, the checkpoint kept, nothing written ($((SECONDS - start)) s)"
 cp -r "$k" "$work/killed_copy"
 mpi 2 "${job_args[@]}" --threads 2 --resume 2>"$work/resume.err" ||
     { cat "$work/resume.err" >&2; fail "--resume on 2 ranks"; }
-grep -q "resuming from 'peg.ckpt'" "$work/resume.err" || fail "--resume on 2 ranks did not resume"
+grep -q "resuming from 'p3.ckpt'" "$work/resume.err" || fail "--resume on 2 ranks did not resume"
 same_files "$ref" "$k" "${job_args[*]} resumed on 2 ranks"
 echo "ok: --resume on 2 ranks writes what handstat writes ($((SECONDS - start)) s)"
 cd "$work/killed_copy"
@@ -225,7 +232,7 @@ kill -INT "$root"
 rc=0
 wait "$job" || rc=$?
 [ "$rc" = 130 ] || { cat "$work/interrupted.err" >&2; fail "SIGINT to rank 0: exit $rc, not 130"; }
-[ "$(listing "$i")" = "peg.ckpt" ] || fail "after SIGINT: $(listing "$i" | tr '\n' ' ')"
+[ "$(listing "$i")" = "p3.ckpt" ] || fail "after SIGINT: $(listing "$i" | tr '\n' ' ')"
 [ -z "$(listing "$elsewhere")" ] || fail "the workers wrote $(listing "$elsewhere" | tr '\n' ' ')"
 grep -q "interrupted with" "$work/interrupted.err" || fail "no message after SIGINT"
 mpi 3 "${job_args[@]}" --threads 1 --resume 2>/dev/null || fail "--resume on 3 ranks after SIGINT"

@@ -111,6 +111,13 @@ static const job_case CASES[] = {
      "p3.ckpt",
      300000,
      4000000},
+    {"crib peg-table",
+     {"crib", "peg-table", "-o", "@/peg.csv", "--patterns", "@/peg_patterns.csv"},
+     {"peg.csv", "peg_patterns.csv", NULL},
+     {"crib_peg_total.csv", "crib_peg_patterns.csv", NULL},
+     "peg.ckpt",
+     150000,
+     1000000},
 };
 
 /* argv for case c in folder dir (paths in bufs), plus extra arguments. */

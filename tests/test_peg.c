@@ -279,8 +279,9 @@ static void test_keep_sums(void **state) {
 }
 
 /* The pegging deals job on a few of its units against the same deals analysed directly: every
- * keep's combined figure by hs_discard_analyze, its pegging by hs_peg_keep_sum, the best total
- * chosen here (higher total, then hand, then the sorted kept ranks, then the mask). */
+ * keep's combined figure by hs_discard_analyze, its pegging summed here over the opponent's hands
+ * by rank (ref_keep_peg, also held to hs_peg_keep_sum), the best total chosen here (higher total,
+ * then hand, then the sorted kept ranks, then the mask). */
 static uint32_t rank_key(uint64_t keep) {
     int r[4], n = 0;
     for (uint64_t m = keep; m; m &= m - 1)
@@ -294,14 +295,54 @@ static uint32_t rank_key(uint64_t keep) {
     return (uint32_t)(((r[0] * 13 + r[1]) * 13 + r[2]) * 13 + r[3]);
 }
 
-static void test_peg_deals_units(void **state) {
-    (void)state;
+/* The pegging sum of keeping `keep` of the six cards `dealt` for role, written apart from the
+ * library's: for every multiset a <= b <= c <= d of four ranks, the opponent hands holding it
+ * (the product over ranks of C(cards of the rank not dealt, times the rank is in it)) times its
+ * value in the table (hs_peg_start_value holds pone - dealer). */
+static int64_t ref_keep_peg(uint64_t dealt, uint64_t keep, int role) {
+    static const int64_t C[5][5] = {
+        {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+    int left[13];
+    for (int r = 0; r < 13; r++)
+        left[r] = 4;
+    for (int c = 0; c < 52; c++)
+        if (dealt >> c & 1)
+            left[c % 13]--;
+    uint8_t mine[4];
+    int n = 0;
+    for (int c = 0; c < 52; c++)
+        if (keep >> c & 1)
+            mine[n++] = (uint8_t)(c % 13);
+    const int me = hs_peg_mset_index(mine);
+    int64_t total = 0, hands = 0;
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++)
+            for (int c = b; c < 13; c++)
+                for (int d = c; d < 13; d++) {
+                    int need[13] = {0};
+                    need[a]++, need[b]++, need[c]++, need[d]++;
+                    int64_t ways = 1;
+                    for (int r = 0; r < 13; r++)
+                        ways *= C[left[r]][need[r]];
+                    if (ways == 0)
+                        continue;
+                    const uint8_t theirs[4] = {(uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d};
+                    const int them = hs_peg_mset_index(theirs);
+                    const int v = role == HS_CRIB_PONE ? hs_peg_start_value(me, them)
+                                                       : -hs_peg_start_value(them, me);
+                    total += ways * v;
+                    hands += ways;
+                }
+    assert_int_equal(hands, HS_PEG_OPPONENT_HANDS);
+    return total;
+}
+
+/* The job's counts on the units of these first lanes against the direct analysis. */
+static void check_deals_units(const unsigned *first, size_t n_first) {
     hs_discard_tables *tables;
     assert_int_equal(hs_discard_tables_new(1, &tables), HS_OK);
-    /* first lanes of 6, 5 and 4 cards (the deals whose first suit holds them, lanes sorted) */
-    static const unsigned FIRST[] = {0x3F, 0x1F00, 0x1E01};
-    for (size_t f = 0; f < sizeof FIRST / sizeof FIRST[0]; f++) {
-        const unsigned l0 = FIRST[f];
+    for (size_t f = 0; f < n_first; f++) {
+        const unsigned l0 = first[f];
         hs_job *job;
         assert_int_equal(hs_peg_deals_job_new(tables, &job), HS_OK);
         const hs_job_opts opts = {1, NULL, NULL, NULL, NULL, 0.0};
@@ -311,7 +352,7 @@ static void test_peg_deals_units(void **state) {
         memset(&want, 0, sizeof want);
         const int rest = 6 - __builtin_popcount(l0);
         /* the other three lanes, sorted: l0 >= l1 >= l2 >= l3 as numbers, 6 cards in all */
-        unsigned cand[128];
+        static unsigned cand[8192];
         int nc = 0;
         for (unsigned l = 0; l <= l0; l++)
             if (__builtin_popcount(l) <= rest)
@@ -338,9 +379,11 @@ static void test_peg_deals_units(void **state) {
                         int64_t best_total = 0;
                         for (int k = 0; k < d.n_keeps; k++) {
                             const hs_discard_keep *kp = &d.keeps[k];
-                            int64_t peg;
+                            const int64_t peg = ref_keep_peg(dealt, kp->keep, role);
+                            int64_t lib;
                             assert_int_equal(
-                                hs_peg_keep_sum(dealt, kp->keep, (hs_crib_role)role, &peg), HS_OK);
+                                hs_peg_keep_sum(dealt, kp->keep, (hs_crib_role)role, &lib), HS_OK);
+                            assert_int_equal(lib, peg);
                             const int64_t total = kp->combined_num * 43 + peg * 12;
                             const hs_discard_keep *bp = best < 0 ? NULL : &d.keeps[best];
                             int better = bp == NULL || total > best_total ||
@@ -377,6 +420,21 @@ static void test_peg_deals_units(void **state) {
     hs_discard_tables_free(tables);
 }
 
+static void test_peg_deals_units(void **state) {
+    (void)state;
+    /* first lanes of 6, 5 and 4 cards (the deals whose first suit holds them, lanes sorted), and
+     * low lanes of 2 and 3 cards, whose deals hold pairs to quads of low ranks (84 deals) */
+    static const unsigned FIRST[] = {0x3F, 0x1F00, 0x1E01, 0x3, 0x7, 0x9};
+    check_deals_units(FIRST, sizeof FIRST / sizeof FIRST[0]);
+}
+
+static void test_peg_deals_more_units(void **state) {
+    (void)state;
+    /* 661 deals more, low and high ranks, from singletons to quads */
+    static const unsigned FIRST[] = {0x11, 0x1E00, 0x1803, 0x1A01};
+    check_deals_units(FIRST, sizeof FIRST / sizeof FIRST[0]);
+}
+
 static void test_keep_sums_20_deals(void **state) {
     (void)state;
     check_keep_sums(20);
@@ -384,7 +442,8 @@ static void test_keep_sums_20_deals(void **state) {
 
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "exhaustive") == 0) {
-        const struct CMUnitTest tests[] = {cmocka_unit_test(test_keep_sums_20_deals)};
+        const struct CMUnitTest tests[] = {cmocka_unit_test(test_keep_sums_20_deals),
+                                           cmocka_unit_test(test_peg_deals_more_units)};
         return cmocka_run_group_tests(tests, NULL, NULL);
     }
     const struct CMUnitTest tests[] = {

@@ -98,7 +98,7 @@ static const char PEG_TABLE_USAGE[] =
     "best keep for the dealer and for the pone by total = combined + pegging: the combined\n"
     "expectation of crib deals plus the role's expected double-dummy pegging differential over\n"
     "the 163,185 hands the opponent could hold ('handstat crib discard --pegging'). Ties: higher\n"
-    "hand expectation, then the kept ranks. About 75 us of CPU per deal (about 40 s on two\n"
+    "hand expectation, then the kept ranks. About 2 us of CPU per deal (about 1 s on two\n"
     "cores).\n"
     "\n"
     "  --threads N       worker threads, 1..1024 (default: one per core)\n" CLI_CHECKPOINT_HELP

@@ -1,7 +1,7 @@
 /* Every two-player deal with pegging (handstat/peg.h, hs_peg_deals): the deals of crib deals
  * (crib_deals.c walks them), each keep's hand and crib sums from the discard tables and its
  * pegging from the table of every pair of hands, summed over the opponent's hands by rank
- * multiset. */
+ * multiset once per kept and thrown ranks when the job is made, then looked up per deal. */
 #include "handstat/peg.h"
 
 #include "combin.h"
@@ -15,16 +15,133 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The pegging table (peg_table.S) and its transpose: value[mine][theirs] for either role. */
+/* The pegging table (peg_table.S): pone - dealer for [pone][dealer]. */
 extern const int8_t hs_peg_start_table[HS_PEG_MSETS * HS_PEG_MSETS];
 
+/* The multisets of two ranks (the thrown cards' ranks), lo <= hi at index hi (hi + 1) / 2 + lo. */
+#define PEG_THROWS 91
+
+static int throw_index(int a, int b) {
+    const int lo = a < b ? a : b, hi = a < b ? b : a;
+    return hi * (hi + 1) / 2 + lo;
+}
+
+/* A keep's pegging sum over the opponent's hands depends on the deal only through the ranks kept
+ * and the ranks thrown (the cards of a rank left to the opponent are what the six dealt leave,
+ * whatever their suits), so it is summed once for each of the 1820 x 91 pairs at the job's start
+ * and looked up per deal, instead of summing up to 1820 multisets for each of the deal's 15 keeps
+ * and both roles (the 963k deals up to suits hold only about 18.5k multisets of six ranks). */
 typedef struct peg_deals_ctx {
     const hs_discard_tables *t;
-    /* by_role[r][mine * HS_PEG_MSETS + theirs]: the differential for role r (pone - dealer for
-     * the pone, dealer - pone for the dealer) when r keeps multiset mine against theirs */
-    int8_t by_role[2][HS_PEG_MSETS * HS_PEG_MSETS];
-    peg_mset msets[HS_PEG_MSETS];
+    /* sums[(mine * PEG_THROWS + thrown) * 2 + r]: summed over the opponent's hands, the
+     * differential for role r (0 dealer: dealer - pone, 1 pone: pone - dealer) of keeping the
+     * rank multiset mine and throwing the two ranks thrown; 0 when no deal has those six ranks.
+     * |sum| <= 163,185 hands x 127, well inside int32_t. */
+    int32_t sums[HS_PEG_MSETS * PEG_THROWS * 2];
 } peg_deals_ctx;
+
+/* sum of ways[i] * value[i] over every opponent multiset i */
+static int32_t peg_dot(const int16_t *ways, const int8_t *value) {
+    int32_t s = 0;
+    for (int i = 0; i < HS_PEG_MSETS; i++)
+        s += (int32_t)ways[i] * value[i];
+    return s;
+}
+
+/* Where one multiset's weight factors are in a table of C(cards of a rank left, times in the
+ * multiset): at rank * 5 + times, with FACTOR_ONE (1) for the runs it does not have. */
+#define FACTOR_ONE (HS_RANKS * 5)
+
+/* The inputs of filling the sums: the dealer's values by rows (dealer_rows[mine][theirs] =
+ * -table[theirs][mine], so that both roles read a row), each multiset's four factor positions,
+ * and room for one multiset of six ranks' opponent weights. */
+typedef struct peg_fill {
+    int8_t dealer_rows[HS_PEG_MSETS * HS_PEG_MSETS];
+    uint8_t factors[HS_PEG_MSETS][4];
+    int16_t ways[HS_PEG_MSETS];
+} peg_fill;
+
+/* The sums of every way to throw two of the six sorted ranks r (no rank more than four times):
+ * the opponent's multisets weighted by their hands once (peg_opponents' count, densely), then a
+ * dot product with the kept multiset's row per role. */
+static void six_rank_sums(peg_deals_ctx *c, peg_fill *f, const uint8_t r[6]) {
+    /* C(n, k) for the n <= 4 cards of a rank left */
+    static const int16_t choose[5][5] = {
+        {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+    int avail[HS_RANKS];
+    for (int k = 0; k < HS_RANKS; k++)
+        avail[k] = 4;
+    for (int i = 0; i < 6; i++)
+        avail[r[i]]--;
+    int16_t factor[FACTOR_ONE + 1];
+    for (int k = 0; k < HS_RANKS; k++)
+        for (int t = 0; t < 5; t++)
+            factor[k * 5 + t] = choose[avail[k]][t];
+    factor[FACTOR_ONE] = 1;
+    int32_t hands = 0;
+    for (int m = 0; m < HS_PEG_MSETS; m++) {
+        const uint8_t *x = f->factors[m];
+        /* at most 4^4 */
+        f->ways[m] = (int16_t)(factor[x[0]] * factor[x[1]] * factor[x[2]] * factor[x[3]]);
+        hands += f->ways[m];
+    }
+    assert(hands == (int32_t)HS_PEG_OPPONENT_HANDS);
+    (void)hands;
+    uint8_t seen[PEG_THROWS] = {0};
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 6; j++) {
+            /* equal ranks give the same pair more than once */
+            const int thrown = throw_index(r[i], r[j]);
+            if (seen[thrown]++)
+                continue;
+            uint8_t mine[4];
+            for (int k = 0, n = 0; k < 6; k++)
+                if (k != i && k != j)
+                    mine[n++] = r[k];
+            const size_t row = (size_t)peg_mset_index(mine, 4);
+            int32_t *s = c->sums + (row * PEG_THROWS + (size_t)thrown) * 2;
+            s[0] = peg_dot(f->ways, f->dealer_rows + row * HS_PEG_MSETS);
+            s[1] = peg_dot(f->ways, hs_peg_start_table + row * HS_PEG_MSETS);
+        }
+}
+
+/* Fill c->sums from every multiset of six ranks. Returns HS_OK or HS_ERR_NOMEM. */
+static int peg_fill_sums(peg_deals_ctx *c) {
+    peg_fill *f = malloc(sizeof *f);
+    peg_mset *msets = malloc(sizeof(peg_mset) * HS_PEG_MSETS);
+    if (f == NULL || msets == NULL) {
+        free(f), free(msets);
+        return HS_ERR_NOMEM;
+    }
+    peg_msets(msets);
+    for (int m = 0; m < HS_PEG_MSETS; m++)
+        for (int i = 0; i < 4; i++)
+            f->factors[m][i] =
+                (uint8_t)(i < msets[m].runs ? msets[m].run_rank[i] * 5 + msets[m].run_count[i]
+                                            : FACTOR_ONE);
+    free(msets);
+    /* in blocks of 64 x 64, so that the column reads stay in cache */
+    for (size_t mine0 = 0; mine0 < HS_PEG_MSETS; mine0 += 64)
+        for (size_t theirs0 = 0; theirs0 < HS_PEG_MSETS; theirs0 += 64)
+            for (size_t mine = mine0; mine < mine0 + 64 && mine < HS_PEG_MSETS; mine++)
+                for (size_t theirs = theirs0; theirs < theirs0 + 64 && theirs < HS_PEG_MSETS;
+                     theirs++)
+                    f->dealer_rows[mine * HS_PEG_MSETS + theirs] =
+                        (int8_t)-hs_peg_start_table[theirs * HS_PEG_MSETS + mine];
+    memset(c->sums, 0, sizeof c->sums);
+    uint8_t r[6];
+    for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
+        for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
+            for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++)
+                for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++)
+                    for (r[4] = r[3]; r[4] < HS_RANKS; r[4]++)
+                        for (r[5] = r[4]; r[5] < HS_RANKS; r[5]++)
+                            /* sorted: five of a rank would show as r[i] == r[i - 4] */
+                            if (r[4] != r[0] && r[5] != r[1])
+                                six_rank_sums(c, f, r);
+    free(f);
+    return HS_OK;
+}
 
 typedef struct peg_deal_walk {
     const peg_deals_ctx *c;
@@ -37,22 +154,20 @@ static void add_peg_deal(uint64_t dealt, uint64_t weight, void *ctx) {
     hs_peg_deals *acc = w->acc;
     uint64_t keep[15], hand[15], crib[15];
     hs_discard_deal_sums(c->t, dealt, keep, hand, crib);
-    /* the opponent's hands by rank multiset: the multisets the 46 unseen cards allow */
-    uint16_t theirs[HS_PEG_MSETS];
-    int32_t ways[HS_PEG_MSETS];
-    const int n = peg_opponents(c->msets, dealt, theirs, ways);
     int64_t total[2][15];
     for (int k = 0; k < 15; k++) {
         uint8_t mine[4];
         int j = 0;
         for (uint64_t x = keep[k]; x != 0; x &= x - 1)
             mine[j++] = (uint8_t)hs_card_rank(__builtin_ctzll(x));
-        const size_t row = (size_t)peg_mset_index(mine, 4) * HS_PEG_MSETS;
+        const uint64_t thrown = dealt & ~keep[k];
+        const int a = hs_card_rank(__builtin_ctzll(thrown));
+        const int b = hs_card_rank(63 - __builtin_clzll(thrown));
+        const int32_t *s =
+            c->sums +
+            ((size_t)peg_mset_index(mine, 4) * PEG_THROWS + (size_t)throw_index(a, b)) * 2;
         for (int r = 0; r < 2; r++) {
-            const int8_t *v = c->by_role[r] + row;
-            int64_t peg = 0;
-            for (int i = 0; i < n; i++)
-                peg += (int64_t)ways[i] * v[theirs[i]];
+            const int64_t peg = s[r];
             /* combined over 45,540 = hand * 990 +- crib; both over 1,958,220 */
             const int64_t combined = r == 0 ? (int64_t)(hand[k] * 990) + (int64_t)crib[k]
                                             : (int64_t)(hand[k] * 990) - (int64_t)crib[k];
@@ -124,15 +239,11 @@ int hs_peg_deals_job_new(const hs_discard_tables *t, hs_job **out) {
     if (c == NULL)
         return HS_ERR_NOMEM;
     c->t = t;
-    for (size_t mine = 0; mine < HS_PEG_MSETS; mine++)
-        for (size_t theirs = 0; theirs < HS_PEG_MSETS; theirs++) {
-            /* the table holds pone - dealer for [pone][dealer] */
-            c->by_role[1][mine * HS_PEG_MSETS + theirs] =
-                hs_peg_start_table[mine * HS_PEG_MSETS + theirs];
-            c->by_role[0][mine * HS_PEG_MSETS + theirs] =
-                (int8_t)-hs_peg_start_table[theirs * HS_PEG_MSETS + mine];
-        }
-    peg_msets(c->msets);
+    const int rc = peg_fill_sums(c);
+    if (rc != HS_OK) {
+        free(c);
+        return rc;
+    }
     return hs_job_new(&peg_deals_job, c, free, hs_discard_deals_units(), "", peg_tables_hash, out);
 }
 

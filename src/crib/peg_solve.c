@@ -5,16 +5,6 @@
 
 #include <string.h>
 
-/* C(n, k) for the small n and k of rank multisets. */
-static int binom(int n, int k) {
-    if (k < 0 || k > n)
-        return 0;
-    int r = 1;
-    for (int i = 1; i <= k; i++)
-        r = r * (n - k + i) / i;
-    return r;
-}
-
 int peg_mset_index(const uint8_t *ranks, int n) {
     int r[HS_PEG_MAX_CARDS];
     for (int i = 0; i < n; i++) { /* sorted */
@@ -23,9 +13,18 @@ int peg_mset_index(const uint8_t *ranks, int n) {
             r[j] = r[j - 1];
         r[j] = ranks[i];
     }
+    /* C(s, k) for s <= 12 + 3 and k <= 4: a lookup, since the all-deals job calls this for every
+     * keep of every deal */
+    static const int16_t colex[HS_RANKS + HS_PEG_MAX_CARDS - 1][HS_PEG_MAX_CARDS + 1] = {
+        {1, 0, 0, 0, 0},        {1, 1, 0, 0, 0},       {1, 2, 1, 0, 0},
+        {1, 3, 3, 1, 0},        {1, 4, 6, 4, 1},       {1, 5, 10, 10, 5},
+        {1, 6, 15, 20, 15},     {1, 7, 21, 35, 35},    {1, 8, 28, 56, 70},
+        {1, 9, 36, 84, 126},    {1, 10, 45, 120, 210}, {1, 11, 55, 165, 330},
+        {1, 12, 66, 220, 495},  {1, 13, 78, 286, 715}, {1, 14, 91, 364, 1001},
+        {1, 15, 105, 455, 1365}};
     int idx = 0; /* the colex rank of the strictly increasing r_i + i */
     for (int i = 0; i < n; i++)
-        idx += binom(r[i] + i, i + 1);
+        idx += colex[r[i] + i][i + 1];
     return idx;
 }
 
