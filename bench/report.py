@@ -76,6 +76,8 @@ hot_bytes = {path: sum(tables.get(t, 0) for t in names) for path, names in HOT_P
 # The peers' ranking figures, measured in this run by bench/peers/ranking.sh when the peers are
 # built (bench/peers/README.md): name -> (M/s, cycles per hand).
 peer = {}
+ratio = {}  # name -> its rate over its base's, median of the rounds ("1.44x")
+paths = None
 clock = None
 ranking_txt = os.path.join(tmp, "ranking.txt")
 if os.path.exists(ranking_txt):
@@ -83,6 +85,9 @@ if os.path.exists(ranking_txt):
         f = line.split()
         if f[:1] == ["RESULT"]:
             peer[f[1]] = (float(f[2]) * 1e6, float(f[4]))
+            ratio[f[1]] = f[6]
+        if line.startswith("handstat paths:"):
+            paths = line.split(":", 1)[1].split(";")[0].strip()
         if "clock" in line:
             clock = line.split("clock", 1)[1].split("GHz")[0].strip()
 
@@ -351,6 +356,32 @@ else:
     print("So the CLI is built without it by default; `-DHS_WITH_JEMALLOC=ON` links it (pkg-config).")
 
 # One-off comparisons measured by hand (before/after a change), kept in bench/measurements.md.
+# ---- every instruction-set path of the ranking kernels against OMPEval ----
+if "omp_ids_7" in peer:
+    print("\n## The ranking kernels by instruction-set path, against OMPEval\n")
+    print("`bench/peers/ranking.sh` (one thread, thread CPU time, medians of %s rounds in turn; the "
+          "ratios round by round against OMPEval's loop in the same process, built outside the "
+          "repository with `-O3 -march=native`). Each form is called directly (`_scalar`, `_avx2`, "
+          "`_avx512`); the dispatching entry points take the form measured fastest at start-up "
+          "(here: %s), and `HANDSTAT_ISA=scalar|avx2|avx512` forces one (`handstat --version` "
+          "says which).\n" % (reps, paths or "?"))
+    print("| work | path | handstat | OMPEval | handstat / OMPEval |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    rows = (("all 7-card hands, nested loops (`hs_poker_state_rank_triples`)", "omp_cards_7",
+             (("scalar", "hs_triples_scalar_7"), ("AVX2", "hs_triples_avx2_7"),
+              ("AVX-512", "hs_triples_avx512_7"), ("dispatched (%s)" % (paths.split("states")[1].strip() if paths else "?"),
+               "hs_triples_7"))),
+            ("10 M random 7-card hands from card ids (`hs_poker_rank7_ids_batch`)", "omp_ids_7",
+             (("scalar", "hs_ids_scalar_7"), ("AVX2", "hs_ids_avx2_7"),
+              ("AVX-512", "hs_ids_avx512_7"), ("dispatched (%s)" % (paths.split(",")[0].replace("ids", "").strip() if paths
+                                    else "?"), "hs_ids_7"))))
+    for work, base, forms in rows:
+        for form, name in forms:
+            if name in peer:
+                print("| %s | %s | %s | %s | %s |" % (work, form, fmt_rate(peer[name][0]),
+                                                     fmt_rate(peer[base][0]), ratio[name]))
+    print()
+
 # ---- threads: each long job at 1 and 2 threads (bench/scaling.py) ----
 scaling_md = os.path.join(tmp, "scaling.md")
 if os.path.exists(scaling_md):

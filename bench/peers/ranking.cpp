@@ -39,6 +39,9 @@ static void triples_scalar(hs_poker_state s, int lim, uint16_t *classes) {
 static void triples_avx2(hs_poker_state s, int lim, uint16_t *classes) {
     (void)hs_poker_state_rank_triples_avx2(s, lim, classes); // AVX2 checked in main
 }
+static void triples_avx512(hs_poker_state s, int lim, uint16_t *classes) {
+    (void)hs_poker_state_rank_triples_avx512(s, lim, classes); // AVX-512 checked in main
+}
 template <int K, TriplesFn Triples = hs_poker_state_rank_triples>
 static void hs_triples(hs_poker_state s, int lim, u64 &sum) {
     if constexpr (K == 3) {
@@ -161,6 +164,9 @@ template <void (*Rank)(const uint8_t (*)[7], size_t, uint16_t *)> static u64 hs_
 static void ids_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
     (void)hs_poker_rank7_ids_batch_avx2(ids, n, out); // AVX2 checked in main
 }
+static void ids_avx512(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
+    (void)hs_poker_rank7_ids_batch_avx512(ids, n, out); // AVX-512 checked in main
+}
 static u64 tpt_ids() {
     u64 s = 0;
     const int *T = HR;
@@ -249,8 +255,8 @@ int main(int argc, char **argv) {
             return 1;
     }
     GHZ = ghz();
-    printf("handstat path: %s; clock %.2f GHz (dependent additions)\n", hs_isa_name(hs_isa_best()),
-           GHZ);
+    printf("handstat paths: ids %s, states %s; clock %.2f GHz (dependent additions)\n",
+           hs_isa_name(hs_poker_rank7_ids_path()), hs_isa_name(hs_poker_state_path()), GHZ);
     if (!hs_cpu_has_avx2()) {
         fprintf(stderr, "ranking: this CPU lacks AVX2 (the *_avx2 entries need it)\n");
         return 2;
@@ -263,6 +269,9 @@ int main(int argc, char **argv) {
         {"hs_inline_pairs_7", all_inline<7>, H7, "omp_cards_7", {}},
         {"omp_cards_7", omp_cards7, H7, "omp_cards_7", {}},
         {"omp_pairs_7", omp_pairs7, H7, "omp_cards_7", {}}};
+    if (hs_cpu_has_avx512())
+        loops7.push_back(
+            {"hs_triples_avx512_7", all_triples<7, triples_avx512>, H7, "omp_cards_7", {}});
     if (tpt)
         loops7.push_back({"tpt_7", tpt7, H7, "omp_cards_7", {}});
     group("all 7-card hands, nested loops", loops7, rounds);
@@ -271,6 +280,8 @@ int main(int argc, char **argv) {
         {"hs_ids_scalar_7", hs_ids<hs_poker_rank7_ids_batch_scalar>, (double)N, "omp_ids_7", {}},
         {"hs_ids_avx2_7", hs_ids<ids_avx2>, (double)N, "omp_ids_7", {}},
         {"omp_ids_7", [] { return omp_ids(OMP_IDS.data(), N); }, (double)N, "omp_ids_7", {}}};
+    if (hs_cpu_has_avx512())
+        ids7.push_back({"hs_ids_avx512_7", hs_ids<ids_avx512>, (double)N, "omp_ids_7", {}});
     if (tpt)
         ids7.push_back({"tpt_ids_7", tpt_ids, (double)N, "omp_ids_7", {}});
     group("10 M random 7-card hands from card ids", ids7, rounds);
