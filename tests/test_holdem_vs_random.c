@@ -73,7 +73,8 @@ static void test_deals(void **state) {
     assert_int_equal(hs_holdem_vs_random_deals(13, 2), UINT64_C(12) * 1894107877200);
     assert_int_equal(hs_holdem_vs_random_deals(-1, 1), 0);
     assert_int_equal(hs_holdem_vs_random_deals(169, 1), 0);
-    assert_int_equal(hs_holdem_vs_random_deals(0, 3), 0);
+    assert_int_equal(hs_holdem_vs_random_deals(0, 3), UINT64_C(6) * 1553168459304000);
+    assert_int_equal(hs_holdem_vs_random_deals(0, 4), 0);
     assert_int_equal(hs_holdem_vs_random_deals(0, 0), 0);
     hs_holdem_vs_random_counts *c = calloc(1, sizeof *c);
     assert_int_equal(hs_holdem_vs_random_board(table, cards_mask("2c 3c 4c 5c"), c), HS_ERR_ARG);
@@ -136,14 +137,15 @@ static void test_boards_match_engine(void **state) {
 }
 
 /* On any one board the hero's seat is like every other: over all classes the hero wins as often
- * as he loses heads-up, and takes 1/2 and 1/3 of the pots. */
+ * as he loses heads-up, and takes 1/2, 1/3 and 1/4 of the pots. */
 static void test_board_totals(void **state) {
     (void)state;
     hs_holdem_vs_random_counts *c = calloc(1, sizeof *c);
     for (size_t i = 0; i < N_BOARDS; i++) {
         memset(c, 0, sizeof *c);
         assert_int_equal(hs_holdem_vs_random_board(table, cards_mask(BOARDS[i]), c), HS_OK);
-        uint64_t wins = 0, losses = 0, deals[2] = {0, 0}, shares[2] = {0, 0};
+        uint64_t wins = 0, losses = 0, deals[2] = {0, 0}, shares[2] = {0, 0}, deals3 = 0;
+        hs_uint128 shares3 = 0;
         for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
             for (int k = 0; k < 2; k++) {
                 const hs_holdem_player *p = &c->vs[x][k];
@@ -152,11 +154,22 @@ static void test_board_totals(void **state) {
                 wins += k == 0 ? p->wins : 0;
                 losses += k == 0 ? p->losses : 0;
             }
+        for (int x = 0; x < HS_HOLDEM_CLASSES; x++) {
+            const hs_holdem_vs_random_row *r = &c->vs3[x];
+            deals3 += r->wins + r->ties + r->losses;
+            shares3 += r->shares;
+            assert_true(r->shares <= (hs_uint128)HS_HOLDEM_SHARE_UNIT * r->wins +
+                                         (hs_uint128)HS_HOLDEM_SHARE_UNIT / 2 * r->ties);
+            assert_true(r->shares >= (hs_uint128)HS_HOLDEM_SHARE_UNIT * r->wins +
+                                         (hs_uint128)HS_HOLDEM_SHARE_UNIT / 4 * r->ties);
+        }
         assert_int_equal(deals[0], UINT64_C(1081) * 990);
         assert_int_equal(deals[1], UINT64_C(1081) * 990 * 903);
         assert_int_equal(wins, losses);
         assert_int_equal(shares[0], deals[0] * HS_HOLDEM_SHARE_UNIT / 2);
         assert_int_equal(shares[1], deals[1] * HS_HOLDEM_SHARE_UNIT / 3);
+        assert_int_equal(deals3, UINT64_C(1081) * 990 * 903 * 820);
+        assert_true(shares3 == (hs_uint128)deals3 * (HS_HOLDEM_SHARE_UNIT / 4));
     }
     free(c);
 }

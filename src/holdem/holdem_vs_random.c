@@ -43,6 +43,7 @@
 #include "combin.h"
 #include "job_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,12 @@ typedef struct vs_sweep {
      * in w_y, a 64-lane add that the compiler turns into a few vector adds. */
     uint16_t wrow[HS_CARDS][64];
     uint16_t mw[64];
+    /* Three opponents: e_x as a row of 0/1 for the group's cards; tri[x] the triangles of W
+     * through card x and tri_w all of them (a triangle: three hands {x,y}, {y,z}, {x,z}). */
+    uint16_t erow[HS_CARDS][64];
+    int32_t tri[64];
+    int64_t tri_w;
+    uint16_t live[HS_HOLDEM_COMBOS]; /* the board's hands within the deck, worst first */
 } vs_sweep;
 
 #define SHARE HS_HOLDEM_SHARE_UNIT
@@ -75,20 +82,112 @@ static inline int pop64(uint64_t x) {
     return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
 }
 
-/* Add w x the deals with board `board` (five cards) to acc. */
-static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, vs_sweep *s,
-                        hs_holdem_vs_random_counts *acc) {
+/* C(n, k), 0 when n < k (also for n < 0: a deck too small for the deal). */
+static inline int64_t binom0(int n, unsigned k) {
+    return n < (int)k ? 0 : (int64_t)hs_binom((unsigned)n, k);
+}
+
+/* The ordered triples of pairwise disjoint hands of W' and E' for hero h = {a, b} (the header's
+ * formula), and their outcome added to row: ww, wp, ep as in sweep_board; gs..ge the group. */
+static void three_opponents(const hs_holdem_preflop *t, const vs_sweep *s, int gs, int ge, int a,
+                            int b, int64_t wp, int64_t ep, int64_t deals3, uint64_t w,
+                            hs_holdem_vs_random_row *out) {
+    const uint64_t keep = ~(hs_card_bit(a) | hs_card_bit(b));
+    int32_t p[64], q[64]; /* n_W'(c), n_E'(c) */
+    for (int z = 0; z < 64; z++) {
+        p[z] = s->nw[z] - s->wrow[a][z] - s->wrow[b][z];
+        q[z] = s->ne[z] - s->erow[a][z] - s->erow[b][z];
+    }
+    p[a] = p[b] = q[a] = q[b] = 0;
+    /* The sums over cards of products of n_W' and n_E' (at most 45 x 45^3 < 2^22). */
+    int32_t spp = 0, spq = 0, sqq = 0, sppp = 0, sppq = 0, spqq = 0, sqqq = 0;
+    for (int z = 0; z < 64; z++) {
+        spp += p[z] * p[z];
+        spq += p[z] * q[z];
+        sqq += q[z] * q[z];
+        sppp += p[z] * p[z] * p[z];
+        sppq += p[z] * p[z] * q[z];
+        spqq += p[z] * q[z] * q[z];
+        sqqq += q[z] * q[z] * q[z];
+    }
+    /* p.M_W p, p.M_W q, q.M_W q with M_W the 0/1 matrix of W (p and q vanish at a and b, so
+     * W's matrix stands for W''s): row x of M_W times p and q. Each at most 45^4 < 2^22. */
+    int64_t pwp = 0, pwq = 0, qwq = 0;
+    for (int x = 0; x < HS_CARDS; x++) {
+        if (p[x] == 0 && q[x] == 0)
+            continue;
+        const uint16_t *row = s->wrow[x];
+        int32_t rp = 0, rq = 0;
+        for (int z = 0; z < 64; z++) {
+            rp += row[z] * p[z];
+            rq += row[z] * q[z];
+        }
+        pwp += (int64_t)p[x] * rp;
+        pwq += (int64_t)p[x] * rq;
+        qwq += (int64_t)q[x] * rq;
+    }
+    /* Over the hands {x, y} of E': the same forms for M_E (halved: each hand once) and the
+     * triangles with one, two or three sides in E'. */
+    int64_t pep = 0, peq = 0, qeq = 0, tww = 0, twe = 0, tee = 0;
+    for (int i = gs; i < ge; i++) {
+        const int h = s->live[i], x = t->hole_a[h], y = t->hole_b[h];
+        if (((hs_card_bit(x) | hs_card_bit(y)) & ~keep) != 0)
+            continue;
+        const uint64_t wx = s->wmask[x] & keep, wy = s->wmask[y] & keep;
+        const uint64_t ex = s->emask[x] & keep, ey = s->emask[y] & keep;
+        pep += (int64_t)p[x] * p[y];
+        peq += (int64_t)p[x] * q[y] + (int64_t)p[y] * q[x];
+        qeq += (int64_t)q[x] * q[y];
+        tww += pop64(wx & wy);
+        twe += pop64(ey & wx) + pop64(ex & wy);
+        tee += pop64(ex & ey);
+    }
+    /* The triangles of W' (W's less those through a or b; none holds both, {a, b} being in E). */
+    const int64_t tw = s->tri_w - s->tri[a] - s->tri[b];
+    const int64_t xww = spp - wp, xwe = spq, xee = sqq - ep; /* X(S, T) */
+    /* N(W,W,W), N(W,W,E), N(W,E,E), N(E,E,E) as in the header. */
+    const int64_t n_www =
+        wp * wp * wp - 3 * xww * wp + 3 * (sppp + pwp - 2 * spp + wp) - (sppp - wp) - 6 * tw;
+    const int64_t n_wwe = wp * wp * ep - xww * ep - 2 * xwe * wp + 2 * (sppq + pwq - spq) +
+                          (sppq + 2 * pep) - sppq - 2 * tww;
+    const int64_t n_wee =
+        wp * ep * ep - 2 * xwe * ep - xee * wp + (spqq + qwq) + 2 * (spqq + peq - spq) - spqq - twe;
+    const int64_t n_eee =
+        ep * ep * ep - 3 * xee * ep + 3 * (sqqq + 2 * qeq - 2 * sqq + ep) - (sqqq - ep) - 2 * tee;
+    const int64_t ties = 3 * n_wwe + 3 * n_wee + n_eee;
+    out->wins += w * (uint64_t)n_www;
+    out->ties += w * (uint64_t)ties;
+    out->losses += w * (uint64_t)(deals3 - n_www - ties);
+    out->shares += w * (uint64_t)(SHARE * n_www + SHARE / 2 * 3 * n_wwe + SHARE / 3 * 3 * n_wee +
+                                  SHARE / 4 * n_eee);
+}
+
+/* Add w x the deals with board `board` (five cards) within the deck `live` (the board's cards
+ * among them) to acc; against three opponents too when `three`. */
+static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, uint64_t live,
+                        int three, vs_sweep *s, hs_holdem_vs_random_counts *acc) {
     hs_holdem_rank_board(t, board, &s->r);
-    const int n = s->r.n;
-    const uint16_t *rank = s->r.rank, *order = s->r.order;
-    /* The opponents' choices once the board and the hero's hand are out: C(45, 2) hands, and
-     * C(45, 2) x C(43, 2) ordered disjoint pairs. */
-    const int64_t deals1 = (int64_t)hs_binom(HS_CARDS - 7, 2);
-    const int64_t deals2 = deals1 * (int64_t)hs_binom(HS_CARDS - 9, 2);
+    const uint16_t *rank = s->r.rank;
+    int n = 0;
+    for (int i = 0; i < s->r.n; i++) {
+        const int h = s->r.order[i];
+        if ((live >> t->hole_a[h] & 1) && (live >> t->hole_b[h] & 1))
+            s->live[n++] = (uint16_t)h;
+    }
+    const uint16_t *order = s->live;
+    /* The opponents' choices once the board and the hero's hand are out of the deck's n_live
+     * cards (C(45, 2) hands, C(45, 2) x C(43, 2) ordered disjoint pairs and x C(41, 2) triples on
+     * the full deck). */
+    const int n_live = pop64(live);
+    const int64_t deals1 = binom0(n_live - 7, 2);
+    const int64_t deals2 = deals1 * binom0(n_live - 9, 2);
+    const int64_t deals3 = deals2 * binom0(n_live - 11, 2);
     memset(s->wmask, 0, sizeof s->wmask);
     memset(s->nw, 0, sizeof s->nw);
     memset(s->wrow, 0, sizeof s->wrow);
     memset(s->mw, 0, sizeof s->mw);
+    memset(s->tri, 0, sizeof s->tri);
+    s->tri_w = 0;
     int64_t worse = 0, qw = 0; /* |W| and Q_W */
 
     for (int gs = 0; gs < n;) {
@@ -103,6 +202,7 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
             s->emask[y] |= hs_card_bit(x);
             s->ne[x] = (uint16_t)(s->ne[x] + 1);
             s->ne[y] = (uint16_t)(s->ne[y] + 1);
+            s->erow[x][y] = s->erow[y][x] = 1;
             gcards |= hs_card_bit(x) | hs_card_bit(y);
         }
         /* Per card x of the group: Q_E and P, and the sums of n_E and n_W over e_x (one pass
@@ -163,11 +263,20 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
             two->ties += w * (uint64_t)(ee + 2 * we);
             two->losses += w * (uint64_t)(deals2 - ww - ee - 2 * we);
             two->shares += w * (uint64_t)(SHARE * ww + SHARE / 2 * 2 * we + SHARE / 3 * ee);
+            if (three)
+                three_opponents(t, s, gs, ge, a, b, wp, ep, deals3, w, &acc->vs3[t->hole_class[h]]);
         }
         /* The group's hands become worse hands for the better groups. */
         for (int i = gs; i < ge; i++) {
             int h = order[i], x = t->hole_a[h], y = t->hole_b[h];
             const uint16_t *rx = s->wrow[x], *ry = s->wrow[y];
+            if (three) { /* the triangles the new hand closes: one per common partner z */
+                s->tri_w += pop64(s->wmask[x] & s->wmask[y]);
+                for (int z = 0; z < 64; z++)
+                    s->tri[z] += rx[z] & ry[z];
+                s->tri[x] += pop64(s->wmask[x] & s->wmask[y]);
+                s->tri[y] += pop64(s->wmask[x] & s->wmask[y]);
+            }
             for (int z = 0; z < 64; z++)
                 s->mw[z] = (uint16_t)(s->mw[z] + rx[z] + ry[z]); /* n_W(x), n_W(y) grow by one */
             qw += 2 * (int64_t)(s->nw[x] + s->nw[y]) + 2;        /* (n + 1)^2 - n^2 for each card */
@@ -184,6 +293,7 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
             int c = __builtin_ctzll(m);
             s->emask[c] = 0;
             s->ne[c] = 0;
+            memset(s->erow[c], 0, sizeof s->erow[c]);
         }
         gs = ge;
     }
@@ -196,42 +306,94 @@ int hs_holdem_vs_random_board(const hs_holdem_preflop *t, uint64_t board,
     vs_sweep *s = calloc(1, sizeof *s);
     if (s == NULL)
         return HS_ERR_NOMEM;
-    sweep_board(t, board, 1, s, acc);
+    sweep_board(t, board, 1, HS_DECK_MASK, 1, s, acc);
     free(s);
     return HS_OK;
 }
 
-uint64_t hs_holdem_vs_random_deals(int cls, int opponents) {
-    if (cls < 0 || cls >= HS_HOLDEM_CLASSES || opponents < 1 || opponents > 2)
+int hs_holdem_vs_random_deck(const hs_holdem_preflop *t, uint64_t live, int max_opponents,
+                             hs_holdem_vs_random_counts *acc) {
+    if (t == NULL || acc == NULL || (live & ~HS_DECK_MASK) != 0 || max_opponents < 1 ||
+        max_opponents > HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS)
+        return HS_ERR_ARG;
+    vs_sweep *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return HS_ERR_NOMEM;
+    /* Every five of the deck's cards, in colex order of their places in the deck. */
+    int cards[HS_CARDS], n = 0;
+    for (int c = 0; c < HS_CARDS; c++)
+        if (live >> c & 1)
+            cards[n++] = c;
+    int ix[5] = {0, 1, 2, 3, 4};
+    while (n >= 5 && ix[4] < n) {
+        uint64_t board = 0;
+        for (int i = 0; i < 5; i++)
+            board |= hs_card_bit(cards[ix[i]]);
+        sweep_board(t, board, 1, live, max_opponents >= 3, s, acc);
+        int i = 0; /* the next set: raise the lowest place that can rise, reset those below */
+        while (i < 4 && ix[i] + 1 == ix[i + 1])
+            i++;
+        ix[i]++;
+        for (int j = 0; j < i; j++)
+            ix[j] = j;
+    }
+    free(s);
+    return HS_OK;
+}
+
+uint64_t hs_holdem_vs_random_deck_deals(int cls, int opponents, uint64_t live) {
+    if (cls < 0 || cls >= HS_HOLDEM_CLASSES || opponents < 1 ||
+        opponents > HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS || (live & ~HS_DECK_MASK) != 0)
         return 0;
-    uint64_t d = (uint64_t)hs_holdem_class_combos(cls) * hs_binom(HS_CARDS - 2, 2);
-    return opponents == 1 ? d * hs_binom(HS_CARDS - 4, 5)
-                          : d * hs_binom(HS_CARDS - 4, 2) * hs_binom(HS_CARDS - 6, 5);
+    uint64_t combos[12];
+    const int k = hs_holdem_class_hands(cls, combos);
+    uint64_t d = 0;
+    for (int i = 0; i < k; i++)
+        d += (combos[i] & ~live) == 0;
+    int left = pop64(live) - 2;
+    for (int i = 0; i < opponents; i++, left -= 2)
+        d *= (uint64_t)binom0(left, 2);
+    return d * (uint64_t)binom0(left, 5);
+}
+
+uint64_t hs_holdem_vs_random_deals(int cls, int opponents) {
+    return hs_holdem_vs_random_deck_deals(cls, opponents, HS_DECK_MASK);
 }
 
 /* ---- the job ---------------------------------------------------------------------------------
  */
 
+typedef struct vs_ctx {
+    const hs_holdem_preflop *t;
+    int max_opponents;
+} vs_ctx;
+
 static void vs_random_unit(void *ctx, size_t unit, void *acc, void *scratch) {
-    const hs_holdem_preflop *t = ctx;
+    const vs_ctx *v = ctx;
     hs_holdem_vs_random_counts *c = acc;
     size_t b0, b1;
-    hs_holdem_unit_boards(t, unit, &b0, &b1);
+    hs_holdem_unit_boards(v->t, unit, &b0, &b1);
     for (size_t b = b0; b < b1; b++)
-        sweep_board(t, t->boards[b], t->weight[b], scratch, c);
+        sweep_board(v->t, v->t->boards[b], v->t->weight[b], HS_DECK_MASK, v->max_opponents >= 3,
+                    scratch, c);
     c->units_done++;
 }
 
 static void vs_random_merge(void *dst, const void *src) {
     hs_holdem_vs_random_counts *d = dst;
     const hs_holdem_vs_random_counts *s = src;
-    for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
+    for (int x = 0; x < HS_HOLDEM_CLASSES; x++) {
         for (int k = 0; k < 2; k++) {
             d->vs[x][k].wins += s->vs[x][k].wins;
             d->vs[x][k].ties += s->vs[x][k].ties;
             d->vs[x][k].losses += s->vs[x][k].losses;
             d->vs[x][k].shares += s->vs[x][k].shares;
         }
+        d->vs3[x].wins += s->vs3[x].wins;
+        d->vs3[x].ties += s->vs3[x].ties;
+        d->vs3[x].losses += s->vs3[x].losses;
+        d->vs3[x].shares += s->vs3[x].shares;
+    }
     d->units_done += s->units_done;
 }
 
@@ -239,12 +401,13 @@ static void vs_random_merge(void *dst, const void *src) {
  * opponent's seat is another deal seen from the hero's (the roles exchanged): the hero's mean
  * share is one pot over the players. */
 static int vs_random_check(const void *ctx, const void *acc) {
-    const hs_holdem_preflop *t = ctx;
+    const vs_ctx *v = ctx;
     const hs_holdem_vs_random_counts *c = acc;
-    if (c->units_done != hs_holdem_preflop_units(t))
+    if (c->units_done != hs_holdem_preflop_units(v->t))
         return HS_ERR_CORRUPT;
-    uint64_t deals[2] = {0, 0}, shares[2] = {0, 0}, wins1 = 0, losses1 = 0;
-    for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
+    uint64_t deals[3] = {0, 0, 0}, shares[2] = {0, 0}, wins1 = 0, losses1 = 0;
+    hs_uint128 shares3 = 0;
+    for (int x = 0; x < HS_HOLDEM_CLASSES; x++) {
         for (int k = 0; k < 2; k++) {
             const hs_holdem_player *p = &c->vs[x][k];
             const uint64_t d = hs_holdem_vs_random_deals(x, k + 1);
@@ -255,17 +418,32 @@ static int vs_random_check(const void *ctx, const void *acc) {
             deals[k] += d;
             shares[k] += p->shares;
         }
+        const hs_holdem_vs_random_row *r = &c->vs3[x];
+        if (v->max_opponents >= 3) {
+            const uint64_t d = hs_holdem_vs_random_deals(x, 3);
+            const hs_uint128 hi = (hs_uint128)SHARE * r->wins + (hs_uint128)(SHARE / 2) * r->ties;
+            const hs_uint128 lo = (hs_uint128)SHARE * r->wins + (hs_uint128)(SHARE / 4) * r->ties;
+            if (r->wins + r->ties + r->losses != d || r->shares < lo || r->shares > hi)
+                return HS_ERR_CORRUPT;
+            deals[2] += d;
+            shares3 += r->shares;
+        } else if (r->wins != 0 || r->ties != 0 || r->losses != 0 || r->shares != 0) {
+            return HS_ERR_CORRUPT;
+        }
+    }
     for (int x = 0; x < HS_HOLDEM_CLASSES; x++) {
         wins1 += c->vs[x][0].wins;
         losses1 += c->vs[x][0].losses;
     }
     if (shares[0] != SHARE / 2 * deals[0] || shares[1] != SHARE / 3 * deals[1] || wins1 != losses1)
         return HS_ERR_CORRUPT;
+    if (shares3 != (hs_uint128)(SHARE / 4) * deals[2])
+        return HS_ERR_CORRUPT;
     return HS_OK;
 }
 
 static const hs_job_def vs_random_job = {"holdem vs-random",
-                                         1,
+                                         2,
                                          sizeof(hs_holdem_vs_random_counts),
                                          sizeof(vs_sweep),
                                          vs_random_unit,
@@ -273,22 +451,39 @@ static const hs_job_def vs_random_job = {"holdem vs-random",
                                          vs_random_check,
                                          NULL};
 
-int hs_holdem_vs_random_job_new(const hs_holdem_preflop *t, hs_job **out) {
-    /* The job reads the board list, which the caller keeps until hs_job_free. */
-    return hs_job_new(&vs_random_job, (void *)(uintptr_t)t, NULL, hs_holdem_preflop_units(t), "",
+int hs_holdem_vs_random_job_new_opponents(const hs_holdem_preflop *t, int max_opponents,
+                                          hs_job **out) {
+    if (t == NULL || out == NULL || max_opponents < 2 ||
+        max_opponents > HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS)
+        return HS_ERR_ARG;
+    vs_ctx *v = malloc(sizeof *v);
+    if (v == NULL)
+        return HS_ERR_NOMEM;
+    v->t = t;
+    v->max_opponents = max_opponents;
+    /* The job reads the board list, which the caller keeps until hs_job_free. The parameter
+     * text keeps a checkpoint of one opponent count from resuming as another. */
+    char params[32];
+    snprintf(params, sizeof params, "max_opponents=%d", max_opponents);
+    return hs_job_new(&vs_random_job, v, free, hs_holdem_preflop_units(t), params,
                       hs_poker_tables_hash, out);
+}
+
+int hs_holdem_vs_random_job_new(const hs_holdem_preflop *t, hs_job **out) {
+    return hs_holdem_vs_random_job_new_opponents(t, 2, out);
 }
 
 const hs_holdem_vs_random_counts *hs_holdem_vs_random_job_counts(const hs_job *job) {
     return hs_job_acc_const(job);
 }
 
-int hs_holdem_vs_random_run(const hs_holdem_preflop *t, size_t first, size_t last, int threads,
-                            hs_progress_fn progress, void *ctx, hs_holdem_vs_random_counts *acc) {
+int hs_holdem_vs_random_run_opponents(const hs_holdem_preflop *t, int max_opponents, size_t first,
+                                      size_t last, int threads, hs_progress_fn progress, void *ctx,
+                                      hs_holdem_vs_random_counts *acc) {
     if (first > last || last > hs_holdem_preflop_units(t) || threads < 0)
         return HS_ERR_ARG;
     hs_job *job;
-    int rc = hs_holdem_vs_random_job_new(t, &job);
+    int rc = hs_holdem_vs_random_job_new_opponents(t, max_opponents, &job);
     if (rc != HS_OK)
         return rc;
     hs_job_opts o = {threads, progress, ctx, NULL, NULL, 0.0};
@@ -297,4 +492,9 @@ int hs_holdem_vs_random_run(const hs_holdem_preflop *t, size_t first, size_t las
         vs_random_merge(acc, hs_job_acc(job));
     hs_job_free(job);
     return rc;
+}
+
+int hs_holdem_vs_random_run(const hs_holdem_preflop *t, size_t first, size_t last, int threads,
+                            hs_progress_fn progress, void *ctx, hs_holdem_vs_random_counts *acc) {
+    return hs_holdem_vs_random_run_opponents(t, 2, first, last, threads, progress, ctx, acc);
 }
