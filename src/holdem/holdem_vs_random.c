@@ -67,6 +67,11 @@ typedef struct vs_sweep {
     uint16_t erow[HS_CARDS][64];
     int32_t tri[64];
     int64_t tri_w;
+    /* A large group's triangle sums per card c (BIG_GROUP): g1[c] = sum over y in e_c of
+     * |w_c & w_y|, hx[c] of |e_y & w_c|, hy[c] of |e_c & w_y|, te[c] of |e_c & e_y|, and
+     * hz[c] = sum over x in w_c of |e_x & e_c|; g_sum, h_sum, te_sum their totals as below. */
+    int32_t g1[64], hx[64], hy[64], hz[64], te[64];
+    int64_t g_sum, h_sum, te_sum;
     uint16_t live[HS_HOLDEM_COMBOS]; /* the board's hands within the deck, worst first */
 } vs_sweep;
 
@@ -82,6 +87,10 @@ static inline int pop64(uint64_t x) {
     return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
 }
 
+/* Groups of more hands than this take the three-opponent sums over E' from per-card sums made
+ * once per group; smaller ones walk their hands for each hero. */
+#define BIG_GROUP 32
+
 /* C(n, k), 0 when n < k (also for n < 0: a deck too small for the deal). */
 static inline int64_t binom0(int n, unsigned k) {
     return n < (int)k ? 0 : (int64_t)hs_binom((unsigned)n, k);
@@ -89,58 +98,87 @@ static inline int64_t binom0(int n, unsigned k) {
 
 /* The ordered triples of pairwise disjoint hands of W' and E' for hero h = {a, b} (the header's
  * formula), and their outcome added to row: ww, wp, ep as in sweep_board; gs..ge the group. */
-static void three_opponents(const hs_holdem_preflop *t, const vs_sweep *s, int gs, int ge, int a,
-                            int b, int64_t wp, int64_t ep, int64_t deals3, uint64_t w,
-                            hs_holdem_vs_random_row *out) {
+static void three_opponents(const hs_holdem_preflop *t, const vs_sweep *s, int gs, int ge,
+                            uint64_t gcards, int a, int b, int64_t wp, int64_t ep, int64_t deals3,
+                            uint64_t w, hs_holdem_vs_random_row *out) {
     const uint64_t keep = ~(hs_card_bit(a) | hs_card_bit(b));
-    int32_t p[64], q[64]; /* n_W'(c), n_E'(c) */
+    /* n_W'(c), n_E'(c) (at most 44), 16-bit lanes for the vector unit. */
+    uint16_t p[64], q[64];
     for (int z = 0; z < 64; z++) {
-        p[z] = s->nw[z] - s->wrow[a][z] - s->wrow[b][z];
-        q[z] = s->ne[z] - s->erow[a][z] - s->erow[b][z];
+        p[z] = (uint16_t)(s->nw[z] - s->wrow[a][z] - s->wrow[b][z]);
+        q[z] = (uint16_t)(s->ne[z] - s->erow[a][z] - s->erow[b][z]);
     }
     p[a] = p[b] = q[a] = q[b] = 0;
-    /* The sums over cards of products of n_W' and n_E' (at most 45 x 45^3 < 2^22). */
+    /* The sums over cards of products of n_W' and n_E' (at most 45 x 44^3 < 2^22). */
     int32_t spp = 0, spq = 0, sqq = 0, sppp = 0, sppq = 0, spqq = 0, sqqq = 0;
     for (int z = 0; z < 64; z++) {
-        spp += p[z] * p[z];
-        spq += p[z] * q[z];
-        sqq += q[z] * q[z];
-        sppp += p[z] * p[z] * p[z];
-        sppq += p[z] * p[z] * q[z];
-        spqq += p[z] * q[z] * q[z];
-        sqqq += q[z] * q[z] * q[z];
+        const int32_t pz = p[z], qz = q[z];
+        spp += pz * pz;
+        spq += pz * qz;
+        sqq += qz * qz;
+        sppp += pz * pz * pz;
+        sppq += pz * pz * qz;
+        spqq += pz * qz * qz;
+        sqqq += qz * qz * qz;
     }
     /* p.M_W p, p.M_W q, q.M_W q with M_W the 0/1 matrix of W (p and q vanish at a and b, so
-     * W's matrix stands for W''s): row x of M_W times p and q. Each at most 45^4 < 2^22. */
+     * W's matrix stands for W''s): row x of M_W times p and q, in 16 bits (at most 44 x 44). */
     int64_t pwp = 0, pwq = 0, qwq = 0;
     for (int x = 0; x < HS_CARDS; x++) {
         if (p[x] == 0 && q[x] == 0)
             continue;
         const uint16_t *row = s->wrow[x];
-        int32_t rp = 0, rq = 0;
+        uint16_t rp = 0, rq = 0;
         for (int z = 0; z < 64; z++) {
-            rp += row[z] * p[z];
-            rq += row[z] * q[z];
+            rp = (uint16_t)(rp + row[z] * p[z]);
+            rq = (uint16_t)(rq + row[z] * q[z]);
         }
         pwp += (int64_t)p[x] * rp;
         pwq += (int64_t)p[x] * rq;
         qwq += (int64_t)q[x] * rq;
     }
-    /* Over the hands {x, y} of E': the same forms for M_E (halved: each hand once) and the
-     * triangles with one, two or three sides in E'. */
+    /* The same forms for M_E (halved: each hand once) and the triangles with one, two or three
+     * sides in E' (tww, twe, tee as in the header). */
     int64_t pep = 0, peq = 0, qeq = 0, tww = 0, twe = 0, tee = 0;
-    for (int i = gs; i < ge; i++) {
-        const int h = s->live[i], x = t->hole_a[h], y = t->hole_b[h];
-        if (((hs_card_bit(x) | hs_card_bit(y)) & ~keep) != 0)
-            continue;
-        const uint64_t wx = s->wmask[x] & keep, wy = s->wmask[y] & keep;
-        const uint64_t ex = s->emask[x] & keep, ey = s->emask[y] & keep;
-        pep += (int64_t)p[x] * p[y];
-        peq += (int64_t)p[x] * q[y] + (int64_t)p[y] * q[x];
-        qeq += (int64_t)q[x] * q[y];
-        tww += pop64(wx & wy);
-        twe += pop64(ey & wx) + pop64(ex & wy);
-        tee += pop64(ex & ey);
+    if (ge - gs <= BIG_GROUP) { /* over the hands {x, y} of E' */
+        for (int i = gs; i < ge; i++) {
+            const int h = s->live[i], x = t->hole_a[h], y = t->hole_b[h];
+            if (((hs_card_bit(x) | hs_card_bit(y)) & ~keep) != 0)
+                continue;
+            const uint64_t wx = s->wmask[x] & keep, wy = s->wmask[y] & keep;
+            const uint64_t ex = s->emask[x] & keep, ey = s->emask[y] & keep;
+            pep += (int64_t)p[x] * p[y];
+            peq += (int64_t)p[x] * q[y] + (int64_t)p[y] * q[x];
+            qeq += (int64_t)q[x] * q[y];
+            tww += pop64(wx & wy);
+            twe += pop64(ey & wx) + pop64(ex & wy);
+            tee += pop64(ex & ey);
+        }
+    } else { /* from the group's sums, less what a and b take away (the header) */
+        for (uint64_t m = gcards; m != 0; m &= m - 1) {
+            const int x = __builtin_ctzll(m);
+            const uint16_t *row = s->erow[x];
+            uint16_t rp = 0, rq = 0;
+            for (int z = 0; z < 64; z++) {
+                rp = (uint16_t)(rp + row[z] * p[z]);
+                rq = (uint16_t)(rq + row[z] * q[z]);
+            }
+            pep += (int64_t)p[x] * rp;
+            peq += (int64_t)p[x] * rq;
+            qeq += (int64_t)q[x] * rq;
+        }
+        pep /= 2; /* each hand was seen from both its cards */
+        qeq /= 2;
+        const uint64_t wa = s->wmask[a], wb = s->wmask[b], ea = s->emask[a], eb = s->emask[b];
+        int64_t in_wa = 0, in_wb = 0; /* twice the hands of E inside w_a, inside w_b */
+        for (uint64_t m = wa & gcards; m != 0; m &= m - 1)
+            in_wa += pop64(s->emask[__builtin_ctzll(m)] & wa);
+        for (uint64_t m = wb & gcards; m != 0; m &= m - 1)
+            in_wb += pop64(s->emask[__builtin_ctzll(m)] & wb);
+        tww = s->g_sum - s->g1[a] - s->g1[b] + pop64(wa & wb) - in_wa / 2 - in_wb / 2;
+        twe = s->h_sum - (s->hx[a] + s->hy[a] + s->hz[a]) - (s->hx[b] + s->hy[b] + s->hz[b]) +
+              2 * (pop64(eb & wa) + pop64(ea & wb));
+        tee = (s->te_sum - 3 * (s->te[a] + s->te[b])) / 2 + 3 * pop64(ea & eb);
     }
     /* The triangles of W' (W's less those through a or b; none holds both, {a, b} being in E). */
     const int64_t tw = s->tri_w - s->tri[a] - s->tri[b];
@@ -228,6 +266,32 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
             s->e_nw[y] += s->nw[x];
         }
         const int64_t group = ge - gs;
+        if (three && group > BIG_GROUP) {
+            s->g_sum = s->h_sum = s->te_sum = 0;
+            for (uint64_t m = gcards; m != 0; m &= m - 1) {
+                const int c = __builtin_ctzll(m);
+                const uint64_t wc = s->wmask[c], ec = s->emask[c];
+                int32_t g1 = 0, hx = 0, hy = 0, hz = 0, te = 0;
+                for (uint64_t k = ec; k != 0; k &= k - 1) {
+                    const int y = __builtin_ctzll(k);
+                    g1 += pop64(wc & s->wmask[y]);
+                    hx += pop64(s->emask[y] & wc);
+                    hy += pop64(ec & s->wmask[y]);
+                    te += pop64(ec & s->emask[y]);
+                }
+                for (uint64_t k = wc & gcards; k != 0; k &= k - 1)
+                    hz += pop64(s->emask[__builtin_ctzll(k)] & ec);
+                s->g1[c] = g1;
+                s->hx[c] = hx;
+                s->hy[c] = hy;
+                s->hz[c] = hz;
+                s->te[c] = te;
+                s->g_sum += g1;
+                s->h_sum += hx;
+                s->te_sum += te;
+            }
+            s->g_sum /= 2; /* each hand of E from both its cards */
+        }
         for (int i = gs; i < ge; i++) {
             int h = order[i], a = t->hole_a[h], b = t->hole_b[h];
             const int64_t nwa = s->nw[a], nwb = s->nw[b], nea = s->ne[a], neb = s->ne[b];
@@ -264,7 +328,8 @@ static void sweep_board(const hs_holdem_preflop *t, uint64_t board, uint64_t w, 
             two->losses += w * (uint64_t)(deals2 - ww - ee - 2 * we);
             two->shares += w * (uint64_t)(SHARE * ww + SHARE / 2 * 2 * we + SHARE / 3 * ee);
             if (three)
-                three_opponents(t, s, gs, ge, a, b, wp, ep, deals3, w, &acc->vs3[t->hole_class[h]]);
+                three_opponents(t, s, gs, ge, gcards, a, b, wp, ep, deals3, w,
+                                &acc->vs3[t->hole_class[h]]);
         }
         /* The group's hands become worse hands for the better groups. */
         for (int i = gs; i < ge; i++) {
