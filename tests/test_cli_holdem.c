@@ -249,6 +249,14 @@ static void test_vs_random_arguments(void **state) {
         {{"--resume", "--checkpoint", "/nonexistent/x"},
          1,
          "cannot resume: cannot open checkpoint"},
+        {{"--opponents", "4"}, 2, "--opponents: '4': exact only up to 3 opponents"},
+        {{"--opponents", "1-9"}, 2, "--opponents: '1-9': exact only up to 3 opponents"},
+        {{"--opponents", "0"}, 2, "--opponents: '0' is not a count 1..3"},
+        {{"--opponents", "2-1"}, 2, "'2-1' is not a count 1..3"},
+        {{"--opponents", "1,,3"}, 2, "'' is not a count 1..3"},
+        {{"--opponents", "1-"}, 2, "'1-' is not a count 1..3"},
+        {{"--opponents", "x"}, 2, "'x' is not a count 1..3"},
+        {{"--opponents"}, 2, "needs a value"},
     };
     check_arg_cases("vs-random", cases, sizeof cases / sizeof cases[0]);
 }

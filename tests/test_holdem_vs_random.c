@@ -342,6 +342,44 @@ static void test_small_decks_brute_force(void **state) {
     free(c[1]);
 }
 
+/* Against the exact equity engine (itself checked against a brute force elsewhere): the class
+ * against one, two and three "random" ranges with the cards off a 17-card deck dead. */
+static void test_small_deck_engine(void **state) {
+    (void)state;
+    const uint64_t live = cards_mask("Ac Ad Ah As Kc Kd Qh Qs Jh Th 9h 8h 2c 3c 4d 5s 6h");
+    hs_holdem_vs_random_counts *c = calloc(1, sizeof *c);
+    assert_int_equal(hs_holdem_vs_random_deck(table, live, 3, c), HS_OK);
+    const char *const classes[] = {"AA", "KQo"};
+    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
+        const int x = class_number(classes[i]);
+        uint64_t hero[12];
+        const size_t n = (size_t)hs_holdem_class_hands(x, hero);
+        const uint64_t *ranges[4] = {hero, all_hands, all_hands, all_hands};
+        const size_t counts[4] = {n, HS_HOLDEM_COMBOS, HS_HOLDEM_COMBOS, HS_HOLDEM_COMBOS};
+        for (int k = 1; k <= 3; k++) {
+            hs_holdem_equity e;
+            assert_int_equal(hs_holdem_equity_run(k + 1, ranges, counts, 0, HS_DECK_MASK & ~live, 0,
+                                                  NULL, NULL, &e),
+                             HS_OK);
+            const hs_holdem_player *p = &e.player[0];
+            assert_int_equal(e.deals, hs_holdem_vs_random_deck_deals(x, k, live));
+            if (k <= 2) {
+                assert_row_equal(&c->vs[x][k - 1], &e, x, k);
+                continue;
+            }
+            const hs_holdem_vs_random_row *r = &c->vs3[x];
+            assert_int_equal(r->wins, p->wins);
+            assert_int_equal(r->ties, p->ties);
+            assert_int_equal(r->losses, p->losses);
+            assert_true(r->shares == p->shares);
+            print_message("%s vs 3 random on 17 cards: %llu/%llu of the pots (engine the same)\n",
+                          classes[i], (unsigned long long)p->shares,
+                          (unsigned long long)(e.deals * HS_HOLDEM_SHARE_UNIT));
+        }
+    }
+    free(c);
+}
+
 /* ---- --full: the whole table ------------------------------------------------------------- */
 
 static uint64_t gcd(uint64_t a, uint64_t b) {
@@ -423,7 +461,8 @@ static void test_full_table(void **state) {
 
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--brute") == 0) {
-        const struct CMUnitTest brute[] = {cmocka_unit_test(test_small_decks_brute_force)};
+        const struct CMUnitTest brute[] = {cmocka_unit_test(test_small_decks_brute_force),
+                                           cmocka_unit_test(test_small_deck_engine)};
         return cmocka_run_group_tests(brute, setup, teardown);
     }
     if (argc > 1 && strcmp(argv[1], "--full") == 0) {

@@ -1,11 +1,13 @@
-/* Each of the 169 starting-hand classes against one and two random hands, exactly.
+/* Each of the 169 starting-hand classes against one, two and three random hands, exactly.
  *
  * Definition (the same as holdem.h): the hero holds a combination of the class, each opponent
  * two of the other cards (disjoint from each other), the board five of the cards left; every
  * deal (hero's combination, the opponents' hands seat by seat, the board) is equally likely:
  * combos x C(50,2) x C(48,5) deals against one opponent, combos x C(50,2) x C(48,2) x C(46,5)
- * against two. The hero wins alone, ties (shares the pot with one or both: half or a third of
- * it) or loses.
+ * against two, combos x C(50,2) x C(48,2) x C(46,2) x C(44,5) against three. The hero wins
+ * alone, ties (shares the pot with j opponents: 1/(j + 1) of it) or loses. The same sweep runs
+ * on a smaller deck (hs_holdem_vs_random_deck: only the hands of its cards, every board of them
+ * once), which is how the tests check it against plain loops over every deal.
  *
  * As for the preflop table, the count runs board by board over the boards distinct up to a
  * permutation of the suits (each weighted by the boards it stands for: a suit permutation maps
@@ -36,7 +38,66 @@
  * hand), the sums over e_x and of n_E over w_x are made once per group and card, so each hero
  * costs a few popcounts, and a board about 1081 x 2 vector adds of 64 lanes beside its ranking.
  *
- * The table sums these 64-bit counts over boards; holdem.h shows that no sum can pass 2^63. */
+ * Three opponents: ordered triples of pairwise disjoint hands, j of them from E' and 3 - j from
+ * W' (j = 0: a win; else a split with j: 1/(j + 1) of the pot, HS_HOLDEM_SHARE_UNIT = 2520
+ * being divisible by 4). For sets A, B, C of hands (each W' or E'; a hand is an edge {x, y} of
+ * the graph on the cards other than a and b), the triples (u, v, t) of A x B x C with no two
+ * sharing a card are, by inclusion-exclusion over the events "u, v meet", "u, t meet", "v, t
+ * meet",
+ *     N(A,B,C) = |A||B||C| - X(A,B)|C| - X(A,C)|B| - X(B,C)|A|
+ *                + P(A;B,C) + P(B;A,C) + P(C;A,B) - S(A,B,C) - T(A,B,C)
+ * with the terms
+ *   X(A,B)   ordered pairs of A x B that meet: sum_c n_A(c) n_B(c) - |A & B| (two distinct hands
+ *            share at most one card; a hand with itself shares two and is counted twice);
+ *   P(A;B,C) triples where u meets both v and t: sum over u = {x,y} of A of deg_B(u) deg_C(u),
+ *            deg_B(u) = n_B(x) + n_B(y) - [u in B] the hands of B meeting u; expanded,
+ *            P(A;B,C) = sum_c n_A n_B n_C + n_B.M_A n_C - [A = C] sum_c n_A n_B
+ *                       - [A = B] sum_c n_A n_C + [A = B = C] |A|
+ *            (M_A the 0/1 matrix of A: sum over u of n_B(x) n_C(y) + n_B(y) n_C(x));
+ *   S + T    triples where all three pairs meet: either the three hands hold a common card, or
+ *            they are three distinct hands {x,y}, {y,z}, {x,z} (a triangle; if u = v, or if the
+ *            three are distinct and u, v meet at p, t either holds p or meets u and v at their
+ *            other cards). S(A,B,C) = sum_c n_A n_B n_C - |A & B & C| (a triple has two common
+ *            cards only when u = v = t). T(A,B,C) counts the ordered triangles; it is symmetric
+ *            in A, B, C, and T(A,B,C) = sum over x and y in A_x of |B_y & C_x| (A_x the partners
+ *            of x in A: u = {x,y}, v = {y,z}, t = {x,z}).
+ * W' and E' are disjoint, so the intersections are the set itself or empty; with p = n_W',
+ * q = n_E' (vectors over the cards, 0 at a and b) the four counts needed are
+ *   N(W,W,W) = w^3 - 3 X_ww w + 3 (sum p^3 + p.M_W p - 2 sum p^2 + w) - (sum p^3 - w) - 6 T_W'
+ *   N(W,W,E) = w^2 e - X_ww e - 2 X_we w + 2 (sum p^2 q + p.M_W q - sum pq)
+ *              + (sum p^2 q + p.M_E p) - sum p^2 q - T(W,W,E)
+ *   N(W,E,E) = w e^2 - 2 X_we e - X_ee w + (sum p q^2 + q.M_W q)
+ *              + 2 (sum p q^2 + p.M_E q - sum pq) - sum p q^2 - T(W,E,E)
+ *   N(E,E,E) = e^3 - 3 X_ee e + 3 (sum q^3 + q.M_E q - 2 sum q^2 + e) - (sum q^3 - e) - T(E,E,E)
+ * (w = |W'|, e = |E'|, X_ww = sum p^2 - w, X_we = sum pq, X_ee = sum q^2 - e), and the hero wins
+ * N(W,W,W), splits with one 3 N(W,W,E), with two 3 N(W,E,E), with three N(E,E,E). The matrices
+ * M_W, M_E may be those of W and E: p and q vanish at a and b. The terms:
+ *   - the sums over cards and the forms p.M_W p, p.M_W q, q.M_W q: a 64-lane product per card
+ *     row of W (16-bit lanes: every partial sum is at most 44 x 44), a few thousand
+ *     multiply-adds a hero;
+ *   - T_W' = the triangles of W through neither a nor b = T_W - t_W(a) - t_W(b) (no triangle of
+ *     W holds both: {a, b} is in E); T_W and t_W(c) grow as hands join W (a new hand {x, y}
+ *     closes one triangle per common partner of x and y), so T(W,W,W) = 6 T_W' costs nothing;
+ *   - the forms of M_E and T(W,W,E) = 2 sum over {x,y} in E' of |W'_x & W'_y|, T(W,E,E) = sum
+ *     over {x,y} in E' of |E'_y & W'_x| + |E'_x & W'_y|, T(E,E,E) = 2 sum of |E'_x & E'_y|: for
+ *     a group of at most BIG_GROUP hands, a walk over its hands per hero; for a larger one
+ *     (boards that play, where hundreds of hands tie) from per-card sums made once per group,
+ *     less what a and b take away: with g1(c) = sum over y in E_c of |W_c & W_y|,
+ *         sum over E' of |W'_x & W'_y| = G - g1(a) - g1(b) + |W_a & W_b| - i(w_a) - i(w_b)
+ *     (G = sum over E of |W_x & W_y|; i(w_a) the hands of E inside w_a, which lose a common
+ *     partner a); the ordered E-E-W triangles (x, y, z) (xy, yz in E, xz in W) through a are
+ *     hx(a) + hy(a) + hz(a) by a's place (x, y or z), those through a and b 2 (|E_b & W_a| +
+ *     |E_a & W_b|) (their common side is {a, b}, in E), so T(W,E,E) = H - sum over a, b of
+ *     (hx + hy + hz) + 2 (|E_b & W_a| + |E_a & W_b|); and the triangles of E' are E's less those
+ *     through a or b, plus those through both (|E_a & E_b|). The forms of M_E come from the
+ *     rows of E of the group's cards.
+ * The whole table against three opponents costs several times the one- and two-opponent table
+ * (README); the tests check both ways of the E' terms against a brute force.
+ *
+ * The table sums these 64-bit counts over boards; holdem.h shows that no sum can pass 2^63
+ * against one or two opponents. Against three, a board's counts for one hero are at most
+ * C(45,2) C(43,2) C(41,2) < 7.4e8 triples, x 2520 x weight 24 < 4.5e13 per board; a class's
+ * deals stay below 1.9e16 < 2^63 over the table, and its shares (below 4.8e19) are 128-bit. */
 #include "holdem_internal.h"
 #include "poker_internal.h"
 #include "handstat/error.h"
