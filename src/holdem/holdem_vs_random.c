@@ -158,7 +158,8 @@ static inline int64_t binom0(int n, unsigned k) {
 }
 
 /* The ordered triples of pairwise disjoint hands of W' and E' for hero h = {a, b} (the header's
- * formula), and their outcome added to row: ww, wp, ep as in sweep_board; gs..ge the group. */
+ * formula), their outcomes added w times to out: wp = |W'|, ep = |E'|, deals3 the ordered
+ * triples of disjoint hands of the cards left; live[gs..ge) the group, gcards its cards. */
 static void three_opponents(const hs_holdem_preflop *t, const vs_sweep *s, int gs, int ge,
                             uint64_t gcards, int a, int b, int64_t wp, int64_t ep, int64_t deals3,
                             uint64_t w, hs_holdem_vs_random_row *out) {
