@@ -22,6 +22,7 @@ done
 "$hs" poker matchups -o "$out/poker_matchups5.csv"
 "$hs" holdem preflop -o "$out/holdem_preflop.csv"
 "$hs" holdem vs-random -o "$out/holdem_vs_random.csv"
+"$hs" holdem vs-random --opponents 3 -o "$out/holdem_vs_random3.csv"
 # Board analysis: every class over every flop and turn; the preflop equity graph of every combination.
 "$hs" holdem hits random --flops --turns -o "$out/holdem_hits_flops_turns.csv"
 mkdir -p "$out/plots"

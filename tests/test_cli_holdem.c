@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "cli_assert.h"
+#include "handstat/handstat.h"
 
 static void test_equity_output(void **state) {
     (void)state;
@@ -249,6 +250,14 @@ static void test_vs_random_arguments(void **state) {
         {{"--resume", "--checkpoint", "/nonexistent/x"},
          1,
          "cannot resume: cannot open checkpoint"},
+        {{"--opponents", "4"}, 2, "--opponents: '4': exact only up to 3 opponents"},
+        {{"--opponents", "1-9"}, 2, "--opponents: '1-9': exact only up to 3 opponents"},
+        {{"--opponents", "0"}, 2, "--opponents: '0' is not a count 1..3"},
+        {{"--opponents", "2-1"}, 2, "'2-1' is not a count 1..3"},
+        {{"--opponents", "1,,3"}, 2, "'' is not a count 1..3"},
+        {{"--opponents", "1-"}, 2, "'1-' is not a count 1..3"},
+        {{"--opponents", "x"}, 2, "'x' is not a count 1..3"},
+        {{"--opponents"}, 2, "needs a value"},
     };
     check_arg_cases("vs-random", cases, sizeof cases / sizeof cases[0]);
 }
@@ -358,7 +367,60 @@ static void test_help_everywhere(void **state) {
     }
 }
 
+/* Three opponents against `holdem equity AA random random random` on a 16-card deck (the other
+ * cards dead; half a minute of CPU, its own ctest entry, --vs-random-equity): the CLI's exact
+ * equity of AA is the fraction of the library's vs-random counts on that deck. */
+static void test_vs_random_equity(void **state) {
+    (void)state;
+    static const char DECK[] = "Ac Ad Ah As Kc Kd Qh Qs Jh Th 9h 8h 2c 3c 4d 5s";
+    uint64_t live = 0;
+    char dead[200] = "";
+    for (int card = 0; card < HS_CARDS; card++) {
+        char name[3] = {"A23456789TJQK"[hs_card_rank(card)], "cdhs"[hs_card_suit(card)], 0};
+        if (strstr(DECK, name) != NULL) {
+            live |= hs_card_bit(card);
+        } else {
+            strcat(dead, name);
+            strcat(dead, " ");
+        }
+    }
+    hs_holdem_preflop *table;
+    assert_int_equal(hs_holdem_preflop_new(&table), HS_OK);
+    hs_holdem_vs_random_counts *c = calloc(1, sizeof *c);
+    assert_int_equal(hs_holdem_vs_random_deck(table, live, 3, c), HS_OK);
+    /* AA is class 0: shares / (deals x 2520), reduced. */
+    hs_uint128 num = c->vs3[0].shares,
+               den = (hs_uint128)hs_holdem_vs_random_deck_deals(0, 3, live) * HS_HOLDEM_SHARE_UNIT;
+    hs_uint128 a = num, b = den;
+    while (b != 0) {
+        const hs_uint128 r = a % b;
+        a = b;
+        b = r;
+    }
+    char want[100];
+    snprintf(want, sizeof want, "\n1,AA,%llu,%llu,%llu,", (unsigned long long)c->vs3[0].wins,
+             (unsigned long long)c->vs3[0].ties, (unsigned long long)c->vs3[0].losses);
+    char frac[60];
+    snprintf(frac, sizeof frac, ",%llu/%llu\n", (unsigned long long)(num / a),
+             (unsigned long long)(den / a));
+    free(c);
+    hs_holdem_preflop_free(table);
+    cli_result r = RUN(NULL, "holdem", "equity", "AA", "random", "random", "random", "--dead", dead,
+                       "--csv", "--threads", "2");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, want);
+    assert_contains(r.out, frac);
+    const char *row = strstr(r.out, want) + 1;
+    print_message("holdem equity AA random random random on 16 cards: %.*s\n",
+                  (int)(strchr(row, '\n') - row), row);
+    cli_result_free(&r);
+}
+
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--vs-random-equity") == 0) {
+        const struct CMUnitTest equity[] = {cmocka_unit_test(test_vs_random_equity)};
+        return cmocka_run_group_tests(equity, NULL, NULL);
+    }
     if (argc > 1 && strcmp(argv[1], "--vs-random-table") == 0) {
         const struct CMUnitTest table[] = {cmocka_unit_test(test_vs_random_table)};
         return cmocka_run_group_tests(table, NULL, NULL);

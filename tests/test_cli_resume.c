@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "cli_assert.h"
 #include "cli_run.h"
 
 static int exists(const char *path) {
@@ -104,6 +105,13 @@ static const job_case CASES[] = {
      "v.ckpt",
      200000,
      2500000},
+    {"holdem vs-random --opponents 3",
+     {"holdem", "vs-random", "--opponents", "3", "-o", "@/v3.csv"},
+     {"v3.csv", NULL, NULL},
+     {"holdem_vs_random3.csv", NULL, NULL},
+     "v3.ckpt",
+     1000000,
+     15000000},
     {"holdem preflop3",
      {"holdem", "preflop3", "--classes", HS_PREFLOP3_COMMON, "-o", "@/p3.csv"},
      {"p3.csv", NULL, NULL},
@@ -250,6 +258,43 @@ static void test_interrupt_at_once(void **state) {
             break;
     }
     assert_true(saved > 0);
+}
+
+/* A checkpoint of vs-random against three opponents is refused by a run against one and two
+ * (other counts), and the other way round. */
+static void test_vs_random_opponents_checkpoint(void **state) {
+    (void)state;
+    const char *dir = make_dir();
+    char out[300], ckpt[300];
+    snprintf(out, sizeof out, "%s/v.csv", dir);
+    snprintf(ckpt, sizeof ckpt, "%s/v.ckpt", dir);
+    const char *const first[2][8] = {
+        {"holdem", "vs-random", "--opponents", "3", "-o", out, NULL},
+        {"holdem", "vs-random", "-o", out, NULL},
+    };
+    const char *const second[2][8] = {
+        {"holdem", "vs-random", "--opponents", "1,2", "-o", out, "--resume", NULL},
+        {"holdem", "vs-random", "--opponents", "1-3", "-o", out, "--resume", NULL},
+    };
+    for (int i = 0; i < 2; i++) {
+        int status = 0;
+        /* Stopped after two seconds (the table takes longer); later if the signal came before
+         * the handlers were set up. */
+        for (long us = 2000000; us < 20000000; us *= 2) {
+            status = run_signalled(first[i], us, SIGINT);
+            if (!WIFSIGNALED(status))
+                break;
+        }
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 130);
+        assert_true(exists(ckpt));
+        cli_result r = cli_run(second[i], NULL);
+        assert_int_equal(r.status, 1);
+        assert_contains(r.err, "of another job or of other options");
+        cli_result_free(&r);
+        assert_false(exists(out));
+        assert_int_equal(unlink(ckpt), 0);
+    }
+    remove_dir(dir);
 }
 
 /* A query run as a job with a checkpoint: interrupted several times (SIGINT or SIGTERM, with
@@ -418,6 +463,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_interrupted_runs_resume_exactly),
         cmocka_unit_test(test_interrupt_at_once),
+        cmocka_unit_test(test_vs_random_opponents_checkpoint),
         cmocka_unit_test(test_query_resumes_exactly),
         cmocka_unit_test(test_resume_refuses_other_checkpoints),
     };

@@ -13,11 +13,12 @@
 
 #include "handstat/handstat.h"
 #include "holdem_internal.h"
+#include "poker_ref.h"
 
 static uint64_t cards_mask(const char *text) {
-    int cards[8];
+    int cards[HS_CARDS];
     size_t n;
-    assert_int_equal(hs_cards_parse(text, strlen(text), cards, 8, &n, NULL), HS_OK);
+    assert_int_equal(hs_cards_parse(text, strlen(text), cards, HS_CARDS, &n, NULL), HS_OK);
     uint64_t m = 0;
     for (size_t i = 0; i < n; i++)
         m |= hs_card_bit(cards[i]);
@@ -73,7 +74,8 @@ static void test_deals(void **state) {
     assert_int_equal(hs_holdem_vs_random_deals(13, 2), UINT64_C(12) * 1894107877200);
     assert_int_equal(hs_holdem_vs_random_deals(-1, 1), 0);
     assert_int_equal(hs_holdem_vs_random_deals(169, 1), 0);
-    assert_int_equal(hs_holdem_vs_random_deals(0, 3), 0);
+    assert_int_equal(hs_holdem_vs_random_deals(0, 3), UINT64_C(6) * 1553168459304000);
+    assert_int_equal(hs_holdem_vs_random_deals(0, 4), 0);
     assert_int_equal(hs_holdem_vs_random_deals(0, 0), 0);
     hs_holdem_vs_random_counts *c = calloc(1, sizeof *c);
     assert_int_equal(hs_holdem_vs_random_board(table, cards_mask("2c 3c 4c 5c"), c), HS_ERR_ARG);
@@ -136,14 +138,15 @@ static void test_boards_match_engine(void **state) {
 }
 
 /* On any one board the hero's seat is like every other: over all classes the hero wins as often
- * as he loses heads-up, and takes 1/2 and 1/3 of the pots. */
+ * as he loses heads-up, and takes 1/2, 1/3 and 1/4 of the pots. */
 static void test_board_totals(void **state) {
     (void)state;
     hs_holdem_vs_random_counts *c = calloc(1, sizeof *c);
     for (size_t i = 0; i < N_BOARDS; i++) {
         memset(c, 0, sizeof *c);
         assert_int_equal(hs_holdem_vs_random_board(table, cards_mask(BOARDS[i]), c), HS_OK);
-        uint64_t wins = 0, losses = 0, deals[2] = {0, 0}, shares[2] = {0, 0};
+        uint64_t wins = 0, losses = 0, deals[2] = {0, 0}, shares[2] = {0, 0}, deals3 = 0;
+        hs_uint128 shares3 = 0;
         for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
             for (int k = 0; k < 2; k++) {
                 const hs_holdem_player *p = &c->vs[x][k];
@@ -152,11 +155,234 @@ static void test_board_totals(void **state) {
                 wins += k == 0 ? p->wins : 0;
                 losses += k == 0 ? p->losses : 0;
             }
+        for (int x = 0; x < HS_HOLDEM_CLASSES; x++) {
+            const hs_holdem_vs_random_row *r = &c->vs3[x];
+            deals3 += r->wins + r->ties + r->losses;
+            shares3 += r->shares;
+            assert_true(r->shares <= (hs_uint128)HS_HOLDEM_SHARE_UNIT * r->wins +
+                                         (hs_uint128)HS_HOLDEM_SHARE_UNIT / 2 * r->ties);
+            assert_true(r->shares >= (hs_uint128)HS_HOLDEM_SHARE_UNIT * r->wins +
+                                         (hs_uint128)HS_HOLDEM_SHARE_UNIT / 4 * r->ties);
+        }
         assert_int_equal(deals[0], UINT64_C(1081) * 990);
         assert_int_equal(deals[1], UINT64_C(1081) * 990 * 903);
         assert_int_equal(wins, losses);
         assert_int_equal(shares[0], deals[0] * HS_HOLDEM_SHARE_UNIT / 2);
         assert_int_equal(shares[1], deals[1] * HS_HOLDEM_SHARE_UNIT / 3);
+        assert_int_equal(deals3, UINT64_C(1081) * 990 * 903 * 820);
+        assert_true(shares3 == (hs_uint128)deals3 * (HS_HOLDEM_SHARE_UNIT / 4));
+    }
+    free(c);
+}
+
+/* ---- small decks: every deal by brute force ------------------------------------------------
+ * Plain loops over every deal of a 16-card deck (the hero's combination, the opponents' hands
+ * seat by seat, the board), each hand ranked by the reference ranker of poker_ref.c; nothing of
+ * the library but the card numbering (suit * 13 + rank, ace 0) and, to find the table's row, the
+ * class's number. */
+
+static ref_poker ref;
+
+typedef struct brute_row {
+    uint64_t wins, ties, losses;
+    hs_uint128 shares; /* units of 1/HS_HOLDEM_SHARE_UNIT */
+} brute_row;
+
+/* The best (lowest) reference class of two hole cards and five board cards. */
+static int ref_seven(int c1, int c2, const int board[5]) {
+    int seven[7] = {c1, c2, board[0], board[1], board[2], board[3], board[4]};
+    return ref_poker_best(&ref, seven, 7);
+}
+
+/* One deal: `better` opponents beat the hero (a loss), else `equal` share the pot with him. */
+static void tally(brute_row *r, int better, int equal) {
+    if (better > 0)
+        r->losses++;
+    else if (equal > 0)
+        r->ties++, r->shares += HS_HOLDEM_SHARE_UNIT / (equal + 1);
+    else
+        r->wins++, r->shares += HS_HOLDEM_SHARE_UNIT;
+}
+
+/* Every deal for hero hands of ranks r1, r2 (0 = ace .. 12 = king; suited or offsuit when they
+ * differ) from the deck's n cards, against 1, 2 and 3 opponents: out[k - 1]. */
+static void brute_force(const int *deck, int n, int r1, int r2, int suited, brute_row out[3]) {
+    memset(out, 0, 3 * sizeof *out);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            const int h1 = deck[i], h2 = deck[j];
+            const int ra = h1 % 13, rb = h2 % 13, same_suit = h1 / 13 == h2 / 13;
+            if (!((ra == r1 && rb == r2) || (ra == r2 && rb == r1)))
+                continue;
+            if (r1 != r2 && same_suit != suited)
+                continue;
+            int rest[HS_CARDS], m = 0; /* the cards left after the hero's */
+            for (int k = 0; k < n; k++)
+                if (k != i && k != j)
+                    rest[m++] = deck[k];
+            /* Every board of five of them, then the opponents' hands from the cards left. */
+            int b[5];
+            for (b[0] = 0; b[0] < m; b[0]++)
+                for (b[1] = b[0] + 1; b[1] < m; b[1]++)
+                    for (b[2] = b[1] + 1; b[2] < m; b[2]++)
+                        for (b[3] = b[2] + 1; b[3] < m; b[3]++)
+                            for (b[4] = b[3] + 1; b[4] < m; b[4]++) {
+                                int board[5], left[HS_CARDS], nl = 0;
+                                for (int k = 0; k < 5; k++)
+                                    board[k] = rest[b[k]];
+                                for (int k = 0; k < m; k++)
+                                    if (k != b[0] && k != b[1] && k != b[2] && k != b[3] &&
+                                        k != b[4])
+                                        left[nl++] = rest[k];
+                                const int hero = ref_seven(h1, h2, board);
+                                /* Each two of the cards left, ranked with the board. */
+                                int hr[64], nh = 0;
+                                uint64_t hm[64]; /* the hand's two cards as a mask */
+                                for (int u = 0; u < nl; u++)
+                                    for (int v = u + 1; v < nl; v++) {
+                                        hm[nh] =
+                                            (UINT64_C(1) << left[u]) | (UINT64_C(1) << left[v]);
+                                        hr[nh++] = ref_seven(left[u], left[v], board);
+                                    }
+                                /* Seat by seat: the opponents' hands pairwise disjoint. The hero
+                                 * loses to any better hand, else splits with the equal ones. */
+                                for (int o1 = 0; o1 < nh; o1++) {
+                                    tally(&out[0], hr[o1] < hero, hr[o1] == hero);
+                                    for (int o2 = 0; o2 < nh; o2++) {
+                                        if (hm[o2] & hm[o1])
+                                            continue;
+                                        const int better2 = (hr[o1] < hero) + (hr[o2] < hero);
+                                        const int equal2 = (hr[o1] == hero) + (hr[o2] == hero);
+                                        tally(&out[1], better2, equal2);
+                                        for (int o3 = 0; o3 < nh; o3++)
+                                            if ((hm[o3] & (hm[o1] | hm[o2])) == 0)
+                                                tally(&out[2], better2 + (hr[o3] < hero),
+                                                      equal2 + (hr[o3] == hero));
+                                    }
+                                }
+                            }
+        }
+}
+
+/* Two 16-card decks: ranks 5-7 of every suit and the hearts 3, 4, 8, 9 (flushes, straight
+ * flushes, quads, straights); the four aces, two kings and spades down to the wheel. */
+static const char *const DECKS[] = {
+    "5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 3h 4h 8h 9h",
+    "Ac Ad Ah As Kh Ks Qs Js Ts 2s 3s 4s 5s 2h 3h 9d",
+};
+/* Classes of each deck: the ranks (ace 0 .. king 12) and suitedness, and the class's name. */
+typedef struct deck_class {
+    int deck, r1, r2, suited;
+    const char *name;
+} deck_class;
+static const deck_class DECK_CLASSES[] = {
+    {0, 4, 4, 0, "55"},  {0, 6, 5, 1, "76s"}, {0, 6, 4, 0, "75o"},  {0, 7, 6, 0, "87o"},
+    {0, 8, 7, 1, "98s"}, {1, 0, 0, 0, "AA"},  {1, 0, 12, 1, "AKs"}, {1, 0, 12, 0, "AKo"},
+    {1, 2, 1, 1, "32s"}, {1, 0, 1, 0, "A2o"},
+};
+
+static int class_number(const char *name) {
+    int cls, n;
+    assert_int_equal(hs_holdem_classes_parse(name, strlen(name), &cls, &n, NULL), HS_OK);
+    return cls;
+}
+
+/* Against the brute force, 1 to 3 opponents: ten classes on two decks; every row's deals are
+ * wins + ties + losses = hs_holdem_vs_random_deck_deals. Its own ctest entry (--brute): some
+ * seconds. */
+static void test_small_decks_brute_force(void **state) {
+    (void)state;
+    ref_poker_init(&ref);
+    hs_holdem_vs_random_counts *c[2];
+    int cards[2][HS_CARDS], n[2];
+    for (int d = 0; d < 2; d++) {
+        const uint64_t live = cards_mask(DECKS[d]);
+        n[d] = 0;
+        for (int k = 0; k < HS_CARDS; k++)
+            if (live >> k & 1)
+                cards[d][n[d]++] = k;
+        c[d] = calloc(1, sizeof *c[d]);
+        assert_int_equal(hs_holdem_vs_random_deck(table, live, 3, c[d]), HS_OK);
+        for (int x = 0; x < HS_HOLDEM_CLASSES; x++) {
+            for (int k = 0; k < 2; k++) {
+                const hs_holdem_player *p = &c[d]->vs[x][k];
+                assert_int_equal(p->wins + p->ties + p->losses,
+                                 hs_holdem_vs_random_deck_deals(x, k + 1, live));
+            }
+            const hs_holdem_vs_random_row *r = &c[d]->vs3[x];
+            assert_int_equal(r->wins + r->ties + r->losses,
+                             hs_holdem_vs_random_deck_deals(x, 3, live));
+        }
+    }
+    for (size_t i = 0; i < sizeof DECK_CLASSES / sizeof DECK_CLASSES[0]; i++) {
+        const deck_class *dc = &DECK_CLASSES[i];
+        brute_row b[3];
+        brute_force(cards[dc->deck], n[dc->deck], dc->r1, dc->r2, dc->suited, b);
+        const int x = class_number(dc->name);
+        const hs_holdem_vs_random_counts *t = c[dc->deck];
+        assert_true(b[2].wins + b[2].ties + b[2].losses > 0);
+        for (int k = 0; k < 2; k++) {
+            assert_int_equal(t->vs[x][k].wins, b[k].wins);
+            assert_int_equal(t->vs[x][k].ties, b[k].ties);
+            assert_int_equal(t->vs[x][k].losses, b[k].losses);
+            assert_true(t->vs[x][k].shares == b[k].shares);
+        }
+        const hs_holdem_vs_random_row *r = &t->vs3[x];
+        if (r->wins != b[2].wins || r->ties != b[2].ties || r->losses != b[2].losses ||
+            r->shares != b[2].shares)
+            fail_msg("%s vs 3 on deck %d: table %llu %llu %llu, brute force %llu %llu %llu",
+                     dc->name, dc->deck, (unsigned long long)r->wins, (unsigned long long)r->ties,
+                     (unsigned long long)r->losses, (unsigned long long)b[2].wins,
+                     (unsigned long long)b[2].ties, (unsigned long long)b[2].losses);
+        print_message("%s on deck %d vs 3: %llu wins %llu ties %llu losses\n", dc->name, dc->deck,
+                      (unsigned long long)r->wins, (unsigned long long)r->ties,
+                      (unsigned long long)r->losses);
+    }
+    free(c[0]);
+    free(c[1]);
+}
+
+/* Against the exact equity engine (itself checked against a brute force elsewhere; its own ctest
+ * entry, --engine, label exhaustive: a minute of CPU): the class
+ * against one, two and three ranges of every hand of a 16-card deck (what "random" is with the
+ * other cards dead; test_cli_holdem runs `holdem equity AA random random random --dead`). */
+static void test_small_deck_engine(void **state) {
+    (void)state;
+    const uint64_t live = cards_mask("Ac Ad Ah As Kc Kd Qh Qs Jh Th 9h 8h 2c 3c 4d 5s");
+    hs_holdem_vs_random_counts *c = calloc(1, sizeof *c);
+    assert_int_equal(hs_holdem_vs_random_deck(table, live, 3, c), HS_OK);
+    uint64_t deck_hands[HS_HOLDEM_COMBOS];
+    size_t n_deck = 0;
+    for (size_t i = 0; i < HS_HOLDEM_COMBOS; i++)
+        if ((all_hands[i] & ~live) == 0)
+            deck_hands[n_deck++] = all_hands[i];
+    const char *const classes[] = {"AA", "KQo"};
+    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
+        const int x = class_number(classes[i]);
+        uint64_t hero[12];
+        const size_t n = (size_t)hs_holdem_class_hands(x, hero);
+        const uint64_t *ranges[4] = {hero, deck_hands, deck_hands, deck_hands};
+        const size_t counts[4] = {n, n_deck, n_deck, n_deck};
+        for (int k = 1; k <= 3; k++) {
+            hs_holdem_equity e;
+            assert_int_equal(hs_holdem_equity_run(k + 1, ranges, counts, 0, HS_DECK_MASK & ~live, 0,
+                                                  NULL, NULL, &e),
+                             HS_OK);
+            const hs_holdem_player *p = &e.player[0];
+            assert_int_equal(e.deals, hs_holdem_vs_random_deck_deals(x, k, live));
+            if (k <= 2) {
+                assert_row_equal(&c->vs[x][k - 1], &e, x, k);
+                continue;
+            }
+            const hs_holdem_vs_random_row *r = &c->vs3[x];
+            assert_int_equal(r->wins, p->wins);
+            assert_int_equal(r->ties, p->ties);
+            assert_int_equal(r->losses, p->losses);
+            assert_true(r->shares == p->shares);
+            print_message("%s vs 3 random on 16 cards: %llu/%llu of the pots (engine the same)\n",
+                          classes[i], (unsigned long long)p->shares,
+                          (unsigned long long)(e.deals * HS_HOLDEM_SHARE_UNIT));
+        }
     }
     free(c);
 }
@@ -241,6 +467,14 @@ static void test_full_table(void **state) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--brute") == 0) {
+        const struct CMUnitTest brute[] = {cmocka_unit_test(test_small_decks_brute_force)};
+        return cmocka_run_group_tests(brute, setup, teardown);
+    }
+    if (argc > 1 && strcmp(argv[1], "--engine") == 0) {
+        const struct CMUnitTest engine[] = {cmocka_unit_test(test_small_deck_engine)};
+        return cmocka_run_group_tests(engine, setup, teardown);
+    }
     if (argc > 1 && strcmp(argv[1], "--full") == 0) {
         const struct CMUnitTest full[] = {cmocka_unit_test(test_full_table)};
         return cmocka_run_group_tests(full, setup, teardown);

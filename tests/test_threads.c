@@ -94,6 +94,18 @@ static void test_holdem(void **state) {
             memcpy(v1, v2, sizeof *v1);
         assert_memory_equal(v2, v1, sizeof *v1);
     }
+    /* Three opponents too, on units of large groups (the first: flush boards) and of small. */
+    for (int i = 0; i < 3; i++) {
+        memset(v2, 0, sizeof *v2);
+        assert_int_equal(
+            hs_holdem_vs_random_run_opponents(table, 3, 0, 2, THREADS[i], NULL, NULL, v2), HS_OK);
+        assert_int_equal(
+            hs_holdem_vs_random_run_opponents(table, 3, 600, 602, THREADS[i], NULL, NULL, v2),
+            HS_OK);
+        if (i == 0)
+            memcpy(v1, v2, sizeof *v1);
+        assert_memory_equal(v2, v1, sizeof *v1);
+    }
     free(v1);
     free(v2);
     hs_holdem_preflop_free(table);

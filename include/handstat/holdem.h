@@ -1,6 +1,6 @@
 /* handstat — Texas hold'em: starting-hand classes, exact multi-way equity over every board, the
- * exact heads-up preflop table of the 169 starting-hand classes, and each class against one and
- * two random hands. */
+ * exact heads-up preflop table of the 169 starting-hand classes, and each class against one, two
+ * and three random hands. */
 #ifndef HANDSTAT_HOLDEM_H
 #define HANDSTAT_HOLDEM_H
 
@@ -266,52 +266,93 @@ HS_API int hs_holdem_preflop_job_new(const hs_holdem_preflop *table, hs_job **ou
 HS_API const hs_holdem_preflop_counts *hs_holdem_preflop_job_counts(const hs_job *job);
 
 /* ---- each class against random hands --------------------------------------------------------
- * For each class X and k = 1 or 2 opponents: the hero holds a combination of X, each opponent
+ * For each class X and k = 1, 2 or 3 opponents: the hero holds a combination of X, each opponent
  * two of the other 50 cards (disjoint from each other), the board five of the cards left; every
  * deal (the hero's combination, the opponents' hands seat by seat, the board) is equally likely.
  * So there are combos(X) x C(50,2) x C(48,5) = combos(X) x 2,097,572,400 deals against one
- * opponent and combos(X) x C(50,2) x C(48,2) x C(46,5) = combos(X) x 1,894,107,877,200 against
- * two (the opponents' hands ordered: seat 1, seat 2). wins: the hero's hand beats every
- * opponent's; ties: the hero shares the best hand with one or both; losses: the rest. shares: the
- * hero's pot share in units of 1/HS_HOLDEM_SHARE_UNIT of a pot (a split pot divided equally among
- * its winners); the equity is shares / (deals x HS_HOLDEM_SHARE_UNIT). Against one opponent these
- * are the counts of hs_holdem_equity_run with X against "random".
+ * opponent, combos(X) x C(50,2) x C(48,2) x C(46,5) = combos(X) x 1,894,107,877,200 against two
+ * and combos(X) x C(50,2) x C(48,2) x C(46,2) x C(44,5) = combos(X) x 1,553,168,459,304,000
+ * against three (the opponents' hands ordered: seat 1, seat 2, seat 3). wins: the hero's hand
+ * beats every opponent's; ties: the hero shares the best hand with one or more; losses: the rest.
+ * shares: the hero's pot share in units of 1/HS_HOLDEM_SHARE_UNIT of a pot (a split pot divided
+ * equally among its winners); the equity is shares / (deals x HS_HOLDEM_SHARE_UNIT). Against one
+ * opponent these are the counts of hs_holdem_equity_run with X against "random", against k the
+ * counts of X against k "random" ranges.
  *
- * Every count fits 64 bits with room to spare: the largest class (12 combos) has 12 x
- * 1,894,107,877,200 < 2.3e13 deals, so shares < 2520 x 2.3e13 < 5.8e16, and over all 1326
- * combinations deals < 2.6e15 and shares < 6.4e18 < 2^63 (so also deals x SHARE_UNIT). */
+ * Every count fits 64 bits with room to spare against one or two opponents: the largest class (12
+ * combos) has 12 x 1,894,107,877,200 < 2.3e13 deals, so shares < 2520 x 2.3e13 < 5.8e16, and over
+ * all 1326 combinations deals < 2.6e15 and shares < 6.4e18 < 2^63 (so also deals x SHARE_UNIT).
+ * Against three, deals < 12 x 1.56e15 < 1.9e16 < 2^63 per class (and < 2.1e18 over all classes),
+ * but shares reach 2520 x 1.9e16 > 2^64: they are 128-bit (hs_holdem_vs_random_row). */
+
+#define HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS 3
+
+/* One class against three opponents: as hs_holdem_player, the shares 128-bit. */
+typedef struct hs_holdem_vs_random_row {
+    uint64_t wins, ties, losses;
+    hs_uint128 shares; /* pot shares won, in units of 1/HS_HOLDEM_SHARE_UNIT of a pot */
+} hs_holdem_vs_random_row;
 
 typedef struct hs_holdem_vs_random_counts {
-    hs_holdem_player vs[HS_HOLDEM_CLASSES][2]; /* [class][opponents - 1] */
+    hs_holdem_player vs[HS_HOLDEM_CLASSES][2]; /* [class][opponents - 1] for 1 and 2 opponents */
+    hs_holdem_vs_random_row vs3[HS_HOLDEM_CLASSES]; /* [class]: 3 opponents (0 unless counted) */
     uint64_t units_done;
 } hs_holdem_vs_random_counts;
 
-/* The deals of class `cls` against `opponents` (1 or 2) random hands, as above; 0 for arguments
+/* The deals of class `cls` against `opponents` (1..3) random hands, as above; 0 for arguments
  * out of range. */
 HS_API uint64_t hs_holdem_vs_random_deals(int cls, int opponents);
 
 /* Add units [first, last) of the vs-random table over the board list `table` (the units of
  * hs_holdem_preflop_units) to *acc, as hs_holdem_preflop_run does (same arguments, same
- * returns). Each suit-distinct board is swept once: its 1081 hands ranked and sorted, and for
- * each hero hand the opponents' hands (pairs of them) that are worse or equal counted from
- * per-card counts, by inclusion-exclusion over the cards they share. */
+ * returns), against 1 and 2 opponents (vs3 untouched). Each suit-distinct board is swept once:
+ * its 1081 hands ranked and sorted, and for each hero hand the opponents' hands (pairs of them)
+ * that are worse or equal counted from per-card counts, by inclusion-exclusion over the cards
+ * they share. */
 HS_API int hs_holdem_vs_random_run(const hs_holdem_preflop *table, size_t first, size_t last,
                                    int threads, hs_progress_fn progress, void *ctx,
                                    hs_holdem_vs_random_counts *acc);
 
+/* The same against 1, 2 and, when max_opponents is 3, three opponents (vs3): the ordered triples
+ * of pairwise disjoint hands worse or equal, by inclusion-exclusion over their shared cards and
+ * the triangles ({x,y}, {y,z}, {x,z}) they can form. HS_ERR_ARG also for max_opponents outside
+ * 2..HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS. Three opponents cost several times two (README). */
+HS_API int hs_holdem_vs_random_run_opponents(const hs_holdem_preflop *table, int max_opponents,
+                                             size_t first, size_t last, int threads,
+                                             hs_progress_fn progress, void *ctx,
+                                             hs_holdem_vs_random_counts *acc);
+
 /* Add to *acc (not to units_done) the deals whose board is exactly the five cards `board`: each
- * hero combination and ordered opponents' hands disjoint from it, one board. Returns HS_OK,
- * HS_ERR_ARG (not five cards) or HS_ERR_NOMEM. Thread-safe. */
+ * hero combination and ordered opponents' hands disjoint from it, one board; against 1, 2 and 3
+ * opponents. Returns HS_OK, HS_ERR_ARG (not five cards) or HS_ERR_NOMEM. Thread-safe. */
 HS_API int hs_holdem_vs_random_board(const hs_holdem_preflop *table, uint64_t board,
                                      hs_holdem_vs_random_counts *acc);
 
+/* The table on a smaller deck: the cards of `live` only (the others dead), every board of five of
+ * them once (no suit symmetry used: C(n, 5) boards of n live cards, so meant for small decks and
+ * tests), against 1 .. max_opponents (1..3) random hands drawn from the live cards. Adds to
+ * *acc (not to units_done): per class, the deals of hs_holdem_vs_random_deck_deals. Returns
+ * HS_OK, HS_ERR_ARG (cards off the deck, max_opponents out of range) or HS_ERR_NOMEM.
+ * Thread-safe. */
+HS_API int hs_holdem_vs_random_deck(const hs_holdem_preflop *table, uint64_t live,
+                                    int max_opponents, hs_holdem_vs_random_counts *acc);
+
+/* The deals of class `cls` against `opponents` (1..3) on the deck `live`: its combinations of
+ * the class x C(n-2, 2) x .. x C(n-2k, 2) x C(n-2-2k, 5) for n live cards (0 when the deck is too
+ * small); hs_holdem_vs_random_deals is the full deck's. 0 for arguments out of range. */
+HS_API uint64_t hs_holdem_vs_random_deck_deals(int cls, int opponents, uint64_t live);
+
 /* The table as a job over the board list `table`, which must outlive it (as
- * hs_holdem_preflop_job_new). Returns HS_OK or HS_ERR_NOMEM. Its invariants: for every class
- * and opponent count, wins + ties + losses = hs_holdem_vs_random_deals; against one opponent
- * shares = 2520 wins + 1260 ties, against two 2520 wins + 840 ties <= shares <= 2520 wins + 1260
- * ties; over all classes the hero's shares are 1/2 (one opponent) and 1/3 (two) of the deals'
+ * hs_holdem_preflop_job_new), against 1 and 2 opponents. Returns HS_OK or HS_ERR_NOMEM. Its
+ * invariants: for every class and opponent count, wins + ties + losses = hs_holdem_vs_random_deals;
+ * against one opponent shares = 2520 wins + 1260 ties, against k >= 2 2520 wins + 2520/(k+1) ties
+ * <= shares <= 2520 wins + 1260 ties; over all classes the hero's shares are 1/(k+1) of the deals'
  * pots, and against one opponent total wins = total losses. */
 HS_API int hs_holdem_vs_random_job_new(const hs_holdem_preflop *table, hs_job **out);
+/* The same job against 1 .. max_opponents (2 or 3) opponents; its checkpoints name the count.
+ * HS_ERR_ARG for other counts. */
+HS_API int hs_holdem_vs_random_job_new_opponents(const hs_holdem_preflop *table, int max_opponents,
+                                                 hs_job **out);
 /* The counts of the job's units done so far. */
 HS_API const hs_holdem_vs_random_counts *hs_holdem_vs_random_job_counts(const hs_job *job);
 

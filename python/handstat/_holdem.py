@@ -146,26 +146,34 @@ def _classes(classes, what):
     return list(out[:n.value])
 
 
-def holdem_vs_random(threads: int = 0, progress: Progress = None) -> pd.DataFrame:
-    """The exact equity of every one of the 169 classes against 1 and against 2 random hands
-    (`holdem vs-random`, results/holdem_vs_random.csv): 338 rows of class, opponents (1, 2),
-    deals, wins, ties, losses (exact ints), equity (float) and equity_exact (Fraction). A few
-    seconds; threads, progress and Ctrl-C as for holdem_equity."""
+def holdem_vs_random(threads: int = 0, progress: Progress = None,
+                     opponents=(1, 2)) -> pd.DataFrame:
+    """The exact equity of every one of the 169 classes against 1, 2 or 3 random hands
+    (`holdem vs-random --opponents`, results/holdem_vs_random.csv and holdem_vs_random3.csv):
+    for each class, a row per opponent count of `opponents` (any of 1, 2, 3; default 1 and 2:
+    338 rows) of class, opponents, deals, wins, ties, losses (exact ints), equity (float) and
+    equity_exact (Fraction). A few seconds (with 3: minutes); threads, progress and Ctrl-C as for
+    holdem_equity."""
+    counts = sorted(set(int(k) for k in opponents))
+    if not counts or counts[0] < 1 or counts[-1] > 3:
+        raise HandstatError(f"holdem_vs_random: opponents {opponents!r}: counts 1..3 (exact)")
     table = ctypes.c_void_p()
     job = ctypes.c_void_p()
     try:
         _check(_lib.holdem_preflop_new(ctypes.byref(table)), "holdem_vs_random")
-        _check(_lib.holdem_vs_random_job_new(table, ctypes.byref(job)), "holdem_vs_random")
+        _check(_lib.holdem_vs_random_job_new_opponents(table, max(2, counts[-1]),
+                                                       ctypes.byref(job)), "holdem_vs_random")
         _check(_run_job(job, threads, progress), "holdem_vs_random")
         c = _lib.holdem_vs_random_job_counts(job).contents
         cols = {k: [] for k in ("class", "opponents", "deals", "wins", "ties", "losses",
                                 "equity", "equity_exact")}
         for x in range(_lib.HS_HOLDEM_CLASSES):
-            for k in range(2):
-                p = c.vs[x][k]
-                deals = int(_lib.holdem_vs_random_deals(x, k + 1))
-                exact = Fraction(int(p.shares), deals * _lib.HS_HOLDEM_SHARE_UNIT)
-                for key, v in (("class", _class_name(x)), ("opponents", k + 1), ("deals", deals),
+            for k in counts:
+                p = c.vs[x][k - 1] if k <= 2 else c.vs3[x]
+                shares = int(p.shares) if k <= 2 else int(p.shares_lo) + (int(p.shares_hi) << 64)
+                deals = int(_lib.holdem_vs_random_deals(x, k))
+                exact = Fraction(shares, deals * _lib.HS_HOLDEM_SHARE_UNIT)
+                for key, v in (("class", _class_name(x)), ("opponents", k), ("deals", deals),
                                ("wins", int(p.wins)), ("ties", int(p.ties)),
                                ("losses", int(p.losses)), ("equity", float(exact)),
                                ("equity_exact", exact)):

@@ -74,8 +74,16 @@ class HoldemPlayer(ctypes.Structure):
     _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "shares")]
 
 
+class HoldemVsRandomRow(ctypes.Structure):
+    # hs_holdem_vs_random_row: three counts, then the 128-bit shares at a 16-byte boundary
+    _fields_ = [("wins", c_u64), ("ties", c_u64), ("losses", c_u64), ("_pad", c_u64),
+                ("shares_lo", c_u64), ("shares_hi", c_u64)]
+
+
 class HoldemVsRandom(ctypes.Structure):
-    _fields_ = [("vs", (HoldemPlayer * 2) * HS_HOLDEM_CLASSES), ("units_done", c_u64)]
+    _fields_ = [("vs", (HoldemPlayer * 2) * HS_HOLDEM_CLASSES),
+                ("vs3", HoldemVsRandomRow * HS_HOLDEM_CLASSES), ("units_done", c_u64),
+                ("_pad", c_u64)]
 
 
 # hs_progress_fn: (ctx, units done, units) -> non-zero to stop
@@ -110,6 +118,8 @@ holdem_classes_parse = _fn("hs_holdem_classes_parse", c_int, c_char_p, c_size, P
 holdem_preflop_new = _fn("hs_holdem_preflop_new", c_int, P(c_void_p))
 holdem_preflop_free = _fn("hs_holdem_preflop_free", None, c_void_p)
 holdem_vs_random_job_new = _fn("hs_holdem_vs_random_job_new", c_int, c_void_p, P(c_void_p))
+holdem_vs_random_job_new_opponents = _fn("hs_holdem_vs_random_job_new_opponents", c_int, c_void_p,
+                                         c_int, P(c_void_p))
 holdem_vs_random_job_counts = _fn("hs_holdem_vs_random_job_counts", P(HoldemVsRandom), c_void_p)
 holdem_vs_random_deals = _fn("hs_holdem_vs_random_deals", c_u64, c_int, c_int)
 holdem_preflop3_new = _fn("hs_holdem_preflop3_new", c_int, P(c_int), c_int, P(c_void_p))

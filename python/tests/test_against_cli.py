@@ -275,6 +275,15 @@ def test_holdem_vs_random(results_csv):
     assert aa["equity_exact"] == Fraction(893604787, 1048786200)  # 85.20%
 
 
+@pytest.mark.slow
+def test_holdem_vs_random3(results_csv):
+    # results/holdem_vs_random3.csv is `handstat holdem vs-random --opponents 3` (a minute or two)
+    got = handstat.holdem_vs_random(opponents=[3])
+    assert_like_cli(got, results_csv("holdem_vs_random3.csv"))
+    aa = got[got["class"] == "AA"].iloc[0]
+    assert aa["equity_exact"] == Fraction(1007504951393, 1578423231000)  # 63.83%
+
+
 def test_holdem_preflop3(tmp_path, results_csv):
     want = cli_file(tmp_path, "holdem", "preflop3", "--classes", "AA,KK,QQ,AKs")
     got = handstat.holdem_preflop3(["AA", "KK", "QQ", "AKs"])

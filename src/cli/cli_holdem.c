@@ -97,22 +97,27 @@ static const char PREFLOP_USAGE[] =
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
 static const char VS_RANDOM_USAGE[] =
-    "usage: handstat holdem vs-random [--threads N] [-o FILE] [--resume] [--checkpoint FILE]\n"
+    "usage: handstat holdem vs-random [--opponents LIST] [--threads N] [-o FILE] [--resume]\n"
+    "                                 [--checkpoint FILE]\n"
     "\n"
-    "The exact equity of each of the 169 starting-hand classes against one and against two\n"
+    "The exact equity of each of the 169 starting-hand classes against one, two or three\n"
     "random hands. The hero holds a combination of the class, each opponent two of the other\n"
     "cards, the board five of the cards left; every deal (the hero's combination, the opponents'\n"
     "hands seat by seat, the board) is equally likely: combos x C(50,2) x C(48,5) deals against\n"
-    "one opponent, combos x C(50,2) x C(48,2) x C(46,5) against two. Writes CSV\n"
-    "class,opponents,deals,wins,ties,losses,equity,equity_exact: 338 rows, the classes in grid\n"
-    "order (AA, AKs, .. 22), each against 1 then 2 opponents. wins: the hero's hand beats every\n"
-    "opponent's; ties: the hero shares the best hand with one or both; losses: the rest. equity:\n"
-    "the hero's share of the pots (a split pot divided equally among its winners) over the\n"
-    "deals, and as an exact fraction.\n"
+    "one opponent, combos x C(50,2) x C(48,2) x C(46,5) against two, combos x C(50,2) x C(48,2)\n"
+    "x C(46,2) x C(44,5) against three. Writes CSV\n"
+    "class,opponents,deals,wins,ties,losses,equity,equity_exact: one row per class and opponent\n"
+    "count, the classes in grid order (AA, AKs, .. 22), each against the counts of LIST in\n"
+    "increasing order (default 1-2: 338 rows). wins: the hero's hand beats every opponent's;\n"
+    "ties: the hero shares the best hand with one or more; losses: the rest. equity: the hero's\n"
+    "share of the pots (a split pot divided equally among its winners) over the deals, and as\n"
+    "an exact fraction. Three opponents take a few minutes (two: seconds).\n"
     "Progress (rate, time left) goes to standard error when it is a terminal. The work is saved\n"
     "to a checkpoint as it goes; after an interruption (Ctrl-C) run the same command with\n"
     "--resume to continue. The CSV file is written whole or not at all.\n"
     "\n"
+    "  --opponents LIST   opponent counts 1..3, comma-separated, N or N-M (e.g. 1-3, 3, 1,3;\n"
+    "                     default 1-2); more than three is refused (no exact method yet)\n"
     "  -o FILE            the table (default: standard output)\n" CLI_CHECKPOINT_HELP
     "  --threads N        worker threads, 1..1024 (default: one per core)\n"
     "\n" CLI_COMMON_HELP "\n"
@@ -459,35 +464,90 @@ done:
 
 /* ---- vs-random ---------------------------------------------------------------------------- */
 
-static void write_vs_random_csv(FILE *fp, const hs_holdem_vs_random_counts *c) {
+/* The rows of the opponent counts set in `which` (bit k for k opponents). */
+static void write_vs_random_csv(FILE *fp, const hs_holdem_vs_random_counts *c, unsigned which) {
     static const char *const HEADER[] = {"class", "opponents", "deals",  "wins",
                                          "ties",  "losses",    "equity", "equity_exact"};
     cli_table t;
     cli_table_init(&t, fp, 1, NULL);
     cli_header(&t, HEADER, 8);
     for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
-        for (int k = 0; k < 2; k++) {
-            const hs_holdem_player *p = &c->vs[x][k];
-            /* Below 2^63 (holdem.h), so the fraction's terms fit its 64-bit arguments. */
-            const uint64_t den = hs_holdem_vs_random_deals(x, k + 1) * HS_HOLDEM_SHARE_UNIT;
+        for (int k = 1; k <= HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS; k++) {
+            if (!(which >> k & 1))
+                continue;
+            const uint64_t deals = hs_holdem_vs_random_deals(x, k);
             char name[4];
             hs_holdem_class_name(x, name);
             cli_cell(&t, name);
-            cli_cell_int(&t, k + 1);
-            cli_cell_u64(&t, hs_holdem_vs_random_deals(x, k + 1));
-            cli_cell_u64(&t, p->wins);
-            cli_cell_u64(&t, p->ties);
-            cli_cell_u64(&t, p->losses);
-            cli_cell_ratio(&t, (double)p->shares / (double)den);
-            cli_cell_fraction(&t, (long long)p->shares, den);
+            cli_cell_int(&t, k);
+            cli_cell_u64(&t, deals);
+            if (k <= 2) {
+                const hs_holdem_player *p = &c->vs[x][k - 1];
+                /* Below 2^63 (holdem.h), so the fraction's terms fit its 64-bit arguments. */
+                const uint64_t den = deals * HS_HOLDEM_SHARE_UNIT;
+                cli_cell_u64(&t, p->wins);
+                cli_cell_u64(&t, p->ties);
+                cli_cell_u64(&t, p->losses);
+                cli_cell_ratio(&t, (double)p->shares / (double)den);
+                cli_cell_fraction(&t, (long long)p->shares, den);
+            } else { /* shares and deals x SHARE_UNIT pass 2^64 (holdem.h) */
+                const hs_holdem_vs_random_row *r = &c->vs3[x];
+                const hs_uint128 den = (hs_uint128)deals * HS_HOLDEM_SHARE_UNIT;
+                cli_cell_u64(&t, r->wins);
+                cli_cell_u64(&t, r->ties);
+                cli_cell_u64(&t, r->losses);
+                cli_cell_ratio(&t, cli_ratio_u128(r->shares, den));
+                cli_cell_fraction_u128(&t, r->shares, den);
+            }
             cli_row_end(&t);
         }
 }
 
+/* Parse --opponents: items N or N-M (1 <= N <= M), comma-separated, into the bit set *which (bit
+ * k for k opponents). Prints the offending item and returns CLI_EXIT_USAGE when one is not. */
+static int parse_opponents(const char *text, unsigned *which) {
+    *which = 0;
+    const char *item = text;
+    for (;;) {
+        const char *end = strchr(item, ',');
+        const size_t len = end != NULL ? (size_t)(end - item) : strlen(item);
+        int lo = 0, hi = 0;
+        size_t i = 0;
+        if (i < len && item[i] >= '1' && item[i] <= '9')
+            lo = item[i++] - '0';
+        hi = lo;
+        if (lo > 0 && i < len && item[i] == '-') {
+            i++;
+            hi = i < len && item[i] >= '1' && item[i] <= '9' ? item[i++] - '0' : 0;
+        }
+        if (lo == 0 || hi < lo || i != len) {
+            cli_error("--opponents: '%.*s' is not a count 1..%d or a range N-M of them (as 1-3)",
+                      (int)len, item, HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS);
+            return CLI_EXIT_USAGE;
+        }
+        if (hi > HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS) {
+            cli_error("--opponents: '%.*s': exact only up to %d opponents", (int)len, item,
+                      HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS);
+            return CLI_EXIT_USAGE;
+        }
+        for (int k = lo; k <= hi; k++)
+            *which |= 1u << k;
+        if (end == NULL)
+            return CLI_OK;
+        item = end + 1;
+    }
+}
+
+/* The job against up to three opponents when the table asks for them (else the 1-2 job). */
+static int vs_random_job_new3(const hs_holdem_preflop *t, hs_job **out) {
+    return hs_holdem_vs_random_job_new_opponents(t, 3, out);
+}
+
 static int holdem_vs_random(int argc, char **argv) {
     int threads = 0, resume = 0, n_pos;
-    const char *path = NULL, *ckpt_arg = NULL;
+    const char *path = NULL, *ckpt_arg = NULL, *opponents = "1-2";
     const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &path},
+                            {"--opponents", NULL, CLI_OPT_VALUE, &opponents},
                             {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt_arg},
                             {"--resume", NULL, CLI_OPT_FLAG, &resume},
                             {"--threads", NULL, CLI_OPT_THREADS, &threads},
@@ -495,6 +555,10 @@ static int holdem_vs_random(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, VS_RANDOM_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
+    unsigned which;
+    rc = parse_opponents(opponents, &which);
+    if (rc != CLI_OK)
+        return rc;
     /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
     cli_catch_signals();
     hs_holdem_preflop *table = NULL;
@@ -505,11 +569,12 @@ static int holdem_vs_random(int argc, char **argv) {
     const char *const names[1] = {"-o"};
     const char *const files[1] = {path};
     cli_out *csv_out = cli_outs_add(&outs, "-o", path);
-    int status =
-        board_job_run("holdem vs-random", "holdem_vs_random.ckpt", &outs, &j, path, ckpt_arg,
-                      resume, threads, names, files, 1, hs_holdem_vs_random_job_new, &table, &job);
+    int status = board_job_run("holdem vs-random", "holdem_vs_random.ckpt", &outs, &j, path,
+                               ckpt_arg, resume, threads, names, files, 1,
+                               (which >> 3 & 1) ? vs_random_job_new3 : hs_holdem_vs_random_job_new,
+                               &table, &job);
     if (status == CLI_OK) {
-        write_vs_random_csv(csv_out->fp, hs_holdem_vs_random_job_counts(job));
+        write_vs_random_csv(csv_out->fp, hs_holdem_vs_random_job_counts(job), which);
         status = cli_outs_commit(&outs);
     }
     return board_job_end("holdem vs-random", status, &outs, &j, table, job);
@@ -522,7 +587,7 @@ int cli_holdem_main(int argc, char **argv) {
         "  equity     exact equity of 2-9 hands or classes over every board\n"
         "  preflop    the exact 169 x 169 heads-up preflop table\n"
         "  preflop3   the exact three-way preflop table (all or some classes)\n"
-        "  vs-random  each class against 1 and 2 random hands, exactly\n"
+        "  vs-random  each class against 1, 2 or 3 random hands, exactly\n"
         "  hits       what a range makes on a board, or over every flop, turn or river\n"
         "  equity-dist  each combination's exact equity against a range (the equity graph)\n"
         "\n"
