@@ -55,7 +55,6 @@
 #define MAXP HS_STUD_MAX_PLAYERS
 #define SPLIT 840    /* lcm(1..8): a pot (or half) split among any number of winners is whole */
 #define LOWS 57      /* low strengths: 0 no qualifying low, 1 (8-7-6-5-4) .. 56 (5-4-3-2-A) */
-#define FEN 64       /* a Fenwick row over the low strengths 1..56, at indices 1..56 */
 #define MSETS7 50388 /* multisets of seven ranks: C(13 + 7 - 1, 7) */
 
 enum { PASS_MAIN, PASS_NOLOW, PASS_LOW, PASSES };
@@ -70,6 +69,16 @@ typedef struct stud_acc {
     uint64_t scoop[MAXP]; /* hi/lo: high and low both alone */
 } stud_acc;
 
+/* A player's completions in one order (by strength, or the ones with a low by low strength):
+ * their card masks, subset ids (S a completion), strengths, lows and low ranks, so a sweep reads
+ * them in the order it walks. */
+typedef struct view {
+    uint64_t *mask;
+    uint32_t *ids;
+    uint16_t *key, *lo;
+    uint8_t *rank;
+} view;
+
 typedef struct stud_ctx {
     hs_job_def def;
     int players, game, known, m;
@@ -82,12 +91,17 @@ typedef struct stud_ctx {
     uint32_t *ord[MAXP];   /* completions by key, ascending */
     uint32_t *lord[MAXP];  /* hi/lo: by low strength */
     uint32_t nolows[MAXP]; /* hi/lo: the completions without a low, the first ones of lord */
-    int fen16;             /* Fenwick rows of 16-bit counts: fewer than 2^16 completions */
+    view vmain[MAXP];      /* by key */
+    view vlow[MAXP];       /* hi/lo: the completions with a low by low strength (key: the low) */
+    uint8_t *lrank[MAXP];  /* hi/lo: the rank of the low among the player's lows, 1.., 0 none */
+    uint8_t below[MAXP][LOWS]; /* hi/lo: how many of the player's lows are below a strength */
+    uint32_t rw[MAXP];         /* hi/lo: the width of the player's low rows (more than its lows) */
+    int fen16;                 /* low rows of 16-bit counts: fewer than 2^16 completions */
     size_t off_cnt, off_fen, off_zero, off_list, off_less; /* scratch layout */
 } stud_ctx;
 
 typedef struct scratch_t {
-    void *fen_b, *fen_c; /* Fenwick rows, of uint16_t when stud_ctx.fen16, else uint32_t */
+    void *fen_b, *fen_c; /* low rows, of uint16_t when stud_ctx.fen16, else uint32_t */
     uint32_t *cnt_b, *cnt_c, *zero_b, *zero_c, *list_b, *list_c, *less, *less0;
 } scratch_t;
 
@@ -96,7 +110,7 @@ static scratch_t scratch_of(const stud_ctx *c, void *mem) {
     scratch_t s;
     s.cnt_b = (uint32_t *)(base + c->off_cnt);
     s.cnt_c = s.cnt_b + c->nids;
-    size_t row = (c->fen16 ? sizeof(uint16_t) : sizeof(uint32_t)) * FEN;
+    size_t row = (c->fen16 ? sizeof(uint16_t) : sizeof(uint32_t)) * c->rw[c->players - 2];
     s.fen_b = c->game == HS_STUD_HILO ? base + c->off_fen : NULL;
     s.fen_c = s.fen_b != NULL ? base + c->off_fen + (size_t)c->nids * row : NULL;
     s.zero_b = s.fen_b != NULL ? (uint32_t *)(base + c->off_zero) : NULL;
@@ -119,8 +133,8 @@ INLINE uint32_t half_of(uint32_t S) {
 }
 
 /* sum over the subsets T of completion i of (-1)^|T| cnt[T] */
-INLINE int64_t query(const stud_ctx *c, const uint32_t *cnt, uint32_t i, uint32_t S) {
-    const uint32_t *id = c->ids + (size_t)i * S;
+INLINE int64_t query(const uint32_t *ids, const uint32_t *cnt, uint32_t i, uint32_t S) {
+    const uint32_t *id = ids + (size_t)i * S;
     const uint32_t H = half_of(S);
     int64_t s = 0;
     for (uint32_t j = 0; j < H; j++)
@@ -130,55 +144,69 @@ INLINE int64_t query(const stud_ctx *c, const uint32_t *cnt, uint32_t i, uint32_
     return s;
 }
 
-INLINE void add(const stud_ctx *c, uint32_t *cnt, uint32_t i, uint32_t S) {
-    const uint32_t *id = c->ids + (size_t)i * S;
+INLINE void add(const uint32_t *ids, uint32_t *cnt, uint32_t i, uint32_t S) {
+    const uint32_t *id = ids + (size_t)i * S;
     for (uint32_t j = 0; j < S; j++)
         cnt[id[j]]++;
 }
 
-INLINE void clear(const stud_ctx *c, uint32_t *cnt, uint32_t i, uint32_t S) {
-    const uint32_t *id = c->ids + (size_t)i * S;
+INLINE void clear(const uint32_t *ids, uint32_t *cnt, uint32_t i, uint32_t S) {
+    const uint32_t *id = ids + (size_t)i * S;
     for (uint32_t j = 0; j < S; j++)
         cnt[id[j]] = 0;
 }
 
 /* The same over the completions counted with a low strength below v (v >= 1): those without a
- * low in the plain counters `zero`, the others in the Fenwick rows (strength w at index w). */
-INLINE int64_t fen_query(const stud_ctx *c, const void *fen, const uint32_t *zero, uint32_t i,
-                         int v, uint32_t S, int W16) {
-    const uint32_t *id = c->ids + (size_t)i * S;
+ * low in the plain counters `zero`, the others in the low rows of their player. Entry k of a
+ * card subset's row (R entries) counts the completions holding the subset whose low is among
+ * their player's k weakest lows, so the count below v is one entry, k = below[v]. */
+INLINE int64_t fen_query(const uint32_t *ids, const void *fen, const uint32_t *zero, uint32_t R,
+                         uint32_t k, uint32_t i, uint32_t S, int W16) {
+    const uint32_t *id = ids + (size_t)i * S;
     const uint32_t H = half_of(S);
     int64_t s = 0;
     for (uint32_t j = 0; j < S; j++) {
-        size_t row = (size_t)id[j] * FEN;
-        int64_t r = zero[id[j]];
-        for (int x = v - 1; x > 0; x &= x - 1)
-            r += W16 ? ((const uint16_t *)fen)[row + (size_t)x]
-                     : ((const uint32_t *)fen)[row + (size_t)x];
+        size_t e = (size_t)id[j] * R + k;
+        int64_t r =
+            (int64_t)zero[id[j]] + (W16 ? ((const uint16_t *)fen)[e] : ((const uint32_t *)fen)[e]);
         s += j < H ? r : -r;
     }
     return s;
 }
 
-/* Count completion i of low strength `low` (value 1), or zero its entries (value 0); the
- * completions without a low only in `zero`. */
-INLINE void fen_add(const stud_ctx *c, void *fen, uint32_t *zero, uint32_t i, int low,
-                    uint32_t value, uint32_t S, int W16) {
-    const uint32_t *id = c->ids + (size_t)i * S;
-    if (low == 0) {
+/* Count completion i whose low has rank r among its player's (value 1: entries r.. of each
+ * row up by one), or zero its rows (value 0); the completions without a low (r = 0) only in
+ * `zero`. R is a multiple of 8: a row is whole vectors of eight entries. */
+typedef uint16_t v8u16 __attribute__((vector_size(16)));
+typedef uint32_t v8u32 __attribute__((vector_size(32)));
+
+INLINE void fen_add(const uint32_t *ids, void *fen, uint32_t *zero, uint32_t R, uint32_t i,
+                    uint32_t r, uint32_t value, uint32_t S, int W16) {
+    const uint32_t *id = ids + (size_t)i * S;
+    if (r == 0) {
         for (uint32_t j = 0; j < S; j++)
             zero[id[j]] = value ? zero[id[j]] + 1 : 0;
         return;
     }
+    if (!value) {
+        size_t bytes = (size_t)R * (W16 ? sizeof(uint16_t) : sizeof(uint32_t));
+        for (uint32_t j = 0; j < S; j++)
+            memset((char *)fen + id[j] * bytes, 0, bytes);
+        return;
+    }
     for (uint32_t j = 0; j < S; j++) {
-        size_t row = (size_t)id[j] * FEN;
-        for (int x = low; x < FEN; x += x & -x) {
+        size_t row = (size_t)id[j] * R;
+        for (uint32_t k0 = 0; k0 < R; k0 += 8) {
             if (W16) {
-                uint16_t *e = (uint16_t *)fen + row + (size_t)x;
-                *e = value ? (uint16_t)(*e + 1) : 0;
+                v8u16 e, ix = {0, 1, 2, 3, 4, 5, 6, 7};
+                memcpy(&e, (uint16_t *)fen + row + k0, sizeof e);
+                e -= (v8u16)(ix + (uint16_t)k0 >= (uint16_t)r);
+                memcpy((uint16_t *)fen + row + k0, &e, sizeof e);
             } else {
-                uint32_t *e = (uint32_t *)fen + row + (size_t)x;
-                *e = value ? *e + 1 : 0;
+                v8u32 e, ix = {0, 1, 2, 3, 4, 5, 6, 7};
+                memcpy(&e, (uint32_t *)fen + row + k0, sizeof e);
+                e -= (v8u32)(ix + k0 >= r);
+                memcpy((uint32_t *)fen + row + k0, &e, sizeof e);
             }
         }
     }
@@ -193,10 +221,9 @@ typedef struct prefix {
 /* One sweep: which players, keys and completions, and what to count. */
 typedef struct sweep_in {
     int pb, pc;
-    const uint16_t *kb, *kc; /* strengths */
-    const uint32_t *ob, *oc; /* orders by them */
-    uint64_t used;           /* the prefix's cards */
-    int scoop;               /* hi/lo: count scoops and the deals without a low */
+    const view *vb, *vc; /* their completions by strength */
+    uint64_t used;       /* the prefix's cards */
+    int scoop;           /* hi/lo: count scoops and the deals without a low */
 } sweep_in;
 
 /* The disjoint pairs of the swept two by who wins against the prefix (its best t held by W):
@@ -255,16 +282,14 @@ static void credit_all(pass_acc *pa, const outcome *o, unsigned b, unsigned cc, 
     pa->nolow += o->none;
 }
 
-/* The completions of ord[from..) that avoid `used`, in that order. */
-static uint32_t filter(const stud_ctx *c, const uint32_t *ord, uint32_t from, uint64_t used,
-                       uint32_t *out) {
-    uint32_t n = 0;
-    for (uint32_t q = from; q < c->comps; q++) {
-        uint32_t i = ord[q];
-        out[n] = i;
-        n += (c->mask[i] & used) == 0;
+/* The positions in view v (n completions) of those that avoid `used`, in order. */
+static uint32_t filter(const view *v, uint32_t n, uint64_t used, uint32_t *out) {
+    uint32_t k = 0;
+    for (uint32_t q = 0; q < n; q++) {
+        out[k] = q;
+        k += (v->mask[q] & used) == 0;
     }
-    return n;
+    return k;
 }
 
 /* The main sweep: stud high and razz by their key; hi/lo (in->scoop) by the high over every deal
@@ -274,63 +299,69 @@ static uint32_t filter(const stud_ctx *c, const uint32_t *ord, uint32_t from, ui
 INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *in,
                          const prefix *pf, stud_acc *acc, const uint32_t S, const int W16) {
     uint32_t *lb_ = s->list_b, *lc_ = s->list_c;
-    uint32_t nb = filter(c, in->ob, 0, in->used, lb_);
-    uint32_t nc = filter(c, in->oc, 0, in->used, lc_);
+    const view *vb = in->vb, *vc = in->vc;
+    uint32_t nb = filter(vb, c->comps, in->used, lb_);
+    uint32_t nc = filter(vc, c->comps, in->used, lc_);
     const int t = pf->t, scoop = in->scoop, nl = scoop && pf->t_lo <= 0;
-    const uint16_t *lob = scoop ? c->lo[in->pb] : NULL, *loc = scoop ? c->lo[in->pc] : NULL;
+    const uint16_t *kb = vb->key, *kc = vc->key, *lob = vb->lo, *loc = vc->lo;
+    const uint32_t *idb = vb->ids, *idc = vc->ids;
+    const uint64_t *mb = vb->mask, *mc = vc->mask;
+    const uint8_t *rkb = vb->rank, *rkc = vc->rank;
+    const uint8_t *belb = c->below[in->pb], *belc = c->below[in->pc];
+    const uint32_t Rb = c->rw[in->pb], Rc = c->rw[in->pc];
     outcome o = {0}, o0 = {0}; /* pass A (or the only pass); pass B */
     uint64_t sb = 0, sc = 0;   /* scoops of b and of c */
     uint32_t ib = 0, ic = 0;
     /* Below the prefix's best every pair goes to W: those completions are only counted in, and
      * their pairs counted once, from b's side, when all are in. */
-    for (; ic < nc && in->kc[lc_[ic]] < t; ic++) {
-        add(c, s->cnt_c, lc_[ic], S);
+    for (; ic < nc && kc[lc_[ic]] < t; ic++) {
+        add(idc, s->cnt_c, lc_[ic], S);
         if (scoop)
-            fen_add(c, s->fen_c, s->zero_c, lc_[ic], loc[lc_[ic]], 1, S, W16);
+            fen_add(idc, s->fen_c, s->zero_c, Rc, lc_[ic], rkc[lc_[ic]], 1, S, W16);
     }
-    for (; ib < nb && in->kb[lb_[ib]] < t; ib++) {
+    for (; ib < nb && kb[lb_[ib]] < t; ib++) {
         uint32_t i = lb_[ib];
-        o.w += (uint64_t)query(c, s->cnt_c, i, S);
+        o.w += (uint64_t)query(idb, s->cnt_c, i, S);
         if (nl && lob[i] == 0)
-            o0.w += (uint64_t)query(c, s->zero_c, i, S);
-        add(c, s->cnt_b, i, S);
+            o0.w += (uint64_t)query(idb, s->zero_c, i, S);
+        add(idb, s->cnt_b, i, S);
         if (scoop)
-            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S, W16);
+            fen_add(idb, s->fen_b, s->zero_b, Rb, i, rkb[i], 1, S, W16);
     }
     while (ib < nb || ic < nc) {
-        int x = ib < nb ? in->kb[lb_[ib]] : 0x10000;
-        if (ic < nc && in->kc[lc_[ic]] < x)
-            x = in->kc[lc_[ic]];
+        int x = ib < nb ? kb[lb_[ib]] : 0x10000;
+        if (ic < nc && kc[lc_[ic]] < x)
+            x = kc[lc_[ic]];
         uint32_t jb = ib, jc = ic;
-        while (jb < nb && in->kb[lb_[jb]] == x)
+        while (jb < nb && kb[lb_[jb]] == x)
             jb++;
-        while (jc < nc && in->kc[lc_[jc]] == x)
+        while (jc < nc && kc[lc_[jc]] == x)
             jc++;
         /* c's of strength x against the weaker b's */
         for (uint32_t q = ic; q < jc; q++) {
             uint32_t i = lc_[q];
-            class_c(&o, x, t, (uint64_t)query(c, s->cnt_b, i, S));
+            class_c(&o, x, t, (uint64_t)query(idc, s->cnt_b, i, S));
             if (!scoop)
                 continue;
             if (x > t && loc[i] > 0 && loc[i] > pf->t_lo)
-                sc += (uint64_t)fen_query(c, s->fen_b, s->zero_b, i, loc[i], S, W16);
+                sc += (uint64_t)fen_query(idc, s->fen_b, s->zero_b, Rb, belb[loc[i]], i, S, W16);
             if (nl && loc[i] == 0)
-                class_c(&o0, x, t, (uint64_t)query(c, s->zero_b, i, S));
+                class_c(&o0, x, t, (uint64_t)query(idc, s->zero_b, i, S));
         }
         for (uint32_t q = ib; q < jb; q++) {
             uint32_t i = lb_[q];
-            s->less[q] = (uint32_t)query(c, s->cnt_c, i, S);
+            s->less[q] = (uint32_t)query(idb, s->cnt_c, i, S);
             if (!scoop)
                 continue;
             if (x > t && lob[i] > 0 && lob[i] > pf->t_lo)
-                sb += (uint64_t)fen_query(c, s->fen_c, s->zero_c, i, lob[i], S, W16);
+                sb += (uint64_t)fen_query(idb, s->fen_c, s->zero_c, Rc, belc[lob[i]], i, S, W16);
             if (nl && lob[i] == 0)
-                s->less0[q] = (uint32_t)query(c, s->zero_c, i, S);
+                s->less0[q] = (uint32_t)query(idb, s->zero_c, i, S);
         }
         for (uint32_t q = ic; q < jc; q++) {
-            add(c, s->cnt_c, lc_[q], S);
+            add(idc, s->cnt_c, lc_[q], S);
             if (scoop)
-                fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 1, S, W16);
+                fen_add(idc, s->fen_c, s->zero_c, Rc, lc_[q], rkc[lc_[q]], 1, S, W16);
         }
         /* b's of strength x against the weaker and the equal c's (a few equal c's are
          * checked directly rather than by the counters) */
@@ -340,23 +371,23 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             uint64_t less = s->less[q], eq = 0;
             if (direct)
                 for (uint32_t r = ic; r < jc; r++)
-                    eq += (c->mask[i] & c->mask[lc_[r]]) == 0;
+                    eq += (mb[i] & mc[lc_[r]]) == 0;
             else
-                eq = (uint64_t)query(c, s->cnt_c, i, S) - less;
+                eq = (uint64_t)query(idb, s->cnt_c, i, S) - less;
             class_b(&o, x, t, less, eq);
-            add(c, s->cnt_b, i, S);
+            add(idb, s->cnt_b, i, S);
             if (!scoop)
                 continue;
             if (nl && lob[i] == 0) {
                 uint64_t less0 = s->less0[q], eq0 = 0;
                 if (direct)
                     for (uint32_t r = ic; r < jc; r++)
-                        eq0 += (c->mask[i] & c->mask[lc_[r]]) == 0 && loc[lc_[r]] == 0;
+                        eq0 += (mb[i] & mc[lc_[r]]) == 0 && loc[lc_[r]] == 0;
                 else
-                    eq0 = (uint64_t)query(c, s->zero_c, i, S) - less0;
+                    eq0 = (uint64_t)query(idb, s->zero_c, i, S) - less0;
                 class_b(&o0, x, t, less0, eq0);
             }
-            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S, W16);
+            fen_add(idb, s->fen_b, s->zero_b, Rb, i, rkb[i], 1, S, W16);
         }
         ib = jb;
         ic = jc;
@@ -367,15 +398,15 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
         memset(s->cnt_b, 0, 2 * (size_t)c->nids * sizeof *s->cnt_b);
     for (uint32_t q = 0; q < nb; q++) {
         if (!wipe)
-            clear(c, s->cnt_b, lb_[q], S);
+            clear(idb, s->cnt_b, lb_[q], S);
         if (scoop && lob[lb_[q]] > 0)
-            fen_add(c, s->fen_b, s->zero_b, lb_[q], lob[lb_[q]], 0, S, W16);
+            fen_add(idb, s->fen_b, s->zero_b, Rb, lb_[q], rkb[lb_[q]], 0, S, W16);
     }
     for (uint32_t q = 0; q < nc; q++) {
         if (!wipe)
-            clear(c, s->cnt_c, lc_[q], S);
+            clear(idc, s->cnt_c, lc_[q], S);
         if (scoop && loc[lc_[q]] > 0)
-            fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 0, S, W16);
+            fen_add(idc, s->fen_c, s->zero_c, Rc, lc_[q], rkc[lc_[q]], 0, S, W16);
     }
     unsigned b = 1u << in->pb, cc = 1u << in->pc;
     credit_all(&acc->pass[PASS_MAIN], &o, b, cc, pf->win);
@@ -388,15 +419,15 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     /* a prefix player alone with the best high and the best low: the pairs below it in both */
     if (__builtin_popcount(pf->win) == 1 && pf->win_lo == pf->win && pf->t_lo > 0) {
         uint32_t n = 0;
-        for (uint32_t q = 0; q < nc && in->kc[lc_[q]] < t; q++)
+        for (uint32_t q = 0; q < nc && kc[lc_[q]] < t; q++)
             if (loc[lc_[q]] < pf->t_lo)
-                add(c, s->cnt_c, lc_[n++] = lc_[q], S);
+                add(idc, s->cnt_c, lc_[n++] = lc_[q], S);
         uint64_t box = 0;
-        for (uint32_t q = 0; q < nb && in->kb[lb_[q]] < t; q++)
+        for (uint32_t q = 0; q < nb && kb[lb_[q]] < t; q++)
             if (lob[lb_[q]] < pf->t_lo)
-                box += (uint64_t)query(c, s->cnt_c, lb_[q], S);
+                box += (uint64_t)query(idb, s->cnt_c, lb_[q], S);
         for (uint32_t q = 0; q < n; q++)
-            clear(c, s->cnt_c, lc_[q], S);
+            clear(idc, s->cnt_c, lc_[q], S);
         acc->scoop[__builtin_ctz(pf->win)] += box;
     }
 }
@@ -408,9 +439,12 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
 INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, uint64_t used,
                         const prefix *pl, int64_t n0, stud_acc *acc, const uint32_t S) {
     uint32_t *lb_ = s->list_b, *lc_ = s->list_c;
-    const uint16_t *kb = c->lo[pb], *kc = c->lo[pc];
-    uint32_t nb = filter(c, c->lord[pb], c->nolows[pb], used, lb_);
-    uint32_t nc = filter(c, c->lord[pc], c->nolows[pc], used, lc_);
+    const view *vb = &c->vlow[pb], *vc = &c->vlow[pc];
+    const uint16_t *kb = vb->key, *kc = vc->key;
+    const uint32_t *idb = vb->ids, *idc = vc->ids;
+    const uint64_t *mb = vb->mask, *mc = vc->mask;
+    uint32_t nb = filter(vb, c->comps - c->nolows[pb], used, lb_);
+    uint32_t nc = filter(vc, c->comps - c->nolows[pc], used, lc_);
     const int t = pl->t;
     outcome o = {0};
     uint32_t ib = 0, ic = 0;
@@ -425,23 +459,23 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
             jc++;
         for (uint32_t q = ic; q < jc; q++) {
             uint32_t i = lc_[q];
-            class_c(&o, x, t, (uint64_t)(query(c, s->zero_b, i, S) + query(c, s->cnt_b, i, S)));
+            class_c(&o, x, t, (uint64_t)(query(idc, s->zero_b, i, S) + query(idc, s->cnt_b, i, S)));
         }
         for (uint32_t q = ib; q < jb; q++)
-            s->less[q] = (uint32_t)query(c, s->cnt_c, lb_[q], S);
+            s->less[q] = (uint32_t)query(idb, s->cnt_c, lb_[q], S);
         for (uint32_t q = ic; q < jc; q++)
-            add(c, s->cnt_c, lc_[q], S);
+            add(idc, s->cnt_c, lc_[q], S);
         const int direct = jc - ic <= S;
         for (uint32_t q = ib; q < jb; q++) {
             uint32_t i = lb_[q];
             uint64_t less = s->less[q], eq = 0;
             if (direct)
                 for (uint32_t r = ic; r < jc; r++)
-                    eq += (c->mask[i] & c->mask[lc_[r]]) == 0;
+                    eq += (mb[i] & mc[lc_[r]]) == 0;
             else
-                eq = (uint64_t)query(c, s->cnt_c, i, S) - less;
-            class_b(&o, x, t, less + (uint64_t)query(c, s->zero_c, i, S), eq);
-            add(c, s->cnt_b, i, S);
+                eq = (uint64_t)query(idb, s->cnt_c, i, S) - less;
+            class_b(&o, x, t, less + (uint64_t)query(idb, s->zero_c, i, S), eq);
+            add(idb, s->cnt_b, i, S);
         }
         ib = jb;
         ic = jc;
@@ -452,7 +486,7 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
         for (uint32_t q = 0; q < c->nolows[pb]; q++) {
             uint32_t i = c->lord[pb][q];
             if ((c->mask[i] & used) == 0)
-                n0 += query(c, s->zero_c, i, S);
+                n0 += query(c->ids, s->zero_c, i, S);
         }
     }
     if (t > 0)
@@ -463,9 +497,9 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
     if (wipe)
         memset(s->cnt_b, 0, 2 * (size_t)c->nids * sizeof *s->cnt_b);
     for (uint32_t q = 0; q < nb && !wipe; q++)
-        clear(c, s->cnt_b, lb_[q], S);
+        clear(idb, s->cnt_b, lb_[q], S);
     for (uint32_t q = 0; q < nc && !wipe; q++)
-        clear(c, s->cnt_c, lc_[q], S);
+        clear(idc, s->cnt_c, lc_[q], S);
     const int wipe0 = c->nids < (c->nolows[pb] + c->nolows[pc]) * S;
     if (wipe0)
         memset(s->zero_b, 0, 2 * (size_t)c->nids * sizeof *s->zero_b);
@@ -474,7 +508,7 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
         uint32_t *zero = side ? s->zero_c : s->zero_b;
         for (uint32_t q = 0; q < c->nolows[p]; q++)
             if ((c->mask[c->lord[p][q]] & used) == 0)
-                clear(c, zero, c->lord[p][q], S);
+                clear(c->ids, zero, c->lord[p][q], S);
     }
     credit_all(&acc->pass[PASS_LOW], &o, 1u << pb, 1u << pc, pl->win);
 }
@@ -560,7 +594,7 @@ static void sweeps(const stud_ctx *c, const scratch_t *s, stud_acc *acc, const u
     int hilo = c->game == HS_STUD_HILO;
     if (hilo)
         best_of(c->lo, chosen, np, &pf.t_lo, &pf.win_lo);
-    sweep_in in = {pb, pc, c->key[pb], c->key[pc], c->ord[pb], c->ord[pc], used, hilo};
+    sweep_in in = {pb, pc, &c->vmain[pb], &c->vmain[pc], used, hilo};
     uint64_t nolow_before = acc->pass[PASS_NOLOW].deals;
     sweep_main(c, s, &in, &pf, acc);
     if (!hilo)
@@ -637,6 +671,15 @@ static void ctx_free(void *p) {
         free(c->lo[q]);
         free(c->ord[q]);
         free(c->lord[q]);
+        free(c->lrank[q]);
+        for (int v = 0; v < 2; v++) {
+            view *w = v ? &c->vlow[q] : &c->vmain[q];
+            free(w->mask);
+            free(w->ids);
+            free(w->key);
+            free(w->lo);
+            free(w->rank);
+        }
     }
     free(c);
 }
@@ -781,6 +824,24 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
                 c->lo[p][i] = (uint16_t)(low <= HS_LOW_A5_EIGHT ? HS_LOW_A5_EIGHT + 1 - low : 0);
         }
     free(lows);
+    /* each player's lows ranked among its own: a low row has an entry per rank and one more */
+    for (int p = 0; p < c->players && hilo; p++) {
+        uint8_t present[LOWS] = {0}, rank[LOWS] = {0};
+        for (uint32_t i = 0; i < c->comps; i++)
+            present[c->lo[p][i]] = 1;
+        uint32_t k = 0;
+        for (int v = 1; v < LOWS; v++) {
+            c->below[p][v] = (uint8_t)k;
+            if (present[v])
+                rank[v] = (uint8_t)++k;
+        }
+        c->rw[p] = (k + 1 + 7) / 8 * 8;
+        c->lrank[p] = malloc(c->comps);
+        if (c->lrank[p] == NULL)
+            return HS_ERR_NOMEM;
+        for (uint32_t i = 0; i < c->comps; i++)
+            c->lrank[p][i] = rank[c->lo[p][i]];
+    }
     /* counting sorts by strength */
     uint32_t *count = calloc(0x10000, sizeof *count);
     if (count == NULL)
@@ -804,6 +865,35 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
                 c->nolows[p] = count[0];
         }
     free(count);
+    /* each player's completions in the orders the sweeps walk */
+    for (int p = 0; p < c->players; p++)
+        for (int l = 0; l < 1 + hilo; l++) {
+            view *w = l ? &c->vlow[p] : &c->vmain[p];
+            const uint32_t *o = l ? c->lord[p] + c->nolows[p] : c->ord[p];
+            uint32_t len = l ? c->comps - c->nolows[p] : c->comps;
+            w->mask = malloc((len + 1) * sizeof *w->mask);
+            w->ids = malloc(((size_t)len + 1) * c->subs * sizeof *w->ids);
+            w->key = malloc((len + 1) * sizeof *w->key);
+            if (!l && hilo) {
+                w->lo = malloc((len + 1) * sizeof *w->lo);
+                w->rank = malloc(len + 1);
+                if (w->lo == NULL || w->rank == NULL)
+                    return HS_ERR_NOMEM;
+            }
+            if (w->mask == NULL || w->ids == NULL || w->key == NULL)
+                return HS_ERR_NOMEM;
+            for (uint32_t q = 0; q < len; q++) {
+                uint32_t i = o[q];
+                w->mask[q] = c->mask[i];
+                memcpy(w->ids + (size_t)q * c->subs, c->ids + (size_t)i * c->subs,
+                       c->subs * sizeof *w->ids);
+                w->key[q] = l ? c->lo[p][i] : c->key[p][i];
+                if (w->lo != NULL) {
+                    w->lo[q] = c->lo[p][i];
+                    w->rank[q] = c->lrank[p][i];
+                }
+            }
+        }
     return HS_OK;
 }
 
@@ -840,8 +930,8 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     }
     c->off_cnt = 0;
     c->off_fen = c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t);
-    c->off_zero =
-        c->off_fen + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * FEN * (c->fen16 ? 2u : 4u) : 0);
+    size_t rows = (size_t)c->rw[players - 2] + c->rw[players - 1];
+    c->off_zero = c->off_fen + (game == HS_STUD_HILO ? rows * c->nids * (c->fen16 ? 2u : 4u) : 0);
     c->off_list = c->off_zero + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * sizeof(uint32_t) : 0);
     c->off_less = c->off_list + 2 * (size_t)c->comps * sizeof(uint32_t);
     c->def.name = "stud equity";
