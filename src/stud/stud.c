@@ -83,6 +83,7 @@ typedef struct stud_ctx {
     hs_job_def def;
     int players, game, known, m;
     uint32_t comps, subs, half, nids; /* completions, 2^m, even-sized subsets, subset ids */
+    uint32_t full0;                   /* the first id of a whole completion (m cards) */
     uint64_t deals;
     uint64_t *mask;        /* comps */
     uint32_t *ids;         /* comps * subs: the even-sized subsets first */
@@ -97,11 +98,12 @@ typedef struct stud_ctx {
     uint8_t below[MAXP][LOWS]; /* hi/lo: how many of the player's lows are below a strength */
     uint32_t rw[MAXP];         /* hi/lo: the width of the player's low rows (more than its lows) */
     int fen16;                 /* low rows of 16-bit counts: fewer than 2^16 completions */
-    size_t off_cnt, off_fen, off_zero, off_list, off_less; /* scratch layout */
+    size_t off_cnt, off_fen, off_full, off_zero, off_list, off_less; /* scratch layout */
 } stud_ctx;
 
 typedef struct scratch_t {
-    void *fen_b, *fen_c; /* low rows, of uint16_t when stud_ctx.fen16, else uint32_t */
+    void *fen_b, *fen_c;      /* low rows, of uint16_t when stud_ctx.fen16, else uint32_t */
+    uint8_t *full_b, *full_c; /* the whole completions' rows (fen_query) */
     uint32_t *cnt_b, *cnt_c, *zero_b, *zero_c, *list_b, *list_c, *less, *less0;
 } scratch_t;
 
@@ -112,7 +114,9 @@ static scratch_t scratch_of(const stud_ctx *c, void *mem) {
     s.cnt_c = s.cnt_b + c->nids;
     size_t row = (c->fen16 ? sizeof(uint16_t) : sizeof(uint32_t)) * c->rw[c->players - 2];
     s.fen_b = c->game == HS_STUD_HILO ? base + c->off_fen : NULL;
-    s.fen_c = s.fen_b != NULL ? base + c->off_fen + (size_t)c->nids * row : NULL;
+    s.fen_c = s.fen_b != NULL ? base + c->off_fen + (size_t)c->full0 * row : NULL;
+    s.full_b = s.fen_b != NULL ? (uint8_t *)(base + c->off_full) : NULL;
+    s.full_c = s.full_b != NULL ? s.full_b + c->comps : NULL;
     s.zero_b = s.fen_b != NULL ? (uint32_t *)(base + c->off_zero) : NULL;
     s.zero_c = s.zero_b != NULL ? s.zero_b + c->nids : NULL;
     s.list_b = (uint32_t *)(base + c->off_list);
@@ -156,19 +160,32 @@ INLINE void clear(const uint32_t *ids, uint32_t *cnt, uint32_t i, uint32_t S) {
         cnt[id[j]] = 0;
 }
 
+/* Where a completion's own card set (its one m-card subset) is among its ids. */
+INLINE uint32_t full_at(uint32_t S) {
+    return S == 2 || S == 8 ? S - 1 : half_of(S) - 1;
+}
+
 /* The same over the completions counted with a low strength below v (v >= 1): those without a
  * low in the plain counters `zero`, the others in the low rows of their player. Entry k of a
  * card subset's row (R entries) counts the completions holding the subset whose low is among
- * their player's k weakest lows, so the count below v is one entry, k = below[v]. */
-INLINE int64_t fen_query(const uint32_t *ids, const void *fen, const uint32_t *zero, uint32_t R,
-                         uint32_t k, uint32_t i, uint32_t S, int W16) {
+ * their player's k weakest lows, so the count below v is one entry, k = below[v]. A whole
+ * completion (ids from full0 on: one per completion, the most of the ids) is held by one
+ * completion alone, so its row is a byte instead: the rank of that completion's low when it is
+ * counted, else 0. The rows proper are then few enough to stay in the nearest cache. */
+INLINE int64_t fen_query(const uint32_t *ids, const void *fen, const uint8_t *full, uint32_t full0,
+                         const uint32_t *zero, uint32_t R, uint32_t k, uint32_t i, uint32_t S,
+                         int W16) {
     const uint32_t *id = ids + (size_t)i * S;
-    const uint32_t H = half_of(S);
+    const uint32_t H = half_of(S), F = full_at(S);
     int64_t s = 0;
     for (uint32_t j = 0; j < S; j++) {
-        size_t e = (size_t)id[j] * R + k;
-        int64_t r =
-            (int64_t)zero[id[j]] + (W16 ? ((const uint16_t *)fen)[e] : ((const uint32_t *)fen)[e]);
+        int64_t r = zero[id[j]];
+        if (j == F)
+            r += (uint32_t)full[id[j] - full0] - 1 < k;
+        else {
+            size_t e = (size_t)id[j] * R + k;
+            r += W16 ? ((const uint16_t *)fen)[e] : ((const uint32_t *)fen)[e];
+        }
         s += j < H ? r : -r;
     }
     return s;
@@ -180,21 +197,26 @@ INLINE int64_t fen_query(const uint32_t *ids, const void *fen, const uint32_t *z
 typedef uint16_t v8u16 __attribute__((vector_size(16)));
 typedef uint32_t v8u32 __attribute__((vector_size(32)));
 
-INLINE void fen_add(const uint32_t *ids, void *fen, uint32_t *zero, uint32_t R, uint32_t i,
-                    uint32_t r, uint32_t value, uint32_t S, int W16) {
+INLINE void fen_add(const uint32_t *ids, void *fen, uint8_t *full, uint32_t full0, uint32_t *zero,
+                    uint32_t R, uint32_t i, uint32_t r, uint32_t value, uint32_t S, int W16) {
     const uint32_t *id = ids + (size_t)i * S;
+    const uint32_t F = full_at(S);
     if (r == 0) {
         for (uint32_t j = 0; j < S; j++)
             zero[id[j]] = value ? zero[id[j]] + 1 : 0;
         return;
     }
+    full[id[F] - full0] = value ? (uint8_t)r : 0;
     if (!value) {
         size_t bytes = (size_t)R * (W16 ? sizeof(uint16_t) : sizeof(uint32_t));
         for (uint32_t j = 0; j < S; j++)
-            memset((char *)fen + id[j] * bytes, 0, bytes);
+            if (j != F)
+                memset((char *)fen + id[j] * bytes, 0, bytes);
         return;
     }
     for (uint32_t j = 0; j < S; j++) {
+        if (j == F)
+            continue;
         size_t row = (size_t)id[j] * R;
         for (uint32_t k0 = 0; k0 < R; k0 += 8) {
             if (W16) {
@@ -317,7 +339,8 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     for (; ic < nc && kc[lc_[ic]] < t; ic++) {
         add(idc, s->cnt_c, lc_[ic], S);
         if (scoop)
-            fen_add(idc, s->fen_c, s->zero_c, Rc, lc_[ic], rkc[lc_[ic]], 1, S, W16);
+            fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[ic], rkc[lc_[ic]], 1, S,
+                    W16);
     }
     for (; ib < nb && kb[lb_[ib]] < t; ib++) {
         uint32_t i = lb_[ib];
@@ -326,7 +349,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             o0.w += (uint64_t)query(idb, s->zero_c, i, S);
         add(idb, s->cnt_b, i, S);
         if (scoop)
-            fen_add(idb, s->fen_b, s->zero_b, Rb, i, rkb[i], 1, S, W16);
+            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], 1, S, W16);
     }
     while (ib < nb || ic < nc) {
         int x = ib < nb ? kb[lb_[ib]] : 0x10000;
@@ -344,7 +367,8 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             if (!scoop)
                 continue;
             if (x > t && loc[i] > 0 && loc[i] > pf->t_lo)
-                sc += (uint64_t)fen_query(idc, s->fen_b, s->zero_b, Rb, belb[loc[i]], i, S, W16);
+                sc += (uint64_t)fen_query(idc, s->fen_b, s->full_b, c->full0, s->zero_b, Rb,
+                                          belb[loc[i]], i, S, W16);
             if (nl && loc[i] == 0)
                 class_c(&o0, x, t, (uint64_t)query(idc, s->zero_b, i, S));
         }
@@ -354,14 +378,16 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             if (!scoop)
                 continue;
             if (x > t && lob[i] > 0 && lob[i] > pf->t_lo)
-                sb += (uint64_t)fen_query(idb, s->fen_c, s->zero_c, Rc, belc[lob[i]], i, S, W16);
+                sb += (uint64_t)fen_query(idb, s->fen_c, s->full_c, c->full0, s->zero_c, Rc,
+                                          belc[lob[i]], i, S, W16);
             if (nl && lob[i] == 0)
                 s->less0[q] = (uint32_t)query(idb, s->zero_c, i, S);
         }
         for (uint32_t q = ic; q < jc; q++) {
             add(idc, s->cnt_c, lc_[q], S);
             if (scoop)
-                fen_add(idc, s->fen_c, s->zero_c, Rc, lc_[q], rkc[lc_[q]], 1, S, W16);
+                fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[q], rkc[lc_[q]], 1,
+                        S, W16);
         }
         /* b's of strength x against the weaker and the equal c's (a few equal c's are
          * checked directly rather than by the counters) */
@@ -387,7 +413,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
                     eq0 = (uint64_t)query(idb, s->zero_c, i, S) - less0;
                 class_b(&o0, x, t, less0, eq0);
             }
-            fen_add(idb, s->fen_b, s->zero_b, Rb, i, rkb[i], 1, S, W16);
+            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], 1, S, W16);
         }
         ib = jb;
         ic = jc;
@@ -400,13 +426,15 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
         if (!wipe)
             clear(idb, s->cnt_b, lb_[q], S);
         if (scoop && lob[lb_[q]] > 0)
-            fen_add(idb, s->fen_b, s->zero_b, Rb, lb_[q], rkb[lb_[q]], 0, S, W16);
+            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, lb_[q], rkb[lb_[q]], 0, S,
+                    W16);
     }
     for (uint32_t q = 0; q < nc; q++) {
         if (!wipe)
             clear(idc, s->cnt_c, lc_[q], S);
         if (scoop && loc[lc_[q]] > 0)
-            fen_add(idc, s->fen_c, s->zero_c, Rc, lc_[q], rkc[lc_[q]], 0, S, W16);
+            fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[q], rkc[lc_[q]], 0, S,
+                    W16);
     }
     unsigned b = 1u << in->pb, cc = 1u << in->pc;
     credit_all(&acc->pass[PASS_MAIN], &o, b, cc, pf->win);
@@ -747,6 +775,7 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
     c->nids = 0;
     for (int k = 0; k <= m; k++) {
         offset[k] = c->nids;
+        c->full0 = c->nids;
         c->nids += (uint32_t)hs_binom((unsigned)n, (unsigned)k);
     }
     c->mask = malloc(c->comps * sizeof *c->mask);
@@ -931,7 +960,9 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     c->off_cnt = 0;
     c->off_fen = c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t);
     size_t rows = (size_t)c->rw[players - 2] + c->rw[players - 1];
-    c->off_zero = c->off_fen + (game == HS_STUD_HILO ? rows * c->nids * (c->fen16 ? 2u : 4u) : 0);
+    c->off_full = c->off_fen + (game == HS_STUD_HILO ? rows * c->full0 * (c->fen16 ? 2u : 4u) : 0);
+    c->off_zero = c->off_full + (game == HS_STUD_HILO ? 2 * (size_t)c->comps : 0);
+    c->off_zero = (c->off_zero + 63) / 64 * 64;
     c->off_list = c->off_zero + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * sizeof(uint32_t) : 0);
     c->off_less = c->off_list + 2 * (size_t)c->comps * sizeof(uint32_t);
     c->def.name = "stud equity";
