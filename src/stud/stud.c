@@ -25,12 +25,17 @@
  * Hi/lo is three passes, by linearity of the shares: the high over every deal (A), the high over
  * the deals where nobody has a low (B: the pairs of completions without a low) and the low (C).
  * A deal's high share is half the pot with a low and all of it without: summed, A/2 + B/2; the
- * low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a
- * Fenwick tree over the 56 low strengths (16-bit counts when there are fewer than 2^16
- * completions) and a plain counter of the completions without a low, so the completions both
- * weaker high and weaker low are counted the same way. Pass B needs no walk of its own: when
- * the prefix has no low, the plain counters of sweep A count the pairs without a low. Pass C
- * walks only the completions with a low, by low strength; the weaker ones without a low are
+ * low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a row
+ * of running counts over the swept player's own lows (entry k: the completions holding the
+ * subset whose low is among the player's k weakest; on fourth street a player has at most 20
+ * lows, so a row is three vectors of eight 16-bit counts, one read a query and whole vectors
+ * an update) and a plain counter of the completions without a low, so the completions both
+ * weaker high and weaker low are counted the same way. A whole completion (its one m-card
+ * subset: most of the subsets) is held by one completion alone, so its row is one byte, the
+ * rank of that completion's low; the rows proper then stay in cache. Each player's
+ * completions are copied in the orders the sweeps walk, read in order. Pass B needs no walk of its
+ * own: when the prefix has no low, the plain counters of sweep A count the pairs without a low.
+ * Pass C walks only the completions with a low, by low strength; the weaker ones without a low are
  * read from the plain counters sweep A left filled, and the pairs where neither has a low are
  * pass B's deals (or one query per completion without a low of b). The loops over a
  * completion's 2^m subsets are compiled once per m, so their trip count is a constant.
@@ -84,6 +89,7 @@ typedef struct stud_ctx {
     int players, game, known, m;
     uint32_t comps, subs, half, nids; /* completions, 2^m, even-sized subsets, subset ids */
     uint32_t full0;                   /* the first id of a whole completion (m cards) */
+    size_t lowbytes;                  /* hi/lo: the low rows and bytes of both swept players */
     uint64_t deals;
     uint64_t *mask;        /* comps */
     uint32_t *ids;         /* comps * subs: the even-sized subsets first */
@@ -422,17 +428,21 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     const int wipe = c->nids < (nb + nc) * S;
     if (wipe)
         memset(s->cnt_b, 0, 2 * (size_t)c->nids * sizeof *s->cnt_b);
-    for (uint32_t q = 0; q < nb; q++) {
+    /* the low rows likewise, against about half the completions' rows */
+    const int wipe_low = scoop && c->lowbytes < (size_t)(nb + nc) / 2 * S * Rb * (W16 ? 2 : 4);
+    if (wipe_low)
+        memset(s->fen_b, 0, c->lowbytes);
+    for (uint32_t q = 0; q < nb && !(wipe && (wipe_low || !scoop)); q++) {
         if (!wipe)
             clear(idb, s->cnt_b, lb_[q], S);
-        if (scoop && lob[lb_[q]] > 0)
+        if (scoop && !wipe_low && lob[lb_[q]] > 0)
             fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, lb_[q], rkb[lb_[q]], 0, S,
                     W16);
     }
-    for (uint32_t q = 0; q < nc; q++) {
+    for (uint32_t q = 0; q < nc && !(wipe && (wipe_low || !scoop)); q++) {
         if (!wipe)
             clear(idc, s->cnt_c, lc_[q], S);
-        if (scoop && loc[lc_[q]] > 0)
+        if (scoop && !wipe_low && loc[lc_[q]] > 0)
             fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[q], rkc[lc_[q]], 0, S,
                     W16);
     }
@@ -958,10 +968,11 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
         return rc;
     }
     c->off_cnt = 0;
-    c->off_fen = c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t);
+    c->off_fen = (c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t) + 63) / 64 * 64;
     size_t rows = (size_t)c->rw[players - 2] + c->rw[players - 1];
     c->off_full = c->off_fen + (game == HS_STUD_HILO ? rows * c->full0 * (c->fen16 ? 2u : 4u) : 0);
     c->off_zero = c->off_full + (game == HS_STUD_HILO ? 2 * (size_t)c->comps : 0);
+    c->lowbytes = c->off_zero - c->off_fen;
     c->off_zero = (c->off_zero + 63) / 64 * 64;
     c->off_list = c->off_zero + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * sizeof(uint32_t) : 0);
     c->off_less = c->off_list + 2 * (size_t)c->comps * sizeof(uint32_t);
