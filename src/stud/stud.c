@@ -197,29 +197,22 @@ INLINE int64_t fen_query(const uint32_t *ids, const void *fen, const uint8_t *fu
     return s;
 }
 
-/* Count completion i whose low has rank r among its player's (value 1: entries r.. of each
- * row up by one), or zero its rows (value 0); the completions without a low (r = 0) only in
- * `zero`. R is a multiple of 8: a row is whole vectors of eight entries. */
+/* Count completion i whose low has rank r among its player's: entries r.. of each row up by
+ * one, its byte set to r; the completions without a low (r = 0) only in `zero`. R is a multiple
+ * of 8: a row is whole vectors of eight entries. */
 typedef uint16_t v8u16 __attribute__((vector_size(16)));
 typedef uint32_t v8u32 __attribute__((vector_size(32)));
 
 INLINE void fen_add(const uint32_t *ids, void *fen, uint8_t *full, uint32_t full0, uint32_t *zero,
-                    uint32_t R, uint32_t i, uint32_t r, uint32_t value, uint32_t S, int W16) {
+                    uint32_t R, uint32_t i, uint32_t r, uint32_t S, int W16) {
     const uint32_t *id = ids + (size_t)i * S;
     const uint32_t F = full_at(S);
     if (r == 0) {
         for (uint32_t j = 0; j < S; j++)
-            zero[id[j]] = value ? zero[id[j]] + 1 : 0;
+            zero[id[j]]++;
         return;
     }
-    full[id[F] - full0] = value ? (uint8_t)r : 0;
-    if (!value) {
-        size_t bytes = (size_t)R * (W16 ? sizeof(uint16_t) : sizeof(uint32_t));
-        for (uint32_t j = 0; j < S; j++)
-            if (j != F)
-                memset((char *)fen + id[j] * bytes, 0, bytes);
-        return;
-    }
+    full[id[F] - full0] = (uint8_t)r;
     for (uint32_t j = 0; j < S; j++) {
         if (j == F)
             continue;
@@ -345,7 +338,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     for (; ic < nc && kc[lc_[ic]] < t; ic++) {
         add(idc, s->cnt_c, lc_[ic], S);
         if (scoop)
-            fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[ic], rkc[lc_[ic]], 1, S,
+            fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[ic], rkc[lc_[ic]], S,
                     W16);
     }
     for (; ib < nb && kb[lb_[ib]] < t; ib++) {
@@ -355,7 +348,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             o0.w += (uint64_t)query(idb, s->zero_c, i, S);
         add(idb, s->cnt_b, i, S);
         if (scoop)
-            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], 1, S, W16);
+            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], S, W16);
     }
     while (ib < nb || ic < nc) {
         int x = ib < nb ? kb[lb_[ib]] : 0x10000;
@@ -392,8 +385,8 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
         for (uint32_t q = ic; q < jc; q++) {
             add(idc, s->cnt_c, lc_[q], S);
             if (scoop)
-                fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[q], rkc[lc_[q]], 1,
-                        S, W16);
+                fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[q], rkc[lc_[q]], S,
+                        W16);
         }
         /* b's of strength x against the weaker and the equal c's (a few equal c's are
          * checked directly rather than by the counters) */
@@ -419,7 +412,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
                     eq0 = (uint64_t)query(idb, s->zero_c, i, S) - less0;
                 class_b(&o0, x, t, less0, eq0);
             }
-            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], 1, S, W16);
+            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], S, W16);
         }
         ib = jb;
         ic = jc;
@@ -428,24 +421,13 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     const int wipe = c->nids < (nb + nc) * S;
     if (wipe)
         memset(s->cnt_b, 0, 2 * (size_t)c->nids * sizeof *s->cnt_b);
-    /* the low rows likewise, against about half the completions' rows */
-    const int wipe_low = scoop && c->lowbytes < (size_t)(nb + nc) / 2 * S * Rb * (W16 ? 2 : 4);
-    if (wipe_low)
+    for (uint32_t q = 0; q < nb && !wipe; q++)
+        clear(idb, s->cnt_b, lb_[q], S);
+    for (uint32_t q = 0; q < nc && !wipe; q++)
+        clear(idc, s->cnt_c, lc_[q], S);
+    /* the low rows and bytes at once: fewer bytes than the completions' rows */
+    if (scoop)
         memset(s->fen_b, 0, c->lowbytes);
-    for (uint32_t q = 0; q < nb && !(wipe && (wipe_low || !scoop)); q++) {
-        if (!wipe)
-            clear(idb, s->cnt_b, lb_[q], S);
-        if (scoop && !wipe_low && lob[lb_[q]] > 0)
-            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, lb_[q], rkb[lb_[q]], 0, S,
-                    W16);
-    }
-    for (uint32_t q = 0; q < nc && !(wipe && (wipe_low || !scoop)); q++) {
-        if (!wipe)
-            clear(idc, s->cnt_c, lc_[q], S);
-        if (scoop && !wipe_low && loc[lc_[q]] > 0)
-            fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[q], rkc[lc_[q]], 0, S,
-                    W16);
-    }
     unsigned b = 1u << in->pb, cc = 1u << in->pc;
     credit_all(&acc->pass[PASS_MAIN], &o, b, cc, pf->win);
     if (!scoop)
