@@ -103,13 +103,13 @@ typedef struct stud_ctx {
     uint8_t *lrank[MAXP];  /* hi/lo: the rank of the low among the player's lows, 1.., 0 none */
     uint8_t below[MAXP][LOWS]; /* hi/lo: how many of the player's lows are below a strength */
     uint32_t rw[MAXP];         /* hi/lo: the width of the player's low rows (more than its lows) */
-    int fen16;                 /* low rows of 16-bit counts: fewer than 2^16 completions */
-    size_t off_cnt, off_fen, off_full, off_zero, off_list, off_less; /* scratch layout */
+    int rows16;                /* low rows of 16-bit counts: fewer than 2^16 completions */
+    size_t off_cnt, off_rows, off_full, off_zero, off_list, off_less; /* scratch layout */
 } stud_ctx;
 
 typedef struct scratch_t {
-    void *fen_b, *fen_c;      /* low rows, of uint16_t when stud_ctx.fen16, else uint32_t */
-    uint8_t *full_b, *full_c; /* the whole completions' rows (fen_query) */
+    void *rows_b, *rows_c;    /* low rows, of uint16_t when stud_ctx.rows16, else uint32_t */
+    uint8_t *full_b, *full_c; /* the whole completions' rows (row_query) */
     uint32_t *cnt_b, *cnt_c, *zero_b, *zero_c, *list_b, *list_c, *less, *less0;
 } scratch_t;
 
@@ -118,12 +118,12 @@ static scratch_t scratch_of(const stud_ctx *c, void *mem) {
     scratch_t s;
     s.cnt_b = (uint32_t *)(base + c->off_cnt);
     s.cnt_c = s.cnt_b + c->nids;
-    size_t row = (c->fen16 ? sizeof(uint16_t) : sizeof(uint32_t)) * c->rw[c->players - 2];
-    s.fen_b = c->game == HS_STUD_HILO ? base + c->off_fen : NULL;
-    s.fen_c = s.fen_b != NULL ? base + c->off_fen + (size_t)c->full0 * row : NULL;
-    s.full_b = s.fen_b != NULL ? (uint8_t *)(base + c->off_full) : NULL;
+    size_t row = (c->rows16 ? sizeof(uint16_t) : sizeof(uint32_t)) * c->rw[c->players - 2];
+    s.rows_b = c->game == HS_STUD_HILO ? base + c->off_rows : NULL;
+    s.rows_c = s.rows_b != NULL ? base + c->off_rows + (size_t)c->full0 * row : NULL;
+    s.full_b = s.rows_b != NULL ? (uint8_t *)(base + c->off_full) : NULL;
     s.full_c = s.full_b != NULL ? s.full_b + c->comps : NULL;
-    s.zero_b = s.fen_b != NULL ? (uint32_t *)(base + c->off_zero) : NULL;
+    s.zero_b = s.rows_b != NULL ? (uint32_t *)(base + c->off_zero) : NULL;
     s.zero_c = s.zero_b != NULL ? s.zero_b + c->nids : NULL;
     s.list_b = (uint32_t *)(base + c->off_list);
     s.list_c = s.list_b + c->comps;
@@ -177,8 +177,8 @@ INLINE uint32_t full_at(uint32_t S) {
  * their player's k weakest lows, so the count below v is one entry, k = below[v]. A whole
  * completion (ids from full0 on: one per completion, the most of the ids) is held by one
  * completion alone, so its row is a byte instead: the rank of that completion's low when it is
- * counted, else 0. The rows proper are then few enough to stay in the nearest cache. */
-INLINE int64_t fen_query(const uint32_t *ids, const void *fen, const uint8_t *full, uint32_t full0,
+ * counted, else 0. The rows proper are then few enough to stay in cache. */
+INLINE int64_t row_query(const uint32_t *ids, const void *rows, const uint8_t *full, uint32_t full0,
                          const uint32_t *zero, uint32_t R, uint32_t k, uint32_t i, uint32_t S,
                          int W16) {
     const uint32_t *id = ids + (size_t)i * S;
@@ -190,7 +190,7 @@ INLINE int64_t fen_query(const uint32_t *ids, const void *fen, const uint8_t *fu
             r += (uint32_t)full[id[j] - full0] - 1 < k;
         else {
             size_t e = (size_t)id[j] * R + k;
-            r += W16 ? ((const uint16_t *)fen)[e] : ((const uint32_t *)fen)[e];
+            r += W16 ? ((const uint16_t *)rows)[e] : ((const uint32_t *)rows)[e];
         }
         s += j < H ? r : -r;
     }
@@ -203,7 +203,7 @@ INLINE int64_t fen_query(const uint32_t *ids, const void *fen, const uint8_t *fu
 typedef uint16_t v8u16 __attribute__((vector_size(16)));
 typedef uint32_t v8u32 __attribute__((vector_size(32)));
 
-INLINE void fen_add(const uint32_t *ids, void *fen, uint8_t *full, uint32_t full0, uint32_t *zero,
+INLINE void row_add(const uint32_t *ids, void *rows, uint8_t *full, uint32_t full0, uint32_t *zero,
                     uint32_t R, uint32_t i, uint32_t r, uint32_t S, int W16) {
     const uint32_t *id = ids + (size_t)i * S;
     const uint32_t F = full_at(S);
@@ -220,14 +220,14 @@ INLINE void fen_add(const uint32_t *ids, void *fen, uint8_t *full, uint32_t full
         for (uint32_t k0 = 0; k0 < R; k0 += 8) {
             if (W16) {
                 v8u16 e, ix = {0, 1, 2, 3, 4, 5, 6, 7};
-                memcpy(&e, (uint16_t *)fen + row + k0, sizeof e);
+                memcpy(&e, (uint16_t *)rows + row + k0, sizeof e);
                 e -= (v8u16)(ix + (uint16_t)k0 >= (uint16_t)r);
-                memcpy((uint16_t *)fen + row + k0, &e, sizeof e);
+                memcpy((uint16_t *)rows + row + k0, &e, sizeof e);
             } else {
                 v8u32 e, ix = {0, 1, 2, 3, 4, 5, 6, 7};
-                memcpy(&e, (uint32_t *)fen + row + k0, sizeof e);
+                memcpy(&e, (uint32_t *)rows + row + k0, sizeof e);
                 e -= (v8u32)(ix + k0 >= r);
-                memcpy((uint32_t *)fen + row + k0, &e, sizeof e);
+                memcpy((uint32_t *)rows + row + k0, &e, sizeof e);
             }
         }
     }
@@ -338,7 +338,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     for (; ic < nc && kc[lc_[ic]] < t; ic++) {
         add(idc, s->cnt_c, lc_[ic], S);
         if (scoop)
-            fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[ic], rkc[lc_[ic]], S,
+            row_add(idc, s->rows_c, s->full_c, c->full0, s->zero_c, Rc, lc_[ic], rkc[lc_[ic]], S,
                     W16);
     }
     for (; ib < nb && kb[lb_[ib]] < t; ib++) {
@@ -348,7 +348,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             o0.w += (uint64_t)query(idb, s->zero_c, i, S);
         add(idb, s->cnt_b, i, S);
         if (scoop)
-            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], S, W16);
+            row_add(idb, s->rows_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], S, W16);
     }
     while (ib < nb || ic < nc) {
         int x = ib < nb ? kb[lb_[ib]] : 0x10000;
@@ -366,7 +366,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             if (!scoop)
                 continue;
             if (x > t && loc[i] > 0 && loc[i] > pf->t_lo)
-                sc += (uint64_t)fen_query(idc, s->fen_b, s->full_b, c->full0, s->zero_b, Rb,
+                sc += (uint64_t)row_query(idc, s->rows_b, s->full_b, c->full0, s->zero_b, Rb,
                                           belb[loc[i]], i, S, W16);
             if (nl && loc[i] == 0)
                 class_c(&o0, x, t, (uint64_t)query(idc, s->zero_b, i, S));
@@ -377,7 +377,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             if (!scoop)
                 continue;
             if (x > t && lob[i] > 0 && lob[i] > pf->t_lo)
-                sb += (uint64_t)fen_query(idb, s->fen_c, s->full_c, c->full0, s->zero_c, Rc,
+                sb += (uint64_t)row_query(idb, s->rows_c, s->full_c, c->full0, s->zero_c, Rc,
                                           belc[lob[i]], i, S, W16);
             if (nl && lob[i] == 0)
                 s->less0[q] = (uint32_t)query(idb, s->zero_c, i, S);
@@ -385,7 +385,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
         for (uint32_t q = ic; q < jc; q++) {
             add(idc, s->cnt_c, lc_[q], S);
             if (scoop)
-                fen_add(idc, s->fen_c, s->full_c, c->full0, s->zero_c, Rc, lc_[q], rkc[lc_[q]], S,
+                row_add(idc, s->rows_c, s->full_c, c->full0, s->zero_c, Rc, lc_[q], rkc[lc_[q]], S,
                         W16);
         }
         /* b's of strength x against the weaker and the equal c's (a few equal c's are
@@ -412,7 +412,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
                     eq0 = (uint64_t)query(idb, s->zero_c, i, S) - less0;
                 class_b(&o0, x, t, less0, eq0);
             }
-            fen_add(idb, s->fen_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], S, W16);
+            row_add(idb, s->rows_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], S, W16);
         }
         ib = jb;
         ic = jc;
@@ -427,7 +427,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
         clear(idc, s->cnt_c, lc_[q], S);
     /* the low rows and bytes at once: fewer bytes than the completions' rows */
     if (scoop)
-        memset(s->fen_b, 0, c->lowbytes);
+        memset(s->rows_b, 0, c->lowbytes);
     unsigned b = 1u << in->pb, cc = 1u << in->pc;
     credit_all(&acc->pass[PASS_MAIN], &o, b, cc, pf->win);
     if (!scoop)
@@ -537,31 +537,31 @@ static void sweep_main(const stud_ctx *c, const scratch_t *s, const sweep_in *in
                        stud_acc *acc) {
     switch (c->m) {
     case 0:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 1, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 1, 0);
         break;
     case 1:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 2, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 2, 0);
         break;
     case 2:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 4, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 4, 0);
         break;
     case 3:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 8, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 8, 0);
         break;
     default:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 16, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 16, 0);
@@ -944,17 +944,18 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     for (int p = 0; p < players; p++)
         c->deals *= hs_binom((unsigned)(n_rest - p * c->m), (unsigned)c->m);
     rc = build(c, rest, hands);
-    c->fen16 = c->comps <= UINT16_MAX;
+    c->rows16 = c->comps <= UINT16_MAX;
     if (rc != HS_OK) {
         ctx_free(c);
         return rc;
     }
     c->off_cnt = 0;
-    c->off_fen = (c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t) + 63) / 64 * 64;
+    c->off_rows = (c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t) + 63) / 64 * 64;
     size_t rows = (size_t)c->rw[players - 2] + c->rw[players - 1];
-    c->off_full = c->off_fen + (game == HS_STUD_HILO ? rows * c->full0 * (c->fen16 ? 2u : 4u) : 0);
+    c->off_full =
+        c->off_rows + (game == HS_STUD_HILO ? rows * c->full0 * (c->rows16 ? 2u : 4u) : 0);
     c->off_zero = c->off_full + (game == HS_STUD_HILO ? 2 * (size_t)c->comps : 0);
-    c->lowbytes = c->off_zero - c->off_fen;
+    c->lowbytes = c->off_zero - c->off_rows;
     c->off_zero = (c->off_zero + 63) / 64 * 64;
     c->off_list = c->off_zero + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * sizeof(uint32_t) : 0);
     c->off_less = c->off_list + 2 * (size_t)c->comps * sizeof(uint32_t);
