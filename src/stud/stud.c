@@ -25,12 +25,17 @@
  * Hi/lo is three passes, by linearity of the shares: the high over every deal (A), the high over
  * the deals where nobody has a low (B: the pairs of completions without a low) and the low (C).
  * A deal's high share is half the pot with a low and all of it without: summed, A/2 + B/2; the
- * low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a
- * Fenwick tree over the 56 low strengths (16-bit counts when there are fewer than 2^16
- * completions) and a plain counter of the completions without a low, so the completions both
- * weaker high and weaker low are counted the same way. Pass B needs no walk of its own: when
- * the prefix has no low, the plain counters of sweep A count the pairs without a low. Pass C
- * walks only the completions with a low, by low strength; the weaker ones without a low are
+ * low share is C/2. Scoops need both halves alone: sweep A also keeps, per card subset, a row
+ * of running counts over the swept player's own lows (entry k: the completions holding the
+ * subset whose low is among the player's k weakest; on fourth street a player has at most 20
+ * lows, so a row is three vectors of eight 16-bit counts, one read a query and whole vectors
+ * an update) and a plain counter of the completions without a low, so the completions both
+ * weaker high and weaker low are counted the same way. A whole completion (its one m-card
+ * subset: most of the subsets) is held by one completion alone, so its row is one byte, the
+ * rank of that completion's low; the rows proper then stay in cache. Each player's
+ * completions are copied in the orders the sweeps walk, read in order. Pass B needs no walk of its
+ * own: when the prefix has no low, the plain counters of sweep A count the pairs without a low.
+ * Pass C walks only the completions with a low, by low strength; the weaker ones without a low are
  * read from the plain counters sweep A left filled, and the pairs where neither has a low are
  * pass B's deals (or one query per completion without a low of b). The loops over a
  * completion's 2^m subsets are compiled once per m, so their trip count is a constant.
@@ -55,7 +60,6 @@
 #define MAXP HS_STUD_MAX_PLAYERS
 #define SPLIT 840    /* lcm(1..8): a pot (or half) split among any number of winners is whole */
 #define LOWS 57      /* low strengths: 0 no qualifying low, 1 (8-7-6-5-4) .. 56 (5-4-3-2-A) */
-#define FEN 64       /* a Fenwick row over the low strengths 1..56, at indices 1..56 */
 #define MSETS7 50388 /* multisets of seven ranks: C(13 + 7 - 1, 7) */
 
 enum { PASS_MAIN, PASS_NOLOW, PASS_LOW, PASSES };
@@ -70,10 +74,22 @@ typedef struct stud_acc {
     uint64_t scoop[MAXP]; /* hi/lo: high and low both alone */
 } stud_acc;
 
+/* A player's completions in one order (by strength, or the ones with a low by low strength):
+ * their card masks, subset ids (S a completion), strengths, lows and low ranks, so a sweep reads
+ * them in the order it walks. */
+typedef struct view {
+    uint64_t *mask;
+    uint32_t *ids;
+    uint16_t *key, *lo;
+    uint8_t *rank;
+} view;
+
 typedef struct stud_ctx {
     hs_job_def def;
     int players, game, known, m;
     uint32_t comps, subs, half, nids; /* completions, 2^m, even-sized subsets, subset ids */
+    uint32_t full0;                   /* the first id of a whole completion (m cards) */
+    size_t lowbytes;                  /* hi/lo: the low rows and bytes of both swept players */
     uint64_t deals;
     uint64_t *mask;        /* comps */
     uint32_t *ids;         /* comps * subs: the even-sized subsets first */
@@ -82,12 +98,18 @@ typedef struct stud_ctx {
     uint32_t *ord[MAXP];   /* completions by key, ascending */
     uint32_t *lord[MAXP];  /* hi/lo: by low strength */
     uint32_t nolows[MAXP]; /* hi/lo: the completions without a low, the first ones of lord */
-    int fen16;             /* Fenwick rows of 16-bit counts: fewer than 2^16 completions */
-    size_t off_cnt, off_fen, off_zero, off_list, off_less; /* scratch layout */
+    view vmain[MAXP];      /* by key */
+    view vlow[MAXP];       /* hi/lo: the completions with a low by low strength (key: the low) */
+    uint8_t *lrank[MAXP];  /* hi/lo: the rank of the low among the player's lows, 1.., 0 none */
+    uint8_t below[MAXP][LOWS]; /* hi/lo: how many of the player's lows are below a strength */
+    uint32_t rw[MAXP];         /* hi/lo: the width of the player's low rows (more than its lows) */
+    int rows16;                /* low rows of 16-bit counts: fewer than 2^16 completions */
+    size_t off_cnt, off_rows, off_full, off_zero, off_list, off_less; /* scratch layout */
 } stud_ctx;
 
 typedef struct scratch_t {
-    void *fen_b, *fen_c; /* Fenwick rows, of uint16_t when stud_ctx.fen16, else uint32_t */
+    void *rows_b, *rows_c;    /* low rows, of uint16_t when stud_ctx.rows16, else uint32_t */
+    uint8_t *full_b, *full_c; /* the whole completions' rows (row_query) */
     uint32_t *cnt_b, *cnt_c, *zero_b, *zero_c, *list_b, *list_c, *less, *less0;
 } scratch_t;
 
@@ -96,10 +118,12 @@ static scratch_t scratch_of(const stud_ctx *c, void *mem) {
     scratch_t s;
     s.cnt_b = (uint32_t *)(base + c->off_cnt);
     s.cnt_c = s.cnt_b + c->nids;
-    size_t row = (c->fen16 ? sizeof(uint16_t) : sizeof(uint32_t)) * FEN;
-    s.fen_b = c->game == HS_STUD_HILO ? base + c->off_fen : NULL;
-    s.fen_c = s.fen_b != NULL ? base + c->off_fen + (size_t)c->nids * row : NULL;
-    s.zero_b = s.fen_b != NULL ? (uint32_t *)(base + c->off_zero) : NULL;
+    size_t row = (c->rows16 ? sizeof(uint16_t) : sizeof(uint32_t)) * c->rw[c->players - 2];
+    s.rows_b = c->game == HS_STUD_HILO ? base + c->off_rows : NULL;
+    s.rows_c = s.rows_b != NULL ? base + c->off_rows + (size_t)c->full0 * row : NULL;
+    s.full_b = s.rows_b != NULL ? (uint8_t *)(base + c->off_full) : NULL;
+    s.full_c = s.full_b != NULL ? s.full_b + c->comps : NULL;
+    s.zero_b = s.rows_b != NULL ? (uint32_t *)(base + c->off_zero) : NULL;
     s.zero_c = s.zero_b != NULL ? s.zero_b + c->nids : NULL;
     s.list_b = (uint32_t *)(base + c->off_list);
     s.list_c = s.list_b + c->comps;
@@ -119,8 +143,8 @@ INLINE uint32_t half_of(uint32_t S) {
 }
 
 /* sum over the subsets T of completion i of (-1)^|T| cnt[T] */
-INLINE int64_t query(const stud_ctx *c, const uint32_t *cnt, uint32_t i, uint32_t S) {
-    const uint32_t *id = c->ids + (size_t)i * S;
+INLINE int64_t query(const uint32_t *ids, const uint32_t *cnt, uint32_t i, uint32_t S) {
+    const uint32_t *id = ids + (size_t)i * S;
     const uint32_t H = half_of(S);
     int64_t s = 0;
     for (uint32_t j = 0; j < H; j++)
@@ -130,55 +154,80 @@ INLINE int64_t query(const stud_ctx *c, const uint32_t *cnt, uint32_t i, uint32_
     return s;
 }
 
-INLINE void add(const stud_ctx *c, uint32_t *cnt, uint32_t i, uint32_t S) {
-    const uint32_t *id = c->ids + (size_t)i * S;
+INLINE void add(const uint32_t *ids, uint32_t *cnt, uint32_t i, uint32_t S) {
+    const uint32_t *id = ids + (size_t)i * S;
     for (uint32_t j = 0; j < S; j++)
         cnt[id[j]]++;
 }
 
-INLINE void clear(const stud_ctx *c, uint32_t *cnt, uint32_t i, uint32_t S) {
-    const uint32_t *id = c->ids + (size_t)i * S;
+INLINE void clear(const uint32_t *ids, uint32_t *cnt, uint32_t i, uint32_t S) {
+    const uint32_t *id = ids + (size_t)i * S;
     for (uint32_t j = 0; j < S; j++)
         cnt[id[j]] = 0;
 }
 
+/* Where a completion's own card set (its one m-card subset) is among its ids. */
+INLINE uint32_t full_at(uint32_t S) {
+    return S == 2 || S == 8 ? S - 1 : half_of(S) - 1;
+}
+
 /* The same over the completions counted with a low strength below v (v >= 1): those without a
- * low in the plain counters `zero`, the others in the Fenwick rows (strength w at index w). */
-INLINE int64_t fen_query(const stud_ctx *c, const void *fen, const uint32_t *zero, uint32_t i,
-                         int v, uint32_t S, int W16) {
-    const uint32_t *id = c->ids + (size_t)i * S;
-    const uint32_t H = half_of(S);
+ * low in the plain counters `zero`, the others in the low rows of their player. Entry k of a
+ * card subset's row (R entries) counts the completions holding the subset whose low is among
+ * their player's k weakest lows, so the count below v is one entry, k = below[v]. A whole
+ * completion (ids from full0 on: one per completion, the most of the ids) is held by one
+ * completion alone, so its row is a byte instead: the rank of that completion's low when it is
+ * counted, else 0. The rows proper are then few enough to stay in cache. */
+INLINE int64_t row_query(const uint32_t *ids, const void *rows, const uint8_t *full, uint32_t full0,
+                         const uint32_t *zero, uint32_t R, uint32_t k, uint32_t i, uint32_t S,
+                         int W16) {
+    const uint32_t *id = ids + (size_t)i * S;
+    const uint32_t H = half_of(S), F = full_at(S);
     int64_t s = 0;
     for (uint32_t j = 0; j < S; j++) {
-        size_t row = (size_t)id[j] * FEN;
         int64_t r = zero[id[j]];
-        for (int x = v - 1; x > 0; x &= x - 1)
-            r += W16 ? ((const uint16_t *)fen)[row + (size_t)x]
-                     : ((const uint32_t *)fen)[row + (size_t)x];
+        if (j == F)
+            r += (uint32_t)full[id[j] - full0] - 1 < k;
+        else {
+            size_t e = (size_t)id[j] * R + k;
+            r += W16 ? ((const uint16_t *)rows)[e] : ((const uint32_t *)rows)[e];
+        }
         s += j < H ? r : -r;
     }
     return s;
 }
 
-/* Count completion i of low strength `low` (value 1), or zero its entries (value 0); the
- * completions without a low only in `zero`. */
-INLINE void fen_add(const stud_ctx *c, void *fen, uint32_t *zero, uint32_t i, int low,
-                    uint32_t value, uint32_t S, int W16) {
-    const uint32_t *id = c->ids + (size_t)i * S;
-    if (low == 0) {
+/* Count completion i whose low has rank r among its player's: entries r.. of each row up by
+ * one, its byte set to r; the completions without a low (r = 0) only in `zero`. R is a multiple
+ * of 8: a row is whole vectors of eight entries. */
+typedef uint16_t v8u16 __attribute__((vector_size(16)));
+typedef uint32_t v8u32 __attribute__((vector_size(32)));
+
+INLINE void row_add(const uint32_t *ids, void *rows, uint8_t *full, uint32_t full0, uint32_t *zero,
+                    uint32_t R, uint32_t i, uint32_t r, uint32_t S, int W16) {
+    const uint32_t *id = ids + (size_t)i * S;
+    const uint32_t F = full_at(S);
+    if (r == 0) {
         for (uint32_t j = 0; j < S; j++)
-            zero[id[j]] = value ? zero[id[j]] + 1 : 0;
+            zero[id[j]]++;
         return;
     }
+    full[id[F] - full0] = (uint8_t)r;
     for (uint32_t j = 0; j < S; j++) {
-        size_t row = (size_t)id[j] * FEN;
-        for (int x = low; x < FEN; x += x & -x) {
+        if (j == F)
+            continue;
+        size_t row = (size_t)id[j] * R;
+        for (uint32_t k0 = 0; k0 < R; k0 += 8) {
             if (W16) {
-                uint16_t *e = (uint16_t *)fen + row + (size_t)x;
-                *e = value ? (uint16_t)(*e + 1) : 0;
+                v8u16 e, ix = {0, 1, 2, 3, 4, 5, 6, 7};
+                memcpy(&e, (uint16_t *)rows + row + k0, sizeof e);
+                e -= (v8u16)(ix + (uint16_t)k0 >= (uint16_t)r);
+                memcpy((uint16_t *)rows + row + k0, &e, sizeof e);
             } else {
-                uint32_t *e = (uint32_t *)fen + row + (size_t)x;
-                *e = value ? *e + 1 : 0;
+                v8u32 e, ix = {0, 1, 2, 3, 4, 5, 6, 7};
+                memcpy(&e, (uint32_t *)rows + row + k0, sizeof e);
+                e -= (v8u32)(ix + k0 >= r);
+                memcpy((uint32_t *)rows + row + k0, &e, sizeof e);
             }
         }
     }
@@ -193,10 +242,9 @@ typedef struct prefix {
 /* One sweep: which players, keys and completions, and what to count. */
 typedef struct sweep_in {
     int pb, pc;
-    const uint16_t *kb, *kc; /* strengths */
-    const uint32_t *ob, *oc; /* orders by them */
-    uint64_t used;           /* the prefix's cards */
-    int scoop;               /* hi/lo: count scoops and the deals without a low */
+    const view *vb, *vc; /* their completions by strength */
+    uint64_t used;       /* the prefix's cards */
+    int scoop;           /* hi/lo: count scoops and the deals without a low */
 } sweep_in;
 
 /* The disjoint pairs of the swept two by who wins against the prefix (its best t held by W):
@@ -255,16 +303,14 @@ static void credit_all(pass_acc *pa, const outcome *o, unsigned b, unsigned cc, 
     pa->nolow += o->none;
 }
 
-/* The completions of ord[from..) that avoid `used`, in that order. */
-static uint32_t filter(const stud_ctx *c, const uint32_t *ord, uint32_t from, uint64_t used,
-                       uint32_t *out) {
-    uint32_t n = 0;
-    for (uint32_t q = from; q < c->comps; q++) {
-        uint32_t i = ord[q];
-        out[n] = i;
-        n += (c->mask[i] & used) == 0;
+/* The positions in view v (n completions) of those that avoid `used`, in order. */
+static uint32_t filter(const view *v, uint32_t n, uint64_t used, uint32_t *out) {
+    uint32_t k = 0;
+    for (uint32_t q = 0; q < n; q++) {
+        out[k] = q;
+        k += (v->mask[q] & used) == 0;
     }
-    return n;
+    return k;
 }
 
 /* The main sweep: stud high and razz by their key; hi/lo (in->scoop) by the high over every deal
@@ -274,63 +320,73 @@ static uint32_t filter(const stud_ctx *c, const uint32_t *ord, uint32_t from, ui
 INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *in,
                          const prefix *pf, stud_acc *acc, const uint32_t S, const int W16) {
     uint32_t *lb_ = s->list_b, *lc_ = s->list_c;
-    uint32_t nb = filter(c, in->ob, 0, in->used, lb_);
-    uint32_t nc = filter(c, in->oc, 0, in->used, lc_);
+    const view *vb = in->vb, *vc = in->vc;
+    uint32_t nb = filter(vb, c->comps, in->used, lb_);
+    uint32_t nc = filter(vc, c->comps, in->used, lc_);
     const int t = pf->t, scoop = in->scoop, nl = scoop && pf->t_lo <= 0;
-    const uint16_t *lob = scoop ? c->lo[in->pb] : NULL, *loc = scoop ? c->lo[in->pc] : NULL;
+    const uint16_t *kb = vb->key, *kc = vc->key, *lob = vb->lo, *loc = vc->lo;
+    const uint32_t *idb = vb->ids, *idc = vc->ids;
+    const uint64_t *mb = vb->mask, *mc = vc->mask;
+    const uint8_t *rkb = vb->rank, *rkc = vc->rank;
+    const uint8_t *belb = c->below[in->pb], *belc = c->below[in->pc];
+    const uint32_t Rb = c->rw[in->pb], Rc = c->rw[in->pc];
     outcome o = {0}, o0 = {0}; /* pass A (or the only pass); pass B */
     uint64_t sb = 0, sc = 0;   /* scoops of b and of c */
     uint32_t ib = 0, ic = 0;
     /* Below the prefix's best every pair goes to W: those completions are only counted in, and
      * their pairs counted once, from b's side, when all are in. */
-    for (; ic < nc && in->kc[lc_[ic]] < t; ic++) {
-        add(c, s->cnt_c, lc_[ic], S);
+    for (; ic < nc && kc[lc_[ic]] < t; ic++) {
+        add(idc, s->cnt_c, lc_[ic], S);
         if (scoop)
-            fen_add(c, s->fen_c, s->zero_c, lc_[ic], loc[lc_[ic]], 1, S, W16);
+            row_add(idc, s->rows_c, s->full_c, c->full0, s->zero_c, Rc, lc_[ic], rkc[lc_[ic]], S,
+                    W16);
     }
-    for (; ib < nb && in->kb[lb_[ib]] < t; ib++) {
+    for (; ib < nb && kb[lb_[ib]] < t; ib++) {
         uint32_t i = lb_[ib];
-        o.w += (uint64_t)query(c, s->cnt_c, i, S);
+        o.w += (uint64_t)query(idb, s->cnt_c, i, S);
         if (nl && lob[i] == 0)
-            o0.w += (uint64_t)query(c, s->zero_c, i, S);
-        add(c, s->cnt_b, i, S);
+            o0.w += (uint64_t)query(idb, s->zero_c, i, S);
+        add(idb, s->cnt_b, i, S);
         if (scoop)
-            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S, W16);
+            row_add(idb, s->rows_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], S, W16);
     }
     while (ib < nb || ic < nc) {
-        int x = ib < nb ? in->kb[lb_[ib]] : 0x10000;
-        if (ic < nc && in->kc[lc_[ic]] < x)
-            x = in->kc[lc_[ic]];
+        int x = ib < nb ? kb[lb_[ib]] : 0x10000;
+        if (ic < nc && kc[lc_[ic]] < x)
+            x = kc[lc_[ic]];
         uint32_t jb = ib, jc = ic;
-        while (jb < nb && in->kb[lb_[jb]] == x)
+        while (jb < nb && kb[lb_[jb]] == x)
             jb++;
-        while (jc < nc && in->kc[lc_[jc]] == x)
+        while (jc < nc && kc[lc_[jc]] == x)
             jc++;
         /* c's of strength x against the weaker b's */
         for (uint32_t q = ic; q < jc; q++) {
             uint32_t i = lc_[q];
-            class_c(&o, x, t, (uint64_t)query(c, s->cnt_b, i, S));
+            class_c(&o, x, t, (uint64_t)query(idc, s->cnt_b, i, S));
             if (!scoop)
                 continue;
             if (x > t && loc[i] > 0 && loc[i] > pf->t_lo)
-                sc += (uint64_t)fen_query(c, s->fen_b, s->zero_b, i, loc[i], S, W16);
+                sc += (uint64_t)row_query(idc, s->rows_b, s->full_b, c->full0, s->zero_b, Rb,
+                                          belb[loc[i]], i, S, W16);
             if (nl && loc[i] == 0)
-                class_c(&o0, x, t, (uint64_t)query(c, s->zero_b, i, S));
+                class_c(&o0, x, t, (uint64_t)query(idc, s->zero_b, i, S));
         }
         for (uint32_t q = ib; q < jb; q++) {
             uint32_t i = lb_[q];
-            s->less[q] = (uint32_t)query(c, s->cnt_c, i, S);
+            s->less[q] = (uint32_t)query(idb, s->cnt_c, i, S);
             if (!scoop)
                 continue;
             if (x > t && lob[i] > 0 && lob[i] > pf->t_lo)
-                sb += (uint64_t)fen_query(c, s->fen_c, s->zero_c, i, lob[i], S, W16);
+                sb += (uint64_t)row_query(idb, s->rows_c, s->full_c, c->full0, s->zero_c, Rc,
+                                          belc[lob[i]], i, S, W16);
             if (nl && lob[i] == 0)
-                s->less0[q] = (uint32_t)query(c, s->zero_c, i, S);
+                s->less0[q] = (uint32_t)query(idb, s->zero_c, i, S);
         }
         for (uint32_t q = ic; q < jc; q++) {
-            add(c, s->cnt_c, lc_[q], S);
+            add(idc, s->cnt_c, lc_[q], S);
             if (scoop)
-                fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 1, S, W16);
+                row_add(idc, s->rows_c, s->full_c, c->full0, s->zero_c, Rc, lc_[q], rkc[lc_[q]], S,
+                        W16);
         }
         /* b's of strength x against the weaker and the equal c's (a few equal c's are
          * checked directly rather than by the counters) */
@@ -340,23 +396,23 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             uint64_t less = s->less[q], eq = 0;
             if (direct)
                 for (uint32_t r = ic; r < jc; r++)
-                    eq += (c->mask[i] & c->mask[lc_[r]]) == 0;
+                    eq += (mb[i] & mc[lc_[r]]) == 0;
             else
-                eq = (uint64_t)query(c, s->cnt_c, i, S) - less;
+                eq = (uint64_t)query(idb, s->cnt_c, i, S) - less;
             class_b(&o, x, t, less, eq);
-            add(c, s->cnt_b, i, S);
+            add(idb, s->cnt_b, i, S);
             if (!scoop)
                 continue;
             if (nl && lob[i] == 0) {
                 uint64_t less0 = s->less0[q], eq0 = 0;
                 if (direct)
                     for (uint32_t r = ic; r < jc; r++)
-                        eq0 += (c->mask[i] & c->mask[lc_[r]]) == 0 && loc[lc_[r]] == 0;
+                        eq0 += (mb[i] & mc[lc_[r]]) == 0 && loc[lc_[r]] == 0;
                 else
-                    eq0 = (uint64_t)query(c, s->zero_c, i, S) - less0;
+                    eq0 = (uint64_t)query(idb, s->zero_c, i, S) - less0;
                 class_b(&o0, x, t, less0, eq0);
             }
-            fen_add(c, s->fen_b, s->zero_b, i, lob[i], 1, S, W16);
+            row_add(idb, s->rows_b, s->full_b, c->full0, s->zero_b, Rb, i, rkb[i], S, W16);
         }
         ib = jb;
         ic = jc;
@@ -365,18 +421,13 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     const int wipe = c->nids < (nb + nc) * S;
     if (wipe)
         memset(s->cnt_b, 0, 2 * (size_t)c->nids * sizeof *s->cnt_b);
-    for (uint32_t q = 0; q < nb; q++) {
-        if (!wipe)
-            clear(c, s->cnt_b, lb_[q], S);
-        if (scoop && lob[lb_[q]] > 0)
-            fen_add(c, s->fen_b, s->zero_b, lb_[q], lob[lb_[q]], 0, S, W16);
-    }
-    for (uint32_t q = 0; q < nc; q++) {
-        if (!wipe)
-            clear(c, s->cnt_c, lc_[q], S);
-        if (scoop && loc[lc_[q]] > 0)
-            fen_add(c, s->fen_c, s->zero_c, lc_[q], loc[lc_[q]], 0, S, W16);
-    }
+    for (uint32_t q = 0; q < nb && !wipe; q++)
+        clear(idb, s->cnt_b, lb_[q], S);
+    for (uint32_t q = 0; q < nc && !wipe; q++)
+        clear(idc, s->cnt_c, lc_[q], S);
+    /* the low rows and bytes at once: fewer bytes than the completions' rows */
+    if (scoop)
+        memset(s->rows_b, 0, c->lowbytes);
     unsigned b = 1u << in->pb, cc = 1u << in->pc;
     credit_all(&acc->pass[PASS_MAIN], &o, b, cc, pf->win);
     if (!scoop)
@@ -388,15 +439,15 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     /* a prefix player alone with the best high and the best low: the pairs below it in both */
     if (__builtin_popcount(pf->win) == 1 && pf->win_lo == pf->win && pf->t_lo > 0) {
         uint32_t n = 0;
-        for (uint32_t q = 0; q < nc && in->kc[lc_[q]] < t; q++)
+        for (uint32_t q = 0; q < nc && kc[lc_[q]] < t; q++)
             if (loc[lc_[q]] < pf->t_lo)
-                add(c, s->cnt_c, lc_[n++] = lc_[q], S);
+                add(idc, s->cnt_c, lc_[n++] = lc_[q], S);
         uint64_t box = 0;
-        for (uint32_t q = 0; q < nb && in->kb[lb_[q]] < t; q++)
+        for (uint32_t q = 0; q < nb && kb[lb_[q]] < t; q++)
             if (lob[lb_[q]] < pf->t_lo)
-                box += (uint64_t)query(c, s->cnt_c, lb_[q], S);
+                box += (uint64_t)query(idb, s->cnt_c, lb_[q], S);
         for (uint32_t q = 0; q < n; q++)
-            clear(c, s->cnt_c, lc_[q], S);
+            clear(idc, s->cnt_c, lc_[q], S);
         acc->scoop[__builtin_ctz(pf->win)] += box;
     }
 }
@@ -408,9 +459,12 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
 INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, uint64_t used,
                         const prefix *pl, int64_t n0, stud_acc *acc, const uint32_t S) {
     uint32_t *lb_ = s->list_b, *lc_ = s->list_c;
-    const uint16_t *kb = c->lo[pb], *kc = c->lo[pc];
-    uint32_t nb = filter(c, c->lord[pb], c->nolows[pb], used, lb_);
-    uint32_t nc = filter(c, c->lord[pc], c->nolows[pc], used, lc_);
+    const view *vb = &c->vlow[pb], *vc = &c->vlow[pc];
+    const uint16_t *kb = vb->key, *kc = vc->key;
+    const uint32_t *idb = vb->ids, *idc = vc->ids;
+    const uint64_t *mb = vb->mask, *mc = vc->mask;
+    uint32_t nb = filter(vb, c->comps - c->nolows[pb], used, lb_);
+    uint32_t nc = filter(vc, c->comps - c->nolows[pc], used, lc_);
     const int t = pl->t;
     outcome o = {0};
     uint32_t ib = 0, ic = 0;
@@ -425,23 +479,23 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
             jc++;
         for (uint32_t q = ic; q < jc; q++) {
             uint32_t i = lc_[q];
-            class_c(&o, x, t, (uint64_t)(query(c, s->zero_b, i, S) + query(c, s->cnt_b, i, S)));
+            class_c(&o, x, t, (uint64_t)(query(idc, s->zero_b, i, S) + query(idc, s->cnt_b, i, S)));
         }
         for (uint32_t q = ib; q < jb; q++)
-            s->less[q] = (uint32_t)query(c, s->cnt_c, lb_[q], S);
+            s->less[q] = (uint32_t)query(idb, s->cnt_c, lb_[q], S);
         for (uint32_t q = ic; q < jc; q++)
-            add(c, s->cnt_c, lc_[q], S);
+            add(idc, s->cnt_c, lc_[q], S);
         const int direct = jc - ic <= S;
         for (uint32_t q = ib; q < jb; q++) {
             uint32_t i = lb_[q];
             uint64_t less = s->less[q], eq = 0;
             if (direct)
                 for (uint32_t r = ic; r < jc; r++)
-                    eq += (c->mask[i] & c->mask[lc_[r]]) == 0;
+                    eq += (mb[i] & mc[lc_[r]]) == 0;
             else
-                eq = (uint64_t)query(c, s->cnt_c, i, S) - less;
-            class_b(&o, x, t, less + (uint64_t)query(c, s->zero_c, i, S), eq);
-            add(c, s->cnt_b, i, S);
+                eq = (uint64_t)query(idb, s->cnt_c, i, S) - less;
+            class_b(&o, x, t, less + (uint64_t)query(idb, s->zero_c, i, S), eq);
+            add(idb, s->cnt_b, i, S);
         }
         ib = jb;
         ic = jc;
@@ -452,7 +506,7 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
         for (uint32_t q = 0; q < c->nolows[pb]; q++) {
             uint32_t i = c->lord[pb][q];
             if ((c->mask[i] & used) == 0)
-                n0 += query(c, s->zero_c, i, S);
+                n0 += query(c->ids, s->zero_c, i, S);
         }
     }
     if (t > 0)
@@ -463,9 +517,9 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
     if (wipe)
         memset(s->cnt_b, 0, 2 * (size_t)c->nids * sizeof *s->cnt_b);
     for (uint32_t q = 0; q < nb && !wipe; q++)
-        clear(c, s->cnt_b, lb_[q], S);
+        clear(idb, s->cnt_b, lb_[q], S);
     for (uint32_t q = 0; q < nc && !wipe; q++)
-        clear(c, s->cnt_c, lc_[q], S);
+        clear(idc, s->cnt_c, lc_[q], S);
     const int wipe0 = c->nids < (c->nolows[pb] + c->nolows[pc]) * S;
     if (wipe0)
         memset(s->zero_b, 0, 2 * (size_t)c->nids * sizeof *s->zero_b);
@@ -474,7 +528,7 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
         uint32_t *zero = side ? s->zero_c : s->zero_b;
         for (uint32_t q = 0; q < c->nolows[p]; q++)
             if ((c->mask[c->lord[p][q]] & used) == 0)
-                clear(c, zero, c->lord[p][q], S);
+                clear(c->ids, zero, c->lord[p][q], S);
     }
     credit_all(&acc->pass[PASS_LOW], &o, 1u << pb, 1u << pc, pl->win);
 }
@@ -483,31 +537,31 @@ static void sweep_main(const stud_ctx *c, const scratch_t *s, const sweep_in *in
                        stud_acc *acc) {
     switch (c->m) {
     case 0:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 1, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 1, 0);
         break;
     case 1:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 2, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 2, 0);
         break;
     case 2:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 4, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 4, 0);
         break;
     case 3:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 8, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 8, 0);
         break;
     default:
-        if (c->fen16)
+        if (c->rows16)
             sweep_main_s(c, s, in, pf, acc, 16, 1);
         else
             sweep_main_s(c, s, in, pf, acc, 16, 0);
@@ -560,7 +614,7 @@ static void sweeps(const stud_ctx *c, const scratch_t *s, stud_acc *acc, const u
     int hilo = c->game == HS_STUD_HILO;
     if (hilo)
         best_of(c->lo, chosen, np, &pf.t_lo, &pf.win_lo);
-    sweep_in in = {pb, pc, c->key[pb], c->key[pc], c->ord[pb], c->ord[pc], used, hilo};
+    sweep_in in = {pb, pc, &c->vmain[pb], &c->vmain[pc], used, hilo};
     uint64_t nolow_before = acc->pass[PASS_NOLOW].deals;
     sweep_main(c, s, &in, &pf, acc);
     if (!hilo)
@@ -637,6 +691,15 @@ static void ctx_free(void *p) {
         free(c->lo[q]);
         free(c->ord[q]);
         free(c->lord[q]);
+        free(c->lrank[q]);
+        for (int v = 0; v < 2; v++) {
+            view *w = v ? &c->vlow[q] : &c->vmain[q];
+            free(w->mask);
+            free(w->ids);
+            free(w->key);
+            free(w->lo);
+            free(w->rank);
+        }
     }
     free(c);
 }
@@ -704,6 +767,7 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
     c->nids = 0;
     for (int k = 0; k <= m; k++) {
         offset[k] = c->nids;
+        c->full0 = c->nids;
         c->nids += (uint32_t)hs_binom((unsigned)n, (unsigned)k);
     }
     c->mask = malloc(c->comps * sizeof *c->mask);
@@ -781,6 +845,24 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
                 c->lo[p][i] = (uint16_t)(low <= HS_LOW_A5_EIGHT ? HS_LOW_A5_EIGHT + 1 - low : 0);
         }
     free(lows);
+    /* each player's lows ranked among its own: a low row has an entry per rank and one more */
+    for (int p = 0; p < c->players && hilo; p++) {
+        uint8_t present[LOWS] = {0}, rank[LOWS] = {0};
+        for (uint32_t i = 0; i < c->comps; i++)
+            present[c->lo[p][i]] = 1;
+        uint32_t k = 0;
+        for (int v = 1; v < LOWS; v++) {
+            c->below[p][v] = (uint8_t)k;
+            if (present[v])
+                rank[v] = (uint8_t)++k;
+        }
+        c->rw[p] = (k + 1 + 7) / 8 * 8;
+        c->lrank[p] = malloc(c->comps);
+        if (c->lrank[p] == NULL)
+            return HS_ERR_NOMEM;
+        for (uint32_t i = 0; i < c->comps; i++)
+            c->lrank[p][i] = rank[c->lo[p][i]];
+    }
     /* counting sorts by strength */
     uint32_t *count = calloc(0x10000, sizeof *count);
     if (count == NULL)
@@ -804,6 +886,35 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
                 c->nolows[p] = count[0];
         }
     free(count);
+    /* each player's completions in the orders the sweeps walk */
+    for (int p = 0; p < c->players; p++)
+        for (int l = 0; l < 1 + hilo; l++) {
+            view *w = l ? &c->vlow[p] : &c->vmain[p];
+            const uint32_t *o = l ? c->lord[p] + c->nolows[p] : c->ord[p];
+            uint32_t len = l ? c->comps - c->nolows[p] : c->comps;
+            w->mask = malloc((len + 1) * sizeof *w->mask);
+            w->ids = malloc(((size_t)len + 1) * c->subs * sizeof *w->ids);
+            w->key = malloc((len + 1) * sizeof *w->key);
+            if (!l && hilo) {
+                w->lo = malloc((len + 1) * sizeof *w->lo);
+                w->rank = malloc(len + 1);
+                if (w->lo == NULL || w->rank == NULL)
+                    return HS_ERR_NOMEM;
+            }
+            if (w->mask == NULL || w->ids == NULL || w->key == NULL)
+                return HS_ERR_NOMEM;
+            for (uint32_t q = 0; q < len; q++) {
+                uint32_t i = o[q];
+                w->mask[q] = c->mask[i];
+                memcpy(w->ids + (size_t)q * c->subs, c->ids + (size_t)i * c->subs,
+                       c->subs * sizeof *w->ids);
+                w->key[q] = l ? c->lo[p][i] : c->key[p][i];
+                if (w->lo != NULL) {
+                    w->lo[q] = c->lo[p][i];
+                    w->rank[q] = c->lrank[p][i];
+                }
+            }
+        }
     return HS_OK;
 }
 
@@ -833,15 +944,19 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     for (int p = 0; p < players; p++)
         c->deals *= hs_binom((unsigned)(n_rest - p * c->m), (unsigned)c->m);
     rc = build(c, rest, hands);
-    c->fen16 = c->comps <= UINT16_MAX;
+    c->rows16 = c->comps <= UINT16_MAX;
     if (rc != HS_OK) {
         ctx_free(c);
         return rc;
     }
     c->off_cnt = 0;
-    c->off_fen = c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t);
-    c->off_zero =
-        c->off_fen + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * FEN * (c->fen16 ? 2u : 4u) : 0);
+    c->off_rows = (c->off_cnt + 2 * (size_t)c->nids * sizeof(uint32_t) + 63) / 64 * 64;
+    size_t rows = (size_t)c->rw[players - 2] + c->rw[players - 1];
+    c->off_full =
+        c->off_rows + (game == HS_STUD_HILO ? rows * c->full0 * (c->rows16 ? 2u : 4u) : 0);
+    c->off_zero = c->off_full + (game == HS_STUD_HILO ? 2 * (size_t)c->comps : 0);
+    c->lowbytes = c->off_zero - c->off_rows;
+    c->off_zero = (c->off_zero + 63) / 64 * 64;
     c->off_list = c->off_zero + (game == HS_STUD_HILO ? 2 * (size_t)c->nids * sizeof(uint32_t) : 0);
     c->off_less = c->off_list + 2 * (size_t)c->comps * sizeof(uint32_t);
     c->def.name = "stud equity";
