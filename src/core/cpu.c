@@ -86,8 +86,8 @@ static double now_ns(void) {
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-hs_isa hs_dispatch_choose(const hs_isa *forms, int n, void (*trial)(hs_isa isa, void *ctx),
-                          void *ctx) {
+hs_isa hs_dispatch_choose(const hs_isa *forms, int n, size_t size, void (*init)(void *in),
+                          void (*trial)(hs_isa isa, void *in)) {
     hs_isa widest = HS_ISA_SCALAR;
     int runnable = 0;
     for (int i = 0; i < n; i++)
@@ -98,6 +98,11 @@ hs_isa hs_dispatch_choose(const hs_isa *forms, int n, void (*trial)(hs_isa isa, 
         }
     if (hs_isa_forced() || runnable <= 1)
         return widest;
+    void *in = malloc(size > 0 ? size : 1);
+    if (in == NULL)
+        return HS_ISA_SCALAR;
+    if (init != NULL)
+        init(in);
     /* One warm-up call of each form (tables into the caches), then rounds in turn; each form's
      * best round counts, so that a round slowed by another process does not decide. */
     enum { ROUNDS = 7 };
@@ -107,11 +112,12 @@ hs_isa hs_dispatch_choose(const hs_isa *forms, int n, void (*trial)(hs_isa isa, 
             if (!isa_runs(forms[i]))
                 continue;
             double t0 = now_ns();
-            trial(forms[i], ctx);
+            trial(forms[i], in);
             double t = now_ns() - t0;
             if (r >= 0 && (r == 0 || t < best[forms[i]]))
                 best[forms[i]] = t;
         }
+    free(in);
     hs_isa pick = HS_ISA_SCALAR;
     for (int i = 0; i < n; i++)
         if (isa_runs(forms[i]) && best[forms[i]] < best[pick])

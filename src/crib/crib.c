@@ -8,8 +8,6 @@
 #include "handstat/error.h"
 #include "dispatch_internal.h"
 
-#include <stdlib.h>
-
 int hs_crib_valid(uint64_t hand, int starter) {
     return (hand & ~HS_DECK_MASK) == 0 && hs_hand_size(hand) == 4 && starter >= 0 &&
            starter < HS_CARDS && (hand & hs_card_bit(starter)) == 0;
@@ -39,8 +37,7 @@ void hs_crib_total_batch_scalar(const uint64_t *hands, const uint8_t *starters, 
     }
 }
 
-/* The trial of the measured dispatch: 4,096 hands of four cards and a starter, from a fixed
- * sequence of the cards (each hand five consecutive entries of a stride-7 walk of the deck). */
+/* The trial of the measured dispatch: 4,096 hands of four cards and a starter. */
 enum { TRIAL = 4096 };
 
 typedef struct crib_trial {
@@ -56,22 +53,23 @@ static void trial_totals(hs_isa isa, void *ctx) {
     hs_crib_total_batch_scalar(c->hands, c->starters, TRIAL, HS_CRIB_HAND, c->totals);
 }
 
-static hs_isa choose_totals(void) {
-    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2};
-    crib_trial *c = malloc(sizeof *c);
-    if (c == NULL)
-        return HS_ISA_SCALAR;
+/* Four cards and a starter per hand: five consecutive entries of a stride-7 walk of the deck (7
+ * is prime to 52, so the five are distinct). */
+static void trial_init(void *in) {
+    crib_trial *c = in;
     for (int i = 0; i < TRIAL; i++) {
         int card[5];
         for (int j = 0; j < 5; j++)
-            card[j] = (i * 5 + j) * 7 % HS_CARDS; /* 7 is prime to 52: five distinct cards */
+            card[j] = (i * 5 + j) * 7 % HS_CARDS;
         c->hands[i] = hs_card_bit(card[0]) | hs_card_bit(card[1]) | hs_card_bit(card[2]) |
                       hs_card_bit(card[3]);
         c->starters[i] = (uint8_t)card[4];
     }
-    hs_isa isa = hs_dispatch_choose(forms, 2, trial_totals, c);
-    free(c);
-    return isa;
+}
+
+static hs_isa choose_totals(void) {
+    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2};
+    return hs_dispatch_choose(forms, 2, sizeof(crib_trial), trial_init, trial_totals);
 }
 
 hs_isa hs_crib_total_batch_path(void) {

@@ -7,7 +7,6 @@
 #include "dispatch_internal.h"
 
 #include <assert.h>
-#include <stdlib.h>
 
 void hs_poker_rank_batch_scalar(const uint64_t *hands, size_t n, uint16_t *classes) {
     for (size_t i = 0; i < n; i++) {
@@ -16,11 +15,22 @@ void hs_poker_rank_batch_scalar(const uint64_t *hands, size_t n, uint16_t *class
     }
 }
 
-/* Calibration input for the kernels' measured dispatch (dispatch_internal.h): n seven-card
- * hands drawn by a fixed splitmix64 sequence, so every process times the same work. */
-void hs_poker_calib_ids(uint8_t (*ids)[7], uint64_t *masks, size_t n) {
+enum { CALIB = 4096 }; /* hands per trial: about 5-15 microseconds per form */
+
+typedef struct calib {
+    uint8_t ids[CALIB][7];
+    uint64_t masks[CALIB];
+    uint16_t out[CALIB];
+} calib;
+
+/* The trial input of the kernels' measured dispatch (dispatch_internal.h): seven-card hands
+ * drawn by a fixed splitmix64 sequence, so every process times the same work. */
+static void calib_init(void *in) {
+    calib *t = in;
+    uint8_t(*ids)[7] = t->ids;
+    uint64_t *masks = t->masks;
     uint64_t x = UINT64_C(0x2545F4914F6CDD1D);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < CALIB; i++) {
         uint64_t m = 0;
         for (int j = 0; j < 7;) {
             x += UINT64_C(0x9E3779B97F4A7C15);
@@ -37,14 +47,6 @@ void hs_poker_calib_ids(uint8_t (*ids)[7], uint64_t *masks, size_t n) {
     }
 }
 
-enum { CALIB = 4096 }; /* hands per trial: about 5-15 microseconds per form */
-
-typedef struct calib {
-    uint8_t ids[CALIB][7];
-    uint64_t masks[CALIB];
-    uint16_t out[CALIB];
-} calib;
-
 static void trial_masks(hs_isa isa, void *ctx) {
     calib *c = ctx;
     if (isa == HS_ISA_AVX2 && hs_poker_rank_batch_avx2(c->masks, CALIB, c->out) == HS_OK)
@@ -54,13 +56,7 @@ static void trial_masks(hs_isa isa, void *ctx) {
 
 static hs_isa choose_masks(void) {
     static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2};
-    calib *c = malloc(sizeof *c);
-    if (c == NULL)
-        return HS_ISA_SCALAR;
-    hs_poker_calib_ids(c->ids, c->masks, CALIB);
-    hs_isa isa = hs_dispatch_choose(forms, 2, trial_masks, c);
-    free(c);
-    return isa;
+    return hs_dispatch_choose(forms, 2, sizeof(calib), calib_init, trial_masks);
 }
 
 /* Measured on AMD Zen 3 (results/BENCHMARKS.md), the AVX2 kernel's gathers made it slower than
@@ -114,13 +110,7 @@ static void trial_ids(hs_isa isa, void *ctx) {
 
 static hs_isa choose_ids(void) {
     static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2, HS_ISA_AVX512};
-    calib *c = malloc(sizeof *c);
-    if (c == NULL)
-        return HS_ISA_SCALAR;
-    hs_poker_calib_ids(c->ids, c->masks, CALIB);
-    hs_isa isa = hs_dispatch_choose(forms, 3, trial_ids, c);
-    free(c);
-    return isa;
+    return hs_dispatch_choose(forms, 3, sizeof(calib), calib_init, trial_ids);
 }
 
 /* On Intel Xeon the AVX-512 kernel measured 1.5-1.6x the scalar loop from random ids and the

@@ -82,8 +82,4 @@ size_t hs_poker_describe_ranks(int cat, const int r[5], int royal, char *buf, si
  * as hs_poker_rank_batch_scalar(). */
 void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t *classes);
 
-/* n seven-card hands (ids and masks) from a fixed pseudo-random sequence: the input every
- * kernel's measured dispatch times its forms on (poker_batch.c). */
-void hs_poker_calib_ids(uint8_t (*ids)[7], uint64_t *masks, size_t n);
-
 #endif
