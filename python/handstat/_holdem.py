@@ -147,7 +147,7 @@ def _classes(classes, what):
 
 
 def holdem_vs_random(threads: int = 0, progress: Progress = None,
-                     opponents=(1, 2)) -> pd.DataFrame:
+                     opponents: Iterable[int] = (1, 2)) -> pd.DataFrame:
     """The exact equity of every one of the 169 classes against 1, 2 or 3 random hands
     (`holdem vs-random --opponents`, results/holdem_vs_random.csv and holdem_vs_random3.csv):
     for each class, a row per opponent count of `opponents` (any of 1, 2, 3; default 1 and 2:
