@@ -352,6 +352,8 @@ int hs_job_run(hs_job *job, size_t first, size_t last, const hs_job_opts *opts) 
      * a few long units never runs one of them alone. */
     size_t start = 0;
     if (team > 1 && n_todo >= SHORT_MIN_UNITS) {
+        /* a team of one meanwhile, so that checkpoints wait for no other worker */
+        r.team = 1;
         const double t0 = now_seconds();
         while (start < n_todo && r.stop == HS_OK && now_seconds() - t0 < SHORT_JOB)
             run_unit(&r, &w[0], todo[start++]);
