@@ -356,6 +356,57 @@ HS_API int hs_holdem_vs_random_job_new_opponents(const hs_holdem_preflop *table,
 /* The counts of the job's units done so far. */
 HS_API const hs_holdem_vs_random_counts *hs_holdem_vs_random_job_counts(const hs_job *job);
 
+/* ---- vs-random, sampled: 1 to 9 opponents -----------------------------------------------------
+ * No exact method is known here beyond three opponents, so the table against up to nine is an
+ * ESTIMATE from sampled deals (the model above). A sample is the board and k opponents' hands,
+ * 5 + 2k cards drawn uniformly from the 52; every hero combination that avoids them is scored on
+ * it (given that it avoids them, the deal is uniform over the deals avoiding it: the model), so
+ * one sample serves the C(47 - 2k, 2) combinations it leaves free, of every class. The estimate
+ * of a class's equity is the ratio of its combinations' pot shares to their number over the
+ * samples; its standard error is the ratio estimator's (delta method) from the per-sample sums
+ * below (hs_holdem_vs_random_estimate). The samples of one opponent count come from streams
+ * seeded by (seed, count, unit): the same seed gives the same integers for a count at every
+ * thread count, whichever other counts are asked for. */
+
+#define HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS 9
+/* At most this many samples per opponent count: the sums of squares stay below 2^64 (a class's
+ * per-sample share is at most 12 x 2520). */
+#define HS_HOLDEM_VS_RANDOM_MAX_SAMPLES UINT64_C(10000000000)
+
+/* One class against k opponents, summed over the samples: over the (combination, sample) pairs
+ * scored, those won alone (wins), split (ties), and in all (hands; the losses are the rest); and
+ * with x = the pot shares of the class's combinations on one sample (units of 1/2520 of a pot)
+ * and n = their number, the sums of x, x^2, n^2 and x n. */
+typedef struct hs_holdem_vs_random_sums {
+    uint64_t wins, ties, hands;
+    uint64_t shares, shares_sq, hands_sq, shares_hands;
+} hs_holdem_vs_random_sums;
+
+typedef struct hs_holdem_vs_random_sample_counts {
+    hs_holdem_vs_random_sums row[HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS][HS_HOLDEM_CLASSES];
+    uint64_t samples[HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS]; /* [k - 1]: samples drawn */
+} hs_holdem_vs_random_sample_counts;
+
+/* The sampled table as a job: `samples` samples (1..HS_HOLDEM_VS_RANDOM_MAX_SAMPLES) for each
+ * opponent count k whose bit (1u << k) is set in `opponents` (k = 1..9), from `seed`. Returns
+ * HS_OK, HS_ERR_ARG (no count, a count out of range, 0 samples), HS_ERR_OVERFLOW (too many
+ * samples) or HS_ERR_NOMEM. Its invariants: every asked count drew its samples, scoring
+ * C(47 - 2k, 2) combinations each; 2520 wins <= shares <= 2520 wins + 1260 ties per class. */
+HS_API int hs_holdem_vs_random_sample_job_new(unsigned opponents, uint64_t samples, uint64_t seed,
+                                              hs_job **out);
+/* The sums of the job's units done so far. */
+HS_API const hs_holdem_vs_random_sample_counts *
+hs_holdem_vs_random_sample_job_counts(const hs_job *job);
+/* The whole sampled table into *out (overwritten) on `threads` workers (0: one per core); the
+ * job's returns. */
+HS_API int hs_holdem_vs_random_sample(unsigned opponents, uint64_t samples, uint64_t seed,
+                                      int threads, hs_progress_fn progress, void *ctx,
+                                      hs_holdem_vs_random_sample_counts *out);
+/* A row's estimate of the equity (shares / (hands x 2520)) and its standard error from `samples`
+ * samples (NaN when hands is 0, the error NaN also when samples < 2). */
+HS_API void hs_holdem_vs_random_estimate(const hs_holdem_vs_random_sums *s, uint64_t samples,
+                                         double *equity, double *std_error);
+
 /* ---- the three-way preflop table ------------------------------------------------------------
  * For every unordered triple of classes A <= B <= C (in class order, repetition allowed) of a
  * selection of classes: player a holds a combination of A, b one of B, c one of C, the three
