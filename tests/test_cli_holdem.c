@@ -258,8 +258,76 @@ static void test_vs_random_arguments(void **state) {
         {{"--opponents", "1-"}, 2, "'1-' is not a count 1..3"},
         {{"--opponents", "x"}, 2, "'x' is not a count 1..3"},
         {{"--opponents"}, 2, "needs a value"},
+        {{"--samples", "0"}, 2, "--samples: '0' is not a whole number 1..10000000000"},
+        {{"--samples", "1e6"}, 2, "--samples: '1e6' is not a whole number"},
+        {{"--samples", "10000000001"}, 2, "--samples: '10000000001' is not a whole number"},
+        {{"--samples", ""}, 2, "--samples: '' is not a whole number"},
+        {{"--seed", "5"}, 2, "--seed: only with --samples"},
+        {{"--samples", "10", "--seed", "-1"}, 2, "--seed: '-1' is not a whole number"},
+        {{"--samples", "10", "--seed", "18446744073709551616"}, 2, "is not a whole number"},
+        {{"--samples", "10", "--opponents", "10"}, 2, "'10' is not a count 1..9"},
+        {{"--samples", "10", "--opponents", "0"}, 2, "'0' is not a count 1..9"},
+        {{"--samples", "10", "--opponents", "3-10"}, 2, "'3-10' is not a count 1..9"},
     };
     check_arg_cases("vs-random", cases, sizeof cases / sizeof cases[0]);
+}
+
+/* vs-random --samples: the documented columns, one row per class and count, marked estimates;
+ * the same bytes at one and two threads, and a count's rows the same whatever else is asked. */
+static void test_vs_random_sampled(void **state) {
+    (void)state;
+    char dir[] = "/tmp/hs_vs_sampled.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char one[300], two[300], four[300];
+    snprintf(one, sizeof one, "%s/one.csv", dir);
+    snprintf(two, sizeof two, "%s/two.csv", dir);
+    snprintf(four, sizeof four, "%s/four.csv", dir);
+    cli_result r = RUN(NULL, "holdem", "vs-random", "--samples", "3000", "--opponents", "1,4,9",
+                       "--threads", "1", "-o", one);
+    assert_int_equal(r.status, 0);
+    assert_contains(r.err, "holdem vs-random --samples: ESTIMATE from 3000 sampled deals per "
+                           "opponent count (seed 1)");
+    cli_result_free(&r);
+    r = RUN(NULL, "holdem", "vs-random", "--samples", "3000", "--opponents", "9,1,4", "--threads",
+            "2", "-o", two, "--quiet");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.err, "");
+    cli_result_free(&r);
+    r = RUN(NULL, "holdem", "vs-random", "--samples=3000", "--opponents", "4", "--seed", "1", "-o",
+            four, "--quiet");
+    assert_int_equal(r.status, 0);
+    cli_result_free(&r);
+    size_t len1, len2, len4;
+    char *a = read_file(one, &len1), *b = read_file(two, &len2), *c = read_file(four, &len4);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(c);
+    assert_int_equal(len1, len2);
+    assert_memory_equal(a, b, len1);
+    const char *head = "class,opponents,samples,wins,ties,losses,equity,std_error,kind\n";
+    assert_memory_equal(a, head, strlen(head));
+    size_t lines = 0, estimates = 0;
+    for (size_t i = 0; i < len1; i++)
+        lines += a[i] == '\n';
+    for (const char *p = a; (p = strstr(p, ",estimate\n")) != NULL; p++)
+        estimates++;
+    assert_int_equal(lines, 1 + 3 * 169);
+    assert_int_equal(estimates, 3 * 169);
+    /* Every "X,4," row of the 1,4,9 table is the 4-only table's row. */
+    for (const char *p = strstr(c, "\n"); p != NULL && p[1] != '\0'; p = strchr(p + 1, '\n')) {
+        const char *end = strchr(p + 1, '\n');
+        assert_non_null(end);
+        char row[200];
+        snprintf(row, sizeof row, "%.*s", (int)(end - p + 1), p);
+        assert_non_null(strstr(a, row));
+    }
+    free(a);
+    free(b);
+    free(c);
+    assert_int_equal(unlink(one), 0);
+    assert_int_equal(unlink(two), 0);
+    assert_int_equal(unlink(four), 0);
+    assert_int_equal(rmdir(dir), 0);
 }
 
 /* The whole vs-random table (seconds; its own ctest entry, --vs-random-table): header, the AA
@@ -431,6 +499,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_equity_samples),    cmocka_unit_test(test_huge_query_stops_at_once),
         cmocka_unit_test(test_preflop_arguments), cmocka_unit_test(test_vs_random_arguments),
         cmocka_unit_test(test_preflop3),          cmocka_unit_test(test_help_everywhere),
+        cmocka_unit_test(test_vs_random_sampled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
