@@ -147,13 +147,22 @@ def _classes(classes, what):
 
 
 def holdem_vs_random(threads: int = 0, progress: Progress = None,
-                     opponents: Iterable[int] = (1, 2)) -> pd.DataFrame:
+                     opponents: Iterable[int] = (1, 2), samples: Optional[int] = None,
+                     seed: int = 1) -> pd.DataFrame:
     """The exact equity of every one of the 169 classes against 1, 2 or 3 random hands
     (`holdem vs-random --opponents`, results/holdem_vs_random.csv and holdem_vs_random3.csv):
     for each class, a row per opponent count of `opponents` (any of 1, 2, 3; default 1 and 2:
     338 rows) of class, opponents, deals, wins, ties, losses (exact ints), equity (float) and
     equity_exact (Fraction). A few seconds (with 3: minutes); threads, progress and Ctrl-C as for
-    holdem_equity."""
+    holdem_equity.
+
+    samples=N: instead an ESTIMATE against 1 to 9 opponents (`--samples N --seed S`): N sampled
+    deals per opponent count, each scoring every hero combination it leaves free; rows of class,
+    opponents, samples, wins, ties, losses (ints: the (combination, deal) pairs scored), equity,
+    std_error (floats) and kind ("estimate"). The same N and seed give the same numbers at any
+    thread count."""
+    if samples is not None:
+        return _vs_random_sampled(threads, progress, opponents, samples, seed)
     counts = sorted(set(int(k) for k in opponents))
     if not counts or counts[0] < 1 or counts[-1] > 3:
         raise HandstatError(f"holdem_vs_random: opponents {opponents!r}: counts 1..3 (exact)")
@@ -184,6 +193,47 @@ def holdem_vs_random(threads: int = 0, progress: Progress = None,
         if table:
             _lib.holdem_preflop_free(table)
     for key in ("deals", "wins", "ties", "losses"):
+        cols[key] = _int_column(cols[key])
+    return pd.DataFrame(cols)
+
+
+def _vs_random_sampled(threads, progress, opponents, samples, seed):
+    counts = sorted(set(int(k) for k in opponents))
+    top = _lib.HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS
+    if not counts or counts[0] < 1 or counts[-1] > top:
+        raise HandstatError(f"holdem_vs_random: opponents {opponents!r}: counts 1..{top} "
+                            "(with samples)")
+    if not 1 <= int(samples) <= _lib.HS_HOLDEM_VS_RANDOM_MAX_SAMPLES:
+        raise HandstatError(f"holdem_vs_random: samples {samples!r}: "
+                            f"1..{_lib.HS_HOLDEM_VS_RANDOM_MAX_SAMPLES}")
+    if not 0 <= int(seed) < 1 << 64:
+        raise HandstatError(f"holdem_vs_random: seed {seed!r}: 0..2^64-1")
+    which = sum(1 << k for k in counts)
+    job = ctypes.c_void_p()
+    try:
+        _check(_lib.holdem_vs_random_sample_job_new(which, int(samples), int(seed),
+                                                    ctypes.byref(job)), "holdem_vs_random")
+        _check(_run_job(job, threads, progress), "holdem_vs_random")
+        c = _lib.holdem_vs_random_sample_job_counts(job).contents
+        cols = {k: [] for k in ("class", "opponents", "samples", "wins", "ties", "losses",
+                                "equity", "std_error", "kind")}
+        eq, se = ctypes.c_double(), ctypes.c_double()
+        for x in range(_lib.HS_HOLDEM_CLASSES):
+            for k in counts:
+                r = c.row[k - 1][x]
+                n = int(c.samples[k - 1])
+                _lib.holdem_vs_random_estimate(ctypes.byref(r), n, ctypes.byref(eq),
+                                               ctypes.byref(se))
+                for key, v in (("class", _class_name(x)), ("opponents", k), ("samples", n),
+                               ("wins", int(r.wins)), ("ties", int(r.ties)),
+                               ("losses", int(r.hands) - int(r.wins) - int(r.ties)),
+                               ("equity", eq.value), ("std_error", se.value),
+                               ("kind", "estimate")):
+                    cols[key].append(v)
+    finally:
+        if job:
+            _lib.job_free(job)
+    for key in ("samples", "wins", "ties", "losses"):
         cols[key] = _int_column(cols[key])
     return pd.DataFrame(cols)
 

@@ -86,6 +86,21 @@ class HoldemVsRandom(ctypes.Structure):
                 ("_pad", c_u64)]
 
 
+class HoldemVsRandomSums(ctypes.Structure):
+    _fields_ = [(name, c_u64) for name in ("wins", "ties", "hands", "shares", "shares_sq",
+                                           "hands_sq", "shares_hands")]
+
+
+HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS = 9
+HS_HOLDEM_VS_RANDOM_MAX_SAMPLES = 10_000_000_000
+
+
+class HoldemVsRandomSample(ctypes.Structure):
+    _fields_ = [("row", (HoldemVsRandomSums * HS_HOLDEM_CLASSES)
+                 * HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS),
+                ("samples", c_u64 * HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS)]
+
+
 # hs_progress_fn: (ctx, units done, units) -> non-zero to stop
 PROGRESS = ctypes.CFUNCTYPE(c_int, c_void_p, c_u64, c_u64)
 
@@ -122,6 +137,12 @@ holdem_vs_random_job_new_opponents = _fn("hs_holdem_vs_random_job_new_opponents"
                                          c_int, P(c_void_p))
 holdem_vs_random_job_counts = _fn("hs_holdem_vs_random_job_counts", P(HoldemVsRandom), c_void_p)
 holdem_vs_random_deals = _fn("hs_holdem_vs_random_deals", c_u64, c_int, c_int)
+holdem_vs_random_sample_job_new = _fn("hs_holdem_vs_random_sample_job_new", c_int, ctypes.c_uint,
+                                      c_u64, c_u64, P(c_void_p))
+holdem_vs_random_sample_job_counts = _fn("hs_holdem_vs_random_sample_job_counts",
+                                         P(HoldemVsRandomSample), c_void_p)
+holdem_vs_random_estimate = _fn("hs_holdem_vs_random_estimate", None, P(HoldemVsRandomSums), c_u64,
+                                P(ctypes.c_double), P(ctypes.c_double))
 holdem_preflop3_new = _fn("hs_holdem_preflop3_new", c_int, P(c_int), c_int, P(c_void_p))
 holdem_preflop3_free = _fn("hs_holdem_preflop3_free", None, c_void_p)
 holdem_preflop3_job_new = _fn("hs_holdem_preflop3_job_new", c_int, c_void_p, P(c_void_p))

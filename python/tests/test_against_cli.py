@@ -275,6 +275,19 @@ def test_holdem_vs_random(results_csv):
     assert aa["equity_exact"] == Fraction(893604787, 1048786200)  # 85.20%
 
 
+def test_holdem_vs_random_sampled(tmp_path):
+    # the same sampled table as `holdem vs-random --samples`, at another thread count
+    got = handstat.holdem_vs_random(opponents=[2, 7], samples=2000, seed=5, threads=1)
+    want = cli_file(tmp_path, "holdem", "vs-random", "--samples", "2000", "--seed", "5",
+                    "--opponents", "2,7", "--threads", "2")
+    assert_like_cli(got, want)
+    assert set(got["kind"]) == {"estimate"}
+    with pytest.raises(handstat.HandstatError, match="counts 1..9"):
+        handstat.holdem_vs_random(opponents=[10], samples=10)
+    with pytest.raises(handstat.HandstatError, match="samples 0"):
+        handstat.holdem_vs_random(samples=0)
+
+
 @pytest.mark.slow
 def test_holdem_vs_random3(results_csv):
     # results/holdem_vs_random3.csv is `handstat holdem vs-random --opponents 3` (a minute or two)
