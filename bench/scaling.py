@@ -27,6 +27,10 @@ JOBS = [
     ("omaha equity, three hands", ["omaha", "equity", "AhAdKsQs", "9h8h7c6c", "JdTd5s4s", "--csv"]),
     ("stud equity hi/lo, three hands on 5th street",
      ["stud", "equity", "Ah 2h 3d 9c Kc", "4s 5d 6c Kh Qh", "7s 7d Tc Jh 8d", "--hilo", "--csv"]),
+    ("stud equity hi/lo, three hands on 4th street",
+     ["stud", "equity", "Ah 2h 3d 9c", "4s 5d 6c Kh", "7s 7d Tc Jh", "--hilo", "--csv"]),
+    ("holdem vs-random --samples 1000000, 4-9 opponents",
+     ["holdem", "vs-random", "--samples", "1000000", "--opponents", "4-9", "-o", "@OUT"]),
     ("query: AKs vs QQ+ flops a flush draw and wins",
      ["query", "--csv", "select count(flopHandCategory(hero) = flushDraw and winsHi(hero)) "
       "from hero=AKs, villain=QQ+"]),
