@@ -334,6 +334,17 @@ int cli_job_run(cli_job *j);
  * finished counts to it, so that --resume only writes the outputs. */
 void cli_job_finish(cli_job *j, int status);
 
+/* The usual start of a command's one long job: open the outputs (every destination checked
+ * before any work), prepare the checkpoint (as cli_job_prepare, output path `path`), make the
+ * job with make(ctx, job) (its inputs built only then; a failure is reported as out of memory),
+ * attach and run it. Returns CLI_OK with *job finished, or the exit status (the error printed);
+ * the caller writes and commits the outputs, then releases them, the job (cli_job_finish) and
+ * *job, which may be set even on failure. */
+int cli_job_open_run(cli_job *j, cli_outs *outs, const char *label, const char *ckpt_arg,
+                     const char *path, const char *fallback, int resume, int threads,
+                     const char *const *opts, const char *const *paths, int n_paths,
+                     int (*make)(void *ctx, hs_job **job), void *ctx, hs_job **job);
+
 /* Run every unit of a short job without a checkpoint: progress on standard error, SIGINT and
  * SIGTERM caught. Returns CLI_OK, the interrupted status, CLI_EXIT_IO (no memory) or
  * CLI_EXIT_DATA. Prints the error. */

@@ -387,28 +387,30 @@ static void write_preflop_matrix(FILE *fp, const hs_holdem_preflop_counts *c) {
 
 /* ---- the board-list tables: preflop and vs-random ------------------------------------------ */
 
-/* One table job over the preflop board list: open the output set (every destination checked
- * before the work; the board list takes a fraction of a second), prepare the checkpoint, build
- * the board list and the job with `make`, and run it. On CLI_OK *table and *job hold the finished
+/* make for cli_job_open_run: the board list, then the job from it (ctx: the make and the place
+ * of the list). */
+typedef struct board_make {
+    int (*make)(const hs_holdem_preflop *, hs_job **);
+    hs_holdem_preflop **table;
+} board_make;
+
+static int make_board_job(void *ctx, hs_job **job) {
+    const board_make *b = ctx;
+    const int rc = hs_holdem_preflop_new(b->table);
+    return rc != HS_OK ? rc : b->make(*b->table, job);
+}
+
+/* One table job over the preflop board list (it takes a fraction of a second: made after every
+ * destination is checked), by cli_job_open_run. On CLI_OK *table and *job hold the finished
  * counts; the caller writes them, commits the set, then calls board_job_end. */
 static int board_job_run(const char *label, const char *fallback, cli_outs *outs, cli_job *j,
                          const char *path, const char *ckpt_arg, int resume, int threads,
                          const char *const *names, const char *const *files, int n,
                          int (*make)(const hs_holdem_preflop *, hs_job **),
                          hs_holdem_preflop **table, hs_job **job) {
-    int status = cli_outs_open(outs);
-    if (status == CLI_OK)
-        status =
-            cli_job_prepare(j, label, ckpt_arg, path, fallback, resume, threads, names, files, n);
-    if (status == CLI_OK && (hs_holdem_preflop_new(table) != HS_OK || make(*table, job) != HS_OK)) {
-        cli_error("out of memory");
-        status = CLI_EXIT_IO;
-    }
-    if (status == CLI_OK)
-        status = cli_job_attach(j, *job);
-    if (status == CLI_OK)
-        status = cli_job_run(j);
-    return status;
+    board_make b = {make, table};
+    return cli_job_open_run(j, outs, label, ckpt_arg, path, fallback, resume, threads, names, files,
+                            n, make_board_job, &b, job);
 }
 
 /* The summary line of a finished table job, then every resource released. */
@@ -609,6 +611,16 @@ static void write_vs_random_sample_csv(FILE *fp, const hs_holdem_vs_random_sampl
         }
 }
 
+typedef struct sample_make {
+    unsigned which;
+    uint64_t samples, seed;
+} sample_make;
+
+static int make_sample_job(void *ctx, hs_job **job) {
+    const sample_make *m = ctx;
+    return hs_holdem_vs_random_sample_job_new(m->which, m->samples, m->seed, job);
+}
+
 /* --samples: the sampled table, its checkpoint as the exact table's. */
 static int vs_random_sampled(const char *path, const char *ckpt_arg, int resume, int threads,
                              unsigned which, uint64_t samples, uint64_t seed) {
@@ -620,19 +632,9 @@ static int vs_random_sampled(const char *path, const char *ckpt_arg, int resume,
     const char *const names[1] = {"-o"};
     const char *const files[1] = {path};
     cli_out *csv_out = cli_outs_add(&outs, "-o", path);
-    int status = cli_outs_open(&outs);
-    if (status == CLI_OK)
-        status = cli_job_prepare(&j, LABEL, ckpt_arg, path, "holdem_vs_random_sample.ckpt", resume,
-                                 threads, names, files, 1);
-    if (status == CLI_OK &&
-        hs_holdem_vs_random_sample_job_new(which, samples, seed, &job) != HS_OK) {
-        cli_error("out of memory");
-        status = CLI_EXIT_IO;
-    }
-    if (status == CLI_OK)
-        status = cli_job_attach(&j, job);
-    if (status == CLI_OK)
-        status = cli_job_run(&j);
+    sample_make m = {which, samples, seed};
+    int status = cli_job_open_run(&j, &outs, LABEL, ckpt_arg, path, "holdem_vs_random_sample.ckpt",
+                                  resume, threads, names, files, 1, make_sample_job, &m, &job);
     if (status == CLI_OK) {
         write_vs_random_sample_csv(csv_out->fp, hs_holdem_vs_random_sample_job_counts(job), which);
         status = cli_outs_commit(&outs);

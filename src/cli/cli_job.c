@@ -188,6 +188,25 @@ static int run_status(cli_job *j, int rc) {
     }
 }
 
+int cli_job_open_run(cli_job *j, cli_outs *outs, const char *label, const char *ckpt_arg,
+                     const char *path, const char *fallback, int resume, int threads,
+                     const char *const *opts, const char *const *paths, int n_paths,
+                     int (*make)(void *ctx, hs_job **job), void *ctx, hs_job **job) {
+    int status = cli_outs_open(outs);
+    if (status == CLI_OK)
+        status = cli_job_prepare(j, label, ckpt_arg, path, fallback, resume, threads, opts, paths,
+                                 n_paths);
+    if (status == CLI_OK && make(ctx, job) != HS_OK) {
+        cli_error("out of memory");
+        status = CLI_EXIT_IO;
+    }
+    if (status == CLI_OK)
+        status = cli_job_attach(j, *job);
+    if (status == CLI_OK)
+        status = cli_job_run(j);
+    return status;
+}
+
 int cli_job_run(cli_job *j) {
     cli_catch_signals();
     cli_progress progress;

@@ -73,6 +73,19 @@ static void write_preflop3_csv(FILE *fp, const hs_holdem_preflop3 *table, const 
     }
 }
 
+/* make for cli_job_open_run: the classes' triples, then the job over them. */
+typedef struct p3_make {
+    const int *classes;
+    int n;
+    hs_holdem_preflop3 **table;
+} p3_make;
+
+static int make_p3_job(void *ctx, hs_job **job) {
+    const p3_make *m = ctx;
+    const int rc = hs_holdem_preflop3_new(m->classes, m->n, m->table);
+    return rc != HS_OK ? rc : hs_holdem_preflop3_job_new(*m->table, job);
+}
+
 int cli_holdem_preflop3(int argc, char **argv) {
     int threads = 0, resume = 0, n_pos;
     const char *path = NULL, *ckpt_arg = NULL, *classes_arg = NULL;
@@ -98,22 +111,11 @@ int cli_holdem_preflop3(int argc, char **argv) {
     const char *const files[1] = {path};
     cli_out *csv_out = cli_outs_add(&outs, "-o", path);
     memset(&j, 0, sizeof j);
-    int status = cli_outs_open(&outs);
-    if (status == CLI_OK)
-        status = cli_job_prepare(&j, "holdem preflop3", ckpt_arg, path, "holdem_preflop3.ckpt",
-                                 resume, threads, names, files, 1);
-    if (status == CLI_OK &&
-        (hs_holdem_preflop3_new(classes_arg != NULL ? classes : NULL,
-                                classes_arg != NULL ? n_classes : HS_HOLDEM_CLASSES,
-                                &table) != HS_OK ||
-         hs_holdem_preflop3_job_new(table, &job) != HS_OK)) {
-        cli_error("out of memory");
-        status = CLI_EXIT_IO;
-    }
-    if (status == CLI_OK)
-        status = cli_job_attach(&j, job);
-    if (status == CLI_OK)
-        status = cli_job_run(&j);
+    p3_make m = {classes_arg != NULL ? classes : NULL,
+                 classes_arg != NULL ? n_classes : HS_HOLDEM_CLASSES, &table};
+    int status =
+        cli_job_open_run(&j, &outs, "holdem preflop3", ckpt_arg, path, "holdem_preflop3.ckpt",
+                         resume, threads, names, files, 1, make_p3_job, &m, &job);
     if (status == CLI_OK) {
         write_preflop3_csv(csv_out->fp, table, hs_holdem_preflop3_job_counts(job));
         status = cli_outs_commit(&outs);
