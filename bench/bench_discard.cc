@@ -144,24 +144,26 @@ void BM_crib_deals(benchmark::State &state) {
 BENCHMARK(BM_crib_deals)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // crib peg-table's start: the job made from the discard tables, which sums every keep's pegging
-// once per kept and thrown ranks (1820 x 91 pairs, both roles). Items = job creations.
+// once per kept and thrown ranks (1820 x 91 pairs, both roles) on Arg threads. Items = job
+// creations.
 void BM_peg_deals_job_new(benchmark::State &state) {
     hs_discard_tables *tables = nullptr;
     if (hs_discard_tables_new(0, &tables) != HS_OK) {
         state.SkipWithError("hs_discard_tables_new failed");
         return;
     }
+    const int threads = static_cast<int>(state.range(0));
     for (auto _ : state) {
         hs_job *job = nullptr;
-        if (hs_peg_deals_job_new(tables, &job) != HS_OK)
-            state.SkipWithError("hs_peg_deals_job_new failed");
+        if (hs_peg_deals_job_new_threads(tables, threads, &job) != HS_OK)
+            state.SkipWithError("hs_peg_deals_job_new_threads failed");
         benchmark::DoNotOptimize(job);
         hs_job_free(job);
     }
     hs_discard_tables_free(tables);
     state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_peg_deals_job_new)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_peg_deals_job_new)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // crib peg-table's per-deal work on one thread: the units of first lanes 0x1100 to 0x11FF
 // (tables and job made once). Items = deals up to suit permutation.

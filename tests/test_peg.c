@@ -435,6 +435,41 @@ static void test_peg_deals_more_units(void **state) {
     check_deals_units(FIRST, sizeof FIRST / sizeof FIRST[0]);
 }
 
+/* The pegging summed on several workers (hs_peg_deals_job_new_threads) makes the same job as on
+ * one: the same counts on every 64th unit, and checkpoints each can read. */
+static void test_peg_deals_threads(void **state) {
+    (void)state;
+    hs_discard_tables *tables;
+    assert_int_equal(hs_discard_tables_new(0, &tables), HS_OK);
+    hs_job *bad = (hs_job *)(uintptr_t)1; /* not NULL: the failure must clear it */
+    assert_int_equal(hs_peg_deals_job_new_threads(tables, -1, &bad), HS_ERR_ARG);
+    assert_null(bad);
+    hs_job *one, *many;
+    assert_int_equal(hs_peg_deals_job_new(tables, &one), HS_OK);
+    const hs_job_opts opts = {1, NULL, NULL, NULL, NULL, 0.0};
+    for (size_t u = 0; u < hs_job_units(one); u += 64)
+        assert_int_equal(hs_job_run(one, u, u + 1, &opts), HS_OK);
+    const size_t size = hs_job_checkpoint_size(one);
+    unsigned char *ckpt = malloc(size);
+    assert_non_null(ckpt);
+    assert_int_equal(hs_job_checkpoint_write(one, ckpt, size), size);
+    for (int threads = 0; threads <= 3; threads++) {
+        assert_int_equal(hs_peg_deals_job_new_threads(tables, threads, &many), HS_OK);
+        for (size_t u = 0; u < hs_job_units(many); u += 64)
+            assert_int_equal(hs_job_run(many, u, u + 1, &opts), HS_OK);
+        assert_memory_equal(hs_peg_deals_job_counts(many), hs_peg_deals_job_counts(one),
+                            sizeof(hs_peg_deals));
+        hs_job_reset(many);
+        assert_int_equal(hs_job_checkpoint_read(many, ckpt, size), HS_OK);
+        assert_memory_equal(hs_peg_deals_job_counts(many), hs_peg_deals_job_counts(one),
+                            sizeof(hs_peg_deals));
+        hs_job_free(many);
+    }
+    free(ckpt);
+    hs_job_free(one);
+    hs_discard_tables_free(tables);
+}
+
 static void test_keep_sums_20_deals(void **state) {
     (void)state;
     check_keep_sums(20);
@@ -447,8 +482,9 @@ int main(int argc, char **argv) {
         return cmocka_run_group_tests(tests, NULL, NULL);
     }
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_starts), cmocka_unit_test(test_random_positions),
-        cmocka_unit_test(test_crafted),       cmocka_unit_test(test_bad_positions),
-        cmocka_unit_test(test_keep_sums),     cmocka_unit_test(test_peg_deals_units)};
+        cmocka_unit_test(test_random_starts),    cmocka_unit_test(test_random_positions),
+        cmocka_unit_test(test_crafted),          cmocka_unit_test(test_bad_positions),
+        cmocka_unit_test(test_keep_sums),        cmocka_unit_test(test_peg_deals_units),
+        cmocka_unit_test(test_peg_deals_threads)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

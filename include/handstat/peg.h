@@ -107,8 +107,8 @@ HS_API int hs_peg_keep_sum(uint64_t dealt, uint64_t keep, hs_crib_role role, int
  * the role's expected double-dummy differential over the opponent's 163,185 hands. Totals are
  * exact numerators over HS_PEG_TOTAL_DEN = lcm(45,540, 163,185) per deal; ties as for the
  * combined figure (higher hand, then the kept ranks, then the mask). About 2 us of CPU per
- * deal, after summing the pegging once for every kept and thrown ranks (a fraction of a second,
- * in hs_peg_deals_job_new). */
+ * deal, after summing the pegging once for every kept and thrown ranks (about 0.1 s of CPU, in
+ * the job's constructor, spread over its `threads`). */
 #define HS_PEG_TOTAL_DEN 1958220
 
 typedef struct hs_peg_deals {
@@ -124,6 +124,10 @@ typedef struct hs_peg_deals {
  * hs_discard_deals_units(). Returns HS_OK or HS_ERR_NOMEM. Its invariants: every deal counted
  * once per role, the orbit representatives, each sum within its histogram's bounds. */
 HS_API int hs_peg_deals_job_new(const hs_discard_tables *t, hs_job **out);
+/* The same, summing the pegging with `threads` OpenMP workers (0: the default) where
+ * hs_peg_deals_job_new uses one; the job is identical at every thread count. Returns HS_OK,
+ * HS_ERR_ARG (threads < 0) or HS_ERR_NOMEM. */
+HS_API int hs_peg_deals_job_new_threads(const hs_discard_tables *t, int threads, hs_job **out);
 /* The counts of the job's units done so far. */
 HS_API const hs_peg_deals *hs_peg_deals_job_counts(const hs_job *job);
 

@@ -377,7 +377,7 @@ typedef struct deals_command {
     int files;
     const char *const *names;
     const char *const *paths;
-    int (*make)(const hs_discard_tables *t, hs_job **out);
+    int (*make)(const hs_discard_tables *t, int threads, hs_job **out);
     void (*write)(int file, FILE *fp, const hs_job *job);
     void (*summary)(const hs_job *job, int threads, double seconds, double table_seconds);
 } deals_command;
@@ -403,7 +403,7 @@ static int run_deals_command(const deals_command *c, int threads, const char *ck
     if (status == CLI_OK) {
         int rc = hs_discard_tables_new(threads, &tables);
         if (rc == HS_OK)
-            rc = c->make(tables, &job);
+            rc = c->make(tables, threads, &job);
         table_seconds = cli_now() - start;
         if (rc != HS_OK) {
             cli_error("%s", hs_strerror(rc));
@@ -439,6 +439,12 @@ static void deals_summary(const hs_job *job, int threads, double seconds, double
     print_deals_summary(hs_discard_deals_job_counts(job), threads, seconds, table_seconds);
 }
 
+/* crib deals' job takes no thread count: making it is immediate. */
+static int make_deals_job(const hs_discard_tables *t, int threads, hs_job **out) {
+    (void)threads;
+    return hs_discard_deals_job_new(t, out);
+}
+
 static int crib_deals(int argc, char **argv) {
     const char *paths[3] = {NULL, NULL, NULL}, *ckpt = NULL;
     int threads = 0, resume = 0, n_pos;
@@ -453,9 +459,8 @@ static int crib_deals(int argc, char **argv) {
     if (rc != CLI_OK)
         return cli_options_status(rc);
     const char *const names[3] = {opts[0].name, opts[1].name, opts[2].name};
-    const deals_command c = {
-        "crib deals",     "crib_deals.ckpt", 3, names, paths, hs_discard_deals_job_new,
-        write_deals_file, deals_summary};
+    const deals_command c = {"crib deals",     "crib_deals.ckpt", 3, names, paths, make_deals_job,
+                             write_deals_file, deals_summary};
     return run_deals_command(&c, threads, ckpt, resume);
 }
 
@@ -542,8 +547,14 @@ static int crib_peg_table(int argc, char **argv) {
     if (rc != CLI_OK)
         return cli_options_status(rc);
     const char *const names[2] = {opts[0].name, opts[1].name};
-    const deals_command c = {"crib peg-table",     "crib_peg_table.ckpt", 2,          names, paths,
-                             hs_peg_deals_job_new, write_peg_file,        peg_summary};
+    const deals_command c = {"crib peg-table",
+                             "crib_peg_table.ckpt",
+                             2,
+                             names,
+                             paths,
+                             hs_peg_deals_job_new_threads,
+                             write_peg_file,
+                             peg_summary};
     return run_deals_command(&c, threads, ckpt, resume);
 }
 

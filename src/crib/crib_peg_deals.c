@@ -53,18 +53,19 @@ static int32_t peg_dot(const int16_t *ways, const int8_t *value) {
 #define FACTOR_ONE (HS_RANKS * 5)
 
 /* The inputs of filling the sums: the dealer's values by rows (dealer_rows[mine][theirs] =
- * -table[theirs][mine], so that both roles read a row), each multiset's four factor positions,
- * and room for one multiset of six ranks' opponent weights. */
+ * -table[theirs][mine], so that both roles read a row) and each multiset's four factor
+ * positions; the job's sums to fill. */
 typedef struct peg_fill {
+    peg_deals_ctx *c;
     int8_t dealer_rows[HS_PEG_MSETS * HS_PEG_MSETS];
     uint8_t factors[HS_PEG_MSETS][4];
-    int16_t ways[HS_PEG_MSETS];
 } peg_fill;
 
 /* The sums of every way to throw two of the six sorted ranks r (no rank more than four times):
- * the opponent's multisets weighted by their hands once (peg_opponents' count, densely), then a
- * dot product with the kept multiset's row per role. */
-static void six_rank_sums(peg_deals_ctx *c, peg_fill *f, const uint8_t r[6]) {
+ * the opponent's multisets weighted by their hands once (into ways, densely), then a dot product
+ * with the kept multiset's row per role. Writes only the entries of r's kept and thrown ranks,
+ * which no other multiset of six ranks has. */
+static void six_rank_sums(const peg_fill *f, int16_t ways[HS_PEG_MSETS], const uint8_t r[6]) {
     /* C(n, k) for the n <= 4 cards of a rank left */
     static const int16_t choose[5][5] = {
         {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
@@ -82,8 +83,8 @@ static void six_rank_sums(peg_deals_ctx *c, peg_fill *f, const uint8_t r[6]) {
     for (int m = 0; m < HS_PEG_MSETS; m++) {
         const uint8_t *x = f->factors[m];
         /* at most 4^4 */
-        f->ways[m] = (int16_t)(factor[x[0]] * factor[x[1]] * factor[x[2]] * factor[x[3]]);
-        hands += f->ways[m];
+        ways[m] = (int16_t)(factor[x[0]] * factor[x[1]] * factor[x[2]] * factor[x[3]]);
+        hands += ways[m];
     }
     assert(hands == (int32_t)HS_PEG_OPPONENT_HANDS);
     (void)hands;
@@ -99,20 +100,68 @@ static void six_rank_sums(peg_deals_ctx *c, peg_fill *f, const uint8_t r[6]) {
                 if (k != i && k != j)
                     mine[n++] = r[k];
             const size_t row = (size_t)peg_mset_index(mine, 4);
-            int32_t *s = c->sums + (row * PEG_THROWS + (size_t)thrown) * 2;
-            s[0] = peg_dot(f->ways, f->dealer_rows + row * HS_PEG_MSETS);
-            s[1] = peg_dot(f->ways, hs_peg_start_table + row * HS_PEG_MSETS);
+            int32_t *s = f->c->sums + (row * PEG_THROWS + (size_t)thrown) * 2;
+            s[0] = peg_dot(ways, f->dealer_rows + row * HS_PEG_MSETS);
+            s[1] = peg_dot(ways, hs_peg_start_table + row * HS_PEG_MSETS);
         }
 }
 
-/* Fill c->sums from every multiset of six ranks. Returns HS_OK or HS_ERR_NOMEM. */
-static int peg_fill_sums(peg_deals_ctx *c) {
+/* Filling the sums is two jobs without counts, run with the peg-table job's thread count: the
+ * dealer's rows, ROW_BLOCK rows a unit (blocked by 64 x 64, so that the column reads stay in
+ * cache), then the sums, one unit per lowest three ranks of the six (455 units, the largest
+ * first: units differ in size). Each unit writes only its own entries. */
+#define ROW_BLOCK 64
+#define ROW_UNITS ((HS_PEG_MSETS + ROW_BLOCK - 1) / ROW_BLOCK)
+#define SUM_UNITS 455 /* multisets of three of the 13 ranks */
+
+static void rows_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    (void)acc, (void)scratch;
+    peg_fill *f = ctx;
+    const size_t mine0 = unit * ROW_BLOCK;
+    for (size_t theirs0 = 0; theirs0 < HS_PEG_MSETS; theirs0 += 64)
+        for (size_t mine = mine0; mine < mine0 + ROW_BLOCK && mine < HS_PEG_MSETS; mine++)
+            for (size_t theirs = theirs0; theirs < theirs0 + 64 && theirs < HS_PEG_MSETS; theirs++)
+                f->dealer_rows[mine * HS_PEG_MSETS + theirs] =
+                    (int8_t)-hs_peg_start_table[theirs * HS_PEG_MSETS + mine];
+}
+
+/* Every multiset of six ranks whose lowest three are the unit's (in the order of unit numbers:
+ * r[0] <= r[1] <= r[2] ascending, so unit 0 is 0, 0, 0). */
+static void sums_unit(void *ctx, size_t unit, void *acc, void *scratch) {
+    (void)acc;
+    const peg_fill *f = ctx;
+    int16_t *ways = scratch;
+    uint8_t r[6];
+    size_t u = 0;
+    for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
+        for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
+            for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++, u++) {
+                if (u != unit)
+                    continue;
+                for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++)
+                    for (r[4] = r[3]; r[4] < HS_RANKS; r[4]++)
+                        for (r[5] = r[4]; r[5] < HS_RANKS; r[5]++)
+                            /* sorted: five of a rank would show as r[i] == r[i - 4] */
+                            if (r[4] != r[0] && r[5] != r[1])
+                                six_rank_sums(f, ways, r);
+                return;
+            }
+}
+
+static const hs_job_def rows_job = {"crib peg-table rows", 1, 0, 0, rows_unit, NULL, NULL, NULL};
+static const hs_job_def sums_job = {
+    "crib peg-table sums", 1, 0, sizeof(int16_t) * HS_PEG_MSETS, sums_unit, NULL, NULL, NULL};
+
+/* Fill c->sums from every multiset of six ranks with `threads` workers. Returns HS_OK or
+ * HS_ERR_NOMEM. */
+static int peg_fill_sums(peg_deals_ctx *c, int threads) {
     peg_fill *f = malloc(sizeof *f);
     peg_mset *msets = malloc(sizeof(peg_mset) * HS_PEG_MSETS);
     if (f == NULL || msets == NULL) {
         free(f), free(msets);
         return HS_ERR_NOMEM;
     }
+    f->c = c;
     peg_msets(msets);
     for (int m = 0; m < HS_PEG_MSETS; m++)
         for (int i = 0; i < 4; i++)
@@ -120,27 +169,18 @@ static int peg_fill_sums(peg_deals_ctx *c) {
                 (uint8_t)(i < msets[m].runs ? msets[m].run_rank[i] * 5 + msets[m].run_count[i]
                                             : FACTOR_ONE);
     free(msets);
-    /* in blocks of 64 x 64, so that the column reads stay in cache */
-    for (size_t mine0 = 0; mine0 < HS_PEG_MSETS; mine0 += 64)
-        for (size_t theirs0 = 0; theirs0 < HS_PEG_MSETS; theirs0 += 64)
-            for (size_t mine = mine0; mine < mine0 + 64 && mine < HS_PEG_MSETS; mine++)
-                for (size_t theirs = theirs0; theirs < theirs0 + 64 && theirs < HS_PEG_MSETS;
-                     theirs++)
-                    f->dealer_rows[mine * HS_PEG_MSETS + theirs] =
-                        (int8_t)-hs_peg_start_table[theirs * HS_PEG_MSETS + mine];
+    /* entries of kept and thrown ranks that no deal has stay 0 */
     memset(c->sums, 0, sizeof c->sums);
-    uint8_t r[6];
-    for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
-        for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
-            for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++)
-                for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++)
-                    for (r[4] = r[3]; r[4] < HS_RANKS; r[4]++)
-                        for (r[5] = r[4]; r[5] < HS_RANKS; r[5]++)
-                            /* sorted: five of a rank would show as r[i] == r[i - 4] */
-                            if (r[4] != r[0] && r[5] != r[1])
-                                six_rank_sums(c, f, r);
+    hs_job *job;
+    int rc = hs_job_new(&rows_job, f, NULL, ROW_UNITS, "", NULL, &job);
+    if (rc == HS_OK)
+        rc = hs_job_run_whole(job, threads, NULL, NULL, NULL);
+    if (rc == HS_OK)
+        rc = hs_job_new(&sums_job, f, NULL, SUM_UNITS, "", NULL, &job);
+    if (rc == HS_OK)
+        rc = hs_job_run_whole(job, threads, NULL, NULL, NULL);
     free(f);
-    return HS_OK;
+    return rc;
 }
 
 typedef struct peg_deal_walk {
@@ -234,17 +274,24 @@ static uint64_t peg_tables_hash(void) {
     return hs_hash64(hs_peg_start_table, sizeof hs_peg_start_table, hs_crib_tables_hash());
 }
 
-int hs_peg_deals_job_new(const hs_discard_tables *t, hs_job **out) {
+int hs_peg_deals_job_new_threads(const hs_discard_tables *t, int threads, hs_job **out) {
+    *out = NULL;
+    if (threads < 0)
+        return HS_ERR_ARG;
     peg_deals_ctx *c = malloc(sizeof *c);
     if (c == NULL)
         return HS_ERR_NOMEM;
     c->t = t;
-    const int rc = peg_fill_sums(c);
+    const int rc = peg_fill_sums(c, threads);
     if (rc != HS_OK) {
         free(c);
         return rc;
     }
     return hs_job_new(&peg_deals_job, c, free, hs_discard_deals_units(), "", peg_tables_hash, out);
+}
+
+int hs_peg_deals_job_new(const hs_discard_tables *t, hs_job **out) {
+    return hs_peg_deals_job_new_threads(t, 1, out);
 }
 
 const hs_peg_deals *hs_peg_deals_job_counts(const hs_job *job) {
