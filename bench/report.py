@@ -367,7 +367,7 @@ if "omp_ids_7" in peer:
           "says which).\n" % (reps, paths or "?"))
     print("| work | path | handstat | OMPEval | handstat / OMPEval |")
     print("| --- | --- | ---: | ---: | ---: |")
-    rows = (("all 7-card hands, nested loops (`hs_poker_state_rank_triples`)", "omp_cards_7",
+    isa_rows = (("all 7-card hands, nested loops (`hs_poker_state_rank_triples`)", "omp_cards_7",
              (("scalar", "hs_triples_scalar_7"), ("AVX2", "hs_triples_avx2_7"),
               ("AVX-512", "hs_triples_avx512_7"), ("dispatched (%s)" % (paths.split("states")[1].strip() if paths else "?"),
                "hs_triples_7"))),
@@ -375,7 +375,7 @@ if "omp_ids_7" in peer:
              (("scalar", "hs_ids_scalar_7"), ("AVX2", "hs_ids_avx2_7"),
               ("AVX-512", "hs_ids_avx512_7"), ("dispatched (%s)" % (paths.split(",")[0].replace("ids", "").strip() if paths
                                     else "?"), "hs_ids_7"))))
-    for work, base, forms in rows:
+    for work, base, forms in isa_rows:
         for form, name in forms:
             if name in peer:
                 print("| %s | %s | %s | %s | %s |" % (work, form, fmt_rate(peer[name][0]),
