@@ -255,6 +255,20 @@ static void test_notes_and_kinds(void **state) {
                         "\\x01ab\\xC3\\xA9");
     assert_string_equal(hs_text_token(buf, "0123456789012345678901234567890123456789ZZ", 42),
                         "0123456789012345678901234567890123456789...");
+    uint64_t u = 7;
+    assert_int_equal(hs_text_parse_u64("18446744073709551615", 0, UINT64_MAX, &u), 1);
+    assert_true(u == UINT64_MAX);
+    assert_int_equal(hs_text_parse_u64("0042", 1, 50, &u), 1);
+    assert_true(u == 42);
+    u = 7; /* refused: untouched */
+    assert_int_equal(hs_text_parse_u64("18446744073709551616", 0, UINT64_MAX, &u), 0);
+    assert_int_equal(hs_text_parse_u64("", 0, 9, &u), 0);
+    assert_int_equal(hs_text_parse_u64("-1", 0, 9, &u), 0);
+    assert_int_equal(hs_text_parse_u64("1e6", 0, UINT64_MAX, &u), 0);
+    assert_int_equal(hs_text_parse_u64(" 5", 0, 9, &u), 0);
+    assert_int_equal(hs_text_parse_u64("0", 1, 9, &u), 0);
+    assert_int_equal(hs_text_parse_u64("10", 1, 9, &u), 0);
+    assert_true(u == 7);
     hs_request_free(r);
 
     const char *const *commands = hs_request_commands();

@@ -118,6 +118,9 @@ HS_API const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w);
 /* Two cards (a two-card mask) as the range grammar writes them, the higher rank first (ace high;
  * a pair: the higher suit first): "AhKd", "KdKc". out holds 8 bytes. */
 HS_API const char *hs_text_combo(char *out, uint64_t combo);
+/* A whole number written in decimal digits only (no sign, no spaces, no exponent) within
+ * min..max: 1 with it in *out, else 0 (*out untouched), also when it passes 2^64 - 1. */
+HS_API int hs_text_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 /* A token of input made safe to quote in a message: at most 40 bytes of it (then "..."), bytes
  * outside printable ASCII as \xNN. out holds HS_TOKEN_TEXT bytes. */
 #define HS_TOKEN_TEXT 200

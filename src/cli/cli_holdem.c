@@ -562,23 +562,14 @@ static int vs_random_job_new3(const hs_holdem_preflop *t, hs_job **out) {
     return hs_holdem_vs_random_job_new_opponents(t, 3, out);
 }
 
-/* A whole decimal number in lo..hi for option `opt`, else the error naming it. */
+/* A whole decimal number in lo..hi for option `opt`, else the error naming it (quoted safely). */
 static int parse_u64_option(const char *opt, const char *text, uint64_t lo, uint64_t hi,
                             uint64_t *out) {
-    uint64_t v = 0;
-    int ok = *text != '\0';
-    for (const char *p = text; ok && *p != '\0'; p++) {
-        const unsigned d = (unsigned)(*p - '0');
-        ok = d <= 9 && v <= (UINT64_MAX - d) / 10;
-        v = v * 10 + d;
-    }
-    if (!ok || v < lo || v > hi) {
-        cli_error("%s: '%s' is not a whole number %llu..%llu", opt, text, (unsigned long long)lo,
-                  (unsigned long long)hi);
-        return CLI_EXIT_USAGE;
-    }
-    *out = v;
-    return CLI_OK;
+    if (hs_text_parse_u64(text, lo, hi, out))
+        return CLI_OK;
+    cli_error("%s: '%s' is not a whole number %llu..%llu", opt, cli_token(text, strlen(text)),
+              (unsigned long long)lo, (unsigned long long)hi);
+    return CLI_EXIT_USAGE;
 }
 
 /* The sampled table's rows: per class, the counts of `which` in increasing order. */

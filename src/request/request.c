@@ -107,18 +107,11 @@ static int number_of(const hs_request *r, const char *key, uint64_t min, uint64_
     *v = def;
     if (t == NULL)
         return HS_OK;
-    uint64_t n = 0;
-    int ok = *t != '\0';
-    for (const char *c = t; *c != '\0' && ok; c++) {
-        ok = *c >= '0' && *c <= '9' && n <= (UINT64_MAX - (uint64_t)(*c - '0')) / 10;
-        n = n * 10 + (uint64_t)(*c - '0');
-    }
-    if (!ok || n < min || n > max) {
+    if (!hs_text_parse_u64(t, min, max, v)) {
         char tok[200];
         return fail(x, HS_ERR_ARG, "%s: '%s' is not a whole number from %" PRIu64 " to %" PRIu64,
                     key, token(tok, t, strlen(t)), min, max);
     }
-    *v = n;
     return HS_OK;
 }
 

@@ -248,6 +248,19 @@ const char *hs_text_combo(char *out, uint64_t combo) {
     return out;
 }
 
+int hs_text_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out) {
+    uint64_t n = 0;
+    int ok = *text != '\0';
+    for (const char *c = text; *c != '\0' && ok; c++) {
+        ok = *c >= '0' && *c <= '9' && n <= (UINT64_MAX - (uint64_t)(*c - '0')) / 10;
+        n = n * 10 + (uint64_t)(*c - '0');
+    }
+    if (!ok || n < min || n > max)
+        return 0;
+    *out = n;
+    return 1;
+}
+
 const char *hs_text_token(char *out, const char *s, size_t n) {
     size_t o = 0, shown = n < 40 ? n : 40;
     for (size_t i = 0; i < shown; i++) {
