@@ -11,25 +11,12 @@ Usage: check_vs_random_sampled.py RESULTS_DIR"""
 import csv
 import io
 import lzma
-import math
 import os
 import sys
 
+from check_preflop3_full import class_names  # the 169 classes in the library's grid order
+
 HEADER = "class,opponents,samples,wins,ties,losses,equity,std_error,kind"
-RANKS = "AKQJT98765432"
-
-
-def class_names():
-    names = []
-    for r in range(13):
-        for c in range(13):
-            if r == c:
-                names.append(RANKS[r] * 2)
-            elif r < c:
-                names.append(RANKS[r] + RANKS[c] + "s")
-            else:
-                names.append(RANKS[c] + RANKS[r] + "o")
-    return names
 
 
 def fail(msg):
