@@ -327,6 +327,28 @@ static void test_vs_random_sampled(void **state) {
     assert_int_equal(unlink(one), 0);
     assert_int_equal(unlink(two), 0);
     assert_int_equal(unlink(four), 0);
+    /* -o into a missing folder: exit 3 before any work. */
+    r = RUN(NULL, "holdem", "vs-random", "--samples", "10", "-o", "/nonexistent/dir/v.csv");
+    assert_int_equal(r.status, 3);
+    assert_contains(r.err, "cannot write '/nonexistent/dir/v.csv'");
+    cli_result_free(&r);
+    /* Ctrl-C mid-job: exit 130, no CSV, the work saved; resuming with another seed is refused. */
+    char ckpt[300];
+    snprintf(ckpt, sizeof ckpt, "%s/one.ckpt", dir);
+    const char *const long_run[] = {"holdem",      "vs-random", "--samples", "10000000000",
+                                    "--opponents", "9",         "--threads", "2",
+                                    "-o",          one,         "--quiet",   NULL};
+    double seconds;
+    assert_int_equal(cli_run_interrupted(long_run, &seconds), 130);
+    assert_int_equal(access(one, F_OK), -1);
+    assert_int_equal(access(ckpt, F_OK), 0);
+    r = RUN(NULL, "holdem", "vs-random", "--samples", "10000000000", "--opponents", "9", "--seed",
+            "2", "-o", one, "--resume");
+    assert_int_equal(r.status, 1);
+    assert_contains(r.err, "cannot resume");
+    cli_result_free(&r);
+    assert_int_equal(access(one, F_OK), -1);
+    assert_int_equal(unlink(ckpt), 0);
     assert_int_equal(rmdir(dir), 0);
 }
 
