@@ -38,11 +38,12 @@ extern "C" {
 
 #define HS_STUD_MAX_PLAYERS 8
 #define HS_STUD_SHARE_UNIT 1680
-/* Deals whose counting needs more than this many steps (completions of the walked players times
- * the sweep's completions and card subsets) are refused as too large to enumerate exactly:
- * measured at about 5 * 10^8 steps a second per core for stud high and 2 to 3 * 10^8 for hi/lo
- * (three and four players on fourth street: 7.8 * 10^8 and 2.2 * 10^12 steps), the limit is
- * 5 to 14 hours of one core. */
+/* Deals whose counting needs more than this many steps (completions of the walked players, with
+ * four or more players the unions of the last two walked players' cards, times the sweep's
+ * completions and card subsets) are refused as too large to enumerate exactly: measured at about
+ * 5 * 10^8 steps a second per core for stud high and 2 to 3 * 10^8 for hi/lo (three and four
+ * players on fourth street: 7.8 * 10^8 and 1.1 * 10^11 steps), the limit is 5 to 14 hours of
+ * one core. */
 #define HS_STUD_MAX_STEPS 1e13
 
 typedef enum hs_stud_game { HS_STUD_HIGH = 0, HS_STUD_HILO = 1, HS_STUD_RAZZ = 2 } hs_stud_game;
@@ -68,7 +69,8 @@ typedef struct hs_stud_equity {
 
 /* The job of the exact equity of `players` (2..8) stud hands hands[0..players-1] (each 3 to 7
  * cards, all the same number), `dead` out of play, game as above: units are the first player's
- * completions when three or more play, one unit heads-up. Returns HS_OK; HS_ERR_ARG (players out
+ * completions when three play, ranges of the unions of the cards of the two players before the
+ * last two when four or more play, one unit heads-up. Returns HS_OK; HS_ERR_ARG (players out
  * of range, a bit above card 51, an unknown game); HS_ERR_COUNT (a hand of fewer than 3 or more
  * than 7 cards, hands of different sizes, or too few cards left to complete every hand: at most
  * 52 cards for seven each plus the dead); HS_ERR_DUPLICATE (a card in two places);

@@ -18,6 +18,15 @@
  * other over the completions avoiding the prefix's cards; where the stronger of b and c stands
  * against t decides who wins.
  *
+ * Four or more players: the sweep depends on the prefix's cards and on t alone, so the last two
+ * walked players are walked as the union U of their 2m cards, and the sweep runs once for U
+ * without a t: it tallies the pairs by the strength of the stronger of b and c (and who holds
+ * it), in running totals. Each of the C(2m, m) splits of U into the two players' completions is
+ * a prefix, answered from the totals at its t (a binary search); hi/lo keeps each completion's
+ * scoop count by its strengths and counts the boxes (the pairs below a walked player holding the
+ * best high and low alone) once per (t, t_lo) asked. A union's sweep serves 20 prefixes on
+ * fourth street and 70 on third.
+ *
  * Below the prefix's best strength t every pair of the swept two goes to the prefix: those
  * completions are only added to the counters, and their pairs counted once, from b's side, when
  * the walk reaches t.
@@ -40,9 +49,10 @@
  * pass B's deals (or one query per completion without a low of b). The loops over a
  * completion's 2^m subsets are compiled once per m, so their trip count is a constant.
  *
- * Cost: each prefix costs one walk of the two swept players' completions that avoid it, about
- * 2^m counter reads and writes each (more for the completions with a low in hi/lo), so the work
- * is the prefixes times the completions times 2^m, the figure hs_stud_equity_size reports. */
+ * Cost: each prefix (each union, four or more players) costs one walk of the two swept players'
+ * completions that avoid it, about 2^m counter reads and writes each (more for the completions
+ * with a low in hi/lo), so the work is the prefixes (unions) times the completions times 2^m,
+ * the figure hs_stud_equity_size reports. */
 #include "handstat/stud.h"
 
 #include "combin.h"
@@ -101,9 +111,14 @@ typedef struct stud_ctx {
     view vmain[MAXP];      /* by key */
     view vlow[MAXP];       /* hi/lo: the completions with a low by low strength (key: the low) */
     uint8_t *lrank[MAXP];  /* hi/lo: the rank of the low among the player's lows, 1.., 0 none */
-    uint8_t below[MAXP][LOWS]; /* hi/lo: how many of the player's lows are below a strength */
-    uint32_t rw[MAXP];         /* hi/lo: the width of the player's low rows (more than its lows) */
-    int rows16;                /* low rows of 16-bit counts: fewer than 2^16 completions */
+    uint8_t below[MAXP][LOWS];  /* hi/lo: how many of the player's lows are below a strength */
+    uint32_t rw[MAXP];          /* hi/lo: the width of the player's low rows (more than its lows) */
+    int rows16;                 /* low rows of 16-bit counts: fewer than 2^16 completions */
+    int n_rest, card[HS_CARDS]; /* the rest of the deck: its cards by position */
+    uint32_t *comp_of;          /* four or more players: each m-card set's completion, by the
+                                   colex rank of its positions */
+    uint64_t unions, per_unit;  /* four or more players: the unions, and of them in a unit */
+    size_t off_prof;            /* four or more players: the profile in the scratch */
     size_t off_cnt, off_rows, off_full, off_zero, off_list, off_less; /* scratch layout */
 } stud_ctx;
 
@@ -239,12 +254,44 @@ typedef struct prefix {
     unsigned win, win_lo; /* the players holding them */
 } prefix;
 
+/* A sweep without a prefix (four or more players: once for every split of a union, below),
+ * tallied by strength instead: at each strength the sweep reaches (key[i], ascending), the running
+ * totals of the pairs counted so far where b alone, c alone or both hold the best (cum[i]: before
+ * that strength, cum[n]: all). Pass B's the same over the pairs without a low (cum0), the low pass
+ * over low strengths (lkey, lcum), n0 the pairs where neither has a low. Scoops: each completion
+ * of b (and of c) with a low and its pairs beating the other in both high and low, in order of
+ * strength (sk, sl, sq). */
+typedef struct level {
+    uint64_t b, c, bc;
+} level;
+
+typedef struct profile {
+    uint32_t n, nl, ns[2];
+    uint16_t *key;
+    level *cum, *cum0;
+    uint16_t lkey[LOWS + 1];
+    level lcum[LOWS + 1];
+    uint64_t n0;
+    uint16_t *sk[2], *sl[2];
+    uint64_t *sq[2];
+} profile;
+
+/* The box of hi/lo: the pairs of the swept two both below a prefix player's high t and low t_lo,
+ * for the scoops of that player (alone with the best high and the best low). */
+typedef struct box_q {
+    int t, t_lo;
+    uint64_t pairs;
+} box_q;
+
 /* One sweep: which players, keys and completions, and what to count. */
 typedef struct sweep_in {
     int pb, pc;
     const view *vb, *vc; /* their completions by strength */
     uint64_t used;       /* the prefix's cards */
     int scoop;           /* hi/lo: count scoops and the deals without a low */
+    profile *pr;         /* tally by strength instead of crediting a prefix (then t = -1) */
+    box_q *box;          /* with pr: the boxes to count (nbox of them) */
+    int nbox;
 } sweep_in;
 
 /* The disjoint pairs of the swept two by who wins against the prefix (its best t held by W):
@@ -313,6 +360,34 @@ static uint32_t filter(const view *v, uint32_t n, uint64_t used, uint32_t *out) 
     return k;
 }
 
+/* The pairs of b and c both below high t and low t_lo (the completions lb_[0..nb), lc_[0..nc) in
+ * order of high strength); tmp: room for nc positions, and the counters cnt_c are left clear. */
+INLINE uint64_t box_s(const scratch_t *s, const view *vb, const view *vc, const uint32_t *lb_,
+                      uint32_t nb, const uint32_t *lc_, uint32_t nc, int t, int t_lo, uint32_t *tmp,
+                      const uint32_t S) {
+    uint32_t n = 0;
+    for (uint32_t q = 0; q < nc && vc->key[lc_[q]] < t; q++)
+        if (vc->lo[lc_[q]] < t_lo)
+            add(vc->ids, s->cnt_c, tmp[n++] = lc_[q], S);
+    uint64_t box = 0;
+    for (uint32_t q = 0; q < nb && vb->key[lb_[q]] < t; q++)
+        if (vb->lo[lb_[q]] < t_lo)
+            box += (uint64_t)query(vb->ids, s->cnt_c, lb_[q], S);
+    for (uint32_t q = 0; q < n; q++)
+        clear(vc->ids, s->cnt_c, tmp[q], S);
+    return box;
+}
+
+/* Keep completion i's scoop count q (strength x, low lo) for side `side` of the profile. */
+static inline void keep_scoop(profile *pr, int side, int x, int lo, uint64_t q) {
+    if (q == 0)
+        return;
+    uint32_t k = pr->ns[side]++;
+    pr->sk[side][k] = (uint16_t)x;
+    pr->sl[side][k] = (uint16_t)lo;
+    pr->sq[side][k] = q;
+}
+
 /* The main sweep: stud high and razz by their key; hi/lo (in->scoop) by the high over every deal
  * (pass A) and, when the prefix has no low, over the deals without a low (pass B: the pairs of
  * completions without a low, counted by the plain counters `zero` of the same walk), with the
@@ -333,6 +408,9 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     outcome o = {0}, o0 = {0}; /* pass A (or the only pass); pass B */
     uint64_t sb = 0, sc = 0;   /* scoops of b and of c */
     uint32_t ib = 0, ic = 0;
+    profile *pr = in->pr;
+    if (pr != NULL)
+        pr->n = pr->ns[0] = pr->ns[1] = 0;
     /* Below the prefix's best every pair goes to W: those completions are only counted in, and
      * their pairs counted once, from b's side, when all are in. */
     for (; ic < nc && kc[lc_[ic]] < t; ic++) {
@@ -359,15 +437,25 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             jb++;
         while (jc < nc && kc[lc_[jc]] == x)
             jc++;
+        if (pr != NULL) {
+            pr->key[pr->n] = (uint16_t)x;
+            pr->cum[pr->n] = (level){o.b, o.c, o.bc};
+            pr->cum0[pr->n++] = (level){o0.b, o0.c, o0.bc};
+        }
         /* c's of strength x against the weaker b's */
         for (uint32_t q = ic; q < jc; q++) {
             uint32_t i = lc_[q];
             class_c(&o, x, t, (uint64_t)query(idc, s->cnt_b, i, S));
             if (!scoop)
                 continue;
-            if (x > t && loc[i] > 0 && loc[i] > pf->t_lo)
-                sc += (uint64_t)row_query(idc, s->rows_b, s->full_b, c->full0, s->zero_b, Rb,
-                                          belb[loc[i]], i, S, W16);
+            if (x > t && loc[i] > 0 && loc[i] > pf->t_lo) {
+                uint64_t w = (uint64_t)row_query(idc, s->rows_b, s->full_b, c->full0, s->zero_b, Rb,
+                                                 belb[loc[i]], i, S, W16);
+                if (pr != NULL)
+                    keep_scoop(pr, 1, x, loc[i], w);
+                else
+                    sc += w;
+            }
             if (nl && loc[i] == 0)
                 class_c(&o0, x, t, (uint64_t)query(idc, s->zero_b, i, S));
         }
@@ -376,9 +464,14 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             s->less[q] = (uint32_t)query(idb, s->cnt_c, i, S);
             if (!scoop)
                 continue;
-            if (x > t && lob[i] > 0 && lob[i] > pf->t_lo)
-                sb += (uint64_t)row_query(idb, s->rows_c, s->full_c, c->full0, s->zero_c, Rc,
-                                          belc[lob[i]], i, S, W16);
+            if (x > t && lob[i] > 0 && lob[i] > pf->t_lo) {
+                uint64_t w = (uint64_t)row_query(idb, s->rows_c, s->full_c, c->full0, s->zero_c, Rc,
+                                                 belc[lob[i]], i, S, W16);
+                if (pr != NULL)
+                    keep_scoop(pr, 0, x, lob[i], w);
+                else
+                    sb += w;
+            }
             if (nl && lob[i] == 0)
                 s->less0[q] = (uint32_t)query(idb, s->zero_c, i, S);
         }
@@ -428,6 +521,16 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     /* the low rows and bytes at once: fewer bytes than the completions' rows */
     if (scoop)
         memset(s->rows_b, 0, c->lowbytes);
+    if (pr != NULL) {
+        pr->key[pr->n] = 0xffff;
+        pr->cum[pr->n] = (level){o.b, o.c, o.bc};
+        pr->cum0[pr->n] = (level){o0.b, o0.c, o0.bc};
+        pr->n0 = o0.b + o0.c + o0.bc;
+        for (int q = 0; q < in->nbox; q++)
+            in->box[q].pairs =
+                box_s(s, vb, vc, lb_, nb, lc_, nc, in->box[q].t, in->box[q].t_lo, s->less, S);
+        return;
+    }
     unsigned b = 1u << in->pb, cc = 1u << in->pc;
     credit_all(&acc->pass[PASS_MAIN], &o, b, cc, pf->win);
     if (!scoop)
@@ -437,19 +540,9 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     acc->scoop[in->pb] += sb;
     acc->scoop[in->pc] += sc;
     /* a prefix player alone with the best high and the best low: the pairs below it in both */
-    if (__builtin_popcount(pf->win) == 1 && pf->win_lo == pf->win && pf->t_lo > 0) {
-        uint32_t n = 0;
-        for (uint32_t q = 0; q < nc && kc[lc_[q]] < t; q++)
-            if (loc[lc_[q]] < pf->t_lo)
-                add(idc, s->cnt_c, lc_[n++] = lc_[q], S);
-        uint64_t box = 0;
-        for (uint32_t q = 0; q < nb && kb[lb_[q]] < t; q++)
-            if (lob[lb_[q]] < pf->t_lo)
-                box += (uint64_t)query(idb, s->cnt_c, lb_[q], S);
-        for (uint32_t q = 0; q < n; q++)
-            clear(idc, s->cnt_c, lc_[q], S);
-        acc->scoop[__builtin_ctz(pf->win)] += box;
-    }
+    if (__builtin_popcount(pf->win) == 1 && pf->win_lo == pf->win && pf->t_lo > 0)
+        acc->scoop[__builtin_ctz(pf->win)] +=
+            box_s(s, vb, vc, lb_, nb, lc_, nc, t, pf->t_lo, lc_, S);
 }
 
 /* The low of hi/lo (pass C) after sweep_main: only the completions with a low are walked, by low
@@ -457,7 +550,8 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
  * left filled (every completion without a low that avoids the prefix), which are then cleared.
  * The pairs where neither has a low: n0 when known (pass B counted them), else counted here. */
 INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, uint64_t used,
-                        const prefix *pl, int64_t n0, stud_acc *acc, const uint32_t S) {
+                        const prefix *pl, int64_t n0, stud_acc *acc, profile *pr,
+                        const uint32_t S) {
     uint32_t *lb_ = s->list_b, *lc_ = s->list_c;
     const view *vb = &c->vlow[pb], *vc = &c->vlow[pc];
     const uint16_t *kb = vb->key, *kc = vc->key;
@@ -468,6 +562,8 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
     const int t = pl->t;
     outcome o = {0};
     uint32_t ib = 0, ic = 0;
+    if (pr != NULL)
+        pr->nl = 0;
     while (ib < nb || ic < nc) {
         int x = ib < nb ? kb[lb_[ib]] : 0x10000;
         if (ic < nc && kc[lc_[ic]] < x)
@@ -477,6 +573,10 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
             jb++;
         while (jc < nc && kc[lc_[jc]] == x)
             jc++;
+        if (pr != NULL) {
+            pr->lkey[pr->nl] = (uint16_t)x;
+            pr->lcum[pr->nl++] = (level){o.b, o.c, o.bc};
+        }
         for (uint32_t q = ic; q < jc; q++) {
             uint32_t i = lc_[q];
             class_c(&o, x, t, (uint64_t)(query(idc, s->zero_b, i, S) + query(idc, s->cnt_b, i, S)));
@@ -530,6 +630,11 @@ INLINE void sweep_low_s(const stud_ctx *c, const scratch_t *s, int pb, int pc, u
             if ((c->mask[c->lord[p][q]] & used) == 0)
                 clear(c->ids, zero, c->lord[p][q], S);
     }
+    if (pr != NULL) {
+        pr->lkey[pr->nl] = 0xffff;
+        pr->lcum[pr->nl] = (level){o.b, o.c, o.bc};
+        return;
+    }
     credit_all(&acc->pass[PASS_LOW], &o, 1u << pb, 1u << pc, pl->win);
 }
 
@@ -570,22 +675,22 @@ static void sweep_main(const stud_ctx *c, const scratch_t *s, const sweep_in *in
 }
 
 static void sweep_low(const stud_ctx *c, const scratch_t *s, int pb, int pc, uint64_t used,
-                      const prefix *pl, int64_t n0, stud_acc *acc) {
+                      const prefix *pl, int64_t n0, stud_acc *acc, profile *pr) {
     switch (c->m) {
     case 0:
-        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 1);
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, pr, 1);
         break;
     case 1:
-        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 2);
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, pr, 2);
         break;
     case 2:
-        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 4);
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, pr, 4);
         break;
     case 3:
-        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 8);
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, pr, 8);
         break;
     default:
-        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, 16);
+        sweep_low_s(c, s, pb, pc, used, pl, n0, acc, pr, 16);
         break;
     }
 }
@@ -614,7 +719,7 @@ static void sweeps(const stud_ctx *c, const scratch_t *s, stud_acc *acc, const u
     int hilo = c->game == HS_STUD_HILO;
     if (hilo)
         best_of(c->lo, chosen, np, &pf.t_lo, &pf.win_lo);
-    sweep_in in = {pb, pc, &c->vmain[pb], &c->vmain[pc], used, hilo};
+    sweep_in in = {pb, pc, &c->vmain[pb], &c->vmain[pc], used, hilo, NULL, NULL, 0};
     uint64_t nolow_before = acc->pass[PASS_NOLOW].deals;
     sweep_main(c, s, &in, &pf, acc);
     if (!hilo)
@@ -622,7 +727,7 @@ static void sweeps(const stud_ctx *c, const scratch_t *s, stud_acc *acc, const u
     /* the pairs without a low: pass B's deals when it ran */
     int64_t n0 = pf.t_lo <= 0 ? (int64_t)(acc->pass[PASS_NOLOW].deals - nolow_before) : -1;
     prefix pl = {pf.t_lo, -1, pf.win_lo, 0};
-    sweep_low(c, s, pb, pc, used, &pl, n0, acc);
+    sweep_low(c, s, pb, pc, used, &pl, n0, acc, NULL);
 }
 
 static void walk(const stud_ctx *c, const scratch_t *s, stud_acc *acc, uint32_t *chosen, int p,
@@ -638,12 +743,204 @@ static void walk(const stud_ctx *c, const scratch_t *s, stud_acc *acc, uint32_t 
         }
 }
 
+/* The outcome of a profile's tally (key, cum over n strengths) against a prefix best t. */
+static void tally(const uint16_t *key, const level *cum, uint32_t n, int t, outcome *o) {
+    uint32_t a = 0, z = n;
+    while (a < z) {
+        uint32_t mid = (a + z) / 2;
+        if ((int)key[mid] < t)
+            a = mid + 1;
+        else
+            z = mid;
+    }
+    uint32_t e = a < n && key[a] == t ? a + 1 : a;
+    o->w = cum[a].b + cum[a].c + cum[a].bc;
+    o->wb = cum[e].b - cum[a].b;
+    o->wc = cum[e].c - cum[a].c;
+    o->wbc = cum[e].bc - cum[a].bc;
+    o->b = cum[n].b - cum[e].b;
+    o->c = cum[n].c - cum[e].c;
+    o->bc = cum[n].bc - cum[e].bc;
+    o->none = 0;
+}
+
+/* The scoops of one side of the profile against a prefix with best high t and best low t_lo. */
+static uint64_t scoops(const profile *pr, int side, int t, int t_lo) {
+    uint64_t sum = 0;
+    for (uint32_t k = pr->ns[side]; k-- > 0 && (int)pr->sk[side][k] > t;)
+        if ((int)pr->sl[side][k] > t_lo)
+            sum += pr->sq[side][k];
+    return sum;
+}
+
+static profile profile_of(const stud_ctx *c, void *mem) {
+    char *base = (char *)mem + c->off_prof;
+    size_t levels = 2 * (size_t)c->comps + 2;
+    profile pr;
+    memset(&pr, 0, sizeof pr);
+    pr.cum = (level *)base;
+    pr.cum0 = pr.cum + levels;
+    pr.sq[0] = (uint64_t *)(pr.cum0 + levels);
+    pr.sq[1] = pr.sq[0] + c->comps;
+    pr.key = (uint16_t *)(pr.sq[1] + c->comps);
+    pr.sk[0] = pr.key + levels;
+    pr.sk[1] = pr.sk[0] + c->comps;
+    pr.sl[0] = pr.sk[1] + c->comps;
+    pr.sl[1] = pr.sl[0] + c->comps;
+    return pr;
+}
+
+static size_t profile_size(const stud_ctx *c) {
+    size_t levels = 2 * (size_t)c->comps + 2;
+    return 2 * levels * sizeof(level) + 2 * (size_t)c->comps * sizeof(uint64_t) +
+           (levels + 4 * (size_t)c->comps) * sizeof(uint16_t);
+}
+
+#define MAX_SPLITS 70 /* C(8, 4): the splits of a union of two third-street completions */
+
+/* Four or more players: the last two of the walked players (pa, pa + 1) hold a union U of 2m
+ * cards between them, split[k] one of its C(2m, m) splits. The swept two are counted once for U
+ * (and the walked players before, chosen[0..pa)), by strength, and every split's prefix answered
+ * from the tallies: its best strength t cuts them into the pairs below it (W wins), at it and
+ * above. */
+static void union_leaf(const stud_ctx *c, void *mem, const scratch_t *s, stud_acc *acc,
+                       uint32_t *chosen, uint64_t used, const uint32_t (*split)[2], int ns) {
+    const int np = c->players - 2, pa = np - 2, pb = np, pc = np + 1;
+    const int hilo = c->game == HS_STUD_HILO;
+    prefix pf[MAX_SPLITS];
+    box_q box[MAX_SPLITS];
+    int boxi[MAX_SPLITS], nbox = 0;
+    for (int k = 0; k < ns; k++) {
+        chosen[pa] = split[k][0];
+        chosen[pa + 1] = split[k][1];
+        pf[k] = (prefix){-1, -1, 0, 0};
+        best_of(c->key, chosen, np, &pf[k].t, &pf[k].win);
+        boxi[k] = -1;
+        if (!hilo)
+            continue;
+        best_of(c->lo, chosen, np, &pf[k].t_lo, &pf[k].win_lo);
+        if (__builtin_popcount(pf[k].win) != 1 || pf[k].win_lo != pf[k].win || pf[k].t_lo <= 0)
+            continue;
+        for (int q = 0; q < nbox && boxi[k] < 0; q++)
+            if (box[q].t == pf[k].t && box[q].t_lo == pf[k].t_lo)
+                boxi[k] = q;
+        if (boxi[k] < 0) {
+            box[nbox] = (box_q){pf[k].t, pf[k].t_lo, 0};
+            boxi[k] = nbox++;
+        }
+    }
+    profile pr = profile_of(c, mem);
+    sweep_in in = {pb, pc, &c->vmain[pb], &c->vmain[pc], used, hilo, &pr, box, nbox};
+    const prefix none = {-1, -1, 0, 0};
+    sweep_main(c, s, &in, &none, acc);
+    if (hilo)
+        sweep_low(c, s, pb, pc, used, &none, (int64_t)pr.n0, acc, &pr);
+    const unsigned b = 1u << pb, cc = 1u << pc;
+    for (int k = 0; k < ns; k++) {
+        const int t = pf[k].t, t_lo = pf[k].t_lo;
+        outcome o;
+        tally(pr.key, pr.cum, pr.n, t, &o);
+        credit_all(&acc->pass[PASS_MAIN], &o, b, cc, pf[k].win);
+        if (!hilo)
+            continue;
+        if (t_lo <= 0) {
+            tally(pr.key, pr.cum0, pr.n, t, &o);
+            credit_all(&acc->pass[PASS_NOLOW], &o, b, cc, pf[k].win);
+        }
+        acc->scoop[pb] += scoops(&pr, 0, t, t_lo);
+        acc->scoop[pc] += scoops(&pr, 1, t, t_lo);
+        if (boxi[k] >= 0)
+            acc->scoop[__builtin_ctz(pf[k].win)] += box[boxi[k]].pairs;
+        tally(pr.lkey, pr.lcum, pr.nl, t_lo, &o);
+        if (t_lo > 0)
+            o.w += pr.n0;
+        else
+            o.none += pr.n0;
+        credit_all(&acc->pass[PASS_LOW], &o, b, cc, pf[k].win_lo);
+    }
+}
+
+/* The walked players before the union's two (chosen[p..pa)), then the union's leaf. */
+static void union_walk(const stud_ctx *c, void *mem, const scratch_t *s, stud_acc *acc,
+                       uint32_t *chosen, int p, uint64_t used, const uint32_t (*split)[2], int ns) {
+    if (p == c->players - 4) {
+        union_leaf(c, mem, s, acc, chosen, used, split, ns);
+        return;
+    }
+    for (uint32_t i = 0; i < c->comps; i++)
+        if ((c->mask[i] & used) == 0) {
+            chosen[p] = i;
+            union_walk(c, mem, s, acc, chosen, p + 1, used | c->mask[i], split, ns);
+        }
+}
+
+/* C(n, k) for any k (the unions have up to 8 cards). */
+static uint64_t binom_any(unsigned n, unsigned k) {
+    if (k > n)
+        return 0;
+    uint64_t r = 1;
+    for (unsigned i = 1; i <= k; i++)
+        r = r * (n - k + i) / i; /* C(n - k + i, i), whole at every step */
+    return r;
+}
+
+/* Unit u of four or more players: the unions of colex ranks [u * per_unit, ...) of the rest's
+ * positions, each with its splits into the two completions. */
+static void union_unit(const stud_ctx *c, const scratch_t *s, stud_acc *acc, void *mem, size_t u) {
+    const int m = c->m, k2 = 2 * m;
+    uint64_t r = (uint64_t)u * c->per_unit;
+    const uint64_t end = r + c->per_unit < c->unions ? r + c->per_unit : c->unions;
+    int idx[8];
+    uint64_t left = r;
+    for (int i = k2, p = c->n_rest; i >= 1; i--) {
+        do
+            p--;
+        while (binom_any((unsigned)p, (unsigned)i) > left);
+        idx[i - 1] = p;
+        left -= binom_any((unsigned)p, (unsigned)i);
+    }
+    uint32_t split[MAX_SPLITS][2], chosen[MAXP] = {0};
+    for (; r < end; r++) {
+        uint64_t used = 0;
+        for (int j = 0; j < k2; j++)
+            used |= hs_card_bit(c->card[idx[j]]);
+        int ns = 0;
+        for (unsigned j = 0; j < 1u << k2; j++) {
+            if (__builtin_popcount(j) != m)
+                continue;
+            uint32_t rank[2] = {0, 0};
+            unsigned size[2] = {0, 0};
+            for (int q = 0; q < k2; q++) {
+                int side = !(j >> q & 1);
+                rank[side] += (uint32_t)hs_binom((unsigned)idx[q], ++size[side]);
+            }
+            split[ns][0] = c->comp_of[rank[0]];
+            split[ns++][1] = c->comp_of[rank[1]];
+        }
+        union_walk(c, mem, s, acc, chosen, 0, used, (const uint32_t(*)[2])split, ns);
+        /* the next union in colex order */
+        for (int i = 0; i < k2; i++) {
+            int lim = i + 1 < k2 ? idx[i + 1] : c->n_rest;
+            if (idx[i] + 1 < lim) {
+                idx[i]++;
+                for (int j = 0; j < i; j++)
+                    idx[j] = j;
+                break;
+            }
+        }
+    }
+}
+
 static void stud_unit(void *ctxp, size_t u, void *accp, void *mem) {
     const stud_ctx *c = ctxp;
     scratch_t s = scratch_of(c, mem);
     uint32_t chosen[MAXP] = {0};
     if (c->players == 2) {
         sweeps(c, &s, accp, chosen, 0);
+        return;
+    }
+    if (c->players >= 4) {
+        union_unit(c, &s, accp, mem, u);
         return;
     }
     chosen[0] = (uint32_t)u;
@@ -686,6 +983,7 @@ static void ctx_free(void *p) {
         return;
     free(c->mask);
     free(c->ids);
+    free(c->comp_of);
     for (int q = 0; q < MAXP; q++) {
         free(c->key[q]);
         free(c->lo[q]);
@@ -738,9 +1036,12 @@ static void size_of(int players, int known, int n_rest, double *steps, double *d
     for (int p = 0; p < players; p++) {
         double k = (double)hs_binom((unsigned)(n_rest - p * m), (unsigned)m);
         d *= k;
-        if (p < players - 2)
+        if (p < players - 4 || (players == 3 && p == 0))
             prefixes *= k;
     }
+    /* four or more players: one sweep for each union of the last two walked players' cards */
+    if (players >= 4)
+        prefixes *= (double)binom_any((unsigned)(n_rest - (players - 4) * m), 2u * (unsigned)m);
     *deals = d;
     *steps = prefixes * (double)hs_binom((unsigned)n_rest, (unsigned)m) * (double)(1u << m);
 }
@@ -756,9 +1057,10 @@ int hs_stud_equity_size(const uint64_t *hands, int players, uint64_t dead, doubl
 }
 
 static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
-    int cards[HS_CARDS], n = 0;
+    int *cards = c->card, n = 0;
     for (uint64_t r = rest; r != 0; r &= r - 1)
         cards[n++] = __builtin_ctzll(r);
+    c->n_rest = n;
     int m = c->m;
     c->comps = (uint32_t)hs_binom((unsigned)n, (unsigned)m);
     c->subs = 1u << m;
@@ -787,6 +1089,8 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
     }
     if (c->mask == NULL || c->ids == NULL)
         return HS_ERR_NOMEM;
+    if (c->players >= 4 && (c->comp_of = malloc(c->comps * sizeof *c->comp_of)) == NULL)
+        return HS_ERR_NOMEM;
     /* completions in lexicographic order of their positions in the rest (any order serves: a
      * subset's id depends on its cards alone) */
     int idx[8];
@@ -808,6 +1112,8 @@ static int build(stud_ctx *c, uint64_t rest, const uint64_t *hands) {
                 id[even++] = offset[size] + r;
             else
                 id[odd++] = offset[size] + r;
+            if (j == c->subs - 1 && c->comp_of != NULL)
+                c->comp_of[r] = i;
         }
         if (m > 0 && !hs_next_subset(idx, m, n))
             break;
@@ -962,7 +1268,15 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     c->def.name = "stud equity";
     c->def.layout = 1;
     c->def.acc_size = sizeof(stud_acc);
-    c->def.scratch_size = c->off_less + 2 * (size_t)c->comps * sizeof(uint32_t);
+    c->off_prof = (c->off_less + 2 * (size_t)c->comps * sizeof(uint32_t) + 63) / 64 * 64;
+    c->def.scratch_size = c->off_prof + (players >= 4 ? profile_size(c) : 0);
+    size_t units = players == 2 ? 1 : c->comps;
+    if (players >= 4) {
+        /* unions in units of about a 16384th of them */
+        c->unions = binom_any((unsigned)c->n_rest, 2u * (unsigned)c->m);
+        c->per_unit = (c->unions + 16383) / 16384;
+        units = (size_t)((c->unions + c->per_unit - 1) / c->per_unit);
+    }
     c->def.unit = stud_unit;
     c->def.merge = NULL;
     c->def.check = stud_check;
@@ -973,8 +1287,10 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     for (int p = 0; p < players && len > 0 && (size_t)len < sizeof params; p++)
         len += snprintf(params + len, sizeof params - (size_t)len, "%s%llx", p ? "," : "",
                         (unsigned long long)hands[p]);
-    return hs_job_new(&c->def, c, ctx_free, players == 2 ? 1 : c->comps, params,
-                      hs_poker_tables_hash, out);
+    /* four or more players count by unions: their units are not the first player's completions */
+    if (players >= 4 && len > 0 && (size_t)len < sizeof params)
+        snprintf(params + len, sizeof params - (size_t)len, " walk=unions");
+    return hs_job_new(&c->def, c, ctx_free, units, params, hs_poker_tables_hash, out);
 }
 
 int hs_stud_equity_result(const hs_job *job, hs_stud_equity *out) {
