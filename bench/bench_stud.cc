@@ -51,12 +51,23 @@ void BM_stud_headsup_3rd_dead(benchmark::State &state) {
 void BM_stud_3way_4th(benchmark::State &state) {
     run_case(state, {"Ah Ad 7c 4s", "Ks Qs Js 9h", "8h 8c 6d 6s"}, "", HS_STUD_HIGH);
 }
+// Four hands, fifth street (26,506,116,000 deals): the union walk (four or more players).
+void BM_stud_4way_5th(benchmark::State &state) {
+    run_case(state, {"Ah 2h 3d 9c Kc", "4s 5d 6c Kh Qh", "7s 7d Tc Jh 8d", "Ad 3s 4h Jc Jd"}, "",
+             HS_STUD_HIGH);
+}
+void BM_stud_4way_5th_hilo(benchmark::State &state) {
+    run_case(state, {"Ah 2h 3d 9c Kc", "4s 5d 6c Kh Qh", "7s 7d Tc Jh 8d", "Ad 3s 4h Jc Jd"}, "",
+             HS_STUD_HILO);
+}
 BENCHMARK(BM_stud_headsup_4th)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_stud_headsup_4th_hilo)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_razz_headsup_4th)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_stud_3way_5th)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_stud_headsup_3rd_dead)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_stud_3way_4th)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_stud_4way_5th)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_stud_4way_5th_hilo)->Unit(benchmark::kMillisecond);
 
 // The baseline: heads-up high, every completion ranked once (hs_poker_rank7), then every pair of
 // disjoint completions compared.
