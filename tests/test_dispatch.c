@@ -15,6 +15,7 @@
 #include <pthread.h>
 
 #include "handstat/handstat.h"
+#include "holdem_internal.h" /* hs_holdem_preflop3_form */
 
 static int cpu_avx2(void) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -108,6 +109,17 @@ static void test_paths(void **state) {
     check_path("poker hand states", hs_poker_state_path(), FORMS_STATE);
     check_path("poker ranking of masks", hs_poker_rank_batch_path(), FORMS_MASKS);
     check_path("cribbage totals", hs_crib_total_batch_path(), FORMS_CRIB);
+    /* the three-way preflop table's counting: measured on the table itself, so per table */
+    int sel[3] = {0, 1, 2};
+    hs_holdem_preflop3 *t;
+    assert_int_equal(hs_holdem_preflop3_new(sel, 3, &t), HS_OK);
+    int form = hs_holdem_preflop3_form(t);
+    hs_isa p3 = form >= HS_P3_FORM_AVX512 ? HS_ISA_AVX512 : (hs_isa)form;
+    check_path("three-way preflop counting", p3, 1u | 2u | 4u);
+    hs_job *job;
+    assert_int_equal(hs_holdem_preflop3_job_new_form(t, form, &job), HS_OK);
+    hs_job_free(job);
+    hs_holdem_preflop3_free(t);
     int forced, cap = env_cap(&forced);
     assert_int_equal(hs_isa_forced(), forced);
     assert_int_equal(hs_cpu_has_avx2() != 0, runs(1));

@@ -459,7 +459,9 @@ HS_API uint64_t hs_holdem_preflop3_deals(int a, int b, int c);
 
 /* The table as a job (handstat/job.h) over `table`, which must outlive it. Its invariants: for
  * every triple the seven outcomes add up to its deals, and a repeated class gets the same counts
- * for both of its players. Returns HS_OK or HS_ERR_NOMEM. */
+ * for both of its players. Its counting takes the form measured fastest on this table (a trial
+ * of each form on one of its boards: handstat/cpu.h, HANDSTAT_ISA). Returns HS_OK or
+ * HS_ERR_NOMEM. */
 HS_API int hs_holdem_preflop3_job_new(const hs_holdem_preflop3 *table, hs_job **out);
 /* The counts of the job's units done so far: HS_P3_OUTCOMES per triple, in triple order. */
 HS_API const uint64_t *hs_holdem_preflop3_job_counts(const hs_job *job);

@@ -86,8 +86,8 @@ static double now_ns(void) {
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-hs_isa hs_dispatch_choose(const hs_isa *forms, int n, size_t size, void (*init)(void *in),
-                          void (*trial)(hs_isa isa, void *in)) {
+/* The widest of the forms this CPU runs, and whether a measurement has a choice to make. */
+static hs_isa widest_of(const hs_isa *forms, int n, int *measure) {
     hs_isa widest = HS_ISA_SCALAR;
     int runnable = 0;
     for (int i = 0; i < n; i++)
@@ -96,13 +96,32 @@ hs_isa hs_dispatch_choose(const hs_isa *forms, int n, size_t size, void (*init)(
             if (forms[i] > widest)
                 widest = forms[i];
         }
-    if (hs_isa_forced() || runnable <= 1)
+    *measure = !hs_isa_forced() && runnable > 1;
+    return widest;
+}
+
+hs_isa hs_dispatch_choose(const hs_isa *forms, int n, size_t size, void (*init)(void *in),
+                          void (*trial)(hs_isa isa, void *in)) {
+    int measure;
+    hs_isa widest = widest_of(forms, n, &measure);
+    if (!measure)
         return widest;
     void *in = malloc(size > 0 ? size : 1);
     if (in == NULL)
         return HS_ISA_SCALAR;
     if (init != NULL)
         init(in);
+    hs_isa pick = hs_dispatch_choose_on(forms, n, trial, in);
+    free(in);
+    return pick;
+}
+
+hs_isa hs_dispatch_choose_on(const hs_isa *forms, int n, void (*trial)(hs_isa isa, void *in),
+                             void *in) {
+    int measure;
+    hs_isa widest = widest_of(forms, n, &measure);
+    if (!measure)
+        return widest;
     /* One warm-up call of each form (tables into the caches), then rounds in turn; each form's
      * best round counts, so that a round slowed by another process does not decide. */
     enum { ROUNDS = 7 };
@@ -117,7 +136,6 @@ hs_isa hs_dispatch_choose(const hs_isa *forms, int n, size_t size, void (*init)(
             if (r >= 0 && (r == 0 || t < best[forms[i]]))
                 best[forms[i]] = t;
         }
-    free(in);
     hs_isa pick = HS_ISA_SCALAR;
     for (int i = 0; i < n; i++)
         if (isa_runs(forms[i]) && best[forms[i]] < best[pick])

@@ -17,6 +17,11 @@
 hs_isa hs_dispatch_choose(const hs_isa *forms, int n, size_t size, void (*init)(void *in),
                           void (*trial)(hs_isa isa, void *in));
 
+/* The same with the caller's input `in` (a kernel whose speed depends on its data: the trial runs
+ * it on the data at hand). */
+hs_isa hs_dispatch_choose_on(const hs_isa *forms, int n, void (*trial)(hs_isa isa, void *in),
+                             void *in);
+
 /* The choice kept in *slot (0: not made yet, else the ISA + 1): made by choose() at the first
  * call; when threads race, the first stored answer is everyone's. */
 static inline hs_isa hs_dispatch_cached(atomic_int *slot, hs_isa (*choose)(void)) {

@@ -125,11 +125,16 @@ void hs_holdem_sort_worst_first(const uint16_t *rank, uint16_t *order, uint16_t 
 /* Rank every hand of t that avoids the five-card `board` and sort them into r. */
 void hs_holdem_rank_board(const hs_holdem_preflop *t, uint64_t board, hs_holdem_ranked *r);
 
-/* Test-only (holdem_preflop3.c): the three-way table's job with its counting compiled as `form`
- * (hs_holdem_preflop3_job_new takes the widest this CPU runs). HS_ERR_ARG when the CPU cannot
- * run it. */
+/* Test-only (holdem_preflop3.c): the three-way table's job with its counting compiled as `form`.
+ * HS_ERR_ARG when the CPU cannot run it. */
 enum { HS_P3_FORM_SCALAR, HS_P3_FORM_AVX2, HS_P3_FORM_AVX512, HS_P3_FORM_BITALG, HS_P3_FORMS };
 int hs_holdem_preflop3_job_new_form(const hs_holdem_preflop3 *table, int form, hs_job **out);
+
+/* The form hs_holdem_preflop3_job_new takes for the table: the measured fastest of those this CPU
+ * runs (handstat/cpu.h; the AVX-512 path with BITALG where the CPU has it), each form's trial one
+ * board of the table itself, 8 times in turn (1.2 s for all 169 classes, about 1/2000 of that
+ * job), or under a HANDSTAT_ISA that names a path the widest under it. */
+int hs_holdem_preflop3_form(const hs_holdem_preflop3 *table);
 
 /* Test-only (holdem_sample.c): what the Monte Carlo sampler deals, to check its distribution. */
 typedef struct hs_holdem_sample_tally {

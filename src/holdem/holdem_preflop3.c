@@ -15,6 +15,7 @@
 #include "handstat/cpu.h"
 #include "handstat/error.h"
 #include "combin.h"
+#include "dispatch_internal.h"
 #include "job_internal.h"
 
 #include <stdlib.h>
@@ -402,12 +403,41 @@ int hs_holdem_preflop3_job_new_form(const hs_holdem_preflop3 *t, int form, hs_jo
     return hs_job_new(&c->def, c, free, p3_units(t), params, hs_poker_tables_hash, out);
 }
 
+/* The form of an ISA path: AVX-512 with BITALG where the CPU has it. */
+static int form_of_isa(hs_isa isa) {
+    if (isa == HS_ISA_AVX512)
+        return count_form(HS_P3_FORM_BITALG) != NULL ? HS_P3_FORM_BITALG : HS_P3_FORM_AVX512;
+    return isa == HS_ISA_AVX2 ? HS_P3_FORM_AVX2 : HS_P3_FORM_SCALAR;
+}
+
+/* A trial of the measured choice: one board of the table counted into scratch counts. */
+typedef struct p3_trial {
+    const hs_holdem_preflop3 *t;
+    p3_scratch *s;
+    uint64_t *counts;
+} p3_trial;
+
+static void p3_trial_run(hs_isa isa, void *in) {
+    const p3_trial *x = in;
+    count_form(form_of_isa(isa))(x->t, x->s, 1, x->counts);
+}
+
+int hs_holdem_preflop3_form(const hs_holdem_preflop3 *t) {
+    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2, HS_ISA_AVX512};
+    p3_trial x = {t, malloc(sizeof *x.s), calloc(t->triples * HS_P3_OUTCOMES, sizeof(uint64_t))};
+    hs_isa pick = HS_ISA_SCALAR;
+    if (x.s != NULL && x.counts != NULL) {
+        const size_t b = t->boards->n_boards / 2;
+        prepare_board(t, t->boards->boards[b], t->boards->weight[b], &x.s->b[0]);
+        pick = hs_dispatch_choose_on(forms, 3, p3_trial_run, &x);
+    }
+    free(x.s);
+    free(x.counts);
+    return form_of_isa(pick);
+}
+
 int hs_holdem_preflop3_job_new(const hs_holdem_preflop3 *t, hs_job **out) {
-    /* the widest form this CPU runs */
-    int form = HS_P3_FORM_BITALG;
-    while (count_form(form) == NULL)
-        form--;
-    return hs_holdem_preflop3_job_new_form(t, form, out);
+    return hs_holdem_preflop3_job_new_form(t, hs_holdem_preflop3_form(t), out);
 }
 
 const uint64_t *hs_holdem_preflop3_job_counts(const hs_job *job) {
