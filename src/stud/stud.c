@@ -388,6 +388,18 @@ static inline void keep_scoop(profile *pr, int side, int x, int lo, uint64_t q) 
     pr->sq[side][k] = q;
 }
 
+/* Completion i (strength x, low lo) of side `side` against the other's rows: its pairs beating
+ * the other in both high and low, kept in the profile (pr) or added to *sum. */
+INLINE void scoop_of(const stud_ctx *c, const uint32_t *ids, const void *rows, const uint8_t *full,
+                     const uint32_t *zero, uint32_t R, const uint8_t *below, int lo, uint32_t i,
+                     int x, profile *pr, int side, uint64_t *sum, const uint32_t S, const int W16) {
+    uint64_t w = (uint64_t)row_query(ids, rows, full, c->full0, zero, R, below[lo], i, S, W16);
+    if (pr != NULL)
+        keep_scoop(pr, side, x, lo, w);
+    else
+        *sum += w;
+}
+
 /* The main sweep: stud high and razz by their key; hi/lo (in->scoop) by the high over every deal
  * (pass A) and, when the prefix has no low, over the deals without a low (pass B: the pairs of
  * completions without a low, counted by the plain counters `zero` of the same walk), with the
@@ -448,14 +460,9 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             class_c(&o, x, t, (uint64_t)query(idc, s->cnt_b, i, S));
             if (!scoop)
                 continue;
-            if (x > t && loc[i] > 0 && loc[i] > pf->t_lo) {
-                uint64_t w = (uint64_t)row_query(idc, s->rows_b, s->full_b, c->full0, s->zero_b, Rb,
-                                                 belb[loc[i]], i, S, W16);
-                if (pr != NULL)
-                    keep_scoop(pr, 1, x, loc[i], w);
-                else
-                    sc += w;
-            }
+            if (x > t && loc[i] > 0 && loc[i] > pf->t_lo)
+                scoop_of(c, idc, s->rows_b, s->full_b, s->zero_b, Rb, belb, loc[i], i, x, pr, 1,
+                         &sc, S, W16);
             if (nl && loc[i] == 0)
                 class_c(&o0, x, t, (uint64_t)query(idc, s->zero_b, i, S));
         }
@@ -464,14 +471,9 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
             s->less[q] = (uint32_t)query(idb, s->cnt_c, i, S);
             if (!scoop)
                 continue;
-            if (x > t && lob[i] > 0 && lob[i] > pf->t_lo) {
-                uint64_t w = (uint64_t)row_query(idb, s->rows_c, s->full_c, c->full0, s->zero_c, Rc,
-                                                 belc[lob[i]], i, S, W16);
-                if (pr != NULL)
-                    keep_scoop(pr, 0, x, lob[i], w);
-                else
-                    sb += w;
-            }
+            if (x > t && lob[i] > 0 && lob[i] > pf->t_lo)
+                scoop_of(c, idb, s->rows_c, s->full_c, s->zero_c, Rc, belc, lob[i], i, x, pr, 0,
+                         &sb, S, W16);
             if (nl && lob[i] == 0)
                 s->less0[q] = (uint32_t)query(idb, s->zero_c, i, S);
         }
