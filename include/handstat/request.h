@@ -121,6 +121,12 @@ HS_API const char *hs_text_combo(char *out, uint64_t combo);
 /* A whole number written in decimal digits only (no sign, no spaces, no exponent) within
  * min..max: 1 with it in *out, else 0 (*out untouched), also when it passes 2^64 - 1. */
 HS_API int hs_text_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+/* A list of counts 1..max (max at most 9): comma-separated items, each N or N-M (one digit each,
+ * N <= M), as "1-3", "4", "1,3" or "2,5-7", into the bit set *set (bit k for the count k; *set
+ * untouched on failure). No blanks, no empty item. Returns HS_OK; HS_ERR_TOKEN (an item that is
+ * not N or N-M) or HS_ERR_ARG (an item past max), with *err (may be NULL) locating the item.
+ * The opponents of holdem vs-random in every front end. */
+HS_API int hs_text_parse_counts(const char *text, int max, unsigned *set, hs_parse_error *err);
 /* A token of input made safe to quote in a message: at most 40 bytes of it (then "..."), bytes
  * outside printable ASCII as \xNN. out holds HS_TOKEN_TEXT bytes. */
 #define HS_TOKEN_TEXT 200
