@@ -180,8 +180,9 @@ HS_API double hs_request_job_seconds(const hs_request *r, const hs_job *job);
 
 /* A one-line note of the work ahead when a request will take a while to answer exactly (holdem
  * and shortdeck equity: "up to 3.2e+13 deals (1.87e+07 choices of hands x 1712304 boards), solved
- * once per suit-symmetric set"), so that a front end can say so before it starts; "" for a
- * quick request, an estimate or an invalid one. Returns buf (cap bytes; 160 hold any note). */
+ * once per suit-symmetric set"; holdem vs-random against three opponents), so that a front end
+ * can say so before it starts; "" for a quick request, an estimate or an invalid one. It checks
+ * the arguments but makes no job. Returns buf (cap bytes; 160 hold any note). */
 HS_API const char *hs_request_work(const hs_request *r, char *buf, size_t cap);
 
 HS_API void hs_request_free(hs_request *r);

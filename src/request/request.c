@@ -1908,6 +1908,12 @@ static int run_lowball_hist(const hs_request *r, run_ctx *x) {
 
 static const char *const K_VS_RANDOM[] = {"opponents", "samples", "seed", NULL};
 
+/* Measured on one Intel Xeon thread (README): the whole exact table against one and two
+ * opponents, the same with three, and a sampled deal of one opponent count. */
+#define VS_RANDOM_SECONDS 8.0
+#define VS_RANDOM3_SECONDS 90.0
+#define VS_RANDOM_SAMPLE_SECONDS 2.5e-6
+
 /* The arguments of holdem vs-random, in the command line's order: samples (0: the exact table),
  * seed (only with samples), and the opponent counts (default 1-2: up to three exactly, nine
  * with samples) as a bit set. */
@@ -2004,6 +2010,14 @@ static int run_holdem_vs_random(const hs_request *r, run_ctx *x) {
     if (rc != HS_OK)
         return rc;
     const int top = 31 - __builtin_clz(which);
+    if (x->phase == WORK) {
+        if (samples == 0 && top == 3)
+            snprintf(x->work, x->work_cap,
+                     "the exact table against three opponents: every board with every hero hand "
+                     "and ordered triple of opponents' hands, about %.0f s of one core",
+                     VS_RANDOM3_SECONDS);
+        return HS_OK;
+    }
     hs_job *own = NULL;
     const hs_job *job = x->job;
     if (x->phase == START || job == NULL) {
@@ -2220,7 +2234,8 @@ const char *hs_request_work(const hs_request *r, char *buf, size_t cap) {
     if (buf == NULL || cap == 0)
         return buf;
     buf[0] = '\0';
-    if (r == NULL || (r->cmd->run != run_holdem_equity && r->cmd->run != run_shortdeck_equity))
+    if (r == NULL || (r->cmd->run != run_holdem_equity && r->cmd->run != run_shortdeck_equity &&
+                      r->cmd->run != run_holdem_vs_random))
         return buf;
     run_ctx x = {.phase = WORK, .work = buf, .work_cap = cap};
     if (r->cmd->run(r, &x) != HS_OK)
@@ -2236,11 +2251,6 @@ const char *hs_request_work(const hs_request *r, char *buf, size_t cap) {
 /* a query's deal evaluated (the flush-draw question of the README: about 25 ns), and a sample */
 #define QUERY_DEAL_SECONDS 20e-9
 #define QUERY_SAMPLE_SECONDS 100e-9
-/* holdem vs-random: a unit of the exact table (1,051 units: about 8 s against one and two
- * opponents, 90 s with three, README), and a sampled deal */
-#define VS_RANDOM_UNIT_SECONDS (8.0 / 1051)
-#define VS_RANDOM3_UNIT_SECONDS (90.0 / 1051)
-#define VS_RANDOM_SAMPLE_SECONDS 2.5e-6
 
 double hs_request_job_seconds(const hs_request *r, const hs_job *job) {
     if (r == NULL || job == NULL)
@@ -2280,8 +2290,7 @@ double hs_request_job_seconds(const hs_request *r, const hs_job *job) {
             return 0;
         if (samples > 0)
             return (double)samples * (double)__builtin_popcount(which) * VS_RANDOM_SAMPLE_SECONDS;
-        return (double)hs_job_units(job) *
-               (which >> 3 & 1 ? VS_RANDOM3_UNIT_SECONDS : VS_RANDOM_UNIT_SECONDS);
+        return which >> 3 & 1 ? VS_RANDOM3_SECONDS : VS_RANDOM_SECONDS;
     }
     if (strcmp(name, "query") == 0) {
         const char *samples = get(r, "samples");
