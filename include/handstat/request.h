@@ -53,6 +53,14 @@
  *                         hand,wins,ties,losses; the equity and its exact fraction as notes
  *   "poker pe54"          hand (ten cards: player 1's five, then player 2's, Project Euler 54):
  *                         winner (1, 2 or tie) and both hands' classes and descriptions
+ *   "holdem vs-random"    opponents (counts "1-3", "2", "1,3": 1..3, default 1-2; 1..9 with
+ *                         samples), samples (1..10^10 deals per count), seed: each of the 169
+ *                         classes against that many random hands, exactly or, with samples, an
+ *                         ESTIMATE; a row per class and count (the CSV `handstat holdem
+ *                         vs-random` writes: class,opponents,deals,wins,ties,losses,equity,
+ *                         equity_exact, or class,opponents,samples,wins,ties,losses,equity,
+ *                         std_error,kind); notes boards or samples and seed, and kind. It runs as
+ *                         one job: about 8 s of one core exactly, 90 s with three opponents
  *   "query"               query (a query of the query language, handstat/query.h), samples,
  *                         seed: item,bucket,value,exact,count,std_error (hs_query_run's table)
  *
@@ -163,10 +171,11 @@ HS_API int hs_request_run(const hs_request *r, int threads, hs_progress_fn progr
 
 /* The same in two steps, for front ends that run long jobs their own way (checkpoints, other
  * processes): hs_request_start checks the request and, for a command that runs as one job
- * (holdem hits over every board, holdem equity-dist, stud and razz equity), makes it into *job
- * (else *job is NULL); the caller runs the job's units (handstat/job.h) or none, then
- * hs_request_finish answers from the finished job, or, with job NULL, runs the command itself
- * (threads, progress as in hs_request_run). Returns and messages as hs_request_run. */
+ * (holdem hits over every board, holdem equity-dist, stud and razz equity, holdem vs-random, a
+ * query the equity engine does not answer), makes it into *job (else *job is NULL); the caller runs
+ * the job's units (handstat/job.h) or none, then hs_request_finish answers from the finished job,
+ * or, with job NULL, runs the command itself (threads, progress as in hs_request_run). Returns and
+ * messages as hs_request_run. */
 typedef struct hs_job hs_job;
 HS_API int hs_request_start(const hs_request *r, hs_job **job, char *msg, size_t cap);
 HS_API int hs_request_finish(const hs_request *r, const hs_job *job, int threads,
