@@ -168,8 +168,9 @@ static const query QUERIES[] = {
      {"opponents", "4", "samples", "2000", "seed", "7"},
      {"holdem", "vs-random", "--samples", "2000", "--seed", "7", "--opponents", "4", "--quiet"}},
     {"holdem vs-random",
-     {"samples", "1500", "opponents", "2,5-6"},
-     {"holdem", "vs-random", "--samples", "1500", "--opponents", "2,5-6", "--quiet"}},
+     {"samples", "1500", "opponents", "2,5-6", "classes", "72o, aa,AKs"},
+     {"holdem", "vs-random", "--samples", "1500", "--opponents", "2,5-6", "--classes",
+      "72o, aa,AKs", "--quiet"}},
 };
 
 static hs_request *request_of(const query *q) {
@@ -525,6 +526,11 @@ static void test_refused(void **state) {
          {"samples", "10", "seed", "-1"},
          HS_ERR_ARG,
          "seed: '-1' is not a whole number"},
+        {"holdem vs-random",
+         {"classes", "AA,AK"},
+         HS_ERR_ARG,
+         "classes: 'AK' is not a starting-hand class"},
+        {"holdem vs-random", {"classes", "AA,aa"}, HS_ERR_ARG, "classes: 'aa' is given twice"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(hs_request_new(cases[i].command, &r), HS_OK);

@@ -54,8 +54,9 @@
  *   "poker pe54"          hand (ten cards: player 1's five, then player 2's, Project Euler 54):
  *                         winner (1, 2 or tie) and both hands' classes and descriptions
  *   "holdem vs-random"    opponents (counts "1-3", "2", "1,3": 1..3, default 1-2; 1..9 with
- *                         samples), samples (1..10^10 deals per count), seed: each of the 169
- *                         classes against that many random hands, exactly or, with samples, an
+ *                         samples), samples (1..10^10 deals per count), seed, classes (the
+ *                         rows of these only, "AA,AKs"): each of the 169 classes (or those)
+ *                         against that many random hands, exactly or, with samples, an
  *                         ESTIMATE; a row per class and count (the CSV `handstat holdem
  *                         vs-random` writes: class,opponents,deals,wins,ties,losses,equity,
  *                         equity_exact, or class,opponents,samples,wins,ties,losses,equity,

@@ -148,7 +148,8 @@ def _classes(classes, what):
 
 def holdem_vs_random(threads: int = 0, progress: Progress = None,
                      opponents: Iterable[int] = (1, 2), samples: Optional[int] = None,
-                     seed: int = 1) -> pd.DataFrame:
+                     seed: int = 1, classes: Optional[Union[str, Sequence[str]]] = None
+                     ) -> pd.DataFrame:
     """The exact equity of every one of the 169 classes against 1, 2 or 3 random hands
     (`holdem vs-random --opponents`, results/holdem_vs_random.csv and holdem_vs_random3.csv):
     for each class, a row per opponent count of `opponents` (any of 1, 2, 3; default 1 and 2:
@@ -161,6 +162,9 @@ def holdem_vs_random(threads: int = 0, progress: Progress = None,
     opponents, samples, wins, ties, losses (ints: the (combination, deal) pairs scored), equity,
     std_error (floats) and kind ("estimate"). The same N and seed give the same numbers at any
     thread count.
+
+    classes: only the rows of these classes ("AA,AKs" or ["AA", "AKs"]; grid order; every class
+    is counted all the same).
 
     Answered by the request layer's "holdem vs-random" (query("holdem vs-random", opponents="1-3",
     samples=..., seed=...) gives the same table), its notes in df.attrs["notes"]."""
@@ -177,7 +181,9 @@ def holdem_vs_random(threads: int = 0, progress: Progress = None,
     return _ask("holdem_vs_random", "holdem vs-random", threads, progress,
                 opponents=",".join(str(k) for k in counts),
                 samples=None if samples is None else int(samples),
-                seed=None if samples is None else int(seed))
+                seed=None if samples is None else int(seed),
+                classes=classes if classes is None or isinstance(classes, str)
+                else ",".join(classes))
 
 
 PREFLOP3_COLUMNS = ["class_a", "class_b", "class_c", "deals", "equity_a", "equity_b", "equity_c",

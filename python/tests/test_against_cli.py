@@ -229,6 +229,10 @@ def test_holdem_equity_samples(hands, board, dead, samples, seed):
     got = handstat.holdem_equity(hands, board, dead, samples=samples, seed=seed)
     assert_like_cli(got, cli_csv("holdem", "equity", *args))
     assert set(got["kind"]) == {"estimate"}
+    # the rows of some classes: the same rows
+    some = handstat.holdem_vs_random(opponents=[2, 7], samples=2000, seed=5, classes=["KK", "AA"])
+    assert list(some["class"]) == ["AA", "AA", "KK", "KK"]
+    assert_like_cli(some, want[want["class"].isin(["AA", "KK"])].reset_index(drop=True))
     # the same numbers at another thread count
     again = handstat.holdem_equity(hands, board, dead, samples=samples, seed=seed, threads=1)
     assert list(again["wins"]) == list(got["wins"])

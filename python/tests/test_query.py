@@ -29,6 +29,9 @@ QUERIES = [
     # vs-random writes its CSV without --csv
     ("holdem vs-random", dict(opponents="4,6", samples=2000, seed=7),
      ["holdem", "vs-random", "--samples", "2000", "--seed", "7", "--opponents", "4,6", "--quiet"]),
+    ("holdem vs-random", dict(opponents="1,9", samples=1000, classes="72o,AA"),
+     ["holdem", "vs-random", "--samples", "1000", "--opponents", "1,9", "--classes", "72o,AA",
+      "--quiet"]),
 ]
 
 

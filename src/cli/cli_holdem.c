@@ -97,8 +97,8 @@ static const char PREFLOP_USAGE[] =
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
 static const char VS_RANDOM_USAGE[] =
-    "usage: handstat holdem vs-random [--opponents LIST] [--threads N] [-o FILE] [--resume]\n"
-    "                                 [--checkpoint FILE]\n"
+    "usage: handstat holdem vs-random [--opponents LIST] [--classes LIST] [--threads N] [-o FILE]\n"
+    "                                 [--resume] [--checkpoint FILE]\n"
     "       handstat holdem vs-random --samples N [--seed S] [--opponents LIST] ...\n"
     "\n"
     "The exact equity of each of the 169 starting-hand classes against one, two or three\n"
@@ -128,6 +128,8 @@ static const char VS_RANDOM_USAGE[] =
     "\n"
     "  --opponents LIST   opponent counts, comma-separated, N or N-M (e.g. 1-3, 3, 1,3;\n"
     "                     default 1-2): 1..3 exactly, 1..9 with --samples\n"
+    "  --classes LIST     only the rows of these classes (AA,AKs,T9o; grid order; the work is\n"
+    "                     the same: every class is counted)\n"
     "  --samples N        estimate from N sampled deals per opponent count (1..10^10)\n"
     "  --seed S           the random streams of --samples (0..2^64-1; default 1); the same N\n"
     "                     and S give the same table at any thread count\n"
@@ -564,9 +566,10 @@ static int vs_random_run(hs_request *q, const char *path, const char *ckpt_arg, 
 static int holdem_vs_random(int argc, char **argv) {
     int threads = 0, resume = 0, n_pos;
     const char *path = NULL, *ckpt_arg = NULL, *opponents = "1-2", *samples_arg = NULL,
-               *seed_arg = NULL;
+               *seed_arg = NULL, *classes = NULL;
     const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &path},
                             {"--opponents", NULL, CLI_OPT_VALUE, &opponents},
+                            {"--classes", NULL, CLI_OPT_VALUE, &classes},
                             {"--samples", NULL, CLI_OPT_VALUE, &samples_arg},
                             {"--seed", NULL, CLI_OPT_VALUE, &seed_arg},
                             {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt_arg},
@@ -592,15 +595,18 @@ static int holdem_vs_random(int argc, char **argv) {
         rc = check_opponents(opponents, samples_arg != NULL
                                             ? HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS
                                             : HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS);
+    int cls[HS_HOLDEM_CLASSES], n_cls;
+    if (rc == CLI_OK && classes != NULL)
+        rc = cli_parse_classes(classes, cls, &n_cls);
     if (rc != CLI_OK)
         return rc;
     int status;
     hs_request *q = cli_request_new("holdem vs-random", NULL, 0, &status);
     if (q == NULL)
         return status;
-    const char *const keys[] = {"opponents", "samples", "seed"};
-    const char *const values[] = {opponents, samples_arg, seed_arg};
-    if (cli_request_opts(q, keys, values, 3) != 0)
+    const char *const keys[] = {"opponents", "samples", "seed", "classes"};
+    const char *const values[] = {opponents, samples_arg, seed_arg, classes};
+    if (cli_request_opts(q, keys, values, 4) != 0)
         status = CLI_EXIT_DATA;
     /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
     if (status == CLI_OK) {

@@ -218,7 +218,8 @@ static const command_doc COMMANDS[] = {
      {{"opponents", "text", 0, 1,
        "opponent counts: 1-3, 2 or 1,3 (default 1-2); up to 9 with samples"},
       {"samples", "count", 0, 1, "an estimate from this many deals per opponent count instead"},
-      {"seed", "count", 0, 1, "the estimate's random seed"}}},
+      {"seed", "count", 0, 1, "the estimate's random seed"},
+      {"classes", "text", 0, 1, "only these classes' rows, e.g. AA,AKs,72o (default: all 169)"}}},
     {"query",
      "Query (PQL)",
      "any question about hold'em or Omaha deals: select avg, count, histogram, max or min of "

@@ -1906,7 +1906,7 @@ static int run_lowball_hist(const hs_request *r, run_ctx *x) {
 
 /* ---- holdem vs-random ------------------------------------------------------------------------ */
 
-static const char *const K_VS_RANDOM[] = {"opponents", "samples", "seed", NULL};
+static const char *const K_VS_RANDOM[] = {"opponents", "samples", "seed", "classes", NULL};
 
 /* Measured on one Intel Xeon thread (README): the whole exact table against one and two
  * opponents, the same with three, and a sampled deal of one opponent count. */
@@ -1914,11 +1914,39 @@ static const char *const K_VS_RANDOM[] = {"opponents", "samples", "seed", NULL};
 #define VS_RANDOM3_SECONDS 90.0
 #define VS_RANDOM_SAMPLE_SECONDS 2.5e-6
 
+/* The classes of the rows ("AA,AKs", as holdem preflop3's): keep[c] set for each (all when not
+ * given). */
+static int classes_of(const hs_request *r, unsigned char keep[HS_HOLDEM_CLASSES], run_ctx *x) {
+    const char *text = get(r, "classes");
+    memset(keep, text == NULL, HS_HOLDEM_CLASSES);
+    if (text == NULL)
+        return HS_OK;
+    int cls[HS_HOLDEM_CLASSES], n = 0;
+    hs_parse_error err;
+    const int rc = hs_holdem_classes_parse(text, strlen(text), cls, &n, &err);
+    if (rc == HS_OK) {
+        for (int i = 0; i < n; i++)
+            keep[cls[i]] = 1;
+        return HS_OK;
+    }
+    char tok[HS_TOKEN_TEXT];
+    token(tok, text + err.offset, err.length);
+    if (rc == HS_ERR_TOKEN && err.length == 0)
+        return fail(x, HS_ERR_ARG,
+                    "classes: an empty item in '%s' (class names separated by "
+                    "commas)",
+                    token(tok, text, strlen(text)));
+    if (rc == HS_ERR_TOKEN)
+        return fail(x, HS_ERR_ARG, "classes: '%s' is not a starting-hand class (AA, AKs, T9o, ...)",
+                    tok);
+    return fail(x, HS_ERR_ARG, "classes: '%s' is given twice", tok);
+}
+
 /* The arguments of holdem vs-random, in the command line's order: samples (0: the exact table),
- * seed (only with samples), and the opponent counts (default 1-2: up to three exactly, nine
- * with samples) as a bit set. */
+ * seed (only with samples), the opponent counts (default 1-2: up to three exactly, nine with
+ * samples) as a bit set, and the classes of the rows. */
 static int vs_random_args(const hs_request *r, unsigned *which, uint64_t *samples, uint64_t *seed,
-                          run_ctx *x) {
+                          unsigned char keep[HS_HOLDEM_CLASSES], run_ctx *x) {
     int rc = number_of(r, "samples", 1, HS_HOLDEM_VS_RANDOM_MAX_SAMPLES, 0, samples, x);
     if (rc == HS_OK && get(r, "seed") != NULL && *samples == 0)
         rc = fail(x, HS_ERR_ARG,
@@ -1933,7 +1961,7 @@ static int vs_random_args(const hs_request *r, unsigned *which, uint64_t *sample
     hs_parse_error err;
     rc = hs_text_parse_counts(text, max, which, &err);
     if (rc == HS_OK)
-        return HS_OK;
+        return classes_of(r, keep, x);
     char tok[HS_TOKEN_TEXT];
     token(tok, text + err.offset, err.length);
     if (rc == HS_ERR_TOKEN)
@@ -1948,11 +1976,13 @@ static int vs_random_args(const hs_request *r, unsigned *which, uint64_t *sample
     return fail(x, HS_ERR_ARG, "opponents: '%s': at most %d opponents", tok, max);
 }
 
-/* The exact table's rows: per class (grid order), the counts of `which` in increasing order. */
-static void vs_random_exact_rows(hs_table *t, const hs_holdem_vs_random_counts *c, unsigned which) {
+/* The exact table's rows: per class kept (grid order), the counts of `which` in increasing
+ * order. */
+static void vs_random_exact_rows(hs_table *t, const hs_holdem_vs_random_counts *c, unsigned which,
+                                 const unsigned char *keep) {
     for (int cls = 0; cls < HS_HOLDEM_CLASSES; cls++)
         for (int k = 1; k <= HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS; k++) {
-            if (!(which >> k & 1))
+            if (!(which >> k & 1) || !keep[cls])
                 continue;
             const uint64_t deals = hs_holdem_vs_random_deals(cls, k);
             /* below 2^63 against one or two (holdem.h); 128-bit shares against three */
@@ -1979,10 +2009,10 @@ static void vs_random_exact_rows(hs_table *t, const hs_holdem_vs_random_counts *
 
 /* The sampled table's rows, in the same order. */
 static void vs_random_sample_rows(hs_table *t, const hs_holdem_vs_random_sample_counts *c,
-                                  unsigned which) {
+                                  unsigned which, const unsigned char *keep) {
     for (int cls = 0; cls < HS_HOLDEM_CLASSES; cls++)
         for (int k = 1; k <= HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS; k++) {
-            if (!(which >> k & 1))
+            if (!(which >> k & 1) || !keep[cls])
                 continue;
             const hs_holdem_vs_random_sums *r = &c->row[k - 1][cls];
             double equity, se;
@@ -2006,7 +2036,8 @@ static void vs_random_sample_rows(hs_table *t, const hs_holdem_vs_random_sample_
 static int run_holdem_vs_random(const hs_request *r, run_ctx *x) {
     unsigned which;
     uint64_t samples, seed;
-    int rc = vs_random_args(r, &which, &samples, &seed, x);
+    unsigned char keep[HS_HOLDEM_CLASSES];
+    int rc = vs_random_args(r, &which, &samples, &seed, keep, x);
     if (rc != HS_OK)
         return rc;
     const int top = 31 - __builtin_clz(which);
@@ -2039,7 +2070,7 @@ static int run_holdem_vs_random(const hs_request *r, run_ctx *x) {
                                     HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_TEXT};
         t = tbl_new(COLS, KINDS, 9);
         if (t != NULL) {
-            vs_random_sample_rows(t, hs_holdem_vs_random_sample_job_counts(job), which);
+            vs_random_sample_rows(t, hs_holdem_vs_random_sample_job_counts(job), which, keep);
             tbl_note(t, "samples", "%" PRIu64, samples);
             tbl_note(t, "seed", "%" PRIu64, seed);
             tbl_note(t, "kind", "estimate");
@@ -2051,7 +2082,7 @@ static int run_holdem_vs_random(const hs_request *r, run_ctx *x) {
                                     HS_CELL_INT,  HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION};
         t = tbl_new(COLS, KINDS, 8);
         if (t != NULL) {
-            vs_random_exact_rows(t, hs_holdem_vs_random_job_counts(job), which);
+            vs_random_exact_rows(t, hs_holdem_vs_random_job_counts(job), which, keep);
             tbl_note(t, "boards", "%zu", hs_holdem_vs_random_job_boards(job));
             tbl_note(t, "kind", "exact");
         }
@@ -2285,8 +2316,9 @@ double hs_request_job_seconds(const hs_request *r, const hs_job *job) {
         /* the arguments again (checked when the job was made) */
         unsigned which = 0;
         uint64_t samples = 0, seed;
+        unsigned char keep[HS_HOLDEM_CLASSES];
         run_ctx x = {.phase = FINISH};
-        if (vs_random_args(r, &which, &samples, &seed, &x) != HS_OK)
+        if (vs_random_args(r, &which, &samples, &seed, keep, &x) != HS_OK)
             return 0;
         if (samples > 0)
             return (double)samples * (double)__builtin_popcount(which) * VS_RANDOM_SAMPLE_SECONDS;
