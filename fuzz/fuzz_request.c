@@ -11,6 +11,7 @@
 #include "../src/cli/serve.h"
 #include "handstat/error.h"
 #include "handstat/job.h"
+#include "handstat/request.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -46,10 +47,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (!known)
             abort();
         /* the request layer's own checks of the arguments (card sets, ranges, numbers, streets,
-         * flags): a job or a refusal with a message, never a crash. equity-dist is left out: its
-         * job enumerates the boards when made (up to 2.6 M preflop), and its arguments go through
-         * the same checks as the other commands' */
-        if (strcmp(command, "holdem equity-dist") != 0) {
+         * flags, opponent lists): a job or a refusal with a message, never a crash. equity-dist
+         * is left out: its job enumerates the boards when made (up to 2.6 M preflop), and its
+         * arguments go through the same checks as the other commands'. vs-random's exact job
+         * builds the preflop board list when made (a twentieth of a second): its arguments are
+         * checked through hs_request_work, which makes no job */
+        if (strcmp(command, "holdem vs-random") == 0) {
+            char note[160];
+            if (strlen(hs_request_work(r, note, sizeof note)) >= sizeof note)
+                abort();
+        } else if (strcmp(command, "holdem equity-dist") != 0) {
             hs_job *job = NULL;
             char why[HS_REQUEST_MESSAGE];
             if (hs_request_start(r, &job, why, sizeof why) != HS_OK && why[0] == '\0')

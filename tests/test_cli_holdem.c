@@ -268,6 +268,8 @@ static void test_vs_random_arguments(void **state) {
         {{"--samples", "10", "--opponents", "10"}, 2, "'10' is not a count 1..9"},
         {{"--samples", "10", "--opponents", "0"}, 2, "'0' is not a count 1..9"},
         {{"--samples", "10", "--opponents", "3-10"}, 2, "'3-10' is not a count 1..9"},
+        {{"--classes", "AA,XX"}, 2, "--classes: 'XX' is not a starting-hand class"},
+        {{"--classes", "AA,,KK"}, 2, "--classes: an empty item in 'AA,,KK'"},
     };
     check_arg_cases("vs-random", cases, sizeof cases / sizeof cases[0]);
 }

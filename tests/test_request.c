@@ -161,6 +161,16 @@ static const query QUERIES[] = {
     {"poker showdown",
      {"hand", "7c 5d 4h 3s 2c"},
      {"poker", "matchups", "--hand", "7c 5d 4h 3s 2c", "--csv"}},
+    /* vs-random writes CSV without --csv (standard output: no -o); its exact table takes about
+     * 8 s of CPU a run, too long here: test_cli_holdem_vs_random checks the command line's,
+     * which is this table written out */
+    {"holdem vs-random",
+     {"opponents", "4", "samples", "2000", "seed", "7"},
+     {"holdem", "vs-random", "--samples", "2000", "--seed", "7", "--opponents", "4", "--quiet"}},
+    {"holdem vs-random",
+     {"samples", "1500", "opponents", "2,5-6", "classes", "72o, aa,AKs"},
+     {"holdem", "vs-random", "--samples", "1500", "--opponents", "2,5-6", "--classes",
+      "72o, aa,AKs", "--quiet"}},
 };
 
 static hs_request *request_of(const query *q) {
@@ -269,13 +279,35 @@ static void test_notes_and_kinds(void **state) {
     assert_int_equal(hs_text_parse_u64("0", 1, 9, &u), 0);
     assert_int_equal(hs_text_parse_u64("10", 1, 9, &u), 0);
     assert_true(u == 7);
+    /* the opponent counts of holdem vs-random: a bit per count; a bad item located */
+    unsigned set = 0;
+    hs_parse_error err;
+    assert_int_equal(hs_text_parse_counts("2,5-7", 9, &set, &err), HS_OK);
+    assert_int_equal(set, 1u << 2 | 1u << 5 | 1u << 6 | 1u << 7);
+    assert_int_equal(hs_text_parse_counts("1-3,2", 3, &set, &err), HS_OK);
+    assert_int_equal(set, 0xEu);
+    static const struct {
+        const char *text;
+        int rc;
+        size_t offset, length;
+    } BAD[] = {{"1,,3", HS_ERR_TOKEN, 2, 0}, {"1-", HS_ERR_TOKEN, 0, 2},
+               {"2-1", HS_ERR_TOKEN, 0, 3},  {"10", HS_ERR_TOKEN, 0, 2},
+               {"", HS_ERR_TOKEN, 0, 0},     {" 1", HS_ERR_TOKEN, 0, 2},
+               {"1,4", HS_ERR_ARG, 2, 1},    {"2-9", HS_ERR_ARG, 0, 3}};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        set = 7;
+        assert_int_equal(hs_text_parse_counts(BAD[i].text, 3, &set, &err), BAD[i].rc);
+        assert_int_equal(err.offset, BAD[i].offset);
+        assert_int_equal(err.length, BAD[i].length);
+        assert_int_equal(set, 7); /* untouched */
+    }
     hs_request_free(r);
 
     const char *const *commands = hs_request_commands();
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 24);
+    assert_int_equal(n, 25);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
         hs_request_free(r);
@@ -442,6 +474,63 @@ static void test_refused(void **state) {
          HS_ERR_ARG,
          "role: 'crib' is not dealer or pone"},
         {"poker rank", {"hand", "AS KS QS JS TS 9S 8S 7S"}, HS_ERR_COUNT, "too many cards at '7S'"},
+        /* holdem vs-random: every bad opponents item named, with the limit that applies */
+        {"holdem vs-random",
+         {"opponents", "4"},
+         HS_ERR_ARG,
+         "opponents: '4': exact only up to 3 opponents (with samples, estimates up to 9)"},
+        {"holdem vs-random",
+         {"opponents", "1,2-9"},
+         HS_ERR_ARG,
+         "opponents: '2-9': exact only up to 3 opponents"},
+        {"holdem vs-random",
+         {"opponents", "x"},
+         HS_ERR_ARG,
+         "opponents: 'x' is not a count 1..3 or a range N-M of them (as 1-3)"},
+        {"holdem vs-random", {"opponents", "0"}, HS_ERR_ARG, "opponents: '0' is not a count 1..3"},
+        {"holdem vs-random",
+         {"opponents", "3-1"},
+         HS_ERR_ARG,
+         "opponents: '3-1' is not a count 1..3"},
+        {"holdem vs-random",
+         {"opponents", "1,,3"},
+         HS_ERR_ARG,
+         "opponents: '' is not a count 1..3"},
+        {"holdem vs-random", {"opponents", "1-"}, HS_ERR_ARG, "opponents: '1-' is not a count"},
+        {"holdem vs-random",
+         {"opponents", "1, 2"},
+         HS_ERR_ARG,
+         "opponents: ' 2' is not a count 1..3"},
+        {"holdem vs-random",
+         {"opponents", "2\x01"},
+         HS_ERR_ARG,
+         "opponents: '2\\x01' is not a count"},
+        {"holdem vs-random",
+         {"opponents", "10", "samples", "10"},
+         HS_ERR_ARG,
+         "opponents: '10' is not a count 1..9"},
+        {"holdem vs-random",
+         {"opponents", "3-10", "samples", "10"},
+         HS_ERR_ARG,
+         "opponents: '3-10' is not a count 1..9"},
+        {"holdem vs-random",
+         {"samples", "0"},
+         HS_ERR_ARG,
+         "samples: '0' is not a whole number from 1 to 10000000000"},
+        {"holdem vs-random",
+         {"samples", "10000000001"},
+         HS_ERR_ARG,
+         "samples: '10000000001' is not a whole number"},
+        {"holdem vs-random", {"seed", "5"}, HS_ERR_ARG, "seed: only with samples"},
+        {"holdem vs-random",
+         {"samples", "10", "seed", "-1"},
+         HS_ERR_ARG,
+         "seed: '-1' is not a whole number"},
+        {"holdem vs-random",
+         {"classes", "AA,AK"},
+         HS_ERR_ARG,
+         "classes: 'AK' is not a starting-hand class"},
+        {"holdem vs-random", {"classes", "AA,aa"}, HS_ERR_ARG, "classes: 'aa' is given twice"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(hs_request_new(cases[i].command, &r), HS_OK);

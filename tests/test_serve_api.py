@@ -205,6 +205,30 @@ def test_crib_explain(s, commands):
         check(sum(int(r[2]) for r in a["rows"]) == int(total), f"crib explain {hand}: sum")
 
 
+def test_vs_random(s, commands):
+    """holdem vs-random (the CLI writes CSV without --csv): a sampled table as the CLI's, and bad
+    opponents named."""
+    if "holdem vs-random" not in commands:
+        print("skip: holdem vs-random: not in this build's request layer", flush=True)
+        return
+    args = {"opponents": "4,6", "samples": 2000, "seed": 7}
+    status, _, answer = s.query("holdem vs-random", args)
+    check(status == 200, f"holdem vs-random {args}: status {status} {answer}")
+    rc, out, err = cli("holdem", "vs-random", "--samples", "2000", "--seed", "7", "--opponents",
+                       "4,6", "--quiet")
+    check(rc == 0, f"holdem vs-random CLI: {err}")
+    rows = list(csv.reader(io.StringIO(out)))
+    if same_table(answer, rows[0], rows[1:], f"holdem vs-random {args}"):
+        check(len(answer["rows"]) == 2 * 169 and answer["notes"].get("kind") == "estimate",
+              f"holdem vs-random: rows and notes {answer['notes']}")
+    for value, token in [("1,,3", "''"), ("4", "'4'"), ("x", "'x'"), ("2-1", "'2-1'")]:
+        st, _, a = s.query("holdem vs-random", {"opponents": value})
+        check(st == 400 and f"opponents: {token}" in a.get("error", ""),
+              f"holdem vs-random opponents {value!r}: {st} {a}")
+    st, _, a = s.query("holdem vs-random", {"opponents": "10", "samples": 10})
+    check(st == 400 and "'10' is not a count 1..9" in a.get("error", ""), f"opponents 10: {st} {a}")
+
+
 def test_refusals(s):
     def error(status, answer, code, what, contains=None):
         check(status == code, f"{what}: status {status} != {code} ({answer})")
@@ -434,6 +458,7 @@ def main():
         check(st == 200 and "holdem equity" in commands, f"/api/commands: {c}")
         test_queries(s, commands)
         test_crib_explain(s, commands)
+        test_vs_random(s, commands)
         test_refusals(s)
         test_headers_and_page(s)
         test_concurrent(s)
@@ -459,6 +484,12 @@ def main():
               f"time cap: {st} {a} after {time.time() - t:.1f} s")
         st, _, a = s.query("holdem hits", {"hand": "random", "streets": "river"})
         check(st == 504 and "estimated" in a.get("error", ""), f"estimate refusal: {st} {a}")
+        # vs-random: the exact table against three (minutes) and a huge estimate refused at once
+        for args in [{"opponents": "1-3"}, {"opponents": "9", "samples": 10**10}]:
+            t = time.time()
+            st, _, a = s.query("holdem vs-random", args)
+            check(st == 504 and "estimated" in a.get("error", "") and time.time() - t < 5,
+                  f"vs-random {args} refused: {st} {a}")
         ids = []
         for k in range(2):
             st, _, j = s.request("POST", "/api/jobs", LONG)

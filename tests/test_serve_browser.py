@@ -212,6 +212,15 @@ def main():
         check(len(rows) == 1 + 1 + 9, f"the example query answers 11 rows: {len(rows)}")
         shot(d, "serve-query.png")
 
+        # holdem vs-random through the same form: its example (4 opponents, estimated)
+        Select(d.find_element(By.ID, "games-command")).select_by_value("holdem vs-random")
+        wait(d, "the vs-random form", lambda: d.find_elements(By.ID, "games-arg-opponents"))
+        d.find_element(By.ID, "games-compute").click()
+        wait(d, "the vs-random table",
+             lambda: len(d.find_elements(By.CSS_SELECTOR, "#games-result tbody tr")) == 169)
+        cells = d.find_elements(By.CSS_SELECTOR, "#games-result tbody tr:first-child td")
+        check([c.text for c in cells[:2]] == ["AA", "4"], f"vs-random's first row: {[c.text for c in cells]}")
+
         errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
         check(not errors, f"the page logged errors: {errors}")
     finally:

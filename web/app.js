@@ -732,6 +732,7 @@ const EXAMPLES = {
   'lowball rank': { hand: '7H 5D 4C 3S 2H KD', kind: '27' },
   'lowball hist': { kind: 'a5' },
   'omaha rank': { hand: 'AH 2H KS QS', board: '3H 4D 8H JC 9H' },
+  'holdem vs-random': { opponents: '4', samples: '20000' },
   query: { query: "select avg(riverEquity(hero)), count(flopHandCategory(hero) = flushDraw), histogram(handType(hero, river)) from game=holdem, hero=AKs, villain='QQ+,AKo@50', board=Kh7d2c" },
 };
 

@@ -353,6 +353,12 @@ HS_API int hs_holdem_vs_random_job_new(const hs_holdem_preflop *table, hs_job **
  * HS_ERR_ARG for other counts. */
 HS_API int hs_holdem_vs_random_job_new_opponents(const hs_holdem_preflop *table, int max_opponents,
                                                  hs_job **out);
+/* The same job with a board list of its own, built here and freed with the job (the request
+ * layer's "holdem vs-random"): HS_OK, HS_ERR_ARG (max_opponents not 2 or 3) or HS_ERR_NOMEM.
+ * Its checkpoints are those of hs_holdem_vs_random_job_new_opponents. */
+HS_API int hs_holdem_vs_random_job_new_own(int max_opponents, hs_job **out);
+/* The suit-distinct boards a vs-random job sweeps (134,459). */
+HS_API size_t hs_holdem_vs_random_job_boards(const hs_job *job);
 /* The counts of the job's units done so far. */
 HS_API const hs_holdem_vs_random_counts *hs_holdem_vs_random_job_counts(const hs_job *job);
 

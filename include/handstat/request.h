@@ -53,6 +53,15 @@
  *                         hand,wins,ties,losses; the equity and its exact fraction as notes
  *   "poker pe54"          hand (ten cards: player 1's five, then player 2's, Project Euler 54):
  *                         winner (1, 2 or tie) and both hands' classes and descriptions
+ *   "holdem vs-random"    opponents (counts "1-3", "2", "1,3": 1..3, default 1-2; 1..9 with
+ *                         samples), samples (1..10^10 deals per count), seed, classes (the
+ *                         rows of these only, "AA,AKs"): each of the 169 classes (or those)
+ *                         against that many random hands, exactly or, with samples, an
+ *                         ESTIMATE; a row per class and count (the CSV `handstat holdem
+ *                         vs-random` writes: class,opponents,deals,wins,ties,losses,equity,
+ *                         equity_exact, or class,opponents,samples,wins,ties,losses,equity,
+ *                         std_error,kind); notes boards or samples and seed, and kind. It runs as
+ *                         one job: about 8 s of one core exactly, 90 s with three opponents
  *   "query"               query (a query of the query language, handstat/query.h), samples,
  *                         seed: item,bucket,value,exact,count,std_error (hs_query_run's table)
  *
@@ -121,6 +130,12 @@ HS_API const char *hs_text_combo(char *out, uint64_t combo);
 /* A whole number written in decimal digits only (no sign, no spaces, no exponent) within
  * min..max: 1 with it in *out, else 0 (*out untouched), also when it passes 2^64 - 1. */
 HS_API int hs_text_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+/* A list of counts 1..max (max at most 9): comma-separated items, each N or N-M (one digit each,
+ * N <= M), as "1-3", "4", "1,3" or "2,5-7", into the bit set *set (bit k for the count k; *set
+ * untouched on failure). No blanks, no empty item. Returns HS_OK; HS_ERR_TOKEN (an item that is
+ * not N or N-M) or HS_ERR_ARG (an item past max), with *err (may be NULL) locating the item.
+ * The opponents of holdem vs-random in every front end. */
+HS_API int hs_text_parse_counts(const char *text, int max, unsigned *set, hs_parse_error *err);
 /* A token of input made safe to quote in a message: at most 40 bytes of it (then "..."), bytes
  * outside printable ASCII as \xNN. out holds HS_TOKEN_TEXT bytes. */
 #define HS_TOKEN_TEXT 200
@@ -157,10 +172,11 @@ HS_API int hs_request_run(const hs_request *r, int threads, hs_progress_fn progr
 
 /* The same in two steps, for front ends that run long jobs their own way (checkpoints, other
  * processes): hs_request_start checks the request and, for a command that runs as one job
- * (holdem hits over every board, holdem equity-dist, stud and razz equity), makes it into *job
- * (else *job is NULL); the caller runs the job's units (handstat/job.h) or none, then
- * hs_request_finish answers from the finished job, or, with job NULL, runs the command itself
- * (threads, progress as in hs_request_run). Returns and messages as hs_request_run. */
+ * (holdem hits over every board, holdem equity-dist, stud and razz equity, holdem vs-random, a
+ * query the equity engine does not answer), makes it into *job (else *job is NULL); the caller runs
+ * the job's units (handstat/job.h) or none, then hs_request_finish answers from the finished job,
+ * or, with job NULL, runs the command itself (threads, progress as in hs_request_run). Returns and
+ * messages as hs_request_run. */
 typedef struct hs_job hs_job;
 HS_API int hs_request_start(const hs_request *r, hs_job **job, char *msg, size_t cap);
 HS_API int hs_request_finish(const hs_request *r, const hs_job *job, int threads,
@@ -174,8 +190,9 @@ HS_API double hs_request_job_seconds(const hs_request *r, const hs_job *job);
 
 /* A one-line note of the work ahead when a request will take a while to answer exactly (holdem
  * and shortdeck equity: "up to 3.2e+13 deals (1.87e+07 choices of hands x 1712304 boards), solved
- * once per suit-symmetric set"), so that a front end can say so before it starts; "" for a
- * quick request, an estimate or an invalid one. Returns buf (cap bytes; 160 hold any note). */
+ * once per suit-symmetric set"; holdem vs-random against three opponents), so that a front end
+ * can say so before it starts; "" for a quick request, an estimate or an invalid one. It checks
+ * the arguments but makes no job. Returns buf (cap bytes; 160 hold any note). */
 HS_API const char *hs_request_work(const hs_request *r, char *buf, size_t cap);
 
 HS_API void hs_request_free(hs_request *r);

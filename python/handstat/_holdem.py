@@ -148,7 +148,8 @@ def _classes(classes, what):
 
 def holdem_vs_random(threads: int = 0, progress: Progress = None,
                      opponents: Iterable[int] = (1, 2), samples: Optional[int] = None,
-                     seed: int = 1) -> pd.DataFrame:
+                     seed: int = 1, classes: Optional[Union[str, Sequence[str]]] = None
+                     ) -> pd.DataFrame:
     """The exact equity of every one of the 169 classes against 1, 2 or 3 random hands
     (`holdem vs-random --opponents`, results/holdem_vs_random.csv and holdem_vs_random3.csv):
     for each class, a row per opponent count of `opponents` (any of 1, 2, 3; default 1 and 2:
@@ -160,82 +161,29 @@ def holdem_vs_random(threads: int = 0, progress: Progress = None,
     deals per opponent count, each scoring every hero combination it leaves free; rows of class,
     opponents, samples, wins, ties, losses (ints: the (combination, deal) pairs scored), equity,
     std_error (floats) and kind ("estimate"). The same N and seed give the same numbers at any
-    thread count."""
-    if samples is not None:
-        return _vs_random_sampled(threads, progress, opponents, samples, seed)
-    counts = sorted(set(int(k) for k in opponents))
-    if not counts or counts[0] < 1 or counts[-1] > 3:
-        raise HandstatError(f"holdem_vs_random: opponents {opponents!r}: counts 1..3 (exact)")
-    table = ctypes.c_void_p()
-    job = ctypes.c_void_p()
-    try:
-        _check(_lib.holdem_preflop_new(ctypes.byref(table)), "holdem_vs_random")
-        _check(_lib.holdem_vs_random_job_new_opponents(table, max(2, counts[-1]),
-                                                       ctypes.byref(job)), "holdem_vs_random")
-        _check(_run_job(job, threads, progress), "holdem_vs_random")
-        c = _lib.holdem_vs_random_job_counts(job).contents
-        cols = {k: [] for k in ("class", "opponents", "deals", "wins", "ties", "losses",
-                                "equity", "equity_exact")}
-        for x in range(_lib.HS_HOLDEM_CLASSES):
-            for k in counts:
-                p = c.vs[x][k - 1] if k <= 2 else c.vs3[x]
-                shares = int(p.shares) if k <= 2 else int(p.shares_lo) + (int(p.shares_hi) << 64)
-                deals = int(_lib.holdem_vs_random_deals(x, k))
-                exact = Fraction(shares, deals * _lib.HS_HOLDEM_SHARE_UNIT)
-                for key, v in (("class", _class_name(x)), ("opponents", k), ("deals", deals),
-                               ("wins", int(p.wins)), ("ties", int(p.ties)),
-                               ("losses", int(p.losses)), ("equity", float(exact)),
-                               ("equity_exact", exact)):
-                    cols[key].append(v)
-    finally:
-        if job:
-            _lib.job_free(job)
-        if table:
-            _lib.holdem_preflop_free(table)
-    for key in ("deals", "wins", "ties", "losses"):
-        cols[key] = _int_column(cols[key])
-    return pd.DataFrame(cols)
+    thread count.
 
+    classes: only the rows of these classes ("AA,AKs" or ["AA", "AKs"]; grid order; every class
+    is counted all the same).
 
-def _vs_random_sampled(threads, progress, opponents, samples, seed):
+    Answered by the request layer's "holdem vs-random" (query("holdem vs-random", opponents="1-3",
+    samples=..., seed=...) gives the same table), its notes in df.attrs["notes"]."""
+    top = 3 if samples is None else _lib.HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS
     counts = sorted(set(int(k) for k in opponents))
-    top = _lib.HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS
     if not counts or counts[0] < 1 or counts[-1] > top:
         raise HandstatError(f"holdem_vs_random: opponents {opponents!r}: counts 1..{top} "
-                            "(with samples)")
-    if not 1 <= int(samples) <= _lib.HS_HOLDEM_VS_RANDOM_MAX_SAMPLES:
+                            + ("(exact)" if samples is None else "(with samples)"))
+    if samples is not None and not 1 <= int(samples) <= _lib.HS_HOLDEM_VS_RANDOM_MAX_SAMPLES:
         raise HandstatError(f"holdem_vs_random: samples {samples!r}: "
                             f"1..{_lib.HS_HOLDEM_VS_RANDOM_MAX_SAMPLES}")
-    if not 0 <= int(seed) < 1 << 64:
+    if samples is not None and not 0 <= int(seed) < 1 << 64:
         raise HandstatError(f"holdem_vs_random: seed {seed!r}: 0..2^64-1")
-    which = sum(1 << k for k in counts)
-    job = ctypes.c_void_p()
-    try:
-        _check(_lib.holdem_vs_random_sample_job_new(which, int(samples), int(seed),
-                                                    ctypes.byref(job)), "holdem_vs_random")
-        _check(_run_job(job, threads, progress), "holdem_vs_random")
-        c = _lib.holdem_vs_random_sample_job_counts(job).contents
-        cols = {k: [] for k in ("class", "opponents", "samples", "wins", "ties", "losses",
-                                "equity", "std_error", "kind")}
-        eq, se = ctypes.c_double(), ctypes.c_double()
-        for x in range(_lib.HS_HOLDEM_CLASSES):
-            for k in counts:
-                r = c.row[k - 1][x]
-                n = int(c.samples[k - 1])
-                _lib.holdem_vs_random_estimate(ctypes.byref(r), n, ctypes.byref(eq),
-                                               ctypes.byref(se))
-                for key, v in (("class", _class_name(x)), ("opponents", k), ("samples", n),
-                               ("wins", int(r.wins)), ("ties", int(r.ties)),
-                               ("losses", int(r.hands) - int(r.wins) - int(r.ties)),
-                               ("equity", eq.value), ("std_error", se.value),
-                               ("kind", "estimate")):
-                    cols[key].append(v)
-    finally:
-        if job:
-            _lib.job_free(job)
-    for key in ("samples", "wins", "ties", "losses"):
-        cols[key] = _int_column(cols[key])
-    return pd.DataFrame(cols)
+    return _ask("holdem_vs_random", "holdem vs-random", threads, progress,
+                opponents=",".join(str(k) for k in counts),
+                samples=None if samples is None else int(samples),
+                seed=None if samples is None else int(seed),
+                classes=classes if classes is None or isinstance(classes, str)
+                else ",".join(classes))
 
 
 PREFLOP3_COLUMNS = ["class_a", "class_b", "class_c", "deals", "equity_a", "equity_b", "equity_c",

@@ -282,6 +282,10 @@ def test_holdem_vs_random_sampled(tmp_path):
                     "--opponents", "2,7", "--threads", "2")
     assert_like_cli(got, want)
     assert set(got["kind"]) == {"estimate"}
+    # the rows of some classes: the same rows
+    some = handstat.holdem_vs_random(opponents=[2, 7], samples=2000, seed=5, classes=["KK", "AA"])
+    assert list(some["class"]) == ["AA", "AA", "KK", "KK"]
+    assert_like_cli(some, want[want["class"].isin(["AA", "KK"])].reset_index(drop=True))
     with pytest.raises(handstat.HandstatError, match="counts 1..9"):
         handstat.holdem_vs_random(opponents=[10], samples=10)
     with pytest.raises(handstat.HandstatError, match="samples 0"):

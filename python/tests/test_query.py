@@ -26,6 +26,12 @@ QUERIES = [
      ["crib", "discard", "--csv", "--pone", "--pegging", "2C", "3H", "4D", "5D", "5S", "JS"]),
     ("poker rank", dict(hand="KH KD KC 4S 4H 2C 9D"),
      ["poker", "rank", "--csv", "KH", "KD", "KC", "4S", "4H", "2C", "9D"]),
+    # vs-random writes its CSV without --csv
+    ("holdem vs-random", dict(opponents="4,6", samples=2000, seed=7),
+     ["holdem", "vs-random", "--samples", "2000", "--seed", "7", "--opponents", "4,6", "--quiet"]),
+    ("holdem vs-random", dict(opponents="1,9", samples=1000, classes="72o,AA"),
+     ["holdem", "vs-random", "--samples", "1000", "--opponents", "1,9", "--classes", "72o,AA",
+      "--quiet"]),
 ]
 
 
@@ -54,6 +60,8 @@ def test_refused():
         handstat.query("holdem equity", hand=["AA", "KK"], flop="Kh7d2c")
     with pytest.raises(handstat.HandstatError, match="board: 'Kh7d' is 2 cards"):
         handstat.query("holdem hits", hand="AA", board="Kh7d")
+    with pytest.raises(handstat.HandstatError, match="opponents: '4': exact only up to 3"):
+        handstat.query("holdem vs-random", opponents="1,4")
 
 
 def test_progress_stops_it():

@@ -97,8 +97,8 @@ static const char PREFLOP_USAGE[] =
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
 static const char VS_RANDOM_USAGE[] =
-    "usage: handstat holdem vs-random [--opponents LIST] [--threads N] [-o FILE] [--resume]\n"
-    "                                 [--checkpoint FILE]\n"
+    "usage: handstat holdem vs-random [--opponents LIST] [--classes LIST] [--threads N] [-o FILE]\n"
+    "                                 [--resume] [--checkpoint FILE]\n"
     "       handstat holdem vs-random --samples N [--seed S] [--opponents LIST] ...\n"
     "\n"
     "The exact equity of each of the 169 starting-hand classes against one, two or three\n"
@@ -128,6 +128,8 @@ static const char VS_RANDOM_USAGE[] =
     "\n"
     "  --opponents LIST   opponent counts, comma-separated, N or N-M (e.g. 1-3, 3, 1,3;\n"
     "                     default 1-2): 1..3 exactly, 1..9 with --samples\n"
+    "  --classes LIST     only the rows of these classes (AA,AKs,T9o; grid order; the work is\n"
+    "                     the same: every class is counted)\n"
     "  --samples N        estimate from N sampled deals per opponent count (1..10^10)\n"
     "  --seed S           the random streams of --samples (0..2^64-1; default 1); the same N\n"
     "                     and S give the same table at any thread count\n"
@@ -479,87 +481,25 @@ done:
 
 /* ---- vs-random ---------------------------------------------------------------------------- */
 
-/* The rows of the opponent counts set in `which` (bit k for k opponents). */
-static void write_vs_random_csv(FILE *fp, const hs_holdem_vs_random_counts *c, unsigned which) {
-    static const char *const HEADER[] = {"class", "opponents", "deals",  "wins",
-                                         "ties",  "losses",    "equity", "equity_exact"};
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, HEADER, 8);
-    for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
-        for (int k = 1; k <= HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS; k++) {
-            if (!(which >> k & 1))
-                continue;
-            const uint64_t deals = hs_holdem_vs_random_deals(x, k);
-            char name[4];
-            hs_holdem_class_name(x, name);
-            cli_cell(&t, name);
-            cli_cell_int(&t, k);
-            cli_cell_u64(&t, deals);
-            if (k <= 2) {
-                const hs_holdem_player *p = &c->vs[x][k - 1];
-                /* Below 2^63 (holdem.h), so the fraction's terms fit its 64-bit arguments. */
-                const uint64_t den = deals * HS_HOLDEM_SHARE_UNIT;
-                cli_cell_u64(&t, p->wins);
-                cli_cell_u64(&t, p->ties);
-                cli_cell_u64(&t, p->losses);
-                cli_cell_ratio(&t, (double)p->shares / (double)den);
-                cli_cell_fraction(&t, (long long)p->shares, den);
-            } else { /* shares and deals x SHARE_UNIT pass 2^64 (holdem.h) */
-                const hs_holdem_vs_random_row *r = &c->vs3[x];
-                const hs_uint128 den = (hs_uint128)deals * HS_HOLDEM_SHARE_UNIT;
-                cli_cell_u64(&t, r->wins);
-                cli_cell_u64(&t, r->ties);
-                cli_cell_u64(&t, r->losses);
-                cli_cell_ratio(&t, cli_ratio_u128(r->shares, den));
-                cli_cell_fraction_u128(&t, r->shares, den);
-            }
-            cli_row_end(&t);
-        }
-}
-
-/* Parse --opponents: items N or N-M (1 <= N <= M), comma-separated, into the bit set *which (bit
- * k for k opponents). Prints the offending item and returns CLI_EXIT_USAGE when one is not. */
-static int parse_opponents(const char *text, int max, unsigned *which) {
-    *which = 0;
-    const char *item = text;
-    for (;;) {
-        const char *end = strchr(item, ',');
-        const size_t len = end != NULL ? (size_t)(end - item) : strlen(item);
-        int lo = 0, hi = 0;
-        size_t i = 0;
-        if (i < len && item[i] >= '1' && item[i] <= '9')
-            lo = item[i++] - '0';
-        hi = lo;
-        if (lo > 0 && i < len && item[i] == '-') {
-            i++;
-            hi = i < len && item[i] >= '1' && item[i] <= '9' ? item[i++] - '0' : 0;
-        }
-        if (lo == 0 || hi < lo || i != len) {
-            cli_error("--opponents: '%.*s' is not a count 1..%d or a range N-M of them (as 1-3)",
-                      (int)len, item, max);
-            return CLI_EXIT_USAGE;
-        }
-        if (hi > max) {
-            if (max == HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS)
-                cli_error("--opponents: '%.*s': exact only up to %d opponents (--samples N "
-                          "estimates up to %d)",
-                          (int)len, item, max, HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS);
-            else
-                cli_error("--opponents: '%.*s': at most %d opponents", (int)len, item, max);
-            return CLI_EXIT_USAGE;
-        }
-        for (int k = lo; k <= hi; k++)
-            *which |= 1u << k;
-        if (end == NULL)
-            return CLI_OK;
-        item = end + 1;
-    }
-}
-
-/* The job against up to three opponents when the table asks for them (else the 1-2 job). */
-static int vs_random_job_new3(const hs_holdem_preflop *t, hs_job **out) {
-    return hs_holdem_vs_random_job_new_opponents(t, 3, out);
+/* --opponents checked by the request layer's parser (hs_text_parse_counts), in the command
+ * line's words: the item and the limit, max being 3 (exact) or 9 (--samples). */
+static int check_opponents(const char *text, int max) {
+    unsigned which;
+    hs_parse_error err;
+    const int rc = hs_text_parse_counts(text, max, &which, &err);
+    if (rc == HS_OK)
+        return CLI_OK;
+    const char *item = cli_token(text + err.offset, err.length);
+    if (rc == HS_ERR_TOKEN)
+        cli_error("--opponents: '%s' is not a count 1..%d or a range N-M of them (as 1-3)", item,
+                  max);
+    else if (max == HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS)
+        cli_error("--opponents: '%s': exact only up to %d opponents (--samples N estimates up to "
+                  "%d)",
+                  item, max, HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS);
+    else
+        cli_error("--opponents: '%s': at most %d opponents", item, max);
+    return CLI_EXIT_USAGE;
 }
 
 /* A whole decimal number in lo..hi for option `opt`, else the error naming it (quoted safely). */
@@ -572,82 +512,64 @@ static int parse_u64_option(const char *opt, const char *text, uint64_t lo, uint
     return CLI_EXIT_USAGE;
 }
 
-/* The sampled table's rows: per class, the counts of `which` in increasing order. */
-static void write_vs_random_sample_csv(FILE *fp, const hs_holdem_vs_random_sample_counts *c,
-                                       unsigned which) {
-    static const char *const HEADER[] = {"class",  "opponents", "samples",   "wins", "ties",
-                                         "losses", "equity",    "std_error", "kind"};
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, HEADER, 9);
-    for (int x = 0; x < HS_HOLDEM_CLASSES; x++)
-        for (int k = 1; k <= HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS; k++) {
-            if (!(which >> k & 1))
-                continue;
-            const hs_holdem_vs_random_sums *r = &c->row[k - 1][x];
-            double equity, se;
-            hs_holdem_vs_random_estimate(r, c->samples[k - 1], &equity, &se);
-            char name[4];
-            hs_holdem_class_name(x, name);
-            cli_cell(&t, name);
-            cli_cell_int(&t, k);
-            cli_cell_u64(&t, c->samples[k - 1]);
-            cli_cell_u64(&t, r->wins);
-            cli_cell_u64(&t, r->ties);
-            cli_cell_u64(&t, r->hands - r->wins - r->ties);
-            cli_cell_ratio(&t, equity);
-            cli_cell_ratio(&t, se);
-            cli_cell(&t, "estimate");
-            cli_row_end(&t);
-        }
+/* make for cli_job_open_run: the request's job (the exact table's over a board list of its own,
+ * or the sampled table's), made once the destinations are checked. */
+static int make_request_job(void *ctx, hs_job **job) {
+    char msg[HS_REQUEST_MESSAGE];
+    return hs_request_start(ctx, job, msg, sizeof msg);
 }
 
-typedef struct sample_make {
-    unsigned which;
-    uint64_t samples, seed;
-} sample_make;
-
-static int make_sample_job(void *ctx, hs_job **job) {
-    const sample_make *m = ctx;
-    return hs_holdem_vs_random_sample_job_new(m->which, m->samples, m->seed, job);
-}
-
-/* --samples: the sampled table, its checkpoint as the exact table's. */
-static int vs_random_sampled(const char *path, const char *ckpt_arg, int resume, int threads,
-                             unsigned which, uint64_t samples, uint64_t seed) {
-    static const char LABEL[] = "holdem vs-random --samples";
+/* The request "holdem vs-random" (its arguments checked above, in the command line's words) run
+ * as a job with a checkpoint, and its table written whole to -o. */
+static int vs_random_run(hs_request *q, const char *path, const char *ckpt_arg, int resume,
+                         int threads, int sampled) {
+    const char *label = sampled ? "holdem vs-random --samples" : "holdem vs-random";
     hs_job *job = NULL;
+    hs_table *t = NULL;
     cli_outs outs = {.n = 0};
     cli_job j;
     memset(&j, 0, sizeof j);
     const char *const names[1] = {"-o"};
     const char *const files[1] = {path};
     cli_out *csv_out = cli_outs_add(&outs, "-o", path);
-    sample_make m = {which, samples, seed};
-    int status = cli_job_open_run(&j, &outs, LABEL, ckpt_arg, path, "holdem_vs_random_sample.ckpt",
-                                  resume, threads, names, files, 1, make_sample_job, &m, &job);
+    int status =
+        cli_job_open_run(&j, &outs, label, ckpt_arg, path,
+                         sampled ? "holdem_vs_random_sample.ckpt" : "holdem_vs_random.ckpt", resume,
+                         threads, names, files, 1, make_request_job, q, &job);
     if (status == CLI_OK) {
-        write_vs_random_sample_csv(csv_out->fp, hs_holdem_vs_random_sample_job_counts(job), which);
+        char msg[HS_REQUEST_MESSAGE];
+        const int rc = hs_request_finish(q, job, threads, NULL, NULL, &t, msg, sizeof msg);
+        status = rc == HS_OK ? CLI_OK : cli_request_status(rc, msg);
+    }
+    if (status == CLI_OK) {
+        cli_request_csv(csv_out->fp, t);
         status = cli_outs_commit(&outs);
     }
-    if (status == CLI_OK && !cli_quiet)
+    if (status == CLI_OK && !cli_quiet && sampled)
         fprintf(stderr,
-                "%s: ESTIMATE from %llu sampled deals per opponent count (seed %llu) in "
-                "%.1f s with %d thread%s\n",
-                LABEL, (unsigned long long)samples, (unsigned long long)seed, j.seconds,
+                "%s: ESTIMATE from %s sampled deals per opponent count (seed %s) in %.1f s with "
+                "%d thread%s\n",
+                label, hs_table_note(t, "samples"), hs_table_note(t, "seed"), j.seconds,
                 j.threads_used, j.threads_used == 1 ? "" : "s");
+    else if (status == CLI_OK && !cli_quiet)
+        fprintf(stderr,
+                "%s: %s boards up to suit permutation (%zu units) in %.1f s with %d thread%s\n",
+                label, hs_table_note(t, "boards"), hs_job_units(job), j.seconds, j.threads_used,
+                j.threads_used == 1 ? "" : "s");
     cli_outs_abort(&outs);
     cli_job_finish(&j, status);
     hs_job_free(job);
+    hs_table_free(t);
     return status;
 }
 
 static int holdem_vs_random(int argc, char **argv) {
     int threads = 0, resume = 0, n_pos;
     const char *path = NULL, *ckpt_arg = NULL, *opponents = "1-2", *samples_arg = NULL,
-               *seed_arg = NULL;
+               *seed_arg = NULL, *classes = NULL;
     const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &path},
                             {"--opponents", NULL, CLI_OPT_VALUE, &opponents},
+                            {"--classes", NULL, CLI_OPT_VALUE, &classes},
                             {"--samples", NULL, CLI_OPT_VALUE, &samples_arg},
                             {"--seed", NULL, CLI_OPT_VALUE, &seed_arg},
                             {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt_arg},
@@ -657,6 +579,7 @@ static int holdem_vs_random(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, VS_RANDOM_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
+    /* The request layer checks these too, in its words; the command line keeps its own. */
     uint64_t samples = 0, seed = 1;
     if (samples_arg != NULL)
         rc = parse_u64_option("--samples", samples_arg, 1, HS_HOLDEM_VS_RANDOM_MAX_SAMPLES,
@@ -668,36 +591,30 @@ static int holdem_vs_random(int argc, char **argv) {
         }
         rc = parse_u64_option("--seed", seed_arg, 0, UINT64_MAX, &seed);
     }
+    if (rc == CLI_OK)
+        rc = check_opponents(opponents, samples_arg != NULL
+                                            ? HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS
+                                            : HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS);
+    int cls[HS_HOLDEM_CLASSES], n_cls;
+    if (rc == CLI_OK && classes != NULL)
+        rc = cli_parse_classes(classes, cls, &n_cls);
     if (rc != CLI_OK)
         return rc;
-    unsigned which;
-    rc = parse_opponents(opponents,
-                         samples_arg != NULL ? HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS
-                                             : HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS,
-                         &which);
-    if (rc != CLI_OK)
-        return rc;
+    int status;
+    hs_request *q = cli_request_new("holdem vs-random", NULL, 0, &status);
+    if (q == NULL)
+        return status;
+    const char *const keys[] = {"opponents", "samples", "seed", "classes"};
+    const char *const values[] = {opponents, samples_arg, seed_arg, classes};
+    if (cli_request_opts(q, keys, values, 4) != 0)
+        status = CLI_EXIT_DATA;
     /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
-    cli_catch_signals();
-    if (samples_arg != NULL)
-        return vs_random_sampled(path, ckpt_arg, resume, threads, which, samples, seed);
-    hs_holdem_preflop *table = NULL;
-    hs_job *job = NULL;
-    cli_outs outs = {.n = 0};
-    cli_job j;
-    memset(&j, 0, sizeof j);
-    const char *const names[1] = {"-o"};
-    const char *const files[1] = {path};
-    cli_out *csv_out = cli_outs_add(&outs, "-o", path);
-    int status = board_job_run("holdem vs-random", "holdem_vs_random.ckpt", &outs, &j, path,
-                               ckpt_arg, resume, threads, names, files, 1,
-                               (which >> 3 & 1) ? vs_random_job_new3 : hs_holdem_vs_random_job_new,
-                               &table, &job);
     if (status == CLI_OK) {
-        write_vs_random_csv(csv_out->fp, hs_holdem_vs_random_job_counts(job), which);
-        status = cli_outs_commit(&outs);
+        cli_catch_signals();
+        status = vs_random_run(q, path, ckpt_arg, resume, threads, samples_arg != NULL);
     }
-    return board_job_end("holdem vs-random", status, &outs, &j, table, job);
+    hs_request_free(q);
+    return status;
 }
 
 int cli_holdem_main(int argc, char **argv) {

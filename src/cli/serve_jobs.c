@@ -105,6 +105,7 @@ static const char *stop_text(int why, const serve_limits *lim, char *buf, size_t
 static char *time_cap_message(const serve_jobs *s, const serve_job *j, double estimate) {
     char msg[SERVE_MESSAGE], what[160];
     const int sampled = strcmp(j->command, "holdem equity") == 0;
+    const int vs_random = strcmp(j->command, "holdem vs-random") == 0;
     if (estimate > 0)
         snprintf(what, sizeof what,
                  "%s would take about %.0f s here (estimated), far over %g s, the server's cap "
@@ -117,8 +118,13 @@ static char *time_cap_message(const serve_jobs *s, const serve_job *j, double es
              sampled ? "ask for an estimate instead with the \"samples\" argument (e.g. "
                        "\"samples\": 1000000, as the command line's --samples), or narrow the "
                        "ranges, or give more board cards"
-                     : "narrow the query (fewer hands or streets, more known cards), or run it "
-                       "with the command line, or start the server with a larger --max-seconds");
+             : vs_random
+                 ? "ask for fewer opponent counts, or an estimate from fewer \"samples\" (about "
+                   "2.5 us a deal per count: 1000000 take seconds), or run it with the command "
+                   "line (handstat holdem vs-random, resumable), or start the server with a "
+                   "larger --max-seconds"
+                 : "narrow the query (fewer hands or streets, more known cards), or run it "
+                   "with the command line, or start the server with a larger --max-seconds");
     return strdup(msg);
 }
 

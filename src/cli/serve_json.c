@@ -211,6 +211,15 @@ static const command_doc COMMANDS[] = {
      "Project Euler 54",
      "ten cards, player 1's five then player 2's: who wins",
      {{"hand", "cards", 1, 1, "ten cards"}}},
+    {"holdem vs-random",
+     "Hold'em against random hands",
+     "each of the 169 starting classes against 1 to 3 random hands exactly (1-2: seconds, 3: "
+     "minutes, beyond the server's cap), or against 1 to 9 estimated with samples",
+     {{"opponents", "text", 0, 1,
+       "opponent counts: 1-3, 2 or 1,3 (default 1-2); up to 9 with samples"},
+      {"samples", "count", 0, 1, "an estimate from this many deals per opponent count instead"},
+      {"seed", "count", 0, 1, "the estimate's random seed"},
+      {"classes", "text", 0, 1, "only these classes' rows, e.g. AA,AKs,72o (default: all 169)"}}},
     {"query",
      "Query (PQL)",
      "any question about hold'em or Omaha deals: select avg, count, histogram, max or min of "

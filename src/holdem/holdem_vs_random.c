@@ -493,7 +493,14 @@ uint64_t hs_holdem_vs_random_deals(int cls, int opponents) {
 typedef struct vs_ctx {
     const hs_holdem_preflop *t;
     int max_opponents;
+    hs_holdem_preflop *own; /* the board list, when the job owns it (else NULL) */
 } vs_ctx;
+
+static void vs_ctx_free(void *ctx) {
+    vs_ctx *v = ctx;
+    hs_holdem_preflop_free(v->own);
+    free(v);
+}
 
 static void vs_random_unit(void *ctx, size_t unit, void *acc, void *scratch) {
     const vs_ctx *v = ctx;
@@ -588,12 +595,35 @@ int hs_holdem_vs_random_job_new_opponents(const hs_holdem_preflop *t, int max_op
         return HS_ERR_NOMEM;
     v->t = t;
     v->max_opponents = max_opponents;
+    v->own = NULL;
     /* The job reads the board list, which the caller keeps until hs_job_free. The parameter
      * text keeps a checkpoint of one opponent count from resuming as another. */
     char params[32];
     snprintf(params, sizeof params, "max_opponents=%d", max_opponents);
-    return hs_job_new(&vs_random_job, v, free, hs_holdem_preflop_units(t), params,
+    return hs_job_new(&vs_random_job, v, vs_ctx_free, hs_holdem_preflop_units(t), params,
                       hs_poker_tables_hash, out);
+}
+
+int hs_holdem_vs_random_job_new_own(int max_opponents, hs_job **out) {
+    if (out == NULL || max_opponents < 2 || max_opponents > HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS)
+        return HS_ERR_ARG;
+    hs_holdem_preflop *t;
+    int rc = hs_holdem_preflop_new(&t);
+    if (rc != HS_OK)
+        return rc;
+    /* the same job (name, parameters, units) as over a board list of the caller's, so that
+     * their checkpoints are interchangeable; the list is freed with the context */
+    rc = hs_holdem_vs_random_job_new_opponents(t, max_opponents, out);
+    if (rc != HS_OK) {
+        hs_holdem_preflop_free(t);
+        return rc;
+    }
+    ((vs_ctx *)hs_job_ctx(*out))->own = t;
+    return HS_OK;
+}
+
+size_t hs_holdem_vs_random_job_boards(const hs_job *job) {
+    return hs_holdem_preflop_boards(((const vs_ctx *)hs_job_ctx(job))->t);
 }
 
 int hs_holdem_vs_random_job_new(const hs_holdem_preflop *t, hs_job **out) {

@@ -1904,6 +1904,195 @@ static int run_lowball_hist(const hs_request *r, run_ctx *x) {
     return answer(x, t);
 }
 
+/* ---- holdem vs-random ------------------------------------------------------------------------ */
+
+static const char *const K_VS_RANDOM[] = {"opponents", "samples", "seed", "classes", NULL};
+
+/* Measured on one Intel Xeon thread (README): the whole exact table against one and two
+ * opponents, the same with three, and a sampled deal of one opponent count. */
+#define VS_RANDOM_SECONDS 8.0
+#define VS_RANDOM3_SECONDS 90.0
+#define VS_RANDOM_SAMPLE_SECONDS 2.5e-6
+
+/* The classes of the rows ("AA,AKs", as holdem preflop3's): keep[c] set for each (all when not
+ * given). */
+static int classes_of(const hs_request *r, unsigned char keep[HS_HOLDEM_CLASSES], run_ctx *x) {
+    const char *text = get(r, "classes");
+    memset(keep, text == NULL, HS_HOLDEM_CLASSES);
+    if (text == NULL)
+        return HS_OK;
+    int cls[HS_HOLDEM_CLASSES], n = 0;
+    hs_parse_error err;
+    const int rc = hs_holdem_classes_parse(text, strlen(text), cls, &n, &err);
+    if (rc == HS_OK) {
+        for (int i = 0; i < n; i++)
+            keep[cls[i]] = 1;
+        return HS_OK;
+    }
+    char tok[HS_TOKEN_TEXT];
+    token(tok, text + err.offset, err.length);
+    if (rc == HS_ERR_TOKEN && err.length == 0)
+        return fail(x, HS_ERR_ARG,
+                    "classes: an empty item in '%s' (class names separated by "
+                    "commas)",
+                    token(tok, text, strlen(text)));
+    if (rc == HS_ERR_TOKEN)
+        return fail(x, HS_ERR_ARG, "classes: '%s' is not a starting-hand class (AA, AKs, T9o, ...)",
+                    tok);
+    return fail(x, HS_ERR_ARG, "classes: '%s' is given twice", tok);
+}
+
+/* The arguments of holdem vs-random, in the command line's order: samples (0: the exact table),
+ * seed (only with samples), the opponent counts (default 1-2: up to three exactly, nine with
+ * samples) as a bit set, and the classes of the rows. */
+static int vs_random_args(const hs_request *r, unsigned *which, uint64_t *samples, uint64_t *seed,
+                          unsigned char keep[HS_HOLDEM_CLASSES], run_ctx *x) {
+    int rc = number_of(r, "samples", 1, HS_HOLDEM_VS_RANDOM_MAX_SAMPLES, 0, samples, x);
+    if (rc == HS_OK && get(r, "seed") != NULL && *samples == 0)
+        rc = fail(x, HS_ERR_ARG,
+                  "seed: only with samples (the exact table draws nothing at random)");
+    if (rc == HS_OK)
+        rc = number_of(r, "seed", 0, UINT64_MAX, 1, seed, x);
+    if (rc != HS_OK)
+        return rc;
+    const char *given = get(r, "opponents"), *text = given != NULL ? given : "1-2";
+    const int max =
+        *samples > 0 ? HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS : HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS;
+    hs_parse_error err;
+    rc = hs_text_parse_counts(text, max, which, &err);
+    if (rc == HS_OK)
+        return classes_of(r, keep, x);
+    char tok[HS_TOKEN_TEXT];
+    token(tok, text + err.offset, err.length);
+    if (rc == HS_ERR_TOKEN)
+        return fail(x, HS_ERR_ARG,
+                    "opponents: '%s' is not a count 1..%d or a range N-M of them (as 1-3)", tok,
+                    max);
+    if (*samples == 0)
+        return fail(x, HS_ERR_ARG,
+                    "opponents: '%s': exact only up to %d opponents (with samples, estimates up "
+                    "to %d)",
+                    tok, max, HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS);
+    return fail(x, HS_ERR_ARG, "opponents: '%s': at most %d opponents", tok, max);
+}
+
+/* The exact table's rows: per class kept (grid order), the counts of `which` in increasing
+ * order. */
+static void vs_random_exact_rows(hs_table *t, const hs_holdem_vs_random_counts *c, unsigned which,
+                                 const unsigned char *keep) {
+    for (int cls = 0; cls < HS_HOLDEM_CLASSES; cls++)
+        for (int k = 1; k <= HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS; k++) {
+            if (!(which >> k & 1) || !keep[cls])
+                continue;
+            const uint64_t deals = hs_holdem_vs_random_deals(cls, k);
+            /* below 2^63 against one or two (holdem.h); 128-bit shares against three */
+            const hs_uint128 den = (hs_uint128)deals * HS_HOLDEM_SHARE_UNIT;
+            const hs_holdem_player *p = k <= 2 ? &c->vs[cls][k - 1] : NULL;
+            const hs_holdem_vs_random_row *r3 = &c->vs3[cls];
+            char name[4];
+            hs_holdem_class_name(cls, name);
+            tbl_text(t, name);
+            tbl_u128(t, (hs_uint128)k);
+            tbl_u128(t, deals);
+            tbl_u128(t, p != NULL ? p->wins : r3->wins);
+            tbl_u128(t, p != NULL ? p->ties : r3->ties);
+            tbl_u128(t, p != NULL ? p->losses : r3->losses);
+            /* against one or two the equity has always been the quotient of the two doubles
+             * (results/holdem_vs_random.csv), against three the exact ratio rounded */
+            if (p != NULL)
+                tbl_double(t, (double)p->shares / (double)den);
+            else
+                tbl_ratio(t, r3->shares, den);
+            tbl_fraction(t, p != NULL ? p->shares : r3->shares, den);
+        }
+}
+
+/* The sampled table's rows, in the same order. */
+static void vs_random_sample_rows(hs_table *t, const hs_holdem_vs_random_sample_counts *c,
+                                  unsigned which, const unsigned char *keep) {
+    for (int cls = 0; cls < HS_HOLDEM_CLASSES; cls++)
+        for (int k = 1; k <= HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS; k++) {
+            if (!(which >> k & 1) || !keep[cls])
+                continue;
+            const hs_holdem_vs_random_sums *r = &c->row[k - 1][cls];
+            double equity, se;
+            hs_holdem_vs_random_estimate(r, c->samples[k - 1], &equity, &se);
+            char name[4];
+            hs_holdem_class_name(cls, name);
+            tbl_text(t, name);
+            tbl_u128(t, (hs_uint128)k);
+            tbl_u128(t, c->samples[k - 1]);
+            tbl_u128(t, r->wins);
+            tbl_u128(t, r->ties);
+            tbl_u128(t, r->hands - r->wins - r->ties);
+            tbl_double(t, equity);
+            tbl_double(t, se);
+            tbl_text(t, "estimate");
+        }
+}
+
+/* holdem vs-random: each class against 1..3 random hands exactly (a job over the preflop boards),
+ * or against 1..9 estimated from samples (a job of sampled deals). */
+static int run_holdem_vs_random(const hs_request *r, run_ctx *x) {
+    unsigned which;
+    uint64_t samples, seed;
+    unsigned char keep[HS_HOLDEM_CLASSES];
+    int rc = vs_random_args(r, &which, &samples, &seed, keep, x);
+    if (rc != HS_OK)
+        return rc;
+    const int top = 31 - __builtin_clz(which);
+    if (x->phase == WORK) {
+        if (samples == 0 && top == 3)
+            snprintf(x->work, x->work_cap,
+                     "the exact table against three opponents: every board with every hero hand "
+                     "and ordered triple of opponents' hands, about %.0f s of one core",
+                     VS_RANDOM3_SECONDS);
+        return HS_OK;
+    }
+    hs_job *own = NULL;
+    const hs_job *job = x->job;
+    if (x->phase == START || job == NULL) {
+        hs_job **slot = x->phase == START ? x->job_out : &own;
+        rc = samples > 0 ? hs_holdem_vs_random_sample_job_new(which, samples, seed, slot)
+                         : hs_holdem_vs_random_job_new_own(top > 2 ? top : 2, slot);
+        if (rc != HS_OK || x->phase == START)
+            return rc != HS_OK ? lib_error(x, rc) : HS_OK;
+        rc = hs_job_run(own, 0, hs_job_units(own),
+                        &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
+        job = own;
+    }
+    hs_table *t = NULL;
+    if (rc == HS_OK && samples > 0) {
+        static const char *const COLS[] = {"class",  "opponents", "samples",   "wins", "ties",
+                                           "losses", "equity",    "std_error", "kind"};
+        static const int KINDS[] = {HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_INT,
+                                    HS_CELL_INT,     HS_CELL_INT,     HS_CELL_INT,
+                                    HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_TEXT};
+        t = tbl_new(COLS, KINDS, 9);
+        if (t != NULL) {
+            vs_random_sample_rows(t, hs_holdem_vs_random_sample_job_counts(job), which, keep);
+            tbl_note(t, "samples", "%" PRIu64, samples);
+            tbl_note(t, "seed", "%" PRIu64, seed);
+            tbl_note(t, "kind", "estimate");
+        }
+    } else if (rc == HS_OK) {
+        static const char *const COLS[] = {"class", "opponents", "deals",  "wins",
+                                           "ties",  "losses",    "equity", "equity_exact"};
+        static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT, HS_CELL_INT,     HS_CELL_INT,
+                                    HS_CELL_INT,  HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION};
+        t = tbl_new(COLS, KINDS, 8);
+        if (t != NULL) {
+            vs_random_exact_rows(t, hs_holdem_vs_random_job_counts(job), which, keep);
+            tbl_note(t, "boards", "%zu", hs_holdem_vs_random_job_boards(job));
+            tbl_note(t, "kind", "exact");
+        }
+    }
+    hs_job_free(own);
+    if (rc != HS_OK)
+        return lib_error(x, rc);
+    return answer(x, t);
+}
+
 /* ---- query ---------------------------------------------------------------------------------- */
 
 static const char *const K_QUERY[] = {"query", "samples", "seed", NULL};
@@ -1975,6 +2164,7 @@ static int run_query(const hs_request *r, run_ctx *x) {
     X("lowball hist", K_LOWBALL_HIST, run_lowball_hist)                                            \
     X("poker showdown", K_POKER, run_poker_showdown)                                               \
     X("poker pe54", K_POKER, run_poker_pe54)                                                       \
+    X("holdem vs-random", K_VS_RANDOM, run_holdem_vs_random)                                       \
     X("query", K_QUERY, run_query)
 
 #define AS_DEF(name, keys, run) {name, keys, run},
@@ -2075,7 +2265,8 @@ const char *hs_request_work(const hs_request *r, char *buf, size_t cap) {
     if (buf == NULL || cap == 0)
         return buf;
     buf[0] = '\0';
-    if (r == NULL || (r->cmd->run != run_holdem_equity && r->cmd->run != run_shortdeck_equity))
+    if (r == NULL || (r->cmd->run != run_holdem_equity && r->cmd->run != run_shortdeck_equity &&
+                      r->cmd->run != run_holdem_vs_random))
         return buf;
     run_ctx x = {.phase = WORK, .work = buf, .work_cap = cap};
     if (r->cmd->run(r, &x) != HS_OK)
@@ -2120,6 +2311,18 @@ double hs_request_job_seconds(const hs_request *r, const hs_job *job) {
         double steps = 0, deals = 0;
         hs_stud_equity_size(hands, n, dead, &steps, &deals);
         return steps * STUD_STEP_SECONDS;
+    }
+    if (strcmp(name, "holdem vs-random") == 0) {
+        /* the arguments again (checked when the job was made) */
+        unsigned which = 0;
+        uint64_t samples = 0, seed;
+        unsigned char keep[HS_HOLDEM_CLASSES];
+        run_ctx x = {.phase = FINISH};
+        if (vs_random_args(r, &which, &samples, &seed, keep, &x) != HS_OK)
+            return 0;
+        if (samples > 0)
+            return (double)samples * (double)__builtin_popcount(which) * VS_RANDOM_SAMPLE_SECONDS;
+        return which >> 3 & 1 ? VS_RANDOM3_SECONDS : VS_RANDOM_SECONDS;
     }
     if (strcmp(name, "query") == 0) {
         const char *samples = get(r, "samples");

@@ -4,6 +4,8 @@
  * through GMP, rounded toward zero), fractions reduced "p/q". */
 #include "request_internal.h"
 
+#include "handstat/error.h"
+
 #include <gmp.h>
 #include <math.h>
 #include <stdarg.h>
@@ -259,6 +261,40 @@ int hs_text_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *ou
         return 0;
     *out = n;
     return 1;
+}
+
+int hs_text_parse_counts(const char *text, int max, unsigned *set, hs_parse_error *err) {
+    unsigned which = 0;
+    const char *item = text;
+    for (;;) {
+        const char *end = strchr(item, ',');
+        const size_t len = end != NULL ? (size_t)(end - item) : strlen(item);
+        /* N or N-M, one digit each: the counts go up to 9 */
+        int lo = 0, hi;
+        size_t i = 0;
+        if (i < len && item[i] >= '1' && item[i] <= '9')
+            lo = item[i++] - '0';
+        hi = lo;
+        if (lo > 0 && i < len && item[i] == '-') {
+            i++;
+            hi = i < len && item[i] >= '1' && item[i] <= '9' ? item[i++] - '0' : 0;
+        }
+        const int rc = lo == 0 || hi < lo || i != len ? HS_ERR_TOKEN
+                       : hi > max                     ? HS_ERR_ARG
+                                                      : HS_OK;
+        if (rc != HS_OK) {
+            if (err != NULL)
+                *err = (hs_parse_error){(size_t)(item - text), len, 0};
+            return rc;
+        }
+        for (int k = lo; k <= hi; k++)
+            which |= 1u << k;
+        if (end == NULL) {
+            *set = which;
+            return HS_OK;
+        }
+        item = end + 1;
+    }
 }
 
 const char *hs_text_token(char *out, const char *s, size_t n) {
