@@ -109,7 +109,7 @@ HS_API void hs_crib_throw_table(hs_crib_throw_class out[HS_THROW_CLASSES]);
  * the kept ranks; the keep mask last (it never changes the pattern).
  *
  * The per-deal crib sums come from precomputed per-throw totals by inclusion-exclusion over the
- * four kept cards (see src/crib/crib_deals.c); the tables take about 8 MB. */
+ * four kept cards (see src/crib/crib_deals.c); the tables take about 1 MB. */
 
 #define HS_DEALS6 UINT64_C(20358520)
 /* Deals distinct up to a permutation of the suits. */
@@ -141,7 +141,7 @@ typedef struct hs_discard_deals {
  * threads. */
 typedef struct hs_discard_tables hs_discard_tables;
 
-/* Build the tables with `threads` OpenMP workers (0: the default). About 0.3 s on one core.
+/* Build the tables with `threads` OpenMP workers (0: the default). About 0.1 s on one core.
  * Returns HS_OK, HS_ERR_ARG (threads < 0) or HS_ERR_NOMEM. */
 HS_API int hs_discard_tables_new(int threads, hs_discard_tables **out);
 HS_API void hs_discard_tables_free(hs_discard_tables *t);
