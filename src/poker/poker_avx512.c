@@ -21,6 +21,7 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
 #include <immintrin.h>
+#include <string.h>
 
 #define HS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi")))
 
@@ -142,25 +143,12 @@ HS_AVX512 static inline __attribute__((always_inline)) flush_ctx flush_ctx_of(hs
  * three of a suit, are a masked gather from the flush table over the permuted classes. */
 enum { RANK_PAIRS_FROM = 128 };
 
+/* Each pair's class from the 96 classes by rank pair in t0:t1:t2 (32 16-bit entries each), 32
+ * pairs per step, and the flushes where s has three of a suit. */
 HS_AVX512 static inline __attribute__((always_inline)) void
-pairs_by_rank_pair(hs_poker_state s, int np, const flush_ctx *fx, uint16_t *out) {
-    const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
-    const __m512i last_row = _mm512_set1_epi32(HS_POKER_ROWS - 1);
-    const __m512i last_slot = _mm512_set1_epi32(HS_POKER_SLOTS - 1);
-    __m256i part[6];
-    for (int i = 0; i < 6; i++) {
-        __m512i k = _mm512_add_epi32(key, _mm512_loadu_si512(hs_poker_rp_key + 16 * i));
-        __m512i row = _mm512_i32gather_epi32(
-            _mm512_min_epu32(_mm512_srli_epi32(k, HS_POKER_ROW_SHIFT), last_row),
-            (const int *)hs_poker_row, 4);
-        __m512i slot = _mm512_min_epu32(_mm512_add_epi32(k, row), last_slot);
-        __m512i cls = _mm512_i32gather_epi32(slot, (const int *)hs_poker_class, 2);
-        part[i] = _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16));
-    }
-    /* the 96 entries in three vectors, kept in registers */
-    const __m512i t0 = _mm512_inserti64x4(_mm512_castsi256_si512(part[0]), part[1], 1);
-    const __m512i t1 = _mm512_inserti64x4(_mm512_castsi256_si512(part[2]), part[3], 1);
-    const __m512i t2 = _mm512_inserti64x4(_mm512_castsi256_si512(part[4]), part[5], 1);
+pairs_from_rank_pairs(__m512i t0, __m512i t1, __m512i t2, int np, const flush_ctx *fx,
+                      uint16_t *out) {
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF);
     const __m512i high = _mm512_set1_epi16(64), five = _mm512_set1_epi32(0x8888);
     for (int p = 0; p < np; p += 32) {
         const __mmask32 live = np - p >= 32 ? 0xFFFFFFFFu : (1u << (np - p)) - 1;
@@ -192,6 +180,28 @@ pairs_by_rank_pair(hs_poker_state s, int np, const flush_ctx *fx, uint16_t *out)
             }
         _mm512_mask_storeu_epi16(out + p, live, cls);
     }
+}
+
+HS_AVX512 static inline __attribute__((always_inline)) void
+pairs_by_rank_pair(hs_poker_state s, int np, const flush_ctx *fx, uint16_t *out) {
+    const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i last_row = _mm512_set1_epi32(HS_POKER_ROWS - 1);
+    const __m512i last_slot = _mm512_set1_epi32(HS_POKER_SLOTS - 1);
+    __m256i part[6];
+    for (int i = 0; i < 6; i++) {
+        __m512i k = _mm512_add_epi32(key, _mm512_loadu_si512(hs_poker_rp_key + 16 * i));
+        __m512i row = _mm512_i32gather_epi32(
+            _mm512_min_epu32(_mm512_srli_epi32(k, HS_POKER_ROW_SHIFT), last_row),
+            (const int *)hs_poker_row, 4);
+        __m512i slot = _mm512_min_epu32(_mm512_add_epi32(k, row), last_slot);
+        __m512i cls = _mm512_i32gather_epi32(slot, (const int *)hs_poker_class, 2);
+        part[i] = _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16));
+    }
+    /* the 96 entries in three vectors, kept in registers */
+    pairs_from_rank_pairs(_mm512_inserti64x4(_mm512_castsi256_si512(part[0]), part[1], 1),
+                          _mm512_inserti64x4(_mm512_castsi256_si512(part[2]), part[3], 1),
+                          _mm512_inserti64x4(_mm512_castsi256_si512(part[4]), part[5], 1), np, fx,
+                          out);
 }
 
 /* s joined with each pair p < np (hs_poker_state_pairs order). Inlined into both entry points:
@@ -257,6 +267,93 @@ int hs_poker_state_rank_triples_avx512(hs_poker_state s, int below, uint16_t *cl
     return HS_OK;
 }
 
+/* The four innermost levels in one call (s of 1 to 3 cards). Without flushes the class of a hand
+ * depends only on s and the multiset of its last four cards' ranks: the 1,820 multisets' classes
+ * (fewer under a small `below`: those four cards under it can hold come first) are looked up
+ * once per call, 16 per step of the two gathers. Each state of five cards then needs the classes
+ * of its 91 rank pairs (the table of pairs_by_rank_pair), which depend only on the ranks of its
+ * fourth and fifth cards: they are gathered from the call's multiset table (six gathers, in L1)
+ * the first time that rank pair comes and kept for the rest of the call. Over all seven-card
+ * hands this makes about 12.5 M hash lookups in place of one per hand or 96 per five-card state.
+ * Under QUADS_FROM the call is too small for the tables to pay: the triples kernel's loops. */
+enum { QUADS_FROM = 16, QUADS = 1820 };
+
+HS_AVX512 static void quads_avx512(hs_poker_state s, int below, uint16_t *out) {
+    if (below < QUADS_FROM) {
+        for (int c4 = 3; c4 < below; c4++) {
+            triples_avx512(hs_poker_state_add(s, c4), c4, out);
+            out += c4 * (c4 - 1) * (c4 - 2) / 6;
+        }
+        return;
+    }
+    /* quad[q]: the class of s with multiset q (hs_poker_quad_key order); 32 entries of padding
+     * for 32-bit gathers. rows[i]: the classes by rank pair of s with a fourth and fifth card of
+     * rank pair i, once built[i] says so. */
+    _Alignas(64) uint16_t quad[QUADS + 32];
+    _Alignas(64) uint16_t rows[91][96];
+    uint64_t built[2] = {0, 0};
+    const int nq = hs_poker_quads_below[below];
+    const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i last_row = _mm512_set1_epi32(HS_POKER_ROWS - 1);
+    const __m512i last_slot = _mm512_set1_epi32(HS_POKER_SLOTS - 1);
+    for (int q = 0; q < nq; q += 16) {
+        /* a multiset that s's cards leave no room for has a key outside the tables: clamped, its
+         * entry is never read */
+        const __mmask16 m = nq - q >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (nq - q)) - 1);
+        __m512i k = _mm512_add_epi32(key, _mm512_maskz_loadu_epi32(m, hs_poker_quad_key + q));
+        __m512i row = _mm512_i32gather_epi32(
+            _mm512_min_epu32(_mm512_srli_epi32(k, HS_POKER_ROW_SHIFT), last_row),
+            (const int *)hs_poker_row, 4);
+        __m512i slot = _mm512_min_epu32(_mm512_add_epi32(k, row), last_slot);
+        __m512i cls = _mm512_i32gather_epi32(slot, (const int *)hs_poker_class, 2);
+        _mm256_storeu_si256((__m256i *)(quad + q),
+                            _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16)));
+    }
+    /* the multisets no four cards under `below` make: read by the rows' gathers, never used */
+    memset(quad + nq, 0, sizeof quad - (size_t)nq * sizeof quad[0]);
+    for (int c4 = 3; c4 < below; c4++) {
+        const hs_poker_state s4 = hs_poker_state_add(s, c4);
+        const int r4 = c4 % HS_RANKS;
+        for (int c5 = 2; c5 < c4; c5++) {
+            const int r5 = c5 % HS_RANKS, np = c5 * (c5 - 1) / 2;
+            /* the rank pair's index: hi (hi + 1) / 2 + lo */
+            const int i = r4 < r5 ? r5 * (r5 + 1) / 2 + r4 : r4 * (r4 + 1) / 2 + r5;
+            __m512i t0, t1, t2;
+            if (built[i >> 6] >> (i & 63) & 1) {
+                t0 = _mm512_load_si512(rows[i]);
+                t1 = _mm512_load_si512(rows[i] + 32);
+                t2 = _mm512_load_si512(rows[i] + 64);
+            } else {
+                __m256i part[6];
+                for (int h = 0; h < 6; h++) {
+                    __m512i q = _mm512_cvtepu16_epi32(
+                        _mm256_loadu_si256((const __m256i *)(hs_poker_quad_of + 96 * i + 16 * h)));
+                    __m512i cls = _mm512_i32gather_epi32(q, (const int *)quad, 2);
+                    part[h] = _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16));
+                }
+                t0 = _mm512_inserti64x4(_mm512_castsi256_si512(part[0]), part[1], 1);
+                t1 = _mm512_inserti64x4(_mm512_castsi256_si512(part[2]), part[3], 1);
+                t2 = _mm512_inserti64x4(_mm512_castsi256_si512(part[4]), part[5], 1);
+                _mm512_store_si512(rows[i], t0);
+                _mm512_store_si512(rows[i] + 32, t1);
+                _mm512_store_si512(rows[i] + 64, t2);
+                built[i >> 6] |= UINT64_C(1) << (i & 63);
+            }
+            const flush_ctx fx = flush_ctx_of(hs_poker_state_add(s4, c5));
+            pairs_from_rank_pairs(t0, t1, t2, np, &fx, out);
+            out += np;
+        }
+    }
+}
+
+int hs_poker_state_rank_quads_avx512(hs_poker_state s, int below, uint16_t *classes) {
+    if (!hs_cpu_has_avx512())
+        return HS_ERR_ARG;
+    assert(hs_poker_state_above(s, below));
+    quads_avx512(s, below, classes);
+    return HS_OK;
+}
+
 #else /* not x86-64: no AVX-512 path; hs_cpu_has_avx512() is 0 */
 
 int hs_poker_state_rank_triples_avx512(hs_poker_state s, int below, uint16_t *classes) {
@@ -270,6 +367,13 @@ int hs_poker_rank7_ids_batch_avx512(const uint8_t (*ids)[7], size_t n, uint16_t 
     (void)ids;
     (void)n;
     (void)out;
+    return HS_ERR_ARG;
+}
+
+int hs_poker_state_rank_quads_avx512(hs_poker_state s, int below, uint16_t *classes) {
+    (void)s;
+    (void)below;
+    (void)classes;
     return HS_ERR_ARG;
 }
 

@@ -72,6 +72,15 @@ extern const uint16_t hs_poker_pair_lane[4][1326];
 extern const uint32_t hs_poker_rp_key[96];
 extern const uint8_t hs_poker_pair_rp[1326 + 64];
 
+/* For the quads kernel (poker_avx512.c): the 1,820 multisets of four card ranks, ordered so that
+ * those four distinct cards under card `below` can hold are the first hs_poker_quads_below[below];
+ * the rank key of each (the sum of its ranks' keys); and per rank pair i of the fourth and fifth
+ * cards (hs_poker_rp_key order) the multiset it makes with each rank pair j of the last two at
+ * hs_poker_quad_of[96 i + j] (0 for j = 91..95). */
+extern const uint32_t hs_poker_quad_key[1820];
+extern const uint16_t hs_poker_quads_below[53];
+extern const uint16_t hs_poker_quad_of[91 * 96];
+
 /* For kernels on card ids: the rank key of ranks 0..12 (0 beyond); per card id 0..63 its rank in
  * bits 0-3 and its suit in bits 4-5 (0 for ids 52..63); per suit 0..3 the one added to its 4-bit
  * counter, 1 << 4 * suit (0 beyond). */
