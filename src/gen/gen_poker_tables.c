@@ -509,6 +509,12 @@ int main(int argc, char **argv) {
         for (int b = 0; b < a; b++)
             fprintf(out, "    0x%04x,\n",
                     0x3333u + (1u << 4 * (a / RANKS)) + (1u << 4 * (b / RANKS)));
+    fprintf(out, "};\n\nconst uint16_t hs_poker_pair_cards[1326 + 64] = {\n");
+    for (int a = 1; a < 52; a++)
+        for (int b = 0; b < a; b++)
+            fprintf(out, "    0x%04x,\n", (unsigned)(b | a << 8));
+    for (int i = 0; i < 64; i++)
+        fprintf(out, "    0,\n");
     fprintf(out, "};\n\nconst uint16_t hs_poker_pair_lane[4][1326] = {\n");
     for (int s = 0; s < 4; s++) {
         fprintf(out, "    {\n");
