@@ -225,7 +225,7 @@ static void test_rank_triples(void **state) {
 /* hs_poker_state_rank_quads likewise on random states of 1, 2 and 3 cards: the classes in their
  * documented order (fourth card c = 3, 4, ..., then the triples below c); the states of three
  * cards of one suit (flushes through the five-card states' flush gathers) made often, and the
- * vector path's tables both skipped (below 16) and used. */
+ * vector path's tables both skipped (below 24) and used. */
 static void test_rank_quads(void **state) {
     (void)state;
     uint64_t x = 2029;

@@ -303,7 +303,7 @@ int hs_poker_state_rank_triples_avx512(hs_poker_state s, int below, uint16_t *cl
  * the first time that rank pair comes and kept for the rest of the call. Over all seven-card
  * hands this makes about 12.5 M hash lookups in place of one per hand or 96 per five-card state.
  * Under QUADS_FROM the call is too small for the tables to pay: the triples kernel's loops. */
-enum { QUADS_FROM = 16, QUADS = 1820 };
+enum { QUADS_FROM = 24, QUADS = 1820 };
 
 HS_AVX512 static void quads_avx512(hs_poker_state s, int below, uint16_t *out) {
     if (below < QUADS_FROM) {
