@@ -300,9 +300,10 @@ int hs_poker_state_rank_triples_avx512(hs_poker_state s, int below, uint16_t *cl
  * once per call, 16 per step of the two gathers. Each state of five cards then needs the classes
  * of its 91 rank pairs (the table of pairs_by_rank_pair), which depend only on the ranks of its
  * fourth and fifth cards: they are gathered from the call's multiset table (six gathers, in L1)
- * the first time that rank pair comes and kept for the rest of the call. Over all seven-card
- * hands this makes about 12.5 M hash lookups in place of one per hand or 96 per five-card state.
- * Under QUADS_FROM the call is too small for the tables to pay: the triples kernel's loops. */
+ * the first time that rank pair comes and kept for the rest of the call. Were every call of an
+ * enumeration of all seven-card hands to take this path, that would be 12.5 M hash lookups in
+ * place of 96 per five-card state (204 M). Under QUADS_FROM cards the call is too small for the
+ * tables to pay (thresholds 13-28 measured, results/BENCHMARKS.md): the triples kernel's loops. */
 enum { QUADS_FROM = 24, QUADS = 1820 };
 
 HS_AVX512 static void quads_avx512(hs_poker_state s, int below, uint16_t *out) {
