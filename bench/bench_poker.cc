@@ -111,6 +111,20 @@ inline void enumerate_rows(hs_poker_state s, int lim, uint64_t &sum, uint16_t *c
             enumerate_rows<K - 1, Triples>(hs_poker_state_add(s, c), c, sum, classes);
     }
 }
+// The last four cards as one hs_poker_state_rank_quads call (C(52, 4) classes at most).
+inline void enumerate_quads(hs_poker_state s, int k, int lim, uint64_t &sum, uint16_t *classes) {
+    if (k == 4) {
+        hs_poker_state_rank_quads(s, lim, classes);
+        const int n = lim * (lim - 1) * (lim - 2) * (lim - 3) / 24;
+        unsigned t = 0;
+        for (int p = 0; p < n; p++)
+            t += classes[p];
+        sum += t;
+    } else {
+        for (int c = k - 1; c < lim; c++)
+            enumerate_quads(hs_poker_state_add(s, c), k - 1, c, sum, classes);
+    }
+}
 // The same with one card per level down to the last (the loop shape of OMPEval's benchmark).
 template <int K> inline void enumerate_cards(hs_poker_state s, int from, uint64_t &sum) {
     for (int c = from; c <= HS_CARDS - K; c++) {
@@ -188,6 +202,16 @@ void BM_poker_enumerate7_incremental_inline(benchmark::State &state) {
 void BM_poker_enumerate7_incremental_cards(benchmark::State &state) {
     enumerate_bench<7, Loop::cards>(state);
 }
+// All 7-card hands with the last four cards as one hs_poker_state_rank_quads call.
+void BM_poker_enumerate7_quads(benchmark::State &state) {
+    static std::vector<uint16_t> classes(270725);
+    uint64_t sum = 0;
+    for (auto _ : state) {
+        enumerate_quads(hs_poker_state_empty(), 7, HS_CARDS, sum, classes.data());
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(state.iterations() * kHands[7]);
+}
 void BM_poker_enumerate7_rank_mask(benchmark::State &state) {
     enumerate_bench<7, Loop::mask>(state);
 }
@@ -200,6 +224,7 @@ BENCHMARK(BM_poker_enumerate6_incremental_avx2)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_incremental_avx2)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_incremental_inline)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_incremental_cards)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_poker_enumerate7_quads)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_poker_enumerate7_rank_mask)->Unit(benchmark::kMillisecond);
 
 // 10 M fixed pseudo-random hands of k distinct card ids, made once per k (the same generator as

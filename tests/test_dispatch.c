@@ -205,6 +205,21 @@ static void test_poker_results(void **state) {
                 assert_memory_equal(got, want, sizeof *got * (size_t)(below * (below - 1) / 2));
             }
         }
+    /* the quads below the states of 1, 2 and 3 high cards (N holds C(46, 4) = 163,185) */
+    for (int k = 1; k <= 3; k++)
+        for (int below = 4; below <= 53 - 2 * k; below += 6) {
+            uint64_t m = 0;
+            for (int j = 0; j < k; j++)
+                m |= UINT64_C(1) << (51 - 2 * j);
+            hs_poker_state st = hs_poker_state_of(m);
+            const size_t n = (size_t)below * (below - 1) * (below - 2) * (below - 3) / 24;
+            uint16_t *g = malloc(sizeof *g * n), *w = malloc(sizeof *w * n);
+            hs_poker_state_rank_quads(st, below, g);
+            hs_poker_state_rank_quads_scalar(st, below, w);
+            assert_memory_equal(g, w, sizeof *g * n);
+            free(g);
+            free(w);
+        }
     free(ids);
     free(masks);
     free(got);

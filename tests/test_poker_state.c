@@ -222,6 +222,57 @@ static void test_rank_triples(void **state) {
     }
 }
 
+/* hs_poker_state_rank_quads likewise on random states of 1, 2 and 3 cards: the classes in their
+ * documented order (fourth card c = 3, 4, ..., then the triples below c); the states of three
+ * cards of one suit (flushes through the five-card states' flush gathers) made often, and the
+ * vector path's tables both skipped (below 24) and used. */
+static void test_rank_quads(void **state) {
+    (void)state;
+    uint64_t x = 2029;
+    enum { MAX = 111930 }; /* C(42, 4) */
+    static uint16_t got[MAX + 4];
+    for (int i = 0; i < 90; i++) {
+        int n = 1 + i % 3, below = 4;
+        uint64_t mask = random_state(&x, n, i & 1, &below);
+        hs_poker_state s = hs_poker_state_of(mask);
+        const int nq = below * (below - 1) * (below - 2) * (below - 3) / 24;
+        assert_true(nq <= MAX);
+        for (int path = 0; path < 4; path++) {
+            for (int t = 0; t < nq + 4; t++)
+                got[t] = 0xBEEF;
+            if (path == 0)
+                hs_poker_state_rank_quads(s, below, got);
+            else if (path == 1)
+                hs_poker_state_rank_quads_scalar(s, below, got);
+            else if (path == 2 && hs_poker_state_rank_quads_avx512(s, below, got) != HS_OK) {
+                assert_false(hs_cpu_has_avx512());
+                assert_int_equal(got[0], 0xBEEF);
+                continue;
+            } else if (path == 3 && hs_poker_state_rank_quads_avx2(s, below, got) != HS_OK) {
+                assert_false(hs_cpu_has_avx2());
+                assert_int_equal(got[0], 0xBEEF);
+                continue;
+            }
+            int t = 0;
+            for (int d = 3; d < below; d++)
+                for (int c = 2; c < d; c++)
+                    for (int hi = 1; hi < c; hi++)
+                        for (int lo = 0; lo < hi; lo++, t++) {
+                            uint64_t hand = mask | hs_card_bit(d) | hs_card_bit(c) |
+                                            hs_card_bit(hi) | hs_card_bit(lo);
+                            if (got[t] != hs_poker_rank(hand))
+                                fail_hand(hand, got[t], hs_poker_rank(hand),
+                                          path == 2   ? "avx512 quads"
+                                          : path == 3 ? "avx2 quads"
+                                                      : "quads");
+                        }
+            assert_int_equal(t, nq);
+            for (; t < nq + 4; t++)
+                assert_int_equal(got[t], 0xBEEF);
+        }
+    }
+}
+
 /* Hands where the suit counters, the wheel and the flush lane matter. */
 static void test_edge_cases(void **state) {
     const ref_poker *ref = *state;
@@ -586,7 +637,7 @@ int main(int argc, char **argv) {
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_random_hands), cmocka_unit_test(test_edge_cases),
             cmocka_unit_test(test_pairs),        cmocka_unit_test(test_rank_pairs),
-            cmocka_unit_test(test_rank_triples),
+            cmocka_unit_test(test_rank_triples), cmocka_unit_test(test_rank_quads),
         };
         return cmocka_run_group_tests_name("poker_state_unit", tests, setup_ref, teardown_ref);
     }

@@ -67,6 +67,38 @@ template <int K> static void hs_inline(hs_poker_state s, int lim, u64 &sum) {
     }
 }
 
+// handstat: cards going down, the last four as one hs_poker_state_rank_quads call (or the path
+// given); 270,725 classes at most (C(52, 4)).
+static uint16_t QCLASSES[270725];
+static void quads_scalar(hs_poker_state s, int lim, uint16_t *classes) {
+    hs_poker_state_rank_quads_scalar(s, lim, classes);
+}
+static void quads_avx2(hs_poker_state s, int lim, uint16_t *classes) {
+    (void)hs_poker_state_rank_quads_avx2(s, lim, classes); // AVX2 checked in main
+}
+static void quads_avx512(hs_poker_state s, int lim, uint16_t *classes) {
+    (void)hs_poker_state_rank_quads_avx512(s, lim, classes); // AVX-512 checked in main
+}
+template <int K, TriplesFn Quads = hs_poker_state_rank_quads>
+static void hs_quads(hs_poker_state s, int lim, u64 &sum) {
+    if constexpr (K == 4) {
+        Quads(s, lim, QCLASSES);
+        const int n = lim * (lim - 1) * (lim - 2) * (lim - 3) / 24;
+        unsigned t = 0;
+        for (int i = 0; i < n; i++)
+            t += QCLASSES[i];
+        sum += t;
+    } else {
+        for (int c = K - 1; c < lim; c++)
+            hs_quads<K - 1, Quads>(hs_poker_state_add(s, c), c, sum);
+    }
+}
+template <int K, TriplesFn Quads = hs_poker_state_rank_quads> static u64 all_quads() {
+    u64 s = 0;
+    hs_quads<K, Quads>(hs_poker_state_empty(), 52, s);
+    return s;
+}
+
 // All k-card hands through one of the two, from the empty state.
 template <int K, TriplesFn Triples = hs_poker_state_rank_triples> static u64 all_triples() {
     u64 s = 0;
@@ -186,6 +218,7 @@ struct Entry {
     double hands;
     const char *base; // the entry this one's ratio is taken against
     std::vector<double> t;
+    const char *base2 = nullptr; // and a second one, when not null
 };
 // The core's clock: a chain of dependent additions runs at one per cycle.
 static double ghz() {
@@ -224,8 +257,20 @@ static void group(const char *title, std::vector<Entry> es, int rounds) {
         for (int r = 0; r < rounds; r++)
             q.push_back((b->t[(size_t)r] / b->hands) / (e.t[(size_t)r] / e.hands));
         double rate = e.hands / median(e.t);
-        printf("RESULT %-18s %8.1f M/s  %5.2f cycles/hand  %5.2fx %s\n", e.name, rate / 1e6,
+        printf("RESULT %-18s %8.1f M/s  %5.2f cycles/hand  %5.2fx %s", e.name, rate / 1e6,
                GHZ * 1e9 / rate, median(q), e.base);
+        const Entry *b2 = nullptr;
+        for (auto &o : es)
+            if (e.base2 && strcmp(o.name, e.base2) == 0)
+                b2 = &o;
+        if (b2) {
+            std::vector<double> q2;
+            for (int r = 0; r < rounds; r++)
+                q2.push_back((b2->t[(size_t)r] / b2->hands) / (e.t[(size_t)r] / e.hands));
+            std::sort(q2.begin(), q2.end());
+            printf("  %5.2fx %s (rounds %.2f-%.2f)", median(q2), b2->name, q2.front(), q2.back());
+        }
+        printf("\n");
     }
 }
 
@@ -272,8 +317,15 @@ int main(int argc, char **argv) {
     if (hs_cpu_has_avx512())
         loops7.push_back(
             {"hs_triples_avx512_7", all_triples<7, triples_avx512>, H7, "omp_cards_7", {}});
+    loops7.push_back({"hs_quads_7", all_quads<7>, H7, "omp_cards_7", {}, "tpt_7"});
+    loops7.push_back({"hs_quads_scalar_7", all_quads<7, quads_scalar>, H7, "omp_cards_7", {}});
+    loops7.push_back({"hs_quads_avx2_7", all_quads<7, quads_avx2>, H7, "omp_cards_7", {}});
+    if (hs_cpu_has_avx512())
+        loops7.push_back(
+            {"hs_quads_avx512_7", all_quads<7, quads_avx512>, H7, "omp_cards_7", {}, "tpt_7"});
     if (tpt)
         loops7.push_back({"tpt_7", tpt7, H7, "omp_cards_7", {}});
+    loops7[0].base2 = "tpt_7"; // hs_triples_7
     group("all 7-card hands, nested loops", loops7, rounds);
     std::vector<Entry> ids7 = {
         {"hs_ids_7", hs_ids<hs_poker_rank7_ids_batch>, (double)N, "omp_ids_7", {}},
@@ -288,9 +340,11 @@ int main(int argc, char **argv) {
     group("all 5- and 6-card hands, nested loops",
           {{"hs_triples_5", all_triples<5>, H5, "omp_cards_5", {}},
            {"hs_triples_avx2_5", all_triples<5, triples_avx2>, H5, "omp_cards_5", {}},
+           {"hs_quads_5", all_quads<5>, H5, "omp_cards_5", {}},
            {"omp_cards_5", omp_cards5, H5, "omp_cards_5", {}},
            {"hs_triples_6", all_triples<6>, H6, "omp_cards_6", {}},
            {"hs_triples_avx2_6", all_triples<6, triples_avx2>, H6, "omp_cards_6", {}},
+           {"hs_quads_6", all_quads<6>, H6, "omp_cards_6", {}},
            {"omp_cards_6", omp_cards6, H6, "omp_cards_6", {}}},
           rounds);
     return 0;

@@ -177,6 +177,21 @@ HS_API int hs_poker_state_rank_triples_avx512(hs_poker_state s, int below, uint1
  * below them). HS_OK, or HS_ERR_ARG without touching `classes` when the CPU lacks AVX2. */
 HS_API int hs_poker_state_rank_triples_avx2(hs_poker_state s, int below, uint16_t *classes);
 
+/* The four innermost levels in one call: for each card c = 3, 4, ..., below - 1 in turn, the
+ * classes of hs_poker_state_rank_triples(hs_poker_state_add(s, c), c, ...), one after the other:
+ * below * (below - 1) * (below - 2) * (below - 3) / 24 <= 270,725 classes in all (211,876 for
+ * the 3-card states of a seven-card enumeration). The AVX-512 path looks the classes of s with
+ * each multiset of four ranks up once per call and builds each five-card state's table of rank
+ * pairs from them, so a call of many hands costs far fewer hash lookups than the triples calls it
+ * stands for.
+ * Preconditions: s holds 1, 2 or 3 cards, none of them below `below`; `classes` has room for the
+ * classes. Same paths and results as hs_poker_state_rank_triples; the AVX2 path is its triples
+ * kernel once per fourth card (HS_ERR_ARG when the CPU lacks AVX2). */
+HS_API void hs_poker_state_rank_quads(hs_poker_state s, int below, uint16_t *classes);
+HS_API void hs_poker_state_rank_quads_scalar(hs_poker_state s, int below, uint16_t *classes);
+HS_API int hs_poker_state_rank_quads_avx512(hs_poker_state s, int below, uint16_t *classes);
+HS_API int hs_poker_state_rank_quads_avx2(hs_poker_state s, int below, uint16_t *classes);
+
 /* The path hs_poker_state_rank_pairs() and _triples() take in this process: measured at the first
  * call of any of the three, or as HANDSTAT_ISA says (handstat/cpu.h). Thread-safe. */
 HS_API hs_isa hs_poker_state_path(void);

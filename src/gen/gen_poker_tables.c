@@ -509,6 +509,12 @@ int main(int argc, char **argv) {
         for (int b = 0; b < a; b++)
             fprintf(out, "    0x%04x,\n",
                     0x3333u + (1u << 4 * (a / RANKS)) + (1u << 4 * (b / RANKS)));
+    fprintf(out, "};\n\nconst uint16_t hs_poker_pair_cards[1326 + 64] = {\n");
+    for (int a = 1; a < 52; a++)
+        for (int b = 0; b < a; b++)
+            fprintf(out, "    0x%04x,\n", (unsigned)(b | a << 8));
+    for (int i = 0; i < 64; i++)
+        fprintf(out, "    0,\n");
     fprintf(out, "};\n\nconst uint16_t hs_poker_pair_lane[4][1326] = {\n");
     for (int s = 0; s < 4; s++) {
         fprintf(out, "    {\n");
@@ -534,6 +540,69 @@ int main(int argc, char **argv) {
         for (int b = 0; b < a; b++)
             fprintf(out, "    %d,\n", rank_pair(a % RANKS, b % RANKS));
     fprintf(out, "};\n");
+    /* For the quads kernel (poker_avx512.c): every multiset of 4 card ranks (1,820), ordered by
+     * the first `below` at which four distinct cards under card `below` hold it (then by ranks),
+     * so that those reachable under `below` are the first hs_poker_quads_below[below]; the rank
+     * key of each; and for each rank pair of the fourth and fifth cards (rank_pair order) the
+     * index of the multiset it makes with each rank pair of the last two (96 entries, those past
+     * 90 pointing at multiset 0). */
+    {
+        enum { QUADS = 1820 };
+        static int quad_r[QUADS][4], quad_first[QUADS], order[QUADS], index_of[13][13][13][13];
+        static uint16_t quad_of[91 * 96];
+        int nq = 0;
+        for (int a = 0; a < RANKS; a++)
+            for (int b = a; b < RANKS; b++)
+                for (int c = b; c < RANKS; c++)
+                    for (int d = c; d < RANKS; d++) {
+                        int count[RANKS] = {0};
+                        count[a]++, count[b]++, count[c]++, count[d]++;
+                        int first = 0; /* cards under `first`: rank r has (first - r + 12) / 13 */
+                        for (int r = 0; r < RANKS; r++)
+                            while (count[r] > (first > r ? (first - r + 12) / RANKS : 0))
+                                first++;
+                        quad_r[nq][0] = a, quad_r[nq][1] = b, quad_r[nq][2] = c, quad_r[nq][3] = d;
+                        quad_first[nq++] = first;
+                    }
+        if (nq != QUADS) {
+            fprintf(stderr, "gen_poker_tables: %d rank quadruples\n", nq);
+            return 1;
+        }
+        int n = 0, below_count[53];
+        for (int below = 0; below <= 52; below++) {
+            for (int q = 0; q < QUADS; q++)
+                if (quad_first[q] == below)
+                    order[n++] = q;
+            below_count[below] = n;
+        }
+        fprintf(out, "\nconst uint32_t hs_poker_quad_key[%d] = {\n", QUADS);
+        for (int i = 0; i < QUADS; i++) {
+            const int *r = quad_r[order[i]];
+            fprintf(out, "    0x%08x,\n",
+                    rank_key[r[0]] + rank_key[r[1]] + rank_key[r[2]] + rank_key[r[3]]);
+            /* every order of the four ranks names the same multiset */
+            for (int j = 0; j < 24; j++) {
+                int x = j % 4, y = (j / 4) % 3, z = j / 12;
+                int rest[4] = {0, 1, 2, 3}, pick[4];
+                pick[0] = rest[x], rest[x] = rest[3];
+                pick[1] = rest[y], rest[y] = rest[2];
+                pick[2] = rest[z], rest[z] = rest[1];
+                pick[3] = rest[0];
+                index_of[r[pick[0]]][r[pick[1]]][r[pick[2]]][r[pick[3]]] = i;
+            }
+        }
+        fprintf(out, "};\n\nconst uint16_t hs_poker_quads_below[53] = {\n");
+        for (int below = 0; below <= 52; below++)
+            fprintf(out, "    %d,\n", below_count[below]);
+        fprintf(out, "};\n");
+        for (int r5 = 0; r5 < RANKS; r5++)
+            for (int r4 = 0; r4 <= r5; r4++)
+                for (int r7 = 0; r7 < RANKS; r7++)
+                    for (int r6 = 0; r6 <= r7; r6++)
+                        quad_of[96 * rank_pair(r4, r5) + rank_pair(r6, r7)] =
+                            (uint16_t)index_of[r4][r5][r6][r7];
+        print_u16(out, "hs_poker_quad_of", quad_of, 91 * 96, 0);
+    }
     /* For the card-id kernels: each rank's key (16 entries, one vector), per card id 0..63 its
      * rank in bits 0-3 and its suit in bits 4-5 (0 beyond card 51), and per suit the one its
      * counter gets (16 entries, one vector). */

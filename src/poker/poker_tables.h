@@ -65,12 +65,25 @@ extern const uint64_t hs_poker_card_key[52];
 extern const uint32_t hs_poker_pair_key[1326];
 extern const uint32_t hs_poker_pair_suits[1326];
 extern const uint16_t hs_poker_pair_lane[4][1326];
+/* The same pairs' two cards, the lower in bits 0-7 and the higher in bits 8-15 (then 64 entries
+ * of padding, for whole-vector loads): the AVX-512 kernels find a pair's cards of a suit from
+ * these (2.8 KB) rather than from the 15.9 KB of hs_poker_pair_suits and hs_poker_pair_lane. */
+extern const uint16_t hs_poker_pair_cards[1326 + 64];
 
 /* For the pairs kernel's per-state table of rank pairs (poker_avx512.c): the rank key of each
  * rank pair r1 <= r2 at index r2 (r2 + 1) / 2 + r1 (0..90; entries 91..95 are 0), and for each
  * two-card set p its rank pair's index (then 64 entries of padding, for whole-vector loads). */
 extern const uint32_t hs_poker_rp_key[96];
 extern const uint8_t hs_poker_pair_rp[1326 + 64];
+
+/* For the quads kernel (poker_avx512.c): the 1,820 multisets of four card ranks, ordered so that
+ * those four distinct cards under card `below` can hold are the first hs_poker_quads_below[below];
+ * the rank key of each (the sum of its ranks' keys); and per rank pair i of the fourth and fifth
+ * cards (hs_poker_rp_key order) the multiset it makes with each rank pair j of the last two at
+ * hs_poker_quad_of[96 i + j] (0 for j = 91..95). */
+extern const uint32_t hs_poker_quad_key[1820];
+extern const uint16_t hs_poker_quads_below[53];
+extern const uint16_t hs_poker_quad_of[91 * 96];
 
 /* For kernels on card ids: the rank key of ranks 0..12 (0 beyond); per card id 0..63 its rank in
  * bits 0-3 and its suit in bits 4-5 (0 for ids 52..63); per suit 0..3 the one added to its 4-bit
