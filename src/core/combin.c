@@ -10,10 +10,11 @@
 #define C5(n) (C4(n) * F(n, 4) / 5)
 #define C6(n) (C5(n) * F(n, 5) / 6)
 #define C7(n) (C6(n) * F(n, 6) / 7)
+#define C8(n) (C7(n) * F(n, 7) / 8)
 /* Each step is exact: C(n, k-1) (n - k + 1) / k = C(n, k). A factor (uint64_t)n - i wraps when
  * i > n, but only after an earlier factor n - n = 0 has made the product 0. */
 #define ROW(n)                                                                                     \
-    { 1, C1(n), C2(n), C3(n), C4(n), C5(n), C6(n), C7(n) }
+    { 1, C1(n), C2(n), C3(n), C4(n), C5(n), C6(n), C7(n), C8(n) }
 
 const uint64_t hs_binom_table[HS_BINOM_N][HS_BINOM_K] = {
     ROW(0),  ROW(1),  ROW(2),  ROW(3),  ROW(4),  ROW(5),  ROW(6),  ROW(7),  ROW(8),

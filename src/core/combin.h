@@ -8,19 +8,19 @@
 
 #include "handstat/cards.h"
 
-/* hs_binom_table[n][k] = C(n, k) for n = 0..52, k = 0..7 (combin.c; built from the product
+/* hs_binom_table[n][k] = C(n, k) for n = 0..52, k = 0..8 (combin.c; built from the product
  * formula at compile time). */
 #define HS_BINOM_N 53
-#define HS_BINOM_K 8
+#define HS_BINOM_K 9
 extern const uint64_t hs_binom_table[HS_BINOM_N][HS_BINOM_K];
 
-/* C(n, k), 0 when k > n (n <= 52, k <= 7). */
+/* C(n, k), 0 when k > n (n <= 52, k <= 8). */
 static inline uint64_t hs_binom(unsigned n, unsigned k) {
     assert(n < HS_BINOM_N && k < HS_BINOM_K);
     return hs_binom_table[n][k];
 }
 
-/* The colex rank of the set of cards in `mask` (at most seven): C(c0, 1) + C(c1, 2) + ... for its
+/* The colex rank of the set of cards in `mask` (at most eight): C(c0, 1) + C(c1, 2) + ... for its
  * cards c0 < c1 < ...; dense over the sets of one size (0..C(52, k) - 1). */
 static inline uint32_t hs_colex(uint64_t mask) {
     uint32_t r = 0;
@@ -38,7 +38,7 @@ static inline uint32_t hs_colex4(int a, int b, int c, int d) {
                       d * (d - 1) * (d - 2) * (d - 3) / 24);
 }
 
-/* The k-card set (k <= 7) of colex rank `rank`: the largest card c with C(c, k) <= rank first,
+/* The k-card set (k <= 8) of colex rank `rank`: the largest card c with C(c, k) <= rank first,
  * then the rest of the rank among the cards below it. */
 static inline uint64_t hs_colex_unrank(uint32_t rank, unsigned k) {
     uint64_t set = 0;

@@ -283,6 +283,12 @@ typedef struct box_q {
     uint64_t pairs;
 } box_q;
 
+/* Whether one prefix player holds the best high and the best low alone: its scoops are then the
+ * box below both. */
+static int box_owner(const prefix *pf) {
+    return __builtin_popcount(pf->win) == 1 && pf->win_lo == pf->win && pf->t_lo > 0;
+}
+
 /* One sweep: which players, keys and completions, and what to count. */
 typedef struct sweep_in {
     int pb, pc;
@@ -542,7 +548,7 @@ INLINE void sweep_main_s(const stud_ctx *c, const scratch_t *s, const sweep_in *
     acc->scoop[in->pb] += sb;
     acc->scoop[in->pc] += sc;
     /* a prefix player alone with the best high and the best low: the pairs below it in both */
-    if (__builtin_popcount(pf->win) == 1 && pf->win_lo == pf->win && pf->t_lo > 0)
+    if (box_owner(pf))
         acc->scoop[__builtin_ctz(pf->win)] +=
             box_s(s, vb, vc, lb_, nb, lc_, nc, t, pf->t_lo, lc_, S);
 }
@@ -821,7 +827,7 @@ static void union_leaf(const stud_ctx *c, void *mem, const scratch_t *s, stud_ac
         if (!hilo)
             continue;
         best_of(c->lo, chosen, np, &pf[k].t_lo, &pf[k].win_lo);
-        if (__builtin_popcount(pf[k].win) != 1 || pf[k].win_lo != pf[k].win || pf[k].t_lo <= 0)
+        if (!box_owner(&pf[k]))
             continue;
         for (int q = 0; q < nbox && boxi[k] < 0; q++)
             if (box[q].t == pf[k].t && box[q].t_lo == pf[k].t_lo)
@@ -876,60 +882,33 @@ static void union_walk(const stud_ctx *c, void *mem, const scratch_t *s, stud_ac
         }
 }
 
-/* C(n, k) for any k (the unions have up to 8 cards). */
-static uint64_t binom_any(unsigned n, unsigned k) {
-    if (k > n)
-        return 0;
-    uint64_t r = 1;
-    for (unsigned i = 1; i <= k; i++)
-        r = r * (n - k + i) / i; /* C(n - k + i, i), whole at every step */
-    return r;
-}
-
 /* Unit u of four or more players: the unions of colex ranks [u * per_unit, ...) of the rest's
- * positions, each with its splits into the two completions. */
+ * positions (a set of positions held as a mask of bits 0..n_rest-1), each with its splits into
+ * the two completions: a split's m positions and the others, each found by its colex rank. */
 static void union_unit(const stud_ctx *c, const scratch_t *s, stud_acc *acc, void *mem, size_t u) {
     const int m = c->m, k2 = 2 * m;
-    uint64_t r = (uint64_t)u * c->per_unit;
-    const uint64_t end = r + c->per_unit < c->unions ? r + c->per_unit : c->unions;
-    int idx[8];
-    uint64_t left = r;
-    for (int i = k2, p = c->n_rest; i >= 1; i--) {
-        do
-            p--;
-        while (binom_any((unsigned)p, (unsigned)i) > left);
-        idx[i - 1] = p;
-        left -= binom_any((unsigned)p, (unsigned)i);
-    }
+    const uint64_t first = (uint64_t)u * c->per_unit;
+    const uint64_t end = first + c->per_unit < c->unions ? first + c->per_unit : c->unions;
     uint32_t split[MAX_SPLITS][2], chosen[MAXP] = {0};
-    for (; r < end; r++) {
+    for (uint64_t r = first; r < end; r++) {
+        const uint64_t pos = hs_colex_unrank((uint32_t)r, (unsigned)k2);
+        int idx[8], k = 0;
         uint64_t used = 0;
-        for (int j = 0; j < k2; j++)
-            used |= hs_card_bit(c->card[idx[j]]);
+        for (uint64_t p = pos; p != 0; p &= p - 1) {
+            idx[k] = __builtin_ctzll(p);
+            used |= hs_card_bit(c->card[idx[k++]]);
+        }
         int ns = 0;
         for (unsigned j = 0; j < 1u << k2; j++) {
             if (__builtin_popcount(j) != m)
                 continue;
-            uint32_t rank[2] = {0, 0};
-            unsigned size[2] = {0, 0};
-            for (int q = 0; q < k2; q++) {
-                int side = !(j >> q & 1);
-                rank[side] += (uint32_t)hs_binom((unsigned)idx[q], ++size[side]);
-            }
-            split[ns][0] = c->comp_of[rank[0]];
-            split[ns++][1] = c->comp_of[rank[1]];
+            uint64_t a = 0;
+            for (int q = 0; q < k2; q++)
+                a |= (uint64_t)(j >> q & 1) << idx[q];
+            split[ns][0] = c->comp_of[hs_colex(a)];
+            split[ns++][1] = c->comp_of[hs_colex(pos & ~a)];
         }
         union_walk(c, mem, s, acc, chosen, 0, used, (const uint32_t(*)[2])split, ns);
-        /* the next union in colex order */
-        for (int i = 0; i < k2; i++) {
-            int lim = i + 1 < k2 ? idx[i + 1] : c->n_rest;
-            if (idx[i] + 1 < lim) {
-                idx[i]++;
-                for (int j = 0; j < i; j++)
-                    idx[j] = j;
-                break;
-            }
-        }
     }
 }
 
@@ -1043,7 +1022,7 @@ static void size_of(int players, int known, int n_rest, double *steps, double *d
     }
     /* four or more players: one sweep for each union of the last two walked players' cards */
     if (players >= 4)
-        prefixes *= (double)binom_any((unsigned)(n_rest - (players - 4) * m), 2u * (unsigned)m);
+        prefixes *= (double)hs_binom((unsigned)(n_rest - (players - 4) * m), 2u * (unsigned)m);
     *deals = d;
     *steps = prefixes * (double)hs_binom((unsigned)n_rest, (unsigned)m) * (double)(1u << m);
 }
@@ -1275,7 +1254,7 @@ int hs_stud_equity_job_new(const uint64_t *hands, int players, uint64_t dead, hs
     size_t units = players == 2 ? 1 : c->comps;
     if (players >= 4) {
         /* unions in units of about a 16384th of them */
-        c->unions = binom_any((unsigned)c->n_rest, 2u * (unsigned)c->m);
+        c->unions = hs_binom((unsigned)c->n_rest, 2u * (unsigned)c->m); /* below 2^32 */
         c->per_unit = (c->unions + 16383) / 16384;
         units = (size_t)((c->unions + c->per_unit - 1) / c->per_unit);
     }
