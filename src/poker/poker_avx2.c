@@ -237,6 +237,7 @@ HS_AVX2 static void ids_avx2(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
             keys8 k0 = ids_keys8(ids[i], &k, ones), k1 = ids_keys8(ids[i + 8], &k, ones);
             __m256i r0 = ids_rows8(k0);
             for (; i + 24 <= e && i + 25 <= n; i += 8) {
+                hs_ids_prefetch(ids[i + 16]); /* 56 bytes a step: every line asked for */
                 keys8 k2 = ids_keys8(ids[i + 16], &k, ones);
                 __m256i r1 = ids_rows8(k1);
                 _mm_storeu_si128((__m128i *)(out + i), ids_classes8(k0, r0));

@@ -47,6 +47,8 @@ HS_AVX512 static void ids_block(const uint8_t (*ids)[7], size_t n, uint16_t *out
     size_t nf = 0, i = 0;
     for (; i + 16 <= n; i += 16) {
         const uint8_t *p = ids[i];
+        hs_ids_prefetch(p);
+        hs_ids_prefetch(p + 64);
         /* the 112 bytes, each id turned into its rank (bits 0-3) and suit (bits 4-5) */
         __m512i a = _mm512_permutexvar_epi8(_mm512_loadu_si512(p), code);
         __m512i b =

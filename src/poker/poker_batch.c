@@ -95,8 +95,11 @@ static inline int rank7_ids(const uint8_t ids[7]) {
 }
 
 void hs_poker_rank7_ids_batch_scalar(const uint8_t (*ids)[7], size_t n, uint16_t *out) {
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        if ((i & 7) == 0) /* 56 bytes: every line asked for */
+            hs_ids_prefetch(ids[i]);
         out[i] = (uint16_t)rank7_ids(ids[i]);
+    }
 }
 
 static void trial_ids(hs_isa isa, void *ctx) {
