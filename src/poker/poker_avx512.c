@@ -83,8 +83,10 @@ HS_AVX512 static void ids_block(const uint8_t (*ids)[7], size_t n, uint16_t *out
                                         (const int *)hs_poker_class, 2);
         _mm256_storeu_si256((__m256i *)(out + i),
                             _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16)));
-        _mm512_mask_compressstoreu_epi32(flushes + nf, f,
-                                         _mm512_add_epi32(iota, _mm512_set1_epi32((int)i)));
+        /* (compressed in a register and stored whole: a compress to memory cost 4% more on AMD
+         * Zen 5; `flushes` has room for the 16) */
+        const __m512i at = _mm512_add_epi32(iota, _mm512_set1_epi32((int)i));
+        _mm512_storeu_si512(flushes + nf, _mm512_maskz_compress_epi32(f, at));
         nf += (size_t)__builtin_popcount(f);
     }
     for (size_t q = 0; q < nf; q++)
