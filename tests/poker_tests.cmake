@@ -42,7 +42,7 @@ endforeach()
 
 # The incremental hand state against hs_poker_rank() and the reference: random hands and edge
 # cases under `unit`; every 5-, 6- and 7-card hand, built card by card and through the pairs,
-# triples and card-id paths, under `exhaustive`; ref: every 6- and 7-card hand against the
+# triples, quads and card-id paths, under `exhaustive`; ref: every 6- and 7-card hand against the
 # reference.
 add_executable(test_poker_state ${CMAKE_CURRENT_LIST_DIR}/test_poker_state.c)
 target_link_libraries(test_poker_state

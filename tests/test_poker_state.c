@@ -3,9 +3,9 @@
  *   unit: random hands and states, edge cases (fast).
  *   5, 6, 7: every hand of that size built in nested loops, card by card, as enumerations use
  *     the state, against hs_poker_rank(); the same hands through every path of
- *     hs_poker_state_rank_pairs / _rank_triples (and, for 7, hs_poker_rank7_ids_batch); the
- *     reference on every 5-card hand, every 4th 6-card and every 61st-64th 7-card hand (it takes
- *     6 and 21 five-card rankings per hand).
+ *     hs_poker_state_rank_pairs / _rank_triples / _rank_quads (and, for 7,
+ *     hs_poker_rank7_ids_batch); the reference on every 5-card hand, every 4th 6-card and every
+ *     61st-64th 7-card hand (it takes 6 and 21 five-card rankings per hand).
  *   ref: every 6- and 7-card hand through each path of _rank_triples against the reference's
  *     classes of five cards, the best of 6 or 21 read from a table of all 2,598,960. */
 #include <setjmp.h>
@@ -225,7 +225,7 @@ static void test_rank_triples(void **state) {
 /* hs_poker_state_rank_quads likewise on random states of 1, 2 and 3 cards: the classes in their
  * documented order (fourth card c = 3, 4, ..., then the triples below c); the states of three
  * cards of one suit (flushes through the five-card states' flush gathers) made often, and the
- * vector path's tables both skipped (below 24) and used. */
+ * vector paths' tables both skipped (below 24 for AVX-512, 20 for AVX2) and used. */
 static void test_rank_quads(void **state) {
     (void)state;
     uint64_t x = 2029;
@@ -383,13 +383,18 @@ typedef struct pairs_walk {
      * it */
     uint16_t tri[4][22100];
     int tri_vec, tri_vec2, tri_off;
+    /* hs_poker_state_rank_quads of the state two levels up likewise, and how far the triples
+     * below have got through it */
+    uint16_t quad[4][270725];
+    int quad_vec, quad_vec2, quad_off;
 } pairs_walk;
 
 /* Every hand whose k - 2 highest cards are in s (the lowest being `below`): the pairs below it
  * through every path of hs_poker_state_rank_pairs, each class against hs_poker_rank() and, on
  * every stride-th hand, the reference; the same classes in their place in every path of
- * hs_poker_state_rank_triples of the state one card up; for k = 7 the same hands as card ids
- * through every path of hs_poker_rank7_ids_batch. */
+ * hs_poker_state_rank_triples of the state one card up (and the scalar triples in their place in
+ * every path of hs_poker_state_rank_quads of the state two cards up, in pairs_walk_level); for
+ * k = 7 the same hands as card ids through every path of hs_poker_rank7_ids_batch. */
 static void pairs_check(pairs_walk *w, hs_poker_state s, int below, const int *cards) {
     const int np = below * (below - 1) / 2;
     hs_poker_state_rank_pairs_scalar(s, below, w->scalar);
@@ -462,6 +467,15 @@ static void pairs_walk_level(pairs_walk *w, hs_poker_state s, int level, int lim
         pairs_check(w, s, lim, cards);
         return;
     }
+    if (level == w->k - 4) {
+        hs_poker_state_rank_quads(s, lim, w->quad[0]);
+        hs_poker_state_rank_quads_scalar(s, lim, w->quad[1]);
+        w->quad_vec = hs_poker_state_rank_quads_avx512(s, lim, w->quad[2]) == HS_OK;
+        assert_int_equal(w->quad_vec, hs_cpu_has_avx512() != 0);
+        w->quad_vec2 = hs_poker_state_rank_quads_avx2(s, lim, w->quad[3]) == HS_OK;
+        assert_int_equal(w->quad_vec2, hs_cpu_has_avx2() != 0);
+        w->quad_off = 0;
+    }
     if (level == w->k - 3) {
         hs_poker_state_rank_triples(s, lim, w->tri[0]);
         hs_poker_state_rank_triples_scalar(s, lim, w->tri[1]);
@@ -470,6 +484,13 @@ static void pairs_walk_level(pairs_walk *w, hs_poker_state s, int level, int lim
         w->tri_vec2 = hs_poker_state_rank_triples_avx2(s, lim, w->tri[3]) == HS_OK;
         assert_int_equal(w->tri_vec2, hs_cpu_has_avx2() != 0);
         w->tri_off = 0;
+        const int nt = lim * (lim - 1) * (lim - 2) / 6;
+        for (int path = 0; path < 4; path++)
+            if ((path < 2 || (path == 2 ? w->quad_vec : w->quad_vec2)) &&
+                memcmp(w->quad[path] + w->quad_off, w->tri[1], (size_t)nt * 2) != 0)
+                fail_msg("hs_poker_state_rank_quads (path %d) differs from the triples below %d",
+                         path, lim);
+        w->quad_off += nt;
     }
     for (int c = w->k - 1 - level; c < lim; c++) {
         cards[level] = c;
@@ -485,7 +506,7 @@ static void every_hand_pairs(const ref_poker *ref, int k, uint64_t stride, uint6
     w->k = k;
     w->stride = stride;
     int cards[7];
-    print_message("rank_pairs, rank_triples and card-id paths: scalar%s%s\n",
+    print_message("rank_pairs, rank_triples, rank_quads and card-id paths: scalar%s%s\n",
                   hs_cpu_has_avx512() ? ", avx512" : " (no AVX-512 on this CPU)",
                   hs_cpu_has_avx2() ? ", avx2" : " (no AVX2 on this CPU)");
     pairs_walk_level(w, hs_poker_state_empty(), 0, HS_CARDS, cards);

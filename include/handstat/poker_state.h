@@ -185,8 +185,9 @@ HS_API int hs_poker_state_rank_triples_avx2(hs_poker_state s, int below, uint16_
  * pairs from them, so a call of many hands costs far fewer hash lookups than the triples calls it
  * stands for.
  * Preconditions: s holds 1, 2 or 3 cards, none of them below `below`; `classes` has room for the
- * classes. Same paths and results as hs_poker_state_rank_triples; the AVX2 path is its triples
- * kernel once per fourth card (HS_ERR_ARG when the CPU lacks AVX2). */
+ * classes. Same paths and results as hs_poker_state_rank_triples; the AVX2 path takes the same
+ * multisets' classes (by scalar lookups) into the AVX2 pairs kernel's per-state tables of rank
+ * pairs (HS_ERR_ARG when the CPU lacks AVX2). */
 HS_API void hs_poker_state_rank_quads(hs_poker_state s, int below, uint16_t *classes);
 HS_API void hs_poker_state_rank_quads_scalar(hs_poker_state s, int below, uint16_t *classes);
 HS_API int hs_poker_state_rank_quads_avx512(hs_poker_state s, int below, uint16_t *classes);

@@ -1,11 +1,13 @@
 /* AVX2 poker ranking, eight hands per step, one 32-bit lane per hand, gathers for the table
- * lookups. Three kernels:
+ * lookups. Four kernels:
  *   - hand masks (hs_poker_rank_batch_avx2): the kernel of poker_internal.h;
  *   - seven card ids per hand (hs_poker_rank7_ids_batch_avx2): rank keys and suit counters summed
  *     by byte shuffles in registers, then the two lookups of the hash;
  *   - one hand state with each two-card set below a card (hs_poker_state_rank_pairs_avx2) or
  *     each three-card set (_rank_triples_avx2): by gathers, or from a table of the state's
- *     classes by rank pair copied along the pairs.
+ *     classes by rank pair copied along the pairs;
+ *   - each four-card set (_rank_quads_avx2): those tables of each five-card state built from the
+ *     classes of s with each multiset of four ranks, looked up once per call.
  * Compiled without a global -mavx2: only the functions marked HS_AVX2 use AVX2, and they run
  * only after hs_cpu_has_avx2() said yes. Results are bit-identical to the scalar kernels (the
  * tests compare them on every hand). */
@@ -533,6 +535,93 @@ int hs_poker_state_rank_triples_avx2(hs_poker_state s, int below, uint16_t *clas
     return HS_OK;
 }
 
+/* ---- a hand state joined with each four-card set below a card -------------------------------
+ * The method of the AVX-512 kernel (poker_avx512.c, quads_avx512): without flushes the class of
+ * a hand depends only on s and the multiset of its last four cards' ranks, so the classes of s
+ * with the 1,820 multisets (the first hs_poker_quads_below[below], those four cards under
+ * `below` can hold) are looked up once per call. From them, through hs_poker_quad_of, the row of
+ * classes of each of the 455 multisets of three ranks with each fourth rank; the 13 x 16 table
+ * of pairs_by_rows for a rank pair of the fourth and fifth cards is 13 of those rows, copied the
+ * first time that rank pair comes and kept for the rest of the call. Each five-card state's pairs
+ * are then pairs_by_rows from its table, flushes as in the pairs kernel. On AMD Zen 5
+ * `bench/peers/ranking.sh 9` ran this 2,120-2,220 M/s over all seven-card hands, 1.40-1.42x
+ * OMPEval's card loop (the triples kernel per fourth card: 0.93x). The lookups are scalar: with
+ * the loop of ranking.cpp's hs_quads_avx2_7 the rows by AVX2 gathers (from the hash, or from the
+ * multisets' table and hs_poker_quad_of) measured 1,840-2,005 M/s against 2,090-2,190 for this,
+ * the multisets' table by gathers the same as by scalar lookups, and each state's table copied
+ * afresh from the rows (no cache) 1,880. Under QUADS_FROM cards the call is too small for the
+ * tables to pay: the triples kernel's loops (thresholds 16-28 measured, 20-22 best: 2,130-2,220
+ * M/s, 16 2,070, 28 2,035). */
+enum { QUADS_FROM = 20, QUADS = 1820, RANK_TRIPLES = 455 };
+
+/* The index of the rank triple x <= y <= z: C(z + 2, 3) + C(y + 1, 2) + x. */
+static inline int rank_triple(int x, int y, int z) {
+    return z * (z + 1) * (z + 2) / 6 + y * (y + 1) / 2 + x;
+}
+
+HS_AVX2 static void quads_avx2(hs_poker_state s, int below, uint16_t *out) {
+    if (below < QUADS_FROM) {
+        for (int c4 = 3; c4 < below; c4++) {
+            triples_avx2(hs_poker_state_add(s, c4), c4, out);
+            out += c4 * (c4 - 1) * (c4 - 2) / 6;
+        }
+        return;
+    }
+    /* quad[q]: the class of s with multiset q (hs_poker_quad_key order), 0 for those past nq. A
+     * multiset that s's cards leave no room for has a key outside the tables: clamped, its entry
+     * is never read. */
+    uint16_t quad[QUADS];
+    const int nq = hs_poker_quads_below[below];
+    for (int q = 0; q < nq; q++) {
+        const uint32_t key = (uint32_t)s.key + hs_poker_quad_key[q];
+        const uint32_t row = key >> HS_POKER_ROW_SHIFT;
+        const uint32_t slot = key + hs_poker_row[row < HS_POKER_ROWS ? row : HS_POKER_ROWS - 1];
+        quad[q] = hs_poker_class[slot < HS_POKER_SLOTS ? slot : HS_POKER_SLOTS - 1];
+    }
+    memset(quad + nq, 0, sizeof quad - (size_t)nq * sizeof quad[0]);
+    /* rows[rank_triple(x, y, z)][r]: the class of s with ranks x, y, z, r (entries 13-15 0) */
+    _Alignas(32) uint16_t rows[RANK_TRIPLES][16];
+    for (int z = 0, t = 0; z < HS_RANKS; z++)
+        for (int y = 0; y <= z; y++)
+            for (int x = 0; x <= y; x++, t++) {
+                const uint16_t *of = hs_poker_quad_of + 96 * hs_poker_rank_pair(x, y);
+                for (int r = 0; r < HS_RANKS; r++)
+                    rows[t][r] = quad[of[hs_poker_rank_pair(z, r)]];
+                rows[t][13] = rows[t][14] = rows[t][15] = 0;
+            }
+    /* m[i]: the table of rank pair i (hs_poker_rp_key order), once built[i] says so */
+    _Alignas(32) uint16_t m[91][HS_RANKS][16];
+    uint64_t built[2] = {0, 0};
+    for (int c4 = 3, r4 = 3; c4 < below; c4++, r4 = r4 == HS_RANKS - 1 ? 0 : r4 + 1) {
+        const hs_poker_state s4 = hs_poker_state_add(s, c4);
+        for (int c5 = 2, r5 = 2; c5 < c4; c5++, r5 = r5 == HS_RANKS - 1 ? 0 : r5 + 1) {
+            const hs_poker_state s5 = hs_poker_state_add(s4, c5);
+            const int i = hs_poker_rank_pair(r4, r5);
+            if (!(built[i >> 6] >> (i & 63) & 1)) {
+                const int lo = r4 < r5 ? r4 : r5, hi = r4 < r5 ? r5 : r4;
+                for (int r = 0; r < HS_RANKS; r++) {
+                    const int t = r <= lo   ? rank_triple(r, lo, hi)
+                                  : r <= hi ? rank_triple(lo, r, hi)
+                                            : rank_triple(lo, hi, r);
+                    memcpy(m[i][r], rows[t], sizeof m[i][r]);
+                }
+                built[i >> 6] |= UINT64_C(1) << (i & 63);
+            }
+            const pairs_flush fx = pairs_flush_of(s5);
+            pairs_by_rows((const uint16_t(*)[16])m[i], c5, &fx, out);
+            out += c5 * (c5 - 1) / 2;
+        }
+    }
+}
+
+int hs_poker_state_rank_quads_avx2(hs_poker_state s, int below, uint16_t *classes) {
+    if (!hs_cpu_has_avx2())
+        return HS_ERR_ARG;
+    assert(hs_poker_state_above(s, below));
+    quads_avx2(s, below, classes);
+    return HS_OK;
+}
+
 #else /* not x86-64: no AVX2 path; hs_cpu_has_avx2() is 0, so these are never reached */
 
 void hs_poker_avx2_rank_masks(const uint64_t *hands, size_t n, uint16_t *classes) {
@@ -561,6 +650,13 @@ int hs_poker_state_rank_pairs_avx2(hs_poker_state s, int below, uint16_t *classe
 }
 
 int hs_poker_state_rank_triples_avx2(hs_poker_state s, int below, uint16_t *classes) {
+    (void)s;
+    (void)below;
+    (void)classes;
+    return HS_ERR_ARG;
+}
+
+int hs_poker_state_rank_quads_avx2(hs_poker_state s, int below, uint16_t *classes) {
     (void)s;
     (void)below;
     (void)classes;

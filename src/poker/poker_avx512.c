@@ -348,8 +348,7 @@ HS_AVX512 static void quads_avx512(hs_poker_state s, int below, uint16_t *out) {
         const int r4 = c4 % HS_RANKS;
         for (int c5 = 2; c5 < c4; c5++) {
             const int r5 = c5 % HS_RANKS, np = c5 * (c5 - 1) / 2;
-            /* the rank pair's index: hi (hi + 1) / 2 + lo */
-            const int i = r4 < r5 ? r5 * (r5 + 1) / 2 + r4 : r4 * (r4 + 1) / 2 + r5;
+            const int i = hs_poker_rank_pair(r4, r5);
             __m512i t0, t1, t2;
             if (built[i >> 6] >> (i & 63) & 1) {
                 t0 = _mm512_load_si512(rows[i]);

@@ -57,6 +57,12 @@ static inline int hs_poker_state_above(hs_poker_state s, int below) {
     return below >= 0 && below <= HS_CARDS && (s.mask & (hs_card_bit(below) - 1)) == 0;
 }
 
+/* The index of the rank pair {r1, r2} (either order) in hs_poker_rp_key order:
+ * hi (hi + 1) / 2 + lo, 0..90. */
+static inline int hs_poker_rank_pair(int r1, int r2) {
+    return r1 < r2 ? r2 * (r2 + 1) / 2 + r1 : r1 * (r1 + 1) / 2 + r2;
+}
+
 /* The mask of seven card ids (0..51, distinct; checked by assert). */
 static inline uint64_t hs_poker_ids7_mask(const uint8_t ids[7]) {
     uint64_t m = 0;

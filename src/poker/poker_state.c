@@ -110,18 +110,6 @@ void hs_poker_state_rank_quads_scalar(hs_poker_state s, int below, uint16_t *cla
     }
 }
 
-int hs_poker_state_rank_quads_avx2(hs_poker_state s, int below, uint16_t *classes) {
-    if (!hs_cpu_has_avx2())
-        return HS_ERR_ARG;
-    assert(hs_poker_state_above(s, below));
-    for (int c = 3; c < below; c++) {
-        if (hs_poker_state_rank_triples_avx2(hs_poker_state_add(s, c), c, classes) != HS_OK)
-            return HS_ERR_ARG;
-        classes += c * (c - 1) * (c - 2) / 6;
-    }
-    return HS_OK;
-}
-
 void hs_poker_state_rank_quads(hs_poker_state s, int below, uint16_t *classes) {
     const hs_isa path = hs_poker_state_path();
     if (path == HS_ISA_AVX512 && hs_poker_state_rank_quads_avx512(s, below, classes) == HS_OK)

@@ -76,11 +76,11 @@ extern const uint16_t hs_poker_pair_cards[1326 + 64];
 extern const uint32_t hs_poker_rp_key[96];
 extern const uint8_t hs_poker_pair_rp[1326 + 64];
 
-/* For the quads kernel (poker_avx512.c): the 1,820 multisets of four card ranks, ordered so that
- * those four distinct cards under card `below` can hold are the first hs_poker_quads_below[below];
- * the rank key of each (the sum of its ranks' keys); and per rank pair i of the fourth and fifth
- * cards (hs_poker_rp_key order) the multiset it makes with each rank pair j of the last two at
- * hs_poker_quad_of[96 i + j] (0 for j = 91..95). */
+/* For the quads kernels (poker_avx512.c, poker_avx2.c): the 1,820 multisets of four card ranks,
+ * ordered so that those four distinct cards under card `below` can hold are the first
+ * hs_poker_quads_below[below]; the rank key of each (the sum of its ranks' keys); and per rank pair
+ * i of the fourth and fifth cards (hs_poker_rp_key order) the multiset it makes with each rank pair
+ * j of the last two at hs_poker_quad_of[96 i + j] (0 for j = 91..95). */
 extern const uint32_t hs_poker_quad_key[1820];
 extern const uint16_t hs_poker_quads_below[53];
 extern const uint16_t hs_poker_quad_of[91 * 96];
