@@ -291,6 +291,18 @@ static void run_unit(run_state *r, worker *me, size_t u) {
 #define SHORT_JOB 0.01
 #define SHORT_MIN_UNITS 16
 
+/* A worker's accumulator or scratch: zeroed, on pages of its own, so that no cache line holds
+ * two workers' data. From adjacent heap chunks, `holdem preflop3` on 12 classes at two threads
+ * took 0.78-0.84 s and 1.51-1.60 s of CPU; on pages of their own 0.75-0.78 s and 1.44-1.51 s (AMD
+ * EPYC Zen 5, five runs each, alternating). */
+static void *worker_calloc(size_t size) {
+    const size_t padded = (size + 4095) / 4096 * 4096;
+    void *p = aligned_alloc(4096, padded);
+    if (p != NULL)
+        memset(p, 0, padded);
+    return p;
+}
+
 static void free_workers(worker *w, int n) {
     for (int i = 0; w != NULL && i < n; i++) {
         free(w[i].acc);
@@ -322,8 +334,8 @@ int hs_job_run(hs_job *job, size_t first, size_t last, const hs_job_opts *opts) 
     worker *w = calloc((size_t)team, sizeof *w);
     int failed = w == NULL;
     for (int i = 0; i < team && !failed; i++) {
-        w[i].acc = calloc(1, def->acc_size > 0 ? def->acc_size : 1);
-        w[i].scratch = def->scratch_size > 0 ? calloc(1, def->scratch_size) : NULL;
+        w[i].acc = worker_calloc(def->acc_size > 0 ? def->acc_size : 1);
+        w[i].scratch = def->scratch_size > 0 ? worker_calloc(def->scratch_size) : NULL;
         w[i].pending = malloc((n_todo > 0 ? n_todo : 1) * sizeof *w[i].pending);
         failed = w[i].acc == NULL || (def->scratch_size > 0 && w[i].scratch == NULL) ||
                  w[i].pending == NULL;
