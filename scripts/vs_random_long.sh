@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The sampled vs-random table against 4 to 9 opponents with standard errors of about 1e-5:
-# 4 x 10^9 deals per opponent count (seed 2, independent of the 10^8-deal table's seed 1), some
-# 17 hours of one core in all, run a session at a time. Each call resumes the run from its
-# checkpoint (results/partial/holdem_vs_random_4e9.ckpt, committed between sessions), works for
+# 4 x 10^9 deals per opponent count (seed 2, independent of the 10^8-deal table's seed 1), about
+# 13.5 hours of one core in all (the first hour on two cores did 15%), run a session at a time.
+# Each call resumes the run from its checkpoint (results/partial/holdem_vs_random_4e9.ckpt,
+# committed between sessions), works for
 # at most SECONDS (default 3000), and on SIGINT leaves the checkpoint with every finished unit
 # in it. The run that finishes the last unit writes results/holdem_vs_random_sampled_4e9.csv.xz
 # and removes the checkpoint. The checkpoint holds exact integer sums; it is bound to the build
