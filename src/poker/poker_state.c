@@ -39,29 +39,32 @@ _Static_assert(TRIAL_QUADS_BELOW *(TRIAL_QUADS_BELOW - 1) * (TRIAL_QUADS_BELOW -
                    TRIAL_CLASSES,
                "the quads trial fits the trial buffer");
 
-static void trial_triples(hs_isa isa, uint16_t *out) {
-    hs_poker_state s =
-        hs_poker_state_of(hs_card_bit(51) | hs_card_bit(50) | hs_card_bit(49) | hs_card_bit(48));
-    if (isa == HS_ISA_AVX512 && hs_poker_state_rank_triples_avx512(s, TRIAL_BELOW, out) == HS_OK)
+/* The triples and quads calls in the form `isa` (the scalar one where that form does not run
+ * here): what the dispatching entry points below run on the measured path, and the trial on each
+ * form. */
+static void triples_on(hs_isa isa, hs_poker_state s, int below, uint16_t *classes) {
+    if (isa == HS_ISA_AVX512 && hs_poker_state_rank_triples_avx512(s, below, classes) == HS_OK)
         return;
-    if (isa == HS_ISA_AVX2 && hs_poker_state_rank_triples_avx2(s, TRIAL_BELOW, out) == HS_OK)
+    if (isa == HS_ISA_AVX2 && hs_poker_state_rank_triples_avx2(s, below, classes) == HS_OK)
         return;
-    hs_poker_state_rank_triples_scalar(s, TRIAL_BELOW, out);
+    hs_poker_state_rank_triples_scalar(s, below, classes);
 }
 
-static void trial_quads(hs_isa isa, uint16_t *out) {
-    hs_poker_state s = hs_poker_state_of(hs_card_bit(51) | hs_card_bit(50) | hs_card_bit(49));
-    if (isa == HS_ISA_AVX512 &&
-        hs_poker_state_rank_quads_avx512(s, TRIAL_QUADS_BELOW, out) == HS_OK)
+static void quads_on(hs_isa isa, hs_poker_state s, int below, uint16_t *classes) {
+    if (isa == HS_ISA_AVX512 && hs_poker_state_rank_quads_avx512(s, below, classes) == HS_OK)
         return;
-    if (isa == HS_ISA_AVX2 && hs_poker_state_rank_quads_avx2(s, TRIAL_QUADS_BELOW, out) == HS_OK)
+    if (isa == HS_ISA_AVX2 && hs_poker_state_rank_quads_avx2(s, below, classes) == HS_OK)
         return;
-    hs_poker_state_rank_quads_scalar(s, TRIAL_QUADS_BELOW, out);
+    hs_poker_state_rank_quads_scalar(s, below, classes);
 }
 
 static void trial_state(hs_isa isa, void *ctx) {
-    trial_triples(isa, ctx);
-    trial_quads(isa, ctx);
+    triples_on(
+        isa,
+        hs_poker_state_of(hs_card_bit(51) | hs_card_bit(50) | hs_card_bit(49) | hs_card_bit(48)),
+        TRIAL_BELOW, ctx);
+    quads_on(isa, hs_poker_state_of(hs_card_bit(51) | hs_card_bit(50) | hs_card_bit(49)),
+             TRIAL_QUADS_BELOW, ctx);
 }
 
 static hs_isa choose_state(void) {
@@ -94,12 +97,7 @@ void hs_poker_state_rank_triples_scalar(hs_poker_state s, int below, uint16_t *c
 }
 
 void hs_poker_state_rank_triples(hs_poker_state s, int below, uint16_t *classes) {
-    const hs_isa path = hs_poker_state_path();
-    if (path == HS_ISA_AVX512 && hs_poker_state_rank_triples_avx512(s, below, classes) == HS_OK)
-        return;
-    if (path == HS_ISA_AVX2 && hs_poker_state_rank_triples_avx2(s, below, classes) == HS_OK)
-        return;
-    hs_poker_state_rank_triples_scalar(s, below, classes);
+    triples_on(hs_poker_state_path(), s, below, classes);
 }
 
 void hs_poker_state_rank_quads_scalar(hs_poker_state s, int below, uint16_t *classes) {
@@ -111,10 +109,5 @@ void hs_poker_state_rank_quads_scalar(hs_poker_state s, int below, uint16_t *cla
 }
 
 void hs_poker_state_rank_quads(hs_poker_state s, int below, uint16_t *classes) {
-    const hs_isa path = hs_poker_state_path();
-    if (path == HS_ISA_AVX512 && hs_poker_state_rank_quads_avx512(s, below, classes) == HS_OK)
-        return;
-    if (path == HS_ISA_AVX2 && hs_poker_state_rank_quads_avx2(s, below, classes) == HS_OK)
-        return;
-    hs_poker_state_rank_quads_scalar(s, below, classes);
+    quads_on(hs_poker_state_path(), s, below, classes);
 }
