@@ -3,7 +3,9 @@
  * results_reproduce remakes), and its errors calibrated (the mean squared z-score near 1);
  * against four to eight, within 5 combined errors of the other sampler (hs_holdem_equity_sample,
  * which draws whole deals from range tables, a separate method); the same integers at every
- * thread count and whatever other counts are asked for; bad arguments refused. */
+ * thread count and whatever other counts are asked for; bad arguments refused. And one deal's
+ * tally (hs_holdem_vs_random_deal, which counts by rank pair) equal to a plain loop over every
+ * free combination, ranked one by one, on boards of every flush and pair pattern. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +18,7 @@
 #include <cmocka.h>
 
 #include "handstat/handstat.h"
+#include "holdem_internal.h"
 
 #ifndef HS_RESULTS_DIR
 #error "HS_RESULTS_DIR must name the committed results folder"
@@ -160,6 +163,125 @@ static void test_deterministic(void **state) {
     free(other);
 }
 
+/* The test's own generator (splitmix64): deals independent of the library's streams. */
+static uint64_t mix_state = 0x9E3779B97F4A7C15u;
+static uint64_t mix_next(void) {
+    uint64_t z = (mix_state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* A card not in `used`, uniformly among those that `allowed` accepts. */
+static int draw_card(uint64_t *used, uint64_t allowed) {
+    const uint64_t left = allowed & ~*used & HS_DECK_MASK;
+    assert_true(left != 0);
+    int pick = (int)(mix_next() % (uint64_t)__builtin_popcountll(left));
+    for (int c = 0; c < HS_CARDS; c++)
+        if (left >> c & 1 && pick-- == 0) {
+            *used |= UINT64_C(1) << c;
+            return c;
+        }
+    fail();
+    return -1;
+}
+
+/* A board of pattern `kind` in cards[0..4]: 0 any; 1, 2, 3: three, four, five cards of one
+ * suit; 4: three of one rank; 5: two pairs; 6: four of one rank. */
+static void make_board(int kind, int cards[5], uint64_t *used) {
+    uint64_t same = HS_DECK_MASK;
+    int fixed = 0;
+    if (kind >= 1 && kind <= 3) {
+        same = (uint64_t)0x1FFF << (13 * (int)(mix_next() % 4)); /* one suit */
+        fixed = kind + 2;
+    } else if (kind == 4 || kind == 6) {
+        const int r = (int)(mix_next() % 13);
+        same = 0;
+        for (int su = 0; su < 4; su++)
+            same |= UINT64_C(1) << (13 * su + r);
+        fixed = kind == 4 ? 3 : 4;
+    }
+    int i = 0;
+    for (; i < fixed; i++)
+        cards[i] = draw_card(used, same);
+    if (kind == 5) { /* two ranks, two cards of each */
+        for (int pair = 0; pair < 2; pair++) {
+            const int first = draw_card(used, HS_DECK_MASK);
+            uint64_t rank = 0;
+            for (int su = 0; su < 4; su++)
+                rank |= UINT64_C(1) << (13 * su + first % 13);
+            cards[i++] = first;
+            cards[i++] = draw_card(used, rank);
+        }
+    }
+    for (; i < 5; i++)
+        cards[i] = draw_card(used, HS_DECK_MASK);
+}
+
+static void test_deal_tally(void **state) {
+    (void)state;
+    const uint32_t share = HS_HOLDEM_SHARE_UNIT;
+    int deals = 0, flushes = 0;
+    for (int kind = 0; kind <= 6; kind++) {
+        for (int k = 1; k <= 9; k++) {
+            for (int rep = 0; rep < 300; rep++) {
+                uint64_t used = 0;
+                int cards[5 + 2 * 9];
+                make_board(kind, cards, &used);
+                for (int i = 5; i < 5 + 2 * k; i++)
+                    cards[i] = draw_card(&used, HS_DECK_MASK);
+                uint64_t board = 0;
+                for (int i = 0; i < 5; i++)
+                    board |= UINT64_C(1) << cards[i];
+                /* the opponents' best class and how many hold it */
+                int best = 1 << 30, at_best = 0;
+                for (int o = 0; o < k; o++) {
+                    const int cl = hs_poker_rank(board | UINT64_C(1) << cards[5 + 2 * o] |
+                                                 UINT64_C(1) << cards[6 + 2 * o]);
+                    at_best = cl < best ? 1 : at_best + (cl == best);
+                    best = cl < best ? cl : best;
+                }
+                /* every free combination, one by one */
+                uint32_t n[HS_HOLDEM_CLASSES] = {0}, w[HS_HOLDEM_CLASSES] = {0},
+                         t[HS_HOLDEM_CLASSES] = {0}, x[HS_HOLDEM_CLASSES] = {0};
+                for (int a = 0; a < HS_CARDS; a++) {
+                    for (int b = a + 1; b < HS_CARDS; b++) {
+                        const uint64_t hole = UINT64_C(1) << a | UINT64_C(1) << b;
+                        if (hole & used)
+                            continue;
+                        const int h = hs_holdem_class(hole), cl = hs_poker_rank(board | hole);
+                        n[h]++;
+                        if (cl < best) {
+                            w[h]++;
+                            x[h] += share;
+                        } else if (cl == best) {
+                            t[h]++;
+                            x[h] += share / (uint32_t)(at_best + 1);
+                        }
+                        if (hs_poker_category(cl) == HS_POKER_FLUSH ||
+                            hs_poker_category(cl) == HS_POKER_STRAIGHT_FLUSH)
+                            flushes++;
+                    }
+                }
+                uint8_t dealt[5 + 2 * 9];
+                for (int i = 0; i < 5 + 2 * k; i++)
+                    dealt[i] = (uint8_t)cards[i];
+                hs_holdem_vs_random_deal_tally d;
+                hs_holdem_vs_random_deal(dealt, k, &d);
+                for (int h = 0; h < HS_HOLDEM_CLASSES; h++)
+                    if (d.n[h] != n[h] || d.w[h] != w[h] || d.t[h] != t[h] || d.x[h] != x[h])
+                        fail_msg("board kind %d, %d opponents, deal %d, class %d: n %u w %u t %u x "
+                                 "%u, one by one n %u w %u t %u x %u",
+                                 kind, k, rep, h, d.n[h], d.w[h], d.t[h], d.x[h], n[h], w[h], t[h],
+                                 x[h]);
+                deals++;
+            }
+        }
+    }
+    print_message("%d deals, %d flushes among the hero's combinations\n", deals, flushes);
+    assert_true(flushes > deals); /* the flush parts were exercised */
+}
+
 static void test_bad_arguments(void **state) {
     (void)state;
     hs_job *job = NULL;
@@ -185,6 +307,7 @@ int main(void) {
         cmocka_unit_test(test_within_errors_of_exact),
         cmocka_unit_test(test_against_whole_deal_sampler),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_deal_tally),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,6 +44,17 @@ static inline int hs_holdem_combo_ok(const hs_holdem_range *r, size_t i) {
  * (holdem_range.c). */
 int hs_holdem_range_ok(const hs_holdem_range *r);
 
+/* One deal of the sampled vs-random table, class by class: the free combinations of the class
+ * (n: those avoiding the board and the opponents' cards), how many of them win alone (w) and
+ * tie (t), and their pot shares (x, in units of 1/HS_HOLDEM_SHARE_UNIT of a pot). */
+typedef struct hs_holdem_vs_random_deal_tally {
+    uint32_t n[HS_HOLDEM_CLASSES], w[HS_HOLDEM_CLASSES], t[HS_HOLDEM_CLASSES], x[HS_HOLDEM_CLASSES];
+} hs_holdem_vs_random_deal_tally;
+
+/* The tally of one deal (holdem_vs_random_sample.c): cards[0..4] the board, cards[5 + 2i] and
+ * cards[6 + 2i] opponent i's hand (k opponents, 5 + 2k distinct cards). */
+void hs_holdem_vs_random_deal(const uint8_t *cards, int k, hs_holdem_vs_random_deal_tally *out);
+
 /* A class pattern: two rank characters and an optional s or o ("AK", "AKs", "t9o", "QQ"). */
 typedef struct hs_holdem_pattern {
     int hi, lo; /* grid positions, hi <= lo */

@@ -5,8 +5,8 @@
  * the 52 (a partial Fisher-Yates shuffle). Every hero combination h avoiding those cards is then
  * scored on that deal. Given that h avoids them, the deal is uniform over the deals avoiding h:
  * exactly the table's model (the hero holds h, the opponents and the board are uniform over the
- * cards left). So one deal serves all the C(47 - 2k, 2) combinations it leaves free, and the
- * board's ranks of those hands cost one state addition and two lookups each.
+ * cards left). So one deal serves all the C(47 - 2k, 2) combinations it leaves free, counted by
+ * rank pair (hs_holdem_vs_random_deal, below): 91 rankings a deal instead of one per combination.
  *
  * Per class and deal s, x_s = the pot shares its free combinations won on s (a win HS_HOLDEM_
  * SHARE_UNIT, a split with j opponents 1/(j + 1) of it) and n_s = their number. The estimate is
@@ -43,27 +43,138 @@ typedef struct vsr_ctx {
     uint64_t seed;         /* the streams' seed */
     uint64_t unit_samples; /* samples per unit (the last unit of a row may have fewer) */
     size_t units_per_row;
-    uint8_t cls[HS_HOLDEM_COMBOS]; /* the class of the two cards of hs_poker_state_pairs[p] */
 } vsr_ctx;
 
-/* One deal: 5 + 2k cards drawn from deck[] (a permutation of the 52 cards, kept shuffled). */
-static void one_sample(const vsr_ctx *c, int k, uint8_t deck[HS_CARDS], rng *r,
-                       hs_holdem_vs_random_sums *out) {
-    const int drawn = 5 + 2 * k;
-    for (int i = 0; i < drawn; i++) { /* the first `drawn` places of a uniform shuffle */
-        const int j = i + (int)rng_below(r, (uint64_t)(HS_CARDS - i));
-        const uint8_t t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
+/* The number of suits in a set of four (the library is built for the baseline ISA, where
+ * __builtin_popcount is a call). */
+static inline uint32_t suits_in(unsigned set) {
+    return (uint32_t)(UINT64_C(0x4332322132212110) >> (4 * set) & 0xF);
+}
+
+/* The number of ranks in a 13-bit lane. */
+static inline int ranks_in(unsigned lane) {
+    int n = 0;
+    for (; lane != 0; lane &= lane - 1)
+        n++;
+    return n;
+}
+
+/* A part of a class's free combinations on one deal: their number and the hero's class. */
+typedef struct deal_part {
+    uint32_t n;
+    int cl;
+} deal_part;
+
+/* Class h's combinations on one deal, in parts, against the opponents' best class. */
+static inline void tally(const deal_part *part, int parts, int h, int best, uint32_t split,
+                         hs_holdem_vs_random_deal_tally *out) {
+    uint32_t n = 0, w = 0, t = 0, x = 0;
+    for (int i = 0; i < parts; i++) { /* without branches: the outcomes are a coin toss */
+        const uint32_t won = part[i].cl < best, tied = part[i].cl == best;
+        n += part[i].n;
+        w += won * part[i].n;
+        t += tied * part[i].n;
+        x += (won * SHARE + tied * split) * part[i].n;
     }
+    out->n[h] = n;
+    out->w[h] = w;
+    out->t[h] = t;
+    out->x[h] = x;
+}
+
+/* Every rank pair of the free cards (fs: each rank's free suits) tallied into out, with fcount
+ * cards of suit fbit on the board (their ranks flane), or fcount 0 when no suit has three. A
+ * constant fcount at each call lets the compiler drop the parts that cannot make a flush. */
+static inline __attribute__((always_inline)) void
+rank_pairs(const int fcount, const unsigned fs[HS_RANKS], const unsigned fbit, const unsigned flane,
+           const uint32_t board_key, const int best, const uint32_t split,
+           hs_holdem_vs_random_deal_tally *out) {
+    /* The classes without a flush first, in a loop of independent lookups: the board's rank key
+     * plus the two ranks' (a rank pair without two free cards is not looked up: its key could be no
+     * hand's). */
+    uint16_t plain_of[HS_RANKS][HS_RANKS];
+    if (fcount < 5) {
+        uint32_t rank_key[HS_RANKS];
+        for (int r = 0; r < HS_RANKS; r++)
+            rank_key[r] = (uint32_t)hs_poker_state_cards[r].key;
+        for (int r1 = 0; r1 < HS_RANKS; r1++) {
+            for (int r2 = 0; r2 <= r1; r2++) {
+                const int ok = r1 != r2 ? fs[r1] != 0 && fs[r2] != 0 : (fs[r1] & (fs[r1] - 1)) != 0;
+                const uint32_t key = ok ? board_key + rank_key[r1] + rank_key[r2] : board_key;
+                plain_of[r1][r2] =
+                    ok ? hs_poker_class[key + hs_poker_row[key >> HS_POKER_STATE_ROW_SHIFT]] : 0;
+            }
+        }
+    }
+    for (int r1 = 0; r1 < HS_RANKS; r1++) {
+        const unsigned a = fs[r1];
+        if (a == 0)
+            continue;
+        const int g1 = hs_holdem_grid_rank(r1);
+        for (int r2 = 0; r2 <= r1; r2++) {
+            const unsigned b = fs[r2];
+            if (b == 0 || (r1 == r2 && (a & (a - 1)) == 0))
+                continue;
+            const int plain = fcount < 5 ? plain_of[r1][r2] : 0;
+            /* parts[i]: {combinations, class} for the combinations with these F cards */
+            deal_part part[3];
+            int parts = 0;
+#define PART(count, fcards, lane)                                                                  \
+    do {                                                                                           \
+        part[parts].n = (count);                                                                   \
+        part[parts].cl = fcount + (fcards) >= 5 ? hs_poker_flush[flane | (lane)] : plain;          \
+        parts++;                                                                                   \
+    } while (0)
+            const int g2 = hs_holdem_grid_rank(r2);
+            const int hi = g1 < g2 ? g1 : g2, lo = g1 < g2 ? g2 : g1;
+            if (r1 == r2) { /* a pair: at most one card of F */
+                const uint32_t m = suits_in(a), with = (a & fbit) ? m - 1 : 0;
+                PART(with, 1, 1u << r1);
+                PART(m * (m - 1) / 2 - with, 0, 0);
+                tally(part, parts, hs_holdem_class_at(hi, lo, 0), best, split, out);
+                continue;
+            }
+            /* suited: the one in F (both cards of F) and the others (none) */
+            const unsigned both = a & b;
+            const uint32_t sf = (both & fbit) ? 1 : 0;
+            parts = 0;
+            PART(sf, 2, 1u << r1 | 1u << r2);
+            PART(suits_in(both) - sf, 0, 0);
+            tally(part, parts, hs_holdem_class_at(hi, lo, 1), best, split, out);
+            /* offsuit: F on the first card only, on the second only, on neither */
+            const uint32_t a_f = (a & fbit) ? 1 : 0, b_f = (b & fbit) ? 1 : 0;
+            const uint32_t a_o = suits_in(a) - a_f, b_o = suits_in(b) - b_f;
+            parts = 0;
+            PART(a_f * b_o, 1, 1u << r1);
+            PART(a_o * b_f, 1, 1u << r2);
+            PART(a_o * b_o - suits_in(both & ~fbit), 0, 0);
+            tally(part, parts, hs_holdem_class_at(hi, lo, 0), best, split, out);
+#undef PART
+        }
+    }
+}
+
+/* One deal's tally for every class (holdem_internal.h): for every two free cards, the hero's
+ * class of the board with them against the opponents' best.
+ *
+ * By rank pair rather than by combination: without a flush, the hero's class depends on the
+ * two ranks alone, so each of the 91 rank pairs is ranked once (the rank key of the board plus
+ * the two ranks, two lookups) and its combinations counted from the free suits of each rank.
+ * A flush is possible only in the one suit F with three or more board cards; a combination with
+ * j cards of F makes one when the board's count of F plus j reaches 5, and then its class is the
+ * flush class of F's lane with its F cards (as hs_poker_state_rank decides: with five cards of
+ * one suit among seven, that suit alone decides). The combinations of a rank pair are split by
+ * which of their cards are of suit F, and each part is counted at its class. */
+void hs_holdem_vs_random_deal(const uint8_t *cards, int k, hs_holdem_vs_random_deal_tally *out) {
+    memset(out, 0, sizeof *out); /* (the classes with no free combination stay 0) */
     uint64_t board = 0, used;
     for (int i = 0; i < 5; i++)
-        board |= hs_card_bit(deck[i]);
+        board |= hs_card_bit(cards[i]);
     used = board;
     const hs_poker_state sb = hs_poker_state_of(board);
     int best = 1 << 30, at_best = 0; /* the opponents' best class, and how many hold it */
     for (int i = 0; i < k; i++) {
-        const int a = deck[5 + 2 * i], b = deck[6 + 2 * i];
+        const int a = cards[5 + 2 * i], b = cards[6 + 2 * i];
         used |= hs_card_bit(a) | hs_card_bit(b);
         const int cl = hs_poker_state_rank(hs_poker_state_add(hs_poker_state_add(sb, a), b));
         if (cl < best) {
@@ -74,42 +185,66 @@ static void one_sample(const vsr_ctx *c, int k, uint8_t deck[HS_CARDS], rng *r,
         }
     }
     const uint32_t split = SHARE / (uint32_t)(at_best + 1);
-    /* Every free combination {lo, hi}: its pair index hi (hi - 1) / 2 + lo. */
-    uint32_t x[HS_HOLDEM_CLASSES], n[HS_HOLDEM_CLASSES], win[HS_HOLDEM_CLASSES],
-        tie[HS_HOLDEM_CLASSES];
-    memset(x, 0, sizeof x);
-    memset(n, 0, sizeof n);
-    memset(win, 0, sizeof win);
-    memset(tie, 0, sizeof tie);
-    int free_cards[HS_CARDS], f = 0;
-    for (uint64_t m = HS_DECK_MASK & ~used; m != 0; m &= m - 1)
-        free_cards[f++] = __builtin_ctzll(m);
-    for (int j = 1; j < f; j++) {
-        const int hi = free_cards[j];
-        const hs_poker_state s1 = hs_poker_state_add(sb, hi);
-        const int base = hi * (hi - 1) / 2;
-        for (int i = 0; i < j; i++) {
-            const int lo = free_cards[i];
-            const int cl = hs_poker_state_rank(hs_poker_state_add(s1, lo));
-            const int h = c->cls[base + lo];
-            const uint32_t w = cl < best, t = cl == best;
-            win[h] += w;
-            tie[h] += t;
-            x[h] += w * SHARE + t * split;
-            n[h]++;
+    const uint64_t free_cards = HS_DECK_MASK & ~used;
+    unsigned fs[HS_RANKS] = {0}; /* the free suits of each rank, as 4-bit sets */
+    int fsuit = 0, fcount = 0;   /* the suit with the most board cards, and their number */
+    unsigned flane = 0;          /* its board cards' ranks */
+    for (int s = 0; s < 4; s++) {
+        const unsigned lane = hs_lane(free_cards, s);
+        for (unsigned m = lane; m != 0; m &= m - 1)
+            fs[__builtin_ctz(m)] |= 1u << s;
+        const unsigned bl = hs_lane(board, s);
+        if (ranks_in(bl) > fcount) {
+            fcount = ranks_in(bl);
+            fsuit = s;
+            flane = bl;
         }
     }
+    const uint32_t board_key = (uint32_t)sb.key;
+    /* the loops specialised for each flush count (the compiler drops the parts that cannot be) */
+    switch (fcount) {
+    case 3:
+        rank_pairs(3, fs, 1u << fsuit, flane, board_key, best, split, out);
+        break;
+    case 4:
+        rank_pairs(4, fs, 1u << fsuit, flane, board_key, best, split, out);
+        break;
+    case 5:
+        rank_pairs(5, fs, 1u << fsuit, flane, board_key, best, split, out);
+        break;
+    default:
+        rank_pairs(0, fs, 0, 0, board_key, best, split, out);
+        break;
+    }
+}
+
+/* A unit's sums, class by class (the fields of hs_holdem_vs_random_sums, as arrays so that adding
+ * a deal's tally is a loop the compiler vectorises). */
+typedef struct unit_sums {
+    uint64_t wins[HS_HOLDEM_CLASSES], ties[HS_HOLDEM_CLASSES], hands[HS_HOLDEM_CLASSES],
+        shares[HS_HOLDEM_CLASSES], shares_sq[HS_HOLDEM_CLASSES], hands_sq[HS_HOLDEM_CLASSES],
+        shares_hands[HS_HOLDEM_CLASSES];
+} unit_sums;
+
+/* One deal: 5 + 2k cards drawn from deck[] (a permutation of the 52 cards, kept shuffled). */
+static void one_sample(int k, uint8_t deck[HS_CARDS], rng *r, unit_sums *s) {
+    const int drawn = 5 + 2 * k;
+    for (int i = 0; i < drawn; i++) { /* the first `drawn` places of a uniform shuffle */
+        const int j = i + (int)rng_below(r, (uint64_t)(HS_CARDS - i));
+        const uint8_t t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+    hs_holdem_vs_random_deal_tally d;
+    hs_holdem_vs_random_deal(deck, k, &d);
     for (int h = 0; h < HS_HOLDEM_CLASSES; h++) {
-        if (n[h] == 0)
-            continue;
-        hs_holdem_vs_random_sums *o = &out[h];
-        o->wins += win[h];
-        o->ties += tie[h];
-        o->hands += n[h];
-        o->shares += x[h];
-        o->shares_sq += (uint64_t)x[h] * x[h];
-        o->hands_sq += (uint64_t)n[h] * n[h];
-        o->shares_hands += (uint64_t)x[h] * n[h];
+        s->wins[h] += d.w[h];
+        s->ties[h] += d.t[h];
+        s->hands[h] += d.n[h];
+        s->shares[h] += d.x[h];
+        s->shares_sq[h] += (uint64_t)d.x[h] * d.x[h];
+        s->hands_sq[h] += (uint64_t)d.n[h] * d.n[h];
+        s->shares_hands[h] += (uint64_t)d.x[h] * d.n[h];
     }
 }
 
@@ -124,8 +259,8 @@ static int vsr_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
     const uint64_t todo =
         c->samples - first < c->unit_samples ? c->samples - first : c->unit_samples;
     /* The unit's counts are made aside (9.5 KiB) and added only when it finishes. */
-    hs_holdem_vs_random_sums sums[HS_HOLDEM_CLASSES];
-    memset(sums, 0, sizeof sums);
+    unit_sums sums;
+    memset(&sums, 0, sizeof sums);
     uint8_t deck[HS_CARDS];
     for (int i = 0; i < HS_CARDS; i++)
         deck[i] = (uint8_t)i;
@@ -134,17 +269,17 @@ static int vsr_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
     for (uint64_t s = 0; s < todo; s++) {
         if (poll != NULL && (s & 255) == 255 && hs_job_poll(poll))
             return 1;
-        one_sample(c, k, deck, &r, sums);
+        one_sample(k, deck, &r, &sums);
     }
     hs_holdem_vs_random_sums *dst = a->row[k - 1];
     for (int h = 0; h < HS_HOLDEM_CLASSES; h++) {
-        dst[h].wins += sums[h].wins;
-        dst[h].ties += sums[h].ties;
-        dst[h].hands += sums[h].hands;
-        dst[h].shares += sums[h].shares;
-        dst[h].shares_sq += sums[h].shares_sq;
-        dst[h].hands_sq += sums[h].hands_sq;
-        dst[h].shares_hands += sums[h].shares_hands;
+        dst[h].wins += sums.wins[h];
+        dst[h].ties += sums.ties[h];
+        dst[h].hands += sums.hands[h];
+        dst[h].shares += sums.shares[h];
+        dst[h].shares_sq += sums.shares_sq[h];
+        dst[h].hands_sq += sums.hands_sq[h];
+        dst[h].shares_hands += sums.shares_hands[h];
     }
     a->samples[k - 1] += todo;
     return 0;
@@ -210,14 +345,6 @@ int hs_holdem_vs_random_sample_job_new(unsigned opponents, uint64_t samples, uin
     while ((samples - 1) / c->unit_samples + 1 > UNITS_PER_ROW)
         c->unit_samples *= 2;
     c->units_per_row = (size_t)((samples - 1) / c->unit_samples + 1);
-    for (int cls = 0; cls < HS_HOLDEM_CLASSES; cls++) {
-        uint64_t combos[12];
-        const int m = hs_holdem_class_hands(cls, combos);
-        for (int i = 0; i < m; i++) {
-            const int lo = __builtin_ctzll(combos[i]), hi = 63 - __builtin_clzll(combos[i]);
-            c->cls[hi * (hi - 1) / 2 + lo] = (uint8_t)cls;
-        }
-    }
     /* Everything that changes the sums; a checkpoint of other settings is refused. */
     char params[96];
     snprintf(params, sizeof params, "opponents=%#x samples=%llu seed=%llu unit=%llu", opponents,
