@@ -266,14 +266,19 @@ static void test_deal_tally(void **state) {
                 uint8_t dealt[5 + 2 * 9];
                 for (int i = 0; i < 5 + 2 * k; i++)
                     dealt[i] = (uint8_t)cards[i];
-                hs_holdem_vs_random_deal_tally d;
+                static hs_holdem_vs_random_unit_sums d;
+                memset(&d, 0, sizeof d);
                 hs_holdem_vs_random_deal(dealt, k, &d);
                 for (int h = 0; h < HS_HOLDEM_CLASSES; h++)
-                    if (d.n[h] != n[h] || d.w[h] != w[h] || d.t[h] != t[h] || d.x[h] != x[h])
-                        fail_msg("board kind %d, %d opponents, deal %d, class %d: n %u w %u t %u x "
-                                 "%u, one by one n %u w %u t %u x %u",
-                                 kind, k, rep, h, d.n[h], d.w[h], d.t[h], d.x[h], n[h], w[h], t[h],
-                                 x[h]);
+                    if (d.hands[h] != n[h] || d.wins[h] != w[h] || d.ties[h] != t[h] ||
+                        d.shares[h] != x[h] || d.shares_sq[h] != (uint64_t)x[h] * x[h] ||
+                        d.hands_sq[h] != (uint64_t)n[h] * n[h] ||
+                        d.shares_hands[h] != (uint64_t)x[h] * n[h])
+                        fail_msg("board kind %d, %d opponents, deal %d, class %d: n %llu w %llu "
+                                 "t %llu x %llu, one by one n %u w %u t %u x %u",
+                                 kind, k, rep, h, (unsigned long long)d.hands[h],
+                                 (unsigned long long)d.wins[h], (unsigned long long)d.ties[h],
+                                 (unsigned long long)d.shares[h], n[h], w[h], t[h], x[h]);
                 deals++;
             }
         }

@@ -44,16 +44,19 @@ static inline int hs_holdem_combo_ok(const hs_holdem_range *r, size_t i) {
  * (holdem_range.c). */
 int hs_holdem_range_ok(const hs_holdem_range *r);
 
-/* One deal of the sampled vs-random table, class by class: the free combinations of the class
- * (n: those avoiding the board and the opponents' cards), how many of them win alone (w) and
- * tie (t), and their pot shares (x, in units of 1/HS_HOLDEM_SHARE_UNIT of a pot). */
-typedef struct hs_holdem_vs_random_deal_tally {
-    uint32_t n[HS_HOLDEM_CLASSES], w[HS_HOLDEM_CLASSES], t[HS_HOLDEM_CLASSES], x[HS_HOLDEM_CLASSES];
-} hs_holdem_vs_random_deal_tally;
+/* Sums over deals of the sampled vs-random table, class by class (the fields of
+ * hs_holdem_vs_random_sums as arrays): for each deal, with n the class's free combinations
+ * (those avoiding the board and the opponents' cards) and x their pot shares (in units of
+ * 1/HS_HOLDEM_SHARE_UNIT of a pot), the sums of the wins alone, the ties, n, x, x^2, n^2, x n. */
+typedef struct hs_holdem_vs_random_unit_sums {
+    uint64_t wins[HS_HOLDEM_CLASSES], ties[HS_HOLDEM_CLASSES], hands[HS_HOLDEM_CLASSES],
+        shares[HS_HOLDEM_CLASSES], shares_sq[HS_HOLDEM_CLASSES], hands_sq[HS_HOLDEM_CLASSES],
+        shares_hands[HS_HOLDEM_CLASSES];
+} hs_holdem_vs_random_unit_sums;
 
-/* The tally of one deal (holdem_vs_random_sample.c): cards[0..4] the board, cards[5 + 2i] and
+/* One deal added to `sums` (holdem_vs_random_sample.c): cards[0..4] the board, cards[5 + 2i] and
  * cards[6 + 2i] opponent i's hand (k opponents, 5 + 2k distinct cards). */
-void hs_holdem_vs_random_deal(const uint8_t *cards, int k, hs_holdem_vs_random_deal_tally *out);
+void hs_holdem_vs_random_deal(const uint8_t *cards, int k, hs_holdem_vs_random_unit_sums *sums);
 
 /* A class pattern: two rank characters and an optional s or o ("AK", "AKs", "t9o", "QQ"). */
 typedef struct hs_holdem_pattern {

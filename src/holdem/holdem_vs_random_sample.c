@@ -67,7 +67,7 @@ typedef struct deal_part {
 
 /* Class h's combinations on one deal, in parts, against the opponents' best class. */
 static inline void tally(const deal_part *part, int parts, int h, int best, uint32_t split,
-                         hs_holdem_vs_random_deal_tally *out) {
+                         hs_holdem_vs_random_unit_sums *out) {
     uint32_t n = 0, w = 0, t = 0, x = 0;
     for (int i = 0; i < parts; i++) { /* without branches: the outcomes are a coin toss */
         const uint32_t won = part[i].cl < best, tied = part[i].cl == best;
@@ -76,10 +76,13 @@ static inline void tally(const deal_part *part, int parts, int h, int best, uint
         t += tied * part[i].n;
         x += (won * SHARE + tied * split) * part[i].n;
     }
-    out->n[h] = n;
-    out->w[h] = w;
-    out->t[h] = t;
-    out->x[h] = x;
+    out->wins[h] += w;
+    out->ties[h] += t;
+    out->hands[h] += n;
+    out->shares[h] += x;
+    out->shares_sq[h] += (uint64_t)x * x;
+    out->hands_sq[h] += (uint64_t)n * n;
+    out->shares_hands[h] += (uint64_t)x * n;
 }
 
 /* Every rank pair of the free cards (fs: each rank's free suits) tallied into out, with fcount
@@ -88,7 +91,7 @@ static inline void tally(const deal_part *part, int parts, int h, int best, uint
 static inline __attribute__((always_inline)) void
 rank_pairs(const int fcount, const unsigned fs[HS_RANKS], const unsigned fbit, const unsigned flane,
            const uint32_t board_key, const int best, const uint32_t split,
-           hs_holdem_vs_random_deal_tally *out) {
+           hs_holdem_vs_random_unit_sums *out) {
     /* The classes without a flush first, in a loop of independent lookups: the board's rank key
      * plus the two ranks' (a rank pair without two free cards is not looked up: its key could be no
      * hand's). */
@@ -165,13 +168,12 @@ rank_pairs(const int fcount, const unsigned fs[HS_RANKS], const unsigned fbit, c
  * flush class of F's lane with its F cards (as hs_poker_state_rank decides: with five cards of
  * one suit among seven, that suit alone decides). The combinations of a rank pair are split by
  * which of their cards are of suit F, and each part is counted at its class. */
-void hs_holdem_vs_random_deal(const uint8_t *cards, int k, hs_holdem_vs_random_deal_tally *out) {
-    memset(out, 0, sizeof *out); /* (the classes with no free combination stay 0) */
-    uint64_t board = 0, used;
+void hs_holdem_vs_random_deal(const uint8_t *cards, int k, hs_holdem_vs_random_unit_sums *out) {
+    hs_poker_state sb = hs_poker_state_empty();
     for (int i = 0; i < 5; i++)
-        board |= hs_card_bit(cards[i]);
-    used = board;
-    const hs_poker_state sb = hs_poker_state_of(board);
+        sb = hs_poker_state_add(sb, cards[i]);
+    const uint64_t board = hs_poker_state_mask(sb);
+    uint64_t used = board;
     int best = 1 << 30, at_best = 0; /* the opponents' best class, and how many hold it */
     for (int i = 0; i < k; i++) {
         const int a = cards[5 + 2 * i], b = cards[6 + 2 * i];
@@ -186,13 +188,13 @@ void hs_holdem_vs_random_deal(const uint8_t *cards, int k, hs_holdem_vs_random_d
     }
     const uint32_t split = SHARE / (uint32_t)(at_best + 1);
     const uint64_t free_cards = HS_DECK_MASK & ~used;
-    unsigned fs[HS_RANKS] = {0}; /* the free suits of each rank, as 4-bit sets */
-    int fsuit = 0, fcount = 0;   /* the suit with the most board cards, and their number */
-    unsigned flane = 0;          /* its board cards' ranks */
+    unsigned fs[HS_RANKS];             /* the free suits of each rank, as 4-bit sets */
+    int fsuit = 0, fcount = 0;         /* the suit with the most board cards, and their number */
+    unsigned flane = 0;                /* its board cards' ranks */
+    for (int r = 0; r < HS_RANKS; r++) /* card 13 s + r free: bit s */
+        fs[r] = (unsigned)((free_cards >> r & 1) | (free_cards >> (12 + r) & 2) |
+                           (free_cards >> (24 + r) & 4) | (free_cards >> (36 + r) & 8));
     for (int s = 0; s < 4; s++) {
-        const unsigned lane = hs_lane(free_cards, s);
-        for (unsigned m = lane; m != 0; m &= m - 1)
-            fs[__builtin_ctz(m)] |= 1u << s;
         const unsigned bl = hs_lane(board, s);
         if (ranks_in(bl) > fcount) {
             fcount = ranks_in(bl);
@@ -218,16 +220,8 @@ void hs_holdem_vs_random_deal(const uint8_t *cards, int k, hs_holdem_vs_random_d
     }
 }
 
-/* A unit's sums, class by class (the fields of hs_holdem_vs_random_sums, as arrays so that adding
- * a deal's tally is a loop the compiler vectorises). */
-typedef struct unit_sums {
-    uint64_t wins[HS_HOLDEM_CLASSES], ties[HS_HOLDEM_CLASSES], hands[HS_HOLDEM_CLASSES],
-        shares[HS_HOLDEM_CLASSES], shares_sq[HS_HOLDEM_CLASSES], hands_sq[HS_HOLDEM_CLASSES],
-        shares_hands[HS_HOLDEM_CLASSES];
-} unit_sums;
-
 /* One deal: 5 + 2k cards drawn from deck[] (a permutation of the 52 cards, kept shuffled). */
-static void one_sample(int k, uint8_t deck[HS_CARDS], rng *r, unit_sums *s) {
+static void one_sample(int k, uint8_t deck[HS_CARDS], rng *r, hs_holdem_vs_random_unit_sums *s) {
     const int drawn = 5 + 2 * k;
     for (int i = 0; i < drawn; i++) { /* the first `drawn` places of a uniform shuffle */
         const int j = i + (int)rng_below(r, (uint64_t)(HS_CARDS - i));
@@ -235,17 +229,7 @@ static void one_sample(int k, uint8_t deck[HS_CARDS], rng *r, unit_sums *s) {
         deck[i] = deck[j];
         deck[j] = t;
     }
-    hs_holdem_vs_random_deal_tally d;
-    hs_holdem_vs_random_deal(deck, k, &d);
-    for (int h = 0; h < HS_HOLDEM_CLASSES; h++) {
-        s->wins[h] += d.w[h];
-        s->ties[h] += d.t[h];
-        s->hands[h] += d.n[h];
-        s->shares[h] += d.x[h];
-        s->shares_sq[h] += (uint64_t)d.x[h] * d.x[h];
-        s->hands_sq[h] += (uint64_t)d.n[h] * d.n[h];
-        s->shares_hands[h] += (uint64_t)d.x[h] * d.n[h];
-    }
+    hs_holdem_vs_random_deal(deck, k, s);
 }
 
 static int vsr_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
@@ -259,7 +243,7 @@ static int vsr_unit_stoppable(void *ctx, size_t unit, void *acc, void *scratch,
     const uint64_t todo =
         c->samples - first < c->unit_samples ? c->samples - first : c->unit_samples;
     /* The unit's counts are made aside (9.5 KiB) and added only when it finishes. */
-    unit_sums sums;
+    hs_holdem_vs_random_unit_sums sums;
     memset(&sums, 0, sizeof sums);
     uint8_t deck[HS_CARDS];
     for (int i = 0; i < HS_CARDS; i++)
