@@ -5,8 +5,8 @@
 # a session at a time; results/holdem_vs_random_sampled_4e9.csv.xz is the result). Each call
 # resumes the run from its checkpoint (results/partial/holdem_vs_random_4e9.ckpt, committed
 # between sessions), works for at most SECONDS (default 3000), and on SIGINT leaves the
-# checkpoint with every finished unit in it. The run that finishes the last unit writes results/holdem_vs_random_sampled_4e9.csv.xz
-# and removes the checkpoint. The checkpoint holds exact integer sums; it is bound to the build
+# checkpoint with every finished unit in it. The run that finishes the last unit writes
+# results/holdem_vs_random_sampled_4e9.csv.xz and removes the checkpoint. The checkpoint holds exact integer sums; it is bound to the build
 # (the poker tables' hash and the version), so a change to either makes it unusable (exit 1).
 # Usage: scripts/vs_random_long.sh [SECONDS [HANDSTAT]]; HS_LONG_SAMPLES overrides the deal
 # count (for trying the script on a short run; it then writes beside, not in results/).
