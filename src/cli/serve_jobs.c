@@ -120,9 +120,9 @@ static char *time_cap_message(const serve_jobs *s, const serve_job *j, double es
                        "ranges, or give more board cards"
              : vs_random
                  ? "ask for fewer opponent counts, or an estimate from fewer \"samples\" (about "
-                   "2.5 us a deal per count: 1000000 take seconds), or run it with the command "
-                   "line (handstat holdem vs-random, resumable), or start the server with a "
-                   "larger --max-seconds"
+                   "0.7 us a deal per count: 1000000 take under a second), or run it with the "
+                   "command line (handstat holdem vs-random, resumable), or start the server with "
+                   "a larger --max-seconds"
                  : "narrow the query (fewer hands or streets, more known cards), or run it "
                    "with the command line, or start the server with a larger --max-seconds");
     return strdup(msg);
