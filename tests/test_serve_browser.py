@@ -221,6 +221,23 @@ def main():
         cells = d.find_elements(By.CSS_SELECTOR, "#games-result tbody tr:first-child td")
         check([c.text for c in cells[:2]] == ["AA", "4"], f"vs-random's first row: {[c.text for c in cells]}")
 
+        # short-deck equity through the same form: its fields and example come from the registry
+        Select(d.find_element(By.ID, "games-command")).select_by_value("shortdeck equity")
+        wait(d, "the short-deck form", lambda: d.find_elements(By.CSS_SELECTOR, '#games-form [data-arg="hand"] input'))
+        hands = [i.get_attribute("value") for i in
+                 d.find_elements(By.CSS_SELECTOR, '#games-form [data-arg="hand"] input')]
+        check(hands == ["AhKh", "QsQd"], f"the short-deck form holds its example hands: {hands}")
+        check(d.find_elements(By.ID, "games-arg-straight-beats-trips"),
+              "the short-deck form has its straight-beats-trips flag")
+        d.find_element(By.ID, "games-compute").click()
+        wait(d, "the short-deck table",
+             lambda: d.find_elements(By.CSS_SELECTOR, '#games-result td[data-col="equity_exact"]'))
+        page = [td.text for td in d.find_elements(By.CSS_SELECTOR, '#games-result td[data-col="equity_exact"]')]
+        header, rows = api.cli_csv("shortdeck", "equity", "AhKh", "QsQd", "--board", "Jh Th 6c")
+        want = [r[header.index("equity_exact")] for r in rows]
+        check(page == want, f"the page's short-deck equity {page} = the CLI's {want}")
+        shot(d, "serve-shortdeck.png")
+
         errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
         check(not errors, f"the page logged errors: {errors}")
     finally:

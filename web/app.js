@@ -710,32 +710,6 @@ function setupDiscard(commands) {
 
 // ---- any command: a form made from GET /api/commands -------------------------------------------
 
-const EXAMPLES = {
-  'omaha equity': { hand: ['AhAdKsQs', '9h8h7c6c'], board: '' },
-  'stud equity': { hand: ['Ah Ad 7c', 'Ks Qs Js'] },
-  'razz equity': { hand: ['Ah 2h 3d 9c', '4s 5d 6c Kh'], dead: '7h 2d' },
-  'poker rank': { hand: 'KH KD KC 4S 4H 2C 9D' },
-  'holdem equity': { hand: ['AhAd', 'KsKc'] },
-  'holdem hits': { hand: 'QQ+,AKs', board: 'Kh7d2c' },
-  'holdem equity-dist': { hand: ['random', 'QQ+,AKs'], board: 'Kh7d2c' },
-  'crib score': { hand: '5H 5C 5S JD 5D' },
-  'crib explain': { hand: '5H 5C 5S JD 5D' },
-  'crib discard': { hand: '2C 3H 4D 5D 5S JS' },
-  'crib peg': { hand: ['5H 5D JC 4S', '6C 9D TH KS'] },
-  'crib peg-line': { hand: ['5H 5D JC 4S', '6C 9D TH KS'] },
-  'poker compare': { hand: ['AS AD KC KD 2S', 'QS QH QD 3C 3H'] },
-  'poker showdown': { hand: 'AS KS QS JS TS' },
-  'poker pe54': { hand: '5H 5C 6S 7S KD 2C 3S 8S 8D TD' },
-  'poker hist': { cards: '7' },
-  'shortdeck rank': { hand: '9S 9D 9C 6S 7D 8C TH' },
-  'shortdeck hist': { cards: '7' },
-  'lowball rank': { hand: '7H 5D 4C 3S 2H KD', kind: '27' },
-  'lowball hist': { kind: 'a5' },
-  'omaha rank': { hand: 'AH 2H KS QS', board: '3H 4D 8H JC 9H' },
-  'holdem vs-random': { opponents: '4', samples: '20000' },
-  query: { query: "select avg(riverEquity(hero)), count(flopHandCategory(hero) = flushDraw), histogram(handType(hero, river)) from game=holdem, hero=AKs, villain='QQ+,AKo@50', board=Kh7d2c" },
-};
-
 function setupGames(commands) {
   const runner = new Runner('games');
   const select = $('games-command');
@@ -752,7 +726,8 @@ function setupGames(commands) {
   const build = () => {
     const c = commands.find((x) => x.name === select.value);
     $('games-help').textContent = c.help;
-    const ex = EXAMPLES[c.name] || {};
+    // the registry's worked example fills the form (GET /api/commands: example)
+    const ex = c.example || {};
     form.replaceChildren();
     for (const a of c.args) {
       const id = 'games-arg-' + a.name;
@@ -773,7 +748,16 @@ function setupGames(commands) {
         more.addEventListener('click', () => add(''));
         field.append(list, more);
       } else {
-        field.append(el('input', { type: 'text', id, 'data-arg': a.name, value: typeof ex[a.name] === 'string' ? ex[a.name] : '', spellcheck: false }));
+        const input = el('input', { type: 'text', id, 'data-arg': a.name, value: typeof ex[a.name] === 'string' ? ex[a.name] : '', spellcheck: false });
+        if (a.default !== undefined) input.placeholder = `default: ${a.default}`;
+        field.append(input);
+        if (a.choices) {
+          // the choices as suggestions (a field such as streets takes several, comma-separated)
+          const list = el('datalist', { id: id + '-choices' });
+          for (const v of a.choices) list.append(el('option', { value: v }));
+          input.setAttribute('list', list.id);
+          field.append(list);
+        }
       }
       form.append(field);
     }

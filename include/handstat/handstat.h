@@ -6,6 +6,8 @@
 #include "handstat/error.h"
 #include "handstat/cards.h"
 #include "handstat/progress.h"
+#include "handstat/count.h"
+#include "handstat/table.h"
 #include "handstat/job.h"
 #include "handstat/cpu.h"
 #include "handstat/crib.h"
@@ -23,6 +25,7 @@
 #include "handstat/holdem_board.h"
 #include "handstat/showdown.h"
 #include "handstat/query.h"
+#include "handstat/command.h"
 #include "handstat/request.h"
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "handstat/cards.h"
+#include "handstat/count.h"
 #include "handstat/job.h"
 #include "handstat/progress.h"
 
@@ -140,8 +141,6 @@ HS_API int hs_holdem_equity_run(int players, const uint64_t *const ranges[], con
  * combinations' weights, each range's weights first divided by their greatest common divisor (so
  * a range without weights, or with one weight throughout, counts each deal once, and the counts
  * are those of hs_holdem_equity_run). Every count is an exact unsigned 128-bit integer. */
-
-__extension__ typedef unsigned __int128 hs_uint128;
 
 typedef struct hs_holdem_player_exact {
     hs_uint128 wins, ties, losses; /* weighted deals won alone, split, lost */

@@ -93,7 +93,7 @@
 
 #include "handstat/job.h"
 #include "handstat/progress.h"
-#include "handstat/request.h"
+#include "handstat/table.h"
 
 #ifdef __cplusplus
 extern "C" {

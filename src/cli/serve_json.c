@@ -81,202 +81,72 @@ char *serve_error_json(const char *msg) {
 }
 
 /* ---- the commands ------------------------------------------------------------------------------
- * What each command of the request layer takes (request.h), for GET /api/commands, the page's
- * forms and the messages naming an argument a command does not take. The request layer stays the
- * judge of every value. */
-
-typedef struct arg_doc {
-    const char *name;
-    const char *kind; /* range, cards, flag, count, choice, streets, text */
-    int min, max;     /* how many values ("hand"); others 0..1 */
-    const char *help;
-} arg_doc;
-
-typedef struct command_doc {
-    const char *name, *title, *help;
-    arg_doc args[6];
-} command_doc;
-
-static const command_doc COMMANDS[] = {
-    {"holdem equity",
-     "Hold'em equity",
-     "exact equity of 2 to 9 ranges over every completion of the board (an estimate with samples)",
-     {{"hand", "range", 2, 9, "a range: AhKd, AA, AKs, QQ+, A2s+, 55-22, random, 15%, ITEM@50"},
-      {"board", "cards", 0, 1, "0 to 5 known board cards"},
-      {"dead", "cards", 0, 1, "cards out of play"},
-      {"samples", "count", 0, 1, "a Monte Carlo estimate from this many deals instead"},
-      {"seed", "count", 0, 1, "the estimate's random seed"}}},
-    {"holdem hits",
-     "Hold'em board analysis",
-     "what a range makes on a board (made-hand categories and draws), or over every flop, turn "
-     "or river",
-     {{"hand", "range", 1, 1, "one range"},
-      {"board", "cards", 0, 1, "the flop, turn or river: 3 to 5 cards"},
-      {"streets", "streets", 0, 1, "instead of board: flop, turn, river (e.g. \"flop,turn\")"},
-      {"dead", "cards", 0, 1, "cards out of play"},
-      {"by-combo", "flag", 0, 1, "each combination with its category and flags (with board)"}}},
-    {"holdem equity-dist",
-     "Hold'em equity distribution",
-     "each combination of the hero's range with its exact equity against the villain's",
-     {{"hand", "range", 2, 2, "the hero's range, then the villain's"},
-      {"board", "cards", 0, 1, "0 to 5 known board cards"},
-      {"dead", "cards", 0, 1, "cards out of play"},
-      {"bins", "count", 0, 1, "a histogram of this many equity bins (1..1000) instead"}}},
-    {"omaha equity",
-     "Omaha equity",
-     "exact Omaha equity of 2 to 9 hands of 4, 5 or 6 cards, high or 8-or-better hi/lo",
-     {{"hand", "cards", 2, 9, "4 to 6 cards, every hand as many"},
-      {"board", "cards", 0, 1, "0 to 5 known board cards"},
-      {"dead", "cards", 0, 1, "cards out of play"},
-      {"hilo", "flag", 0, 1, "8-or-better hi/lo"}}},
-    {"stud equity",
-     "Seven-card stud equity",
-     "exact stud equity of 2 to 7 hands of 3 to 7 cards, high or 8-or-better hi/lo",
-     {{"hand", "cards", 2, 7, "3 to 7 cards, every hand as many"},
-      {"dead", "cards", 0, 1, "cards out of play (folded up-cards)"},
-      {"hilo", "flag", 0, 1, "8-or-better hi/lo"}}},
-    {"razz equity",
-     "Razz equity",
-     "exact razz equity (stud, the lowest A-5 low wins) of 2 to 7 hands",
-     {{"hand", "cards", 2, 7, "3 to 7 cards, every hand as many"},
-      {"dead", "cards", 0, 1, "cards out of play"}}},
-    {"crib score",
-     "Cribbage hand score",
-     "a cribbage hand and starter scored, with each fifteen, pair, run, flush and nobs",
-     {{"hand", "cards", 1, 1, "five cards: the four of the hand, then the starter"},
-      {"crib", "flag", 0, 1, "score as the crib (a flush needs all five)"}}},
-    {"crib explain",
-     "Cribbage score, itemized",
-     "the same, every scoring combination (item, cards, points), the totals as notes",
-     {{"hand", "cards", 1, 1, "five cards: the four of the hand, then the starter"},
-      {"crib", "flag", 0, 1, "score as the crib (a flush needs all five)"}}},
-    {"crib discard",
-     "Cribbage discard",
-     "every keep of a six-card (or five-card) deal with its exact expectations, best first",
-     {{"hand", "cards", 1, 1, "six cards (or five: three players)"},
-      {"role", "choice", 0, 1, "dealer or pone"},
-      {"pegging", "flag", 0, 1, "add the expected pegging differential"}}},
-    {"poker rank",
-     "Poker hand rank",
-     "the best five of 5 to 7 cards: class 1..7462, category, description",
-     {{"hand", "cards", 1, 1, "5 to 7 cards"}}},
-    {"crib peg",
-     "Cribbage pegging",
-     "the play of two known hands, both playing perfectly: each side's points and an optimal line",
-     {{"hand", "cards", 2, 2, "the pone's four cards, then the dealer's"}}},
-    {"crib peg-line",
-     "Cribbage pegging, card by card",
-     "the same optimal line event by event (player, card, count, points, why)",
-     {{"hand", "cards", 2, 2, "the pone's four cards, then the dealer's"}}},
-    {"poker compare",
-     "Poker hands compared",
-     "two hands of 5 to 7 cards ranked by their best five, and which wins",
-     {{"hand", "cards", 2, 2, "5 to 7 cards each (they may share cards)"}}},
-    {"lowball rank",
-     "Lowball rank",
-     "the best low of 5 to 7 cards: class, description, the five cards",
-     {{"hand", "cards", 1, 1, "5 to 7 cards"},
-      {"kind", "choice", 1, 1, "a5 (ace-to-five) or 27 (deuce-to-seven)"}}},
-    {"shortdeck rank",
-     "Short-deck rank",
-     "the best five of 5 to 7 short-deck cards (6 through A): class 1..1404, category",
-     {{"hand", "cards", 1, 1, "5 to 7 cards, 6 through A"},
-      {"straight-beats-trips", "flag", 0, 1, "a straight beats three of a kind"}}},
-    {"omaha rank",
-     "Omaha rank",
-     "the best high (two hole cards and three of the board) and 8-or-better low",
-     {{"hand", "cards", 1, 1, "4 to 6 hole cards"},
-      {"board", "cards", 1, 1, "3 to 5 board cards"}}},
-    {"poker hist",
-     "Poker hand distribution",
-     "every 5-, 6- or 7-card hand ranked: the exact count of each category (or class)",
-     {{"cards", "count", 1, 1, "the hand size: 5, 6 or 7"},
-      {"classes", "flag", 0, 1, "one row per class (7462) instead of per category"}}},
-    {"shortdeck hist",
-     "Short-deck hand distribution",
-     "every 5-, 6- or 7-card hand of the 36-card deck: the exact count of each category",
-     {{"cards", "count", 1, 1, "the hand size: 5, 6 or 7"},
-      {"classes", "flag", 0, 1, "one row per class (1404) instead of per category"},
-      {"straight-beats-trips", "flag", 0, 1, "a straight beats three of a kind"}}},
-    {"lowball hist",
-     "Lowball distribution",
-     "every five-card hand by its low: the count of each top card, then pair or worse",
-     {{"kind", "choice", 1, 1, "a5 (ace-to-five) or 27 (deuce-to-seven)"}}},
-    {"poker showdown",
-     "Poker hand against every hand",
-     "a five-card hand against all 1,533,939 five-card hands of the other 47 cards: wins, ties, "
-     "losses and the exact equity",
-     {{"hand", "cards", 1, 1, "five cards"}}},
-    {"poker pe54",
-     "Project Euler 54",
-     "ten cards, player 1's five then player 2's: who wins",
-     {{"hand", "cards", 1, 1, "ten cards"}}},
-    {"holdem vs-random",
-     "Hold'em against random hands",
-     "each of the 169 starting classes against 1 to 3 random hands exactly (1-2: seconds, 3: "
-     "minutes, beyond the server's cap), or against 1 to 9 estimated with samples",
-     {{"opponents", "text", 0, 1,
-       "opponent counts: 1-3, 2 or 1,3 (default 1-2); up to 9 with samples"},
-      {"samples", "count", 0, 1, "an estimate from this many deals per opponent count instead"},
-      {"seed", "count", 0, 1, "the estimate's random seed"},
-      {"classes", "text", 0, 1, "only these classes' rows, e.g. AA,AKs,72o (default: all 169)"}}},
-    {"query",
-     "Query (PQL)",
-     "any question about hold'em or Omaha deals: select avg, count, histogram, max or min of "
-     "functions of a deal (riverEquity, handType, flopHandCategory, outs, nutHi, pairedBoard, "
-     "...) from the game, board and players' ranges, where a condition; exact, or an estimate "
-     "with samples",
-     {{"query", "text", 1, 1,
-       "select ... from game=holdem, hero=AKs, villain=QQ+, board=Kh7d2c [where ...]"},
-      {"samples", "count", 0, 1, "a Monte Carlo estimate from this many deals instead"},
-      {"seed", "count", 0, 1, "the estimate's random seed"}}},
-    {"crib hist",
-     "Cribbage score distribution",
-     "every hand with every starter (12,994,800) scored: the exact distribution 0..29",
-     {{"crib", "flag", 0, 1, "crib rules for the flush"}}},
-};
-
-static const command_doc *command_doc_of(const char *name) {
-    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-        if (strcmp(COMMANDS[i].name, name) == 0)
-            return &COMMANDS[i];
-    return NULL;
-}
+ * GET /api/commands: the command registry (handstat/command.h) as JSON, for the page's forms; and
+ * the messages naming an argument a command does not take. The request layer stays the judge of
+ * every value. */
 
 /* "hand, board, dead" */
-static void arg_names(const command_doc *d, char *out, size_t cap) {
+static void arg_names(const hs_command_info *c, char *out, size_t cap) {
     size_t o = 0;
     out[0] = '\0';
-    for (int i = 0; d != NULL && i < 6 && d->args[i].name != NULL && o < cap; i++)
-        o += (size_t)snprintf(out + o, cap - o, "%s%s", i ? ", " : "", d->args[i].name);
+    for (size_t i = 0; c != NULL && i < c->n_args && o < cap; i++)
+        o += (size_t)snprintf(out + o, cap - o, "%s%s", i ? ", " : "", c->args[i].name);
+}
+
+/* One argument: name, kind, min, max, help, and choices, default when it has them. */
+static json_t *arg_json(const hs_command_arg *a) {
+    json_t *j = json_pack("{s:s, s:s, s:i, s:i, s:s}", "name", a->name, "kind",
+                          hs_arg_kind_name(a->kind), "min", a->min, "max", a->max, "help", a->help);
+    if (j != NULL && a->choices != NULL) {
+        json_t *list = json_array();
+        for (const char *p = a->choices; list != NULL && *p != '\0';) {
+            const size_t n = strcspn(p, "|");
+            json_array_append_new(list, json_stringn(p, n));
+            p += n + (p[n] == '|');
+        }
+        json_object_set_new(j, "choices", list);
+    }
+    if (j != NULL && a->def != NULL)
+        json_object_set_new(j, "default", json_string(a->def));
+    return j;
+}
+
+/* The example as the API's args: {"hand": ["AhAd", "KsKc"], "board": "Kh7d2c"}, a key that may
+ * repeat always as a list. */
+static json_t *example_json(const hs_command_info *c) {
+    json_t *args = json_object();
+    for (const char *const *e = c->example; args != NULL && e[0] != NULL; e += 2) {
+        const hs_command_arg *a = hs_command_arg_by_name(c, e[0]);
+        if (a != NULL && a->max > 1) {
+            json_t *list = json_object_get(args, e[0]);
+            if (list == NULL)
+                json_object_set_new(args, e[0], list = json_array());
+            json_array_append_new(list, json_string(e[1]));
+        } else
+            json_object_set_new(args, e[0], json_string(e[1]));
+    }
+    return args;
 }
 
 char *serve_commands_json(void) {
     json_t *list = json_array();
-    for (const char *const *c = hs_request_commands(); list != NULL && *c != NULL; c++) {
-        const command_doc *d = command_doc_of(*c);
+    for (const hs_command_info *c = hs_command_next(NULL); list != NULL && c != NULL;
+         c = hs_command_next(c)) {
         json_t *args = json_array();
-        for (int i = 0; d != NULL && args != NULL && i < 6 && d->args[i].name != NULL; i++) {
-            const arg_doc *a = &d->args[i];
-            json_array_append_new(args, json_pack("{s:s, s:s, s:i, s:i, s:s}", "name", a->name,
-                                                  "kind", a->kind, "min", a->min, "max", a->max,
-                                                  "help", a->help));
-        }
-        json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:o*}", "name", *c, "title",
-                                              d != NULL ? d->title : *c, "help",
-                                              d != NULL ? d->help : "", "args", args));
+        for (size_t i = 0; args != NULL && i < c->n_args; i++)
+            json_array_append_new(args, arg_json(&c->args[i]));
+        json_t *j = json_pack("{s:s, s:s, s:s, s:o*, s:o*, s:b, s:b}", "name", c->name, "title",
+                              c->title, "help", c->summary, "args", args, "example",
+                              example_json(c), "job", (c->flags & HS_COMMAND_JOB) != 0, "samples",
+                              (c->flags & HS_COMMAND_SAMPLES) != 0);
+        if (j != NULL && c->example_cli != NULL)
+            json_object_set_new(j, "cli", json_sprintf("handstat %s", c->example_cli));
+        json_array_append_new(list, j);
     }
     return dump(json_pack("{s:o*}", "commands", list));
 }
 
 /* ---- the request body ---------------------------------------------------------------------- */
-
-static const char *known_command(const char *name) {
-    for (const char *const *c = hs_request_commands(); *c != NULL; c++)
-        if (strcmp(*c, name) == 0)
-            return *c;
-    return NULL;
-}
 
 static const char *json_type_name(const json_t *v) {
     switch (json_typeof(v)) {
@@ -299,8 +169,8 @@ static const char *json_type_name(const json_t *v) {
 }
 
 /* Add key = value to r; on failure the message says why, naming args.KEY (`where`). */
-static int add_value(hs_request *r, const command_doc *doc, const char *command, const char *key,
-                     const char *where, const char *value, char *msg, size_t cap) {
+static int add_value(hs_request *r, const hs_command_info *doc, const char *command,
+                     const char *key, const char *where, const char *value, char *msg, size_t cap) {
     const int rc = hs_request_add(r, key, value);
     if (rc == HS_OK)
         return 0;
@@ -310,10 +180,7 @@ static int add_value(hs_request *r, const command_doc *doc, const char *command,
     }
     char tok[HS_TOKEN_TEXT], names[160];
     const size_t n = strlen(value);
-    int known = 0;
-    for (int i = 0; doc != NULL && i < 6 && doc->args[i].name != NULL; i++)
-        known |= strcmp(doc->args[i].name, key) == 0;
-    if (doc != NULL && !known) {
+    if (doc != NULL && hs_command_arg_by_name(doc, key) == NULL) {
         arg_names(doc, names, sizeof names);
         message(msg, cap, "args: '%s' is not an argument of %s (it takes %s)",
                 hs_text_token(tok, key, strlen(key)), command, names);
@@ -362,7 +229,7 @@ static int value_text(const json_t *v, const char *where, const char **text, cha
 }
 
 static int add_args(hs_request *r, const char *command, json_t *args, char *msg, size_t cap) {
-    const command_doc *doc = command_doc_of(command);
+    const hs_command_info *doc = hs_command_by_name(command);
     const char *key;
     const json_t *v;
     char where[HS_TOKEN_TEXT + 8], tok[HS_TOKEN_TEXT], buf[64];
@@ -445,13 +312,14 @@ int serve_request_parse(const char *body, size_t len, hs_request **out, const ch
                 cmd == NULL ? "" : ", not ", cmd == NULL ? "" : json_type_name(cmd));
         goto done;
     }
-    const char *name = known_command(json_string_value(cmd));
+    const hs_command_info *info = hs_command_by_name(json_string_value(cmd));
+    const char *name = info != NULL ? info->name : NULL;
     if (name == NULL) {
         char list[400];
         size_t o = 0;
-        for (const char *const *c = hs_request_commands(); *c != NULL && o < sizeof list; c++)
-            o += (size_t)snprintf(list + o, sizeof list - o, "%s%s",
-                                  c == hs_request_commands() ? "" : ", ", *c);
+        for (const hs_command_info *c = hs_command_next(NULL); c != NULL && o < sizeof list;
+             c = hs_command_next(c))
+            o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", o ? ", " : "", c->name);
         const char *s = json_string_value(cmd);
         message(msg, cap, "unknown command '%s' (the commands: %s)",
                 hs_text_token(tok, s, json_string_length(cmd)), list);

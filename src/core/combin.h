@@ -1,5 +1,5 @@
 /* Private: the combinatorics every game shares: binomial coefficients, colex ranks of card sets,
- * the dense index of sorted rank multisets, and the sizes of suit-permutation orbits. */
+ * the dense index of sorted rank multisets, the sizes of suit-permutation orbits, and the gcd. */
 #ifndef HS_COMBIN_H
 #define HS_COMBIN_H
 
@@ -13,6 +13,17 @@
 #define HS_BINOM_N 53
 #define HS_BINOM_K 9
 extern const uint64_t hs_binom_table[HS_BINOM_N][HS_BINOM_K];
+
+/* The greatest common divisor (gcd(0, b) = b): the one gcd of the library (weights divided by
+ * theirs, exact fractions reduced). */
+static inline uint64_t hs_gcd(uint64_t a, uint64_t b) {
+    while (b != 0) {
+        const uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
 
 /* C(n, k), 0 when k > n (n <= 52, k <= 8). */
 static inline uint64_t hs_binom(unsigned n, unsigned k) {

@@ -328,7 +328,7 @@ int hs_holdem_equity_dist_job_new_way(int way, const hs_holdem_range *hero,
     memset(pos, 0xFF, sizeof pos);
     unsigned g = 0;
     for (size_t i = 0; i < villain->n; i++)
-        g = hs_gcd(villain->weight[i], g);
+        g = (unsigned)hs_gcd(villain->weight[i], g);
     /* the hands: the live villain combinations, then the hero's */
     for (int side = 0; side < 2; side++) {
         const hs_holdem_range *r = side == 0 ? villain : hero;

@@ -731,7 +731,7 @@ static int equity_exact(int way, int players, const uint64_t *const ranges[], co
                 rc = HS_ERR_ARG; /* not two cards, a combination listed twice, a bad weight */
             else
                 c.pos[p][pair_index(h)] = (int16_t)i;
-            g = hs_gcd(w, g);
+            g = (unsigned)hs_gcd(w, g);
             top = w > top ? w : top;
         }
         for (size_t i = 0; i < counts[p] && rc == HS_OK; i++) {

@@ -4,16 +4,6 @@
 
 #include "handstat/holdem.h"
 
-/* The greatest common divisor (gcd(0, b) = b): each range's weights are divided by theirs. */
-static inline unsigned hs_gcd(unsigned a, unsigned b) {
-    while (b != 0) {
-        unsigned t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* Grid position of a card rank: 0 for the ace, then king 1 .. two 12. */
 static inline int hs_holdem_grid_rank(int rank) {
     return rank == HS_ACE ? 0 : HS_KING - rank + 1;

@@ -165,7 +165,7 @@ int hs_shortdeck_equity_ranges(int players, const hs_holdem_range *const ranges[
         for (size_t i = 0; i < r->n && rc == HS_OK; i++) {
             if ((r->combo[i] & ~HS_SHORTDECK_DECK_MASK) || r->weight[i] < 1 || r->weight[i] > 100)
                 rc = HS_ERR_ARG;
-            g = hs_gcd(r->weight[i], g);
+            g = (unsigned)hs_gcd(r->weight[i], g);
             top = r->weight[i] > top ? r->weight[i] : top;
         }
         c->range[p] = r;

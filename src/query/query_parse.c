@@ -7,7 +7,7 @@
 
 #include "handstat/handstat.h"
 
-#include "../core/combin.h"
+#include "combin.h"
 
 #include <ctype.h>
 #include <math.h>

@@ -5,9 +5,9 @@
  * hs_holdem_hit; plain equity queries go to the equity engines. */
 #include "query_internal.h"
 
-#include "../core/job_internal.h"
-#include "../core/rng_internal.h"
-#include "../request/request_internal.h"
+#include "job_internal.h"
+#include "rng_internal.h"
+#include "table_internal.h"
 
 #include "handstat/handstat.h"
 
@@ -861,7 +861,7 @@ static int qfail(hs_query_error *err, int rc, const char *fmt, ...) {
 static void cell_value(hs_table *t, i128 num, u128 den) {
     const u128 mag = num < 0 ? (u128)0 - (u128)num : (u128)num;
     const double v = hs_ratio_u128(mag, den);
-    tbl_double(t, num < 0 ? -v : v);
+    hs_tbl_double(t, num < 0 ? -v : v);
 }
 
 static const char *const type_names[9] = {"high_card",  "pair",     "two_pair",
@@ -892,23 +892,23 @@ static void bucket_name(const hs_query *q, const qitem *it, int b, char *buf, si
 static void notes(hs_table *t, const hs_query *q, int estimate, const char *method, u128 deals,
                   u128 total, uint64_t samples, uint64_t seed) {
     char buf[48];
-    tbl_note(t, "kind", "%s", estimate ? "estimate" : "exact");
-    tbl_note(t, "method", "%s", method);
-    tbl_note(t, "game", "%s", q->game == GAME_HOLDEM ? "holdem" : "omahahi");
+    hs_tbl_note(t, "kind", "%s", estimate ? "estimate" : "exact");
+    hs_tbl_note(t, "method", "%s", method);
+    hs_tbl_note(t, "game", "%s", q->game == GAME_HOLDEM ? "holdem" : "omahahi");
     char players[Q_MAX_PLAYERS * 49] = "";
     for (int p = 0; p < q->np; p++) {
         if (p > 0)
             strcat(players, ",");
         strcat(players, q->pname[p]);
     }
-    tbl_note(t, "players", "%s", players);
-    tbl_note(t, "board", "%s", q->board ? q->board_text : "");
-    tbl_note(t, "dead", "%s", q->dead ? q->dead_text : "");
-    tbl_note(t, "deals", "%s", hs_text_u128(buf, sizeof buf, deals));
-    tbl_note(t, "total", "%s", hs_text_u128(buf, sizeof buf, total));
+    hs_tbl_note(t, "players", "%s", players);
+    hs_tbl_note(t, "board", "%s", q->board ? q->board_text : "");
+    hs_tbl_note(t, "dead", "%s", q->dead ? q->dead_text : "");
+    hs_tbl_note(t, "deals", "%s", hs_text_u128(buf, sizeof buf, deals));
+    hs_tbl_note(t, "total", "%s", hs_text_u128(buf, sizeof buf, total));
     if (estimate) {
-        tbl_note(t, "samples", "%llu", (unsigned long long)samples);
-        tbl_note(t, "seed", "%llu", (unsigned long long)seed);
+        hs_tbl_note(t, "samples", "%llu", (unsigned long long)samples);
+        hs_tbl_note(t, "seed", "%llu", (unsigned long long)seed);
     }
 }
 
@@ -916,29 +916,29 @@ static hs_table *new_table(void) {
     static const char *const names[] = {"item", "bucket", "value", "exact", "count", "std_error"};
     static const int kinds[] = {HS_CELL_TEXT,     HS_CELL_TEXT, HS_CELL_DECIMAL,
                                 HS_CELL_FRACTION, HS_CELL_INT,  HS_CELL_DECIMAL};
-    return tbl_new(names, kinds, 6);
+    return hs_tbl_new(names, kinds, 6);
 }
 
 /* One row: value num/den (den 0: empty), count, a standard error (NaN: empty). */
 static void row(hs_table *t, const char *item, const char *bucket, i128 num, u128 den, int estimate,
                 u128 count, double se) {
-    tbl_text(t, item);
-    tbl_text(t, bucket);
+    hs_tbl_text(t, item);
+    hs_tbl_text(t, bucket);
     if (den == 0) {
-        tbl_text(t, "");
-        tbl_text(t, "");
+        hs_tbl_text(t, "");
+        hs_tbl_text(t, "");
     } else {
         cell_value(t, num, den);
         if (estimate)
-            tbl_text(t, "");
+            hs_tbl_text(t, "");
         else
-            tbl_fraction_i128(t, num, den);
+            hs_tbl_fraction_i128(t, num, den);
     }
-    tbl_u128(t, count);
+    hs_tbl_u128(t, count);
     if (estimate && !isnan(se))
-        tbl_double(t, se);
+        hs_tbl_double(t, se);
     else
-        tbl_text(t, "");
+        hs_tbl_text(t, "");
 }
 
 /* The standard error of a proportion k/n from n samples (the sample variance, divisor n - 1). */
@@ -1005,7 +1005,7 @@ static int answer_acc(const hs_query *q, const i128 *acc, int estimate, uint64_t
     }
     notes(t, q, estimate, estimate ? "sampling" : "enumeration", deals, (u128)acc[SLOT_TOTAL],
           samples, seed);
-    if (tbl_failed(t)) {
+    if (hs_tbl_failed(t)) {
         hs_table_free(t);
         return qfail(err, HS_ERR_NOMEM, "out of memory");
     }
@@ -1088,15 +1088,15 @@ static int run_engine(const hs_query *q, uint64_t samples, uint64_t seed, int th
         const int p = n->player;
         if (n->fn == F_RIVER_EQUITY) {
             if (est) {
-                tbl_text(t, it->name);
-                tbl_text(t, "");
-                tbl_double(t, eq[p]);
-                tbl_text(t, "");
-                tbl_u128(t, deals);
+                hs_tbl_text(t, it->name);
+                hs_tbl_text(t, "");
+                hs_tbl_double(t, eq[p]);
+                hs_tbl_text(t, "");
+                hs_tbl_u128(t, deals);
                 if (isnan(eq_se[p]))
-                    tbl_text(t, "");
+                    hs_tbl_text(t, "");
                 else
-                    tbl_double(t, eq_se[p]);
+                    hs_tbl_double(t, eq_se[p]);
             } else
                 row(t, it->name, "", (i128)shares[p], deals * unit, 0, deals * factor, NAN);
             continue;
@@ -1106,7 +1106,7 @@ static int run_engine(const hs_query *q, uint64_t samples, uint64_t seed, int th
             it->agg == AGG_COUNT ? hits * factor : deals * factor, prop_se(hits, deals));
     }
     notes(t, q, est, "equity engine", deals * factor, deals * factor, samples, seed);
-    if (tbl_failed(t)) {
+    if (hs_tbl_failed(t)) {
         hs_table_free(t);
         return qfail(err, HS_ERR_NOMEM, "out of memory");
     }

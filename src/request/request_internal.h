@@ -1,39 +1,105 @@
-/* Private: the request layer's table builder (table.c), used by request.c. */
+/* Private to the request layer: a request, the phases an adapter runs in, a command's registry
+ * entry, and the argument helpers every adapter shares (request_args.c). An adapter is one
+ * function per command in its game family's file (request_holdem.c, request_crib.c,
+ * request_poker.c, request_omaha_stud.c, request_query.c) with its registry entry beside it;
+ * request.c holds the registry's order and the public functions. */
 #ifndef HS_REQUEST_INTERNAL_H
 #define HS_REQUEST_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "handstat/command.h"
 #include "handstat/holdem.h"
 #include "handstat/request.h"
+#include "table_internal.h"
 
-/* A table of n columns (names and HS_CELL_* kinds copied), or NULL when out of memory. */
-hs_table *tbl_new(const char *const *names, const int *kinds, size_t n);
-/* True when the table could not be built whole (out of memory). */
-int tbl_failed(const hs_table *t);
-/* The next cell, row by row: text; printf text; a 128-bit integer; a ratio "%.12g" (num/den
- * through GMP, rounded toward zero); a double "%.12g"; a fixed-point decimal; a reduced fraction.
- */
-void tbl_text(hs_table *t, const char *s);
-/* A cell of given text that stands for the number v (a signed fraction, say). */
-void tbl_text_number(hs_table *t, const char *s, double v);
-void tbl_textf(hs_table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void tbl_u128(hs_table *t, hs_uint128 v);
-void tbl_ratio(hs_table *t, hs_uint128 num, hs_uint128 den);
-void tbl_double(hs_table *t, double v);
-void tbl_fixed(hs_table *t, double v, int decimals);
-void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den);
-/* A signed fraction, "-7/2", and a fixed-point decimal of a given value. */
-void tbl_fraction_signed(hs_table *t, int64_t num, uint64_t den);
-/* The same for 128-bit counts. */
-__extension__ typedef __int128 hs_int128;
-void tbl_fraction_i128(hs_table *t, hs_int128 num, hs_uint128 den);
-/* A named note (printf). */
-void tbl_note(hs_table *t, const char *name, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* num/den as a double (GMP, rounded toward zero), and v in decimal into buf (48 bytes hold any). */
-double tbl_ratio_value(hs_uint128 num, hs_uint128 den);
-const char *tbl_u128_text(char *buf, size_t cap, hs_uint128 v);
+struct hs_request {
+    const struct hs_command_def *cmd;
+    int n;
+    char *key[HS_REQUEST_ARGS];
+    char *value[HS_REQUEST_ARGS];
+};
+
+/* The phase an adapter runs in: START checks the arguments and makes the job (when the command
+ * has one for them); FINISH checks again (cheap) and answers from the finished job, or runs the
+ * command itself when there is none; WORK checks and writes the note of the work ahead
+ * (hs_request_work), for a command flagged HS_COMMAND_WORK_NOTE. */
+enum { HS_REQ_START, HS_REQ_FINISH, HS_REQ_WORK };
+
+typedef struct hs_req_ctx {
+    int phase;
+    hs_job **job_out;  /* START */
+    const hs_job *job; /* FINISH: the finished job, or NULL */
+    int threads;
+    hs_progress_fn progress;
+    void *progress_ctx;
+    hs_table **out;
+    char *msg;
+    size_t cap;
+    char *work; /* WORK: the size note (hs_request_work), work_cap bytes */
+    size_t work_cap;
+} hs_req_ctx;
+
+/* A command: its public description (the registry's entry), its adapter, and its cost model:
+ * the seconds one thread takes to run the job hs_request_start made of r (NULL: the command
+ * never makes a job). */
+typedef struct hs_command_def {
+    hs_command_info info;
+    int (*run)(const hs_request *r, hs_req_ctx *x);
+    double (*seconds)(const hs_request *r, const hs_job *job);
+} hs_command_def;
+
+/* The registry's entries, one per command, each defined beside its adapter. */
+extern const hs_command_def hs_req_holdem_equity, hs_req_shortdeck_equity, hs_req_holdem_hits,
+    hs_req_holdem_equity_dist, hs_req_holdem_vs_random;
+extern const hs_command_def hs_req_omaha_equity, hs_req_stud_equity, hs_req_razz_equity,
+    hs_req_omaha_rank;
+extern const hs_command_def hs_req_crib_score, hs_req_crib_explain, hs_req_crib_discard,
+    hs_req_crib_peg, hs_req_crib_peg_line, hs_req_crib_hist;
+extern const hs_command_def hs_req_poker_rank, hs_req_poker_compare, hs_req_poker_hist,
+    hs_req_poker_showdown, hs_req_poker_pe54, hs_req_lowball_rank, hs_req_lowball_hist,
+    hs_req_shortdeck_rank, hs_req_shortdeck_hist;
+extern const hs_command_def hs_req_query;
+
+/* The size of a static array of arguments, for an entry's n_args. */
+#define HS_REQ_N(args) (sizeof(args) / sizeof((args)[0]))
+
+/* ---- messages and arguments (request_args.c) --------------------------------------------- */
+
+/* The message (printf) into x->msg; returns rc. */
+int hs_req_fail(hs_req_ctx *x, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The value of key, or NULL when absent (the first, for "hand"). */
+const char *hs_req_get(const hs_request *r, const char *key);
+/* The "hand" values in order into out[] (room for max); their number, up to max + 1. */
+int hs_req_hands(const hs_request *r, const char **out, int max);
+/* The one "hand" of a command that takes one. */
+int hs_req_one_hand(const hs_request *r, const char **text, hs_req_ctx *x);
+/* A flag: absent 0; "1", "true", "" 1; "0", "false" 0. */
+int hs_req_flag(const hs_request *r, const char *key, int *v, hs_req_ctx *x);
+/* A whole number min..max (plain decimal), or def when absent. */
+int hs_req_number(const hs_request *r, const char *key, uint64_t min, uint64_t max, uint64_t def,
+                  uint64_t *v, hs_req_ctx *x);
+/* The optional samples (0: exact; at most what the pot shares' sums hold) and their seed
+ * (default 1, only with samples). */
+int hs_req_samples(const hs_request *r, uint64_t *samples, uint64_t *seed, hs_req_ctx *x);
+/* Cards of text for `what` (min..max of them; `expected` describes the count) into cards[] (room
+ * for max) and *mask. Returns their number, or a negative code with the message. */
+int hs_req_cards(const char *what, const char *text, int min, int max, const char *expected,
+                 int *cards, uint64_t *mask, hs_req_ctx *x);
+/* The optional board (bmin..bmax cards) and dead cards, not overlapping. */
+int hs_req_known(const hs_request *r, int bmin, int bmax, uint64_t *board, uint64_t *dead,
+                 hs_req_ctx *x);
+/* A range for `what` ("hand 1") into *out with its canonical text. */
+int hs_req_range(const char *what, const char *text, hs_holdem_range *out, char *canon, size_t cap,
+                 hs_req_ctx *x);
+/* The table (NULL: out of memory) into *x->out. */
+int hs_req_answer(hs_req_ctx *x, hs_table *t);
+/* A library code as a message (the cases a command does not word itself). */
+int hs_req_lib_error(hs_req_ctx *x, int rc);
+/* Cards in the order given, "AH AD KS QS". */
+void hs_req_cards_text(char *buf, size_t cap, const int *cards, int n);
+/* The notes "board" and "dead". */
+void hs_req_known_notes(hs_table *t, uint64_t board, uint64_t dead);
 
 #endif

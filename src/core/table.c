@@ -1,8 +1,8 @@
-/* The result table of the request layer (handstat/request.h): named, typed columns, cells as the
- * text the command line's --csv writes, and named notes. Built row by row by request.c; the
- * number formats are the command line's: integers in decimal, ratios "%.12g" (a 128-bit ratio
- * through GMP, rounded toward zero), fractions reduced "p/q". */
-#include "request_internal.h"
+/* The result table (handstat/table.h): named, typed columns, cells as the
+ * text the command line's --csv writes, and named notes. Built row by row by the request layer and
+ * the query runner; the number formats are the command line's: integers in decimal, ratios "%.12g"
+ * (a 128-bit ratio through GMP, rounded toward zero), fractions reduced "p/q". */
+#include "table_internal.h"
 
 #include "handstat/error.h"
 
@@ -51,7 +51,7 @@ static size_t put(hs_table *t, const char *s, size_t n) {
     return at;
 }
 
-hs_table *tbl_new(const char *const *names, const int *kinds, size_t n) {
+hs_table *hs_tbl_new(const char *const *names, const int *kinds, size_t n) {
     hs_table *t = calloc(1, sizeof *t);
     if (t == NULL)
         return NULL;
@@ -69,7 +69,7 @@ hs_table *tbl_new(const char *const *names, const int *kinds, size_t n) {
     return t;
 }
 
-int tbl_failed(const hs_table *t) {
+int hs_tbl_failed(const hs_table *t) {
     return t == NULL || t->oom;
 }
 
@@ -98,35 +98,35 @@ static void cell(hs_table *t, const char *s, double value) {
     t->cell[t->ncells++] = at;
 }
 
-void tbl_text(hs_table *t, const char *s) {
+void hs_tbl_text(hs_table *t, const char *s) {
     cell(t, s, NAN);
 }
 
-void tbl_text_number(hs_table *t, const char *s, double v) {
+void hs_tbl_text_number(hs_table *t, const char *s, double v) {
     cell(t, s, v);
 }
 
-void tbl_textf(hs_table *t, const char *fmt, ...) {
+void hs_tbl_textf(hs_table *t, const char *fmt, ...) {
     char buf[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    tbl_text(t, buf);
+    hs_tbl_text(t, buf);
 }
 
-void tbl_u128(hs_table *t, hs_uint128 v) {
+void hs_tbl_u128(hs_table *t, hs_uint128 v) {
     char buf[48];
-    cell(t, tbl_u128_text(buf, sizeof buf, v), (double)v);
+    cell(t, hs_tbl_u128_text(buf, sizeof buf, v), (double)v);
 }
 
-void tbl_double(hs_table *t, double v) {
+void hs_tbl_double(hs_table *t, double v) {
     char buf[32];
     snprintf(buf, sizeof buf, "%.12g", v);
     cell(t, buf, v);
 }
 
-void tbl_fixed(hs_table *t, double v, int decimals) {
+void hs_tbl_fixed(hs_table *t, double v, int decimals) {
     char buf[64];
     snprintf(buf, sizeof buf, "%.*f", decimals, v);
     cell(t, buf, v);
@@ -152,7 +152,7 @@ static void u128_mpq(mpq_t q, hs_uint128 num, hs_uint128 den) {
     mpz_clear(b);
 }
 
-const char *tbl_u128_text(char *buf, size_t cap, hs_uint128 v) {
+const char *hs_tbl_u128_text(char *buf, size_t cap, hs_uint128 v) {
     char digits[40];
     size_t n = 0;
     do {
@@ -167,7 +167,7 @@ const char *tbl_u128_text(char *buf, size_t cap, hs_uint128 v) {
     return buf;
 }
 
-double tbl_ratio_value(hs_uint128 num, hs_uint128 den) {
+double hs_tbl_ratio_value(hs_uint128 num, hs_uint128 den) {
     mpq_t q;
     u128_mpq(q, num, den);
     double d = mpq_get_d(q);
@@ -175,8 +175,8 @@ double tbl_ratio_value(hs_uint128 num, hs_uint128 den) {
     return d;
 }
 
-void tbl_ratio(hs_table *t, hs_uint128 num, hs_uint128 den) {
-    tbl_double(t, tbl_ratio_value(num, den));
+void hs_tbl_ratio(hs_table *t, hs_uint128 num, hs_uint128 den) {
+    hs_tbl_double(t, hs_tbl_ratio_value(num, den));
 }
 
 double hs_table_number(const hs_table *t, size_t row, size_t col) {
@@ -196,27 +196,27 @@ const char *hs_text_fraction(char *buf, size_t cap, hs_uint128 num, hs_uint128 d
     return buf;
 }
 
-void tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den) {
+void hs_tbl_fraction(hs_table *t, hs_uint128 num, hs_uint128 den) {
     char buf[96];
-    cell(t, hs_text_fraction(buf, sizeof buf, num, den), tbl_ratio_value(num, den));
+    cell(t, hs_text_fraction(buf, sizeof buf, num, den), hs_tbl_ratio_value(num, den));
 }
 
-void tbl_fraction_i128(hs_table *t, hs_int128 num, hs_uint128 den) {
+void hs_tbl_fraction_i128(hs_table *t, hs_int128 num, hs_uint128 den) {
     const hs_uint128 mag = num < 0 ? (hs_uint128)0 - (hs_uint128)num : (hs_uint128)num;
     char buf[112];
     hs_text_fraction(buf + 1, sizeof buf - 1, mag, den);
     buf[0] = '-';
-    const double v = tbl_ratio_value(mag, den);
+    const double v = hs_tbl_ratio_value(mag, den);
     cell(t, num < 0 ? buf : buf + 1, num < 0 ? -v : v);
 }
 
-void tbl_fraction_signed(hs_table *t, int64_t num, uint64_t den) {
-    tbl_fraction_i128(t, num, den);
+void hs_tbl_fraction_signed(hs_table *t, int64_t num, uint64_t den) {
+    hs_tbl_fraction_i128(t, num, den);
 }
 
 const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w) {
     char whole[48];
-    tbl_u128_text(whole, sizeof whole, w / 100);
+    hs_tbl_u128_text(whole, sizeof whole, w / 100);
     const unsigned frac = (unsigned)(w % 100);
     if (frac == 0)
         snprintf(buf, cap, "%s", whole);
@@ -227,12 +227,18 @@ const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w) {
     return buf;
 }
 
+void hs_tbl_weight(hs_table *t, hs_uint128 w) {
+    char buf[64];
+    hs_text_weight(buf, sizeof buf, w);
+    hs_tbl_text(t, buf);
+}
+
 const char *hs_text_u128(char *buf, size_t cap, hs_uint128 v) {
-    return tbl_u128_text(buf, cap, v);
+    return hs_tbl_u128_text(buf, cap, v);
 }
 
 double hs_ratio_u128(hs_uint128 num, hs_uint128 den) {
-    return tbl_ratio_value(num, den);
+    return hs_tbl_ratio_value(num, den);
 }
 
 const char *hs_text_combo(char *out, uint64_t combo) {
@@ -314,7 +320,7 @@ const char *hs_text_token(char *out, const char *s, size_t n) {
     return out;
 }
 
-void tbl_note(hs_table *t, const char *name, const char *fmt, ...) {
+void hs_tbl_note(hs_table *t, const char *name, const char *fmt, ...) {
     if (t->oom)
         return;
     char buf[1024];

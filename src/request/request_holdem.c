@@ -1,0 +1,883 @@
+/* The request layer's hold'em adapters: equity (and short-deck equity, the same request on the
+ * 36-card deck), board analysis (hits), the equity distribution and each class against random
+ * hands, each with its registry entry. */
+#include "request_internal.h"
+
+#include "handstat/handstat.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- holdem equity -------------------------------------------------------------------------- */
+
+/* The deals an equity query can have at most (every choice of hands, each with every board) as
+ * a note, when there are enough of them to take a while (else nothing). */
+static void equity_work(const hs_holdem_range *range, int players, uint64_t board, uint64_t dead,
+                        int shortdeck, char *buf, size_t cap) {
+    long double choices = 1;
+    for (int p = 0; p < players; p++)
+        choices *= (long double)range[p].n;
+    const int left =
+        (shortdeck ? HS_SHORTDECK_CARDS : HS_CARDS) - hs_hand_size(board | dead) - 2 * players;
+    const int need = 5 - hs_hand_size(board);
+    long double boards = 1;
+    for (int i = 0; i < need; i++)
+        boards = boards * (left - i) / (i + 1);
+    /* the short-deck engine walks every deal: 1e9 of them take minutes */
+    if (choices * boards < (shortdeck ? 1e9L : 1e11L))
+        return;
+    snprintf(buf, cap,
+             shortdeck ? "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), each walked"
+                       : "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), solved once "
+                         "per suit-symmetric set",
+             choices * boards, choices, boards);
+}
+
+/* holdem equity, and shortdeck equity (the same requests and table, the short-deck engine). */
+static int run_equity(const hs_request *r, hs_req_ctx *x, int shortdeck) {
+    const char *text[HS_HOLDEM_MAX_PLAYERS];
+    const int players = hs_req_hands(r, text, HS_HOLDEM_MAX_PLAYERS);
+    if (players < 2 || players > HS_HOLDEM_MAX_PLAYERS)
+        return hs_req_fail(x, HS_ERR_ARG, "expected 2 to %d hands, got %d", HS_HOLDEM_MAX_PLAYERS,
+                           players);
+    uint64_t board, dead, samples, seed;
+    int rc = hs_req_known(r, 0, 5, &board, &dead, x);
+    if (rc == HS_OK)
+        rc = hs_req_samples(r, &samples, &seed, x);
+    if (rc != HS_OK)
+        return rc;
+    int variant = 0;
+    if (shortdeck && (rc = hs_req_flag(r, "straight-beats-trips", &variant, x)) != HS_OK)
+        return rc;
+    const uint64_t off_deck = (board | dead) & ~HS_SHORTDECK_DECK_MASK;
+    if (shortdeck && off_deck) {
+        char name[3];
+        hs_card_format(__builtin_ctzll(off_deck), name);
+        return hs_req_fail(x, HS_ERR_TOKEN, "%s: %s is not a short-deck card (6 through A only)",
+                           (board & off_deck) ? "board" : "dead", name);
+    }
+    if (x->phase == HS_REQ_START) {
+        *x->job_out = NULL;
+    }
+    hs_holdem_range *range = malloc((size_t)players * sizeof *range);
+    char(*names)[HS_HOLDEM_RANGE_TEXT] = malloc((size_t)players * sizeof *names);
+    if (range == NULL || names == NULL) {
+        free(range);
+        free(names);
+        return hs_req_fail(x, HS_ERR_NOMEM, "out of memory");
+    }
+    const hs_holdem_range *ranges[HS_HOLDEM_MAX_PLAYERS];
+    for (int p = 0; p < players && rc == HS_OK; p++) {
+        char what[16];
+        snprintf(what, sizeof what, "hand %d", p + 1);
+        rc = hs_req_range(what, text[p], &range[p], names[p], sizeof names[p], x);
+        if (rc != HS_OK)
+            break;
+        if (shortdeck) {
+            /* cards outside the 36 are refused, but "random" keeps its short-deck combinations */
+            size_t kept = 0;
+            int outside = 0;
+            for (size_t i = 0; i < range[p].n; i++) {
+                if (range[p].combo[i] & ~HS_SHORTDECK_DECK_MASK) {
+                    outside = 1;
+                    continue;
+                }
+                range[p].combo[kept] = range[p].combo[i];
+                range[p].weight[kept++] = range[p].weight[i];
+            }
+            if (outside && strcmp(names[p], "random") != 0) {
+                rc = hs_req_fail(x, HS_ERR_TOKEN,
+                                 "hand %d: '%s' holds cards outside the short deck (6 through A)",
+                                 p + 1, names[p]);
+                break;
+            }
+            range[p].n = kept;
+        }
+        ranges[p] = &range[p];
+        size_t live = 0;
+        for (size_t i = 0; i < range[p].n; i++)
+            live += (range[p].combo[i] & (board | dead)) == 0;
+        if (live == 0 && range[p].n > 1) {
+            rc = hs_req_fail(x, HS_ERR_COUNT,
+                             "hand %d: every combination of '%s' meets the board or the dead cards",
+                             p + 1, names[p]);
+            break;
+        }
+        if (range[p].n == 1) {
+            uint64_t clash = range[p].combo[0] & (board | dead);
+            for (int q = 0; q < p; q++)
+                if (range[q].n == 1)
+                    clash |= range[p].combo[0] & range[q].combo[0];
+            if (clash) {
+                char name[3];
+                hs_card_format(__builtin_ctzll(clash), name);
+                rc = hs_req_fail(x, HS_ERR_DUPLICATE, "hand %d: %s is already in %s", p + 1, name,
+                                 (clash & board)  ? "the board"
+                                 : (clash & dead) ? "the dead cards"
+                                                  : "another hand");
+            }
+        }
+    }
+    if (rc == HS_OK && x->phase == HS_REQ_WORK && samples == 0)
+        equity_work(range, players, board, dead, shortdeck, x->work, x->work_cap);
+    if (rc != HS_OK || x->phase != HS_REQ_FINISH) {
+        free(range);
+        free(names);
+        return rc;
+    }
+    hs_table *t = NULL;
+    if (samples > 0) {
+        hs_holdem_equity_sample_result e;
+        rc = hs_holdem_equity_sample(players, ranges, board, dead, samples, seed, x->threads,
+                                     x->progress, x->progress_ctx, &e);
+        if (rc == HS_OK) {
+            static const char *const COLS[] = {"player", "hand",   "samples",   "wins", "ties",
+                                               "losses", "equity", "std_error", "kind"};
+            static const int KINDS[] = {HS_CELL_INT,     HS_CELL_TEXT,    HS_CELL_INT,
+                                        HS_CELL_INT,     HS_CELL_INT,     HS_CELL_INT,
+                                        HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_TEXT};
+            t = hs_tbl_new(COLS, KINDS, 9);
+            if (t != NULL) {
+                hs_req_known_notes(t, board, dead);
+                hs_tbl_note(t, "samples", "%" PRIu64, e.samples);
+                hs_tbl_note(t, "seed", "%" PRIu64, seed);
+                hs_tbl_note(t, "kind", "estimate");
+                for (int p = 0; p < players; p++) {
+                    const hs_holdem_sample_player *pl = &e.player[p];
+                    hs_tbl_u128(t, (hs_uint128)(p + 1));
+                    hs_tbl_text(t, names[p]);
+                    hs_tbl_u128(t, e.samples);
+                    hs_tbl_u128(t, pl->wins);
+                    hs_tbl_u128(t, pl->ties);
+                    hs_tbl_u128(t, pl->losses);
+                    hs_tbl_double(t, pl->equity);
+                    hs_tbl_double(t, pl->std_error);
+                    hs_tbl_text(t, "estimate");
+                }
+            }
+        }
+    } else {
+        hs_holdem_equity_exact e;
+        rc = shortdeck ? hs_shortdeck_equity_ranges(players, ranges, board, dead,
+                                                    variant ? HS_SHORTDECK_STRAIGHT_BEATS_TRIPS
+                                                            : HS_SHORTDECK_TRIPS_BEAT_STRAIGHT,
+                                                    x->threads, x->progress, x->progress_ctx, &e)
+                       : hs_holdem_equity_ranges(players, ranges, board, dead, x->threads,
+                                                 x->progress, x->progress_ctx, &e);
+        if (rc == HS_OK) {
+            static const char *const COLS[] = {"player", "hand",   "wins",        "ties",
+                                               "losses", "equity", "equity_exact"};
+            static const int KINDS[] = {HS_CELL_INT, HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_INT,
+                                        HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION};
+            t = hs_tbl_new(COLS, KINDS, 7);
+            if (t != NULL) {
+                int weighted = 0;
+                for (int p = 0; p < players; p++)
+                    for (size_t i = 0; i < ranges[p]->n; i++)
+                        weighted |= ranges[p]->weight[i] != ranges[p]->weight[0];
+                char deals[48];
+                hs_req_known_notes(t, board, dead);
+                hs_tbl_note(t, "deals", "%s", hs_tbl_u128_text(deals, sizeof deals, e.deals));
+                hs_tbl_note(t, "weighted", "%d", weighted);
+                const hs_uint128 den = e.deals * HS_HOLDEM_SHARE_UNIT;
+                for (int p = 0; p < players; p++) {
+                    const hs_holdem_player_exact *pl = &e.player[p];
+                    hs_tbl_u128(t, (hs_uint128)(p + 1));
+                    hs_tbl_text(t, names[p]);
+                    hs_tbl_u128(t, pl->wins);
+                    hs_tbl_u128(t, pl->ties);
+                    hs_tbl_u128(t, pl->losses);
+                    hs_tbl_ratio(t, pl->shares, den);
+                    hs_tbl_fraction(t, pl->shares, den);
+                }
+            }
+        }
+    }
+    free(range);
+    free(names);
+    if (rc == HS_ERR_COUNT)
+        return hs_req_fail(
+            x, rc,
+            "no deal is possible: the hands cannot all be dealt disjoint from each other "
+            "and the known cards");
+    if (rc == HS_ERR_OVERFLOW)
+        return hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+    if (rc != HS_OK)
+        return hs_req_lib_error(x, rc);
+    return hs_req_answer(x, t);
+}
+
+static int run_holdem_equity(const hs_request *r, hs_req_ctx *x) {
+    return run_equity(r, x, 0);
+}
+
+static int run_shortdeck_equity(const hs_request *r, hs_req_ctx *x) {
+    return run_equity(r, x, 1);
+}
+
+/* ---- holdem hits ---------------------------------------------------------------------------- */
+
+/* A range of one "hand" that keeps a combination off the known cards. */
+static int one_range(const hs_request *r, const char *what, int index, uint64_t known,
+                     hs_holdem_range *out, char *canon, hs_req_ctx *x) {
+    const char *text[2];
+    (void)hs_req_hands(r, text, 2);
+    int rc = hs_req_range(what, text[index], out, canon, HS_HOLDEM_RANGE_TEXT, x);
+    if (rc != HS_OK)
+        return rc;
+    for (size_t i = 0; i < out->n; i++)
+        if ((out->combo[i] & known) == 0)
+            return HS_OK;
+    char tok[200];
+    return hs_req_fail(x, HS_ERR_COUNT,
+                       "%s: every combination of '%s' meets the board or the dead cards", what,
+                       hs_text_token(tok, canon, strlen(canon)));
+}
+
+static const char *const STREET_NAME[HS_STREETS] = {"flop", "turn", "river"};
+
+/* "flop,turn" into HS_STREET_* bits. */
+static int streets_of(const char *text, unsigned *streets, hs_req_ctx *x) {
+    *streets = 0;
+    const char *s = text;
+    while (*s != '\0') {
+        size_t n = strcspn(s, ", ");
+        int k = -1;
+        for (int i = 0; i < HS_STREETS; i++)
+            if (n == strlen(STREET_NAME[i]) && strncmp(s, STREET_NAME[i], n) == 0)
+                k = i;
+        if (k < 0 && n > 0) {
+            char tok[200];
+            return hs_req_fail(x, HS_ERR_ARG, "streets: '%s' is not flop, turn or river",
+                               hs_text_token(tok, s, n));
+        }
+        if (k >= 0)
+            *streets |= 1u << k;
+        s += n;
+        while (*s == ',' || *s == ' ')
+            s++;
+    }
+    if (*streets == 0)
+        return hs_req_fail(x, HS_ERR_ARG, "streets: name one or more of flop, turn, river");
+    return HS_OK;
+}
+
+static void hits_board_table(hs_table *t, const hs_holdem_hits *h) {
+    for (int kind = 0; kind < 2; kind++) {
+        const int n = kind == 0 ? HS_HIT_MADE : HS_HIT_FLAGS;
+        for (int i = 0; i < n; i++) {
+            const uint64_t v = kind == 0 ? h->made[i] : h->flag[i];
+            hs_tbl_text(t, kind == 0 ? "made" : "flag");
+            hs_tbl_text(t, kind == 0 ? hs_holdem_hit_name(i) : hs_holdem_hit_flag_name(i));
+            hs_tbl_weight(t, v);
+            hs_tbl_ratio(t, v, h->total);
+            hs_tbl_fraction(t, v, h->total);
+        }
+    }
+}
+
+static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
+    const char *text[2];
+    const int n = hs_req_hands(r, text, 2);
+    if (n != 1)
+        return hs_req_fail(x, HS_ERR_ARG, "expected one RANGE, got %d", n);
+    const char *streets_text = hs_req_get(r, "streets");
+    unsigned streets = 0;
+    int by_combo, rc = hs_req_flag(r, "by-combo", &by_combo, x);
+    if (rc != HS_OK)
+        return rc;
+    if (streets_text != NULL && hs_req_get(r, "board") != NULL)
+        return hs_req_fail(x, HS_ERR_ARG, "streets count every board: they take no board");
+    if (streets_text == NULL && hs_req_get(r, "board") == NULL)
+        return hs_req_fail(x, HS_ERR_ARG,
+                           "give a board (a flop, turn or river), or streets (flop, turn, "
+                           "river) for every board");
+    if (by_combo && streets_text != NULL)
+        return hs_req_fail(x, HS_ERR_ARG, "by-combo lists the combinations on one board");
+    if (streets_text != NULL && (rc = streets_of(streets_text, &streets, x)) != HS_OK)
+        return rc;
+    uint64_t board, dead;
+    if ((rc = hs_req_known(r, 3, 5, &board, &dead, x)) != HS_OK)
+        return rc;
+    hs_holdem_range *range = malloc(sizeof *range);
+    char *name = malloc(HS_HOLDEM_RANGE_TEXT);
+    if (range == NULL || name == NULL) {
+        free(range);
+        free(name);
+        return hs_req_fail(x, HS_ERR_NOMEM, "out of memory");
+    }
+    rc = one_range(r, "range", 0, board | dead, range, name, x);
+    hs_table *t = NULL;
+    if (rc == HS_OK && x->phase == HS_REQ_START) {
+        *x->job_out = NULL;
+        if (streets != 0 &&
+            (rc = hs_holdem_hits_job_new(range, dead, streets, x->job_out)) != HS_OK)
+            rc = hs_req_lib_error(x, rc);
+    } else if (rc == HS_OK && streets == 0 && by_combo) {
+        static const char *const COLS[] = {"combo", "class", "weight", "category", "flags"};
+        static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT,
+                                    HS_CELL_TEXT};
+        t = hs_tbl_new(COLS, KINDS, 5);
+        if (t != NULL) {
+            hs_tbl_note(t, "range", "%s", name);
+            hs_req_known_notes(t, board, dead);
+            for (size_t i = 0; i < range->n; i++) {
+                const uint64_t h = range->combo[i];
+                if (h & (board | dead))
+                    continue;
+                unsigned f;
+                const int made = hs_holdem_hit(h, board, &f);
+                char combo[8], cls[4], flags[160] = "";
+                hs_text_combo(combo, h);
+                hs_holdem_class_name(hs_holdem_class(h), cls);
+                for (int k = 0; k < HS_HIT_FLAGS; k++)
+                    if (f & HS_HIT_F(k)) {
+                        if (flags[0])
+                            strcat(flags, " ");
+                        strcat(flags, hs_holdem_hit_flag_name(k));
+                    }
+                hs_tbl_text(t, combo);
+                hs_tbl_text(t, cls);
+                hs_tbl_u128(t, (hs_uint128)(range->weight[i]));
+                hs_tbl_text(t, hs_holdem_hit_name(made));
+                hs_tbl_text(t, flags);
+            }
+        }
+    } else if (rc == HS_OK && streets == 0) {
+        hs_holdem_hits h;
+        hs_holdem_hits_board(range, board, dead, &h);
+        static const char *const COLS[] = {"kind", "category", "combos", "share", "share_exact"};
+        static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_DECIMAL, HS_CELL_DECIMAL,
+                                    HS_CELL_FRACTION};
+        t = hs_tbl_new(COLS, KINDS, 5);
+        if (t != NULL) {
+            char total[64];
+            hs_text_weight(total, sizeof total, h.total);
+            hs_tbl_note(t, "range", "%s", name);
+            hs_req_known_notes(t, board, dead);
+            hs_tbl_note(t, "combos", "%s", total);
+            hits_board_table(t, &h);
+        }
+    } else if (rc == HS_OK) {
+        /* every board: from the finished job, or run here */
+        hs_job *own = NULL;
+        const hs_job *job = x->job;
+        if (job == NULL) {
+            rc = hs_holdem_hits_job_new(range, dead, streets, &own);
+            if (rc == HS_OK)
+                rc = hs_job_run(
+                    own, 0, hs_job_units(own),
+                    &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
+            job = own;
+        }
+        hs_holdem_hits_class *cls = malloc(HS_HOLDEM_CLASSES * sizeof *cls);
+        int nc = 0;
+        if (rc == HS_OK && cls == NULL)
+            rc = HS_ERR_NOMEM;
+        if (rc == HS_OK)
+            rc = hs_holdem_hits_job_result(job, cls, &nc);
+        if (rc == HS_OK) {
+            static const char *const COLS[] = {"class",  "combos",   "street",
+                                               "kind",   "category", "hits",
+                                               "boards", "share",    "share_exact"};
+            static const int KINDS[] = {HS_CELL_TEXT,    HS_CELL_DECIMAL, HS_CELL_TEXT,
+                                        HS_CELL_TEXT,    HS_CELL_TEXT,    HS_CELL_DECIMAL,
+                                        HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_FRACTION};
+            t = hs_tbl_new(COLS, KINDS, 9);
+            if (t != NULL) {
+                hs_tbl_note(t, "range", "%s", name);
+                hs_req_known_notes(t, 0, dead);
+                for (int i = 0; i < nc; i++)
+                    for (int s = 0; s < HS_STREETS; s++) {
+                        if (!(streets & (1u << s)))
+                            continue;
+                        const hs_holdem_hits *h = &cls[i].street[s];
+                        char cname[4];
+                        hs_holdem_class_name(cls[i].cls, cname);
+                        for (int kind = 0; kind < 2; kind++) {
+                            const int m = kind == 0 ? HS_HIT_MADE : HS_HIT_FLAGS;
+                            for (int k = 0; k < m; k++) {
+                                const uint64_t v = kind == 0 ? h->made[k] : h->flag[k];
+                                hs_tbl_text(t, cname);
+                                hs_tbl_weight(t, cls[i].weight);
+                                hs_tbl_text(t, STREET_NAME[s]);
+                                hs_tbl_text(t, kind == 0 ? "made" : "flag");
+                                hs_tbl_text(t, kind == 0 ? hs_holdem_hit_name(k)
+                                                         : hs_holdem_hit_flag_name(k));
+                                hs_tbl_weight(t, v);
+                                hs_tbl_weight(t, h->total);
+                                hs_tbl_ratio(t, v, h->total);
+                                hs_tbl_fraction(t, v, h->total);
+                            }
+                        }
+                    }
+            }
+        } else
+            rc = hs_req_lib_error(x, rc);
+        free(cls);
+        hs_job_free(own);
+    }
+    free(range);
+    free(name);
+    if (rc != HS_OK || x->phase == HS_REQ_START)
+        return rc;
+    return hs_req_answer(x, t);
+}
+
+/* ---- holdem equity-dist --------------------------------------------------------------------- */
+
+static int run_holdem_equity_dist(const hs_request *r, hs_req_ctx *x) {
+    const char *text[3];
+    const int n = hs_req_hands(r, text, 3);
+    if (n != 2)
+        return hs_req_fail(x, HS_ERR_ARG,
+                           "expected two ranges (the hero's, then the villain's), got %d", n);
+    uint64_t board, dead, bins;
+    int rc = hs_req_number(r, "bins", 1, 1000, 0, &bins, x);
+    if (rc == HS_OK)
+        rc = hs_req_known(r, 0, 5, &board, &dead, x);
+    if (rc != HS_OK)
+        return rc;
+    hs_holdem_range *range = malloc(2 * sizeof *range);
+    char(*name)[HS_HOLDEM_RANGE_TEXT] = malloc(2 * sizeof *name);
+    hs_holdem_dist_combo *d = malloc(HS_HOLDEM_COMBOS * sizeof *d);
+    hs_job *own = NULL;
+    hs_table *t = NULL;
+    if (range == NULL || name == NULL || d == NULL)
+        rc = hs_req_fail(x, HS_ERR_NOMEM, "out of memory");
+    if (rc == HS_OK)
+        rc = one_range(r, "hand 1", 0, board | dead, &range[0], name[0], x);
+    if (rc == HS_OK)
+        rc = one_range(r, "hand 2", 1, board | dead, &range[1], name[1], x);
+    const hs_job *job = x->job;
+    if (rc == HS_OK && (x->phase == HS_REQ_START || job == NULL)) {
+        hs_job **slot = x->phase == HS_REQ_START ? x->job_out : &own;
+        rc = hs_holdem_equity_dist_job_new(&range[0], &range[1], board, dead, slot);
+        if (rc == HS_ERR_COUNT) {
+            char t0[200], t1[200];
+            rc = hs_req_fail(
+                x, rc,
+                "no deal is possible: every combination of '%s' shares a card with every "
+                "combination of '%s'",
+                hs_text_token(t0, name[0], strlen(name[0])),
+                hs_text_token(t1, name[1], strlen(name[1])));
+        } else if (rc != HS_OK)
+            rc = hs_req_lib_error(x, rc);
+        else if (x->phase == HS_REQ_FINISH) {
+            rc = hs_job_run(
+                own, 0, hs_job_units(own),
+                &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
+            if (rc != HS_OK)
+                rc = hs_req_lib_error(x, rc);
+            job = own;
+        }
+    }
+    if (rc == HS_OK && x->phase == HS_REQ_FINISH) {
+        const size_t nd = hs_holdem_equity_dist_result(job, d);
+        hs_uint128 mnum = 0, mden = 0, wsum = 0;
+        for (size_t i = 0; i < nd; i++) {
+            mnum += (hs_uint128)d[i].weight * (2 * (hs_uint128)d[i].wins + d[i].ties);
+            mden += (hs_uint128)d[i].weight * 2 * (hs_uint128)d[i].deals;
+            wsum += (hs_uint128)d[i].weight;
+        }
+        if (bins > 0) {
+            static const char *const COLS[] = {"bin", "low", "high", "combos", "share"};
+            static const int KINDS[] = {HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_DECIMAL,
+                                        HS_CELL_DECIMAL, HS_CELL_DECIMAL};
+            t = hs_tbl_new(COLS, KINDS, 5);
+            hs_uint128 *in = calloc((size_t)bins, sizeof *in);
+            if (t != NULL && in != NULL) {
+                for (size_t i = 0; i < nd; i++) {
+                    const hs_uint128 b = (2 * (hs_uint128)d[i].wins + d[i].ties) *
+                                         (hs_uint128)bins / (2 * (hs_uint128)d[i].deals);
+                    in[b >= bins ? bins - 1 : (size_t)b] += (hs_uint128)d[i].weight;
+                }
+                for (uint64_t b = 0; b < bins; b++) {
+                    hs_tbl_textf(t, "%" PRIu64, b + 1);
+                    hs_tbl_fixed(t, (double)b / (double)bins, 6);
+                    hs_tbl_fixed(t, (double)(b + 1) / (double)bins, 6);
+                    hs_tbl_weight(t, in[b]);
+                    hs_tbl_ratio(t, in[b], wsum);
+                }
+            } else if (t != NULL) {
+                hs_table_free(t);
+                t = NULL;
+            }
+            free(in);
+        } else {
+            static const char *const COLS[] = {"combo",        "class",     "weight", "deals",
+                                               "wins",         "ties",      "losses", "equity",
+                                               "equity_exact", "cumulative"};
+            static const int KINDS[] = {
+                HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT,     HS_CELL_INT,      HS_CELL_INT,
+                HS_CELL_INT,  HS_CELL_INT,  HS_CELL_DECIMAL, HS_CELL_FRACTION, HS_CELL_DECIMAL};
+            t = hs_tbl_new(COLS, KINDS, 10);
+            hs_uint128 run = 0;
+            for (size_t i = 0; t != NULL && i < nd; i++) {
+                char combo[8], cls[4];
+                hs_text_combo(combo, d[i].combo);
+                hs_holdem_class_name(d[i].cls, cls);
+                run += (hs_uint128)d[i].weight;
+                const hs_uint128 num = 2 * (hs_uint128)d[i].wins + d[i].ties;
+                const hs_uint128 den = 2 * (hs_uint128)d[i].deals;
+                hs_tbl_text(t, combo);
+                hs_tbl_text(t, cls);
+                hs_tbl_u128(t, (hs_uint128)(d[i].weight));
+                hs_tbl_u128(t, d[i].deals);
+                hs_tbl_u128(t, d[i].wins);
+                hs_tbl_u128(t, d[i].ties);
+                hs_tbl_u128(t, d[i].losses);
+                hs_tbl_ratio(t, num, den);
+                hs_tbl_fraction(t, num, den);
+                hs_tbl_ratio(t, run, wsum);
+            }
+        }
+        if (t != NULL) {
+            char wtext[64];
+            hs_text_weight(wtext, sizeof wtext, wsum);
+            hs_tbl_note(t, "hero", "%s", name[0]);
+            hs_tbl_note(t, "villain", "%s", name[1]);
+            hs_req_known_notes(t, board, dead);
+            hs_tbl_note(t, "combinations", "%zu", nd);
+            hs_tbl_note(t, "weight", "%s", wtext);
+            hs_tbl_note(t, "boards", "%zu", hs_holdem_equity_dist_boards(job));
+            hs_tbl_note(t, "symmetry", "%d", hs_holdem_equity_dist_symmetry(job));
+            char frac[128];
+            hs_text_fraction(frac, sizeof frac, mnum, mden);
+            hs_tbl_note(t, "equity", "%.12g", hs_tbl_ratio_value(mnum, mden));
+            hs_tbl_note(t, "equity_exact", "%s", frac);
+        }
+    }
+    hs_job_free(own);
+    free(range);
+    free(name);
+    free(d);
+    if (rc != HS_OK || x->phase == HS_REQ_START)
+        return rc;
+    return hs_req_answer(x, t);
+}
+
+/* ---- holdem vs-random ------------------------------------------------------------------------ */
+
+/* Measured on one Intel Xeon thread (README): the whole exact table against one and two
+ * opponents, the same with three, and a sampled deal of one opponent count. */
+#define VS_RANDOM_SECONDS 8.0
+#define VS_RANDOM3_SECONDS 90.0
+#define VS_RANDOM_SAMPLE_SECONDS 2.5e-6
+
+/* The classes of the rows ("AA,AKs", as holdem preflop3's): keep[c] set for each (all when not
+ * given). */
+static int classes_of(const hs_request *r, unsigned char keep[HS_HOLDEM_CLASSES], hs_req_ctx *x) {
+    const char *text = hs_req_get(r, "classes");
+    memset(keep, text == NULL, HS_HOLDEM_CLASSES);
+    if (text == NULL)
+        return HS_OK;
+    int cls[HS_HOLDEM_CLASSES], n = 0;
+    hs_parse_error err;
+    const int rc = hs_holdem_classes_parse(text, strlen(text), cls, &n, &err);
+    if (rc == HS_OK) {
+        for (int i = 0; i < n; i++)
+            keep[cls[i]] = 1;
+        return HS_OK;
+    }
+    char tok[HS_TOKEN_TEXT];
+    hs_text_token(tok, text + err.offset, err.length);
+    if (rc == HS_ERR_TOKEN && err.length == 0)
+        return hs_req_fail(x, HS_ERR_ARG,
+                           "classes: an empty item in '%s' (class names separated by "
+                           "commas)",
+                           hs_text_token(tok, text, strlen(text)));
+    if (rc == HS_ERR_TOKEN)
+        return hs_req_fail(x, HS_ERR_ARG,
+                           "classes: '%s' is not a starting-hand class (AA, AKs, T9o, ...)", tok);
+    return hs_req_fail(x, HS_ERR_ARG, "classes: '%s' is given twice", tok);
+}
+
+/* The arguments of holdem vs-random, in the command line's order: samples (0: the exact table),
+ * seed (only with samples), the opponent counts (default 1-2: up to three exactly, nine with
+ * samples) as a bit set, and the classes of the rows. */
+static int vs_random_args(const hs_request *r, unsigned *which, uint64_t *samples, uint64_t *seed,
+                          unsigned char keep[HS_HOLDEM_CLASSES], hs_req_ctx *x) {
+    int rc = hs_req_number(r, "samples", 1, HS_HOLDEM_VS_RANDOM_MAX_SAMPLES, 0, samples, x);
+    if (rc == HS_OK && hs_req_get(r, "seed") != NULL && *samples == 0)
+        rc = hs_req_fail(x, HS_ERR_ARG,
+                         "seed: only with samples (the exact table draws nothing at random)");
+    if (rc == HS_OK)
+        rc = hs_req_number(r, "seed", 0, UINT64_MAX, 1, seed, x);
+    if (rc != HS_OK)
+        return rc;
+    const char *given = hs_req_get(r, "opponents"), *text = given != NULL ? given : "1-2";
+    const int max =
+        *samples > 0 ? HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS : HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS;
+    hs_parse_error err;
+    rc = hs_text_parse_counts(text, max, which, &err);
+    if (rc == HS_OK)
+        return classes_of(r, keep, x);
+    char tok[HS_TOKEN_TEXT];
+    hs_text_token(tok, text + err.offset, err.length);
+    if (rc == HS_ERR_TOKEN)
+        return hs_req_fail(x, HS_ERR_ARG,
+                           "opponents: '%s' is not a count 1..%d or a range N-M of them (as 1-3)",
+                           tok, max);
+    if (*samples == 0)
+        return hs_req_fail(
+            x, HS_ERR_ARG,
+            "opponents: '%s': exact only up to %d opponents (with samples, estimates up "
+            "to %d)",
+            tok, max, HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS);
+    return hs_req_fail(x, HS_ERR_ARG, "opponents: '%s': at most %d opponents", tok, max);
+}
+
+/* The exact table's rows: per class kept (grid order), the counts of `which` in increasing
+ * order. */
+static void vs_random_exact_rows(hs_table *t, const hs_holdem_vs_random_counts *c, unsigned which,
+                                 const unsigned char *keep) {
+    for (int cls = 0; cls < HS_HOLDEM_CLASSES; cls++)
+        for (int k = 1; k <= HS_HOLDEM_VS_RANDOM_MAX_OPPONENTS; k++) {
+            if (!(which >> k & 1) || !keep[cls])
+                continue;
+            const uint64_t deals = hs_holdem_vs_random_deals(cls, k);
+            /* below 2^63 against one or two (holdem.h); 128-bit shares against three */
+            const hs_uint128 den = (hs_uint128)deals * HS_HOLDEM_SHARE_UNIT;
+            const hs_holdem_player *p = k <= 2 ? &c->vs[cls][k - 1] : NULL;
+            const hs_holdem_vs_random_row *r3 = &c->vs3[cls];
+            char name[4];
+            hs_holdem_class_name(cls, name);
+            hs_tbl_text(t, name);
+            hs_tbl_u128(t, (hs_uint128)k);
+            hs_tbl_u128(t, deals);
+            hs_tbl_u128(t, p != NULL ? p->wins : r3->wins);
+            hs_tbl_u128(t, p != NULL ? p->ties : r3->ties);
+            hs_tbl_u128(t, p != NULL ? p->losses : r3->losses);
+            /* against one or two the equity has always been the quotient of the two doubles
+             * (results/holdem_vs_random.csv), against three the exact ratio rounded */
+            if (p != NULL)
+                hs_tbl_double(t, (double)p->shares / (double)den);
+            else
+                hs_tbl_ratio(t, r3->shares, den);
+            hs_tbl_fraction(t, p != NULL ? p->shares : r3->shares, den);
+        }
+}
+
+/* The sampled table's rows, in the same order. */
+static void vs_random_sample_rows(hs_table *t, const hs_holdem_vs_random_sample_counts *c,
+                                  unsigned which, const unsigned char *keep) {
+    for (int cls = 0; cls < HS_HOLDEM_CLASSES; cls++)
+        for (int k = 1; k <= HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS; k++) {
+            if (!(which >> k & 1) || !keep[cls])
+                continue;
+            const hs_holdem_vs_random_sums *r = &c->row[k - 1][cls];
+            double equity, se;
+            hs_holdem_vs_random_estimate(r, c->samples[k - 1], &equity, &se);
+            char name[4];
+            hs_holdem_class_name(cls, name);
+            hs_tbl_text(t, name);
+            hs_tbl_u128(t, (hs_uint128)k);
+            hs_tbl_u128(t, c->samples[k - 1]);
+            hs_tbl_u128(t, r->wins);
+            hs_tbl_u128(t, r->ties);
+            hs_tbl_u128(t, r->hands - r->wins - r->ties);
+            hs_tbl_double(t, equity);
+            hs_tbl_double(t, se);
+            hs_tbl_text(t, "estimate");
+        }
+}
+
+/* holdem vs-random: each class against 1..3 random hands exactly (a job over the preflop boards),
+ * or against 1..9 estimated from samples (a job of sampled deals). */
+static int run_holdem_vs_random(const hs_request *r, hs_req_ctx *x) {
+    unsigned which;
+    uint64_t samples, seed;
+    unsigned char keep[HS_HOLDEM_CLASSES];
+    int rc = vs_random_args(r, &which, &samples, &seed, keep, x);
+    if (rc != HS_OK)
+        return rc;
+    const int top = 31 - __builtin_clz(which);
+    if (x->phase == HS_REQ_WORK) {
+        if (samples == 0 && top == 3)
+            snprintf(x->work, x->work_cap,
+                     "the exact table against three opponents: every board with every hero hand "
+                     "and ordered triple of opponents' hands, about %.0f s of one core",
+                     VS_RANDOM3_SECONDS);
+        return HS_OK;
+    }
+    hs_job *own = NULL;
+    const hs_job *job = x->job;
+    if (x->phase == HS_REQ_START || job == NULL) {
+        hs_job **slot = x->phase == HS_REQ_START ? x->job_out : &own;
+        rc = samples > 0 ? hs_holdem_vs_random_sample_job_new(which, samples, seed, slot)
+                         : hs_holdem_vs_random_job_new_own(top > 2 ? top : 2, slot);
+        if (rc != HS_OK || x->phase == HS_REQ_START)
+            return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
+        rc = hs_job_run(own, 0, hs_job_units(own),
+                        &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
+        job = own;
+    }
+    hs_table *t = NULL;
+    if (rc == HS_OK && samples > 0) {
+        static const char *const COLS[] = {"class",  "opponents", "samples",   "wins", "ties",
+                                           "losses", "equity",    "std_error", "kind"};
+        static const int KINDS[] = {HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_INT,
+                                    HS_CELL_INT,     HS_CELL_INT,     HS_CELL_INT,
+                                    HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_TEXT};
+        t = hs_tbl_new(COLS, KINDS, 9);
+        if (t != NULL) {
+            vs_random_sample_rows(t, hs_holdem_vs_random_sample_job_counts(job), which, keep);
+            hs_tbl_note(t, "samples", "%" PRIu64, samples);
+            hs_tbl_note(t, "seed", "%" PRIu64, seed);
+            hs_tbl_note(t, "kind", "estimate");
+        }
+    } else if (rc == HS_OK) {
+        static const char *const COLS[] = {"class", "opponents", "deals",  "wins",
+                                           "ties",  "losses",    "equity", "equity_exact"};
+        static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT, HS_CELL_INT,     HS_CELL_INT,
+                                    HS_CELL_INT,  HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION};
+        t = hs_tbl_new(COLS, KINDS, 8);
+        if (t != NULL) {
+            vs_random_exact_rows(t, hs_holdem_vs_random_job_counts(job), which, keep);
+            hs_tbl_note(t, "boards", "%zu", hs_holdem_vs_random_job_boards(job));
+            hs_tbl_note(t, "kind", "exact");
+        }
+    }
+    hs_job_free(own);
+    if (rc != HS_OK)
+        return hs_req_lib_error(x, rc);
+    return hs_req_answer(x, t);
+}
+
+/* ---- the registry's entries ----------------------------------------------------------------- */
+
+static const hs_command_arg A_BOARD = {
+    "board", HS_ARG_BOARD, 0, 1, NULL, NULL, "0 to 5 known board cards"};
+static const hs_command_arg A_DEAD = {"dead", HS_ARG_CARDS, 0, 1, NULL, NULL, "cards out of play"};
+static const hs_command_arg A_SAMPLES = {"samples",
+                                         HS_ARG_COUNT,
+                                         0,
+                                         1,
+                                         NULL,
+                                         NULL,
+                                         "a Monte Carlo estimate from this many deals instead"};
+static const hs_command_arg A_SEED = {
+    "seed", HS_ARG_COUNT, 0, 1, NULL, "1", "the estimate's random seed"};
+
+static const hs_command_arg EQUITY_ARGS[] = {
+    {"hand", HS_ARG_RANGE, 2, 9, NULL, NULL,
+     "a range: AhKd, AA, AKs, QQ+, A2s+, 55-22, random, 15%, ITEM@50"},
+    A_BOARD,
+    A_DEAD,
+    A_SAMPLES,
+    A_SEED};
+static const char *const EQUITY_EXAMPLE[] = {"hand", "AhAd", "hand", "KsKc", NULL};
+const hs_command_def hs_req_holdem_equity = {
+    {"holdem equity", "Hold'em equity",
+     "exact equity of 2 to 9 ranges over every completion of the board (an estimate with samples)",
+     EQUITY_ARGS, HS_REQ_N(EQUITY_ARGS), EQUITY_EXAMPLE, "holdem equity AhAd KsKc",
+     HS_COMMAND_WORK_NOTE | HS_COMMAND_SAMPLES},
+    run_holdem_equity,
+    NULL};
+
+static const hs_command_arg SHORTDECK_ARGS[] = {
+    {"hand", HS_ARG_RANGE, 2, 9, NULL, NULL,
+     "a range of short-deck cards (6 through A): AhKd, AA, AKs, QQ+, random, ITEM@50"},
+    A_BOARD,
+    A_DEAD,
+    {"straight-beats-trips", HS_ARG_FLAG, 0, 1, NULL, NULL, "a straight beats three of a kind"}};
+static const char *const SHORTDECK_EXAMPLE[] = {"hand",  "AhKh",     "hand", "QsQd",
+                                                "board", "Jh Th 6c", NULL};
+const hs_command_def hs_req_shortdeck_equity = {
+    {"shortdeck equity", "Short-deck equity",
+     "exact short-deck hold'em equity (36 cards, 6 through A) of 2 to 9 ranges over every "
+     "completion of the board",
+     SHORTDECK_ARGS, HS_REQ_N(SHORTDECK_ARGS), SHORTDECK_EXAMPLE,
+     "shortdeck equity AhKh QsQd --board 'Jh Th 6c'", HS_COMMAND_WORK_NOTE},
+    run_shortdeck_equity,
+    NULL};
+
+/* Measured costs on one Intel Xeon thread: a combination categorized on one board (hits), a
+ * combination ranked and swept on one board (equity-dist). */
+#define HIT_SECONDS 130e-9
+#define DIST_SECONDS 20e-9
+
+static double hits_seconds(const hs_request *r, const hs_job *job) {
+    (void)r;
+    const char *p = strstr(hs_job_params(job), "streets=");
+    const unsigned streets = p != NULL ? (unsigned)atoi(p + 8) : 1;
+    const double per_unit = ((streets & 1) ? 19600.0 : 0) + ((streets & 2) ? 230300.0 : 0) +
+                            ((streets & 4) ? 2118760.0 : 0);
+    return per_unit * (double)hs_job_units(job) * HIT_SECONDS;
+}
+
+static const hs_command_arg HITS_ARGS[] = {
+    {"hand", HS_ARG_RANGE, 1, 1, NULL, NULL, "one range"},
+    {"board", HS_ARG_BOARD, 0, 1, NULL, NULL, "the flop, turn or river: 3 to 5 cards"},
+    {"streets", HS_ARG_CHOICE, 0, 1, "flop|turn|river", NULL,
+     "instead of board: flop, turn, river (several separated by commas: \"flop,turn\")"},
+    A_DEAD,
+    {"by-combo", HS_ARG_FLAG, 0, 1, NULL, NULL,
+     "each combination with its category and flags (with board)"}};
+static const char *const HITS_EXAMPLE[] = {"hand", "QQ+,AKs", "board", "Kh7d2c", NULL};
+const hs_command_def hs_req_holdem_hits = {
+    {"holdem hits", "Hold'em board analysis",
+     "what a range makes on a board (made-hand categories and draws), or over every flop, turn "
+     "or river",
+     HITS_ARGS, HS_REQ_N(HITS_ARGS), HITS_EXAMPLE, "holdem hits QQ+,AKs --board Kh7d2c",
+     HS_COMMAND_JOB},
+    run_holdem_hits,
+    hits_seconds};
+
+static double dist_seconds(const hs_request *r, const hs_job *job) {
+    (void)r;
+    return (double)hs_holdem_equity_dist_boards(job) * HS_HOLDEM_COMBOS * DIST_SECONDS;
+}
+
+static const hs_command_arg DIST_ARGS[] = {
+    {"hand", HS_ARG_RANGE, 2, 2, NULL, NULL, "the hero's range, then the villain's"},
+    A_BOARD,
+    A_DEAD,
+    {"bins", HS_ARG_COUNT, 0, 1, NULL, NULL,
+     "a histogram of this many equity bins (1..1000) instead"}};
+static const char *const DIST_EXAMPLE[] = {"hand",  "random", "hand", "QQ+,AKs",
+                                           "board", "Kh7d2c", NULL};
+const hs_command_def hs_req_holdem_equity_dist = {
+    {"holdem equity-dist", "Hold'em equity distribution",
+     "each combination of the hero's range with its exact equity against the villain's", DIST_ARGS,
+     HS_REQ_N(DIST_ARGS), DIST_EXAMPLE, "holdem equity-dist random QQ+,AKs --board Kh7d2c",
+     HS_COMMAND_JOB},
+    run_holdem_equity_dist,
+    dist_seconds};
+
+static double vs_random_seconds(const hs_request *r, const hs_job *job) {
+    (void)job;
+    /* the arguments again (checked when the job was made) */
+    unsigned which = 0;
+    uint64_t samples = 0, seed;
+    unsigned char keep[HS_HOLDEM_CLASSES];
+    hs_req_ctx x = {.phase = HS_REQ_FINISH};
+    if (vs_random_args(r, &which, &samples, &seed, keep, &x) != HS_OK)
+        return 0;
+    if (samples > 0)
+        return (double)samples * (double)__builtin_popcount(which) * VS_RANDOM_SAMPLE_SECONDS;
+    return which >> 3 & 1 ? VS_RANDOM3_SECONDS : VS_RANDOM_SECONDS;
+}
+
+static const hs_command_arg VS_RANDOM_ARGS[] = {
+    {"opponents", HS_ARG_TEXT, 0, 1, NULL, "1-2",
+     "opponent counts: 1-3, 2 or 1,3 (default 1-2); up to 9 with samples"},
+    {"samples", HS_ARG_COUNT, 0, 1, NULL, NULL,
+     "an estimate from this many deals per opponent count instead"},
+    A_SEED,
+    {"classes", HS_ARG_TEXT, 0, 1, NULL, NULL,
+     "only these classes' rows, e.g. AA,AKs,72o (default: all 169)"}};
+static const char *const VS_RANDOM_EXAMPLE[] = {"opponents", "4", "samples", "20000", NULL};
+const hs_command_def hs_req_holdem_vs_random = {
+    {"holdem vs-random", "Hold'em against random hands",
+     "each of the 169 starting classes against 1 to 3 random hands exactly (1-2: seconds, 3: "
+     "minutes, beyond the server's cap), or against 1 to 9 estimated with samples",
+     VS_RANDOM_ARGS, HS_REQ_N(VS_RANDOM_ARGS), VS_RANDOM_EXAMPLE,
+     "holdem vs-random --opponents 4 --samples 20000",
+     HS_COMMAND_JOB | HS_COMMAND_WORK_NOTE | HS_COMMAND_SAMPLES},
+    run_holdem_vs_random,
+    vs_random_seconds};
