@@ -750,18 +750,17 @@ static int run_holdem_vs_random(const hs_request *r, hs_req_ctx *x) {
 
 /* ---- the registry's entries ----------------------------------------------------------------- */
 
-static const hs_command_arg A_BOARD = {
-    "board", HS_ARG_BOARD, 0, 1, NULL, NULL, "0 to 5 known board cards"};
-static const hs_command_arg A_DEAD = {"dead", HS_ARG_CARDS, 0, 1, NULL, NULL, "cards out of play"};
-static const hs_command_arg A_SAMPLES = {"samples",
-                                         HS_ARG_COUNT,
-                                         0,
-                                         1,
-                                         NULL,
-                                         NULL,
-                                         "a Monte Carlo estimate from this many deals instead"};
-static const hs_command_arg A_SEED = {
-    "seed", HS_ARG_COUNT, 0, 1, NULL, "1", "the estimate's random seed"};
+#define A_BOARD                                                                                    \
+    { "board", HS_ARG_BOARD, 0, 1, NULL, NULL, "0 to 5 known board cards" }
+#define A_DEAD                                                                                     \
+    { "dead", HS_ARG_CARDS, 0, 1, NULL, NULL, "cards out of play" }
+#define A_SAMPLES                                                                                  \
+    {                                                                                              \
+        "samples", HS_ARG_COUNT, 0, 1, NULL, NULL,                                                 \
+            "a Monte Carlo estimate from this many deals instead"                                  \
+    }
+#define A_SEED                                                                                     \
+    { "seed", HS_ARG_COUNT, 0, 1, NULL, "1", "the estimate's random seed" }
 
 static const hs_command_arg EQUITY_ARGS[] = {
     {"hand", HS_ARG_RANGE, 2, 9, NULL, NULL,

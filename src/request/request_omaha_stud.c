@@ -266,8 +266,10 @@ static int run_omaha_rank(const hs_request *r, hs_req_ctx *x) {
 
 /* ---- the registry's entries ----------------------------------------------------------------- */
 
-static const hs_command_arg A_DEAD = {"dead", HS_ARG_CARDS, 0, 1, NULL, NULL, "cards out of play"};
-static const hs_command_arg A_HILO = {"hilo", HS_ARG_FLAG, 0, 1, NULL, NULL, "8-or-better hi/lo"};
+#define A_DEAD                                                                                     \
+    { "dead", HS_ARG_CARDS, 0, 1, NULL, NULL, "cards out of play" }
+#define A_HILO                                                                                     \
+    { "hilo", HS_ARG_FLAG, 0, 1, NULL, NULL, "8-or-better hi/lo" }
 
 static const hs_command_arg OMAHA_ARGS[] = {
     {"hand", HS_ARG_CARDS, 2, 9, NULL, NULL, "4 to 6 cards, every hand as many"},

@@ -474,10 +474,10 @@ const hs_command_def hs_req_poker_pe54 = {{"poker pe54", "Project Euler 54",
                                           run_poker_pe54,
                                           NULL};
 
-static const hs_command_arg A_CARDS = {
-    "cards", HS_ARG_CHOICE, 1, 1, "5|6|7", NULL, "the hand size: 5, 6 or 7"};
-static const hs_command_arg A_BEATS = {
-    "straight-beats-trips", HS_ARG_FLAG, 0, 1, NULL, NULL, "a straight beats three of a kind"};
+#define A_CARDS                                                                                    \
+    { "cards", HS_ARG_CHOICE, 1, 1, "5|6|7", NULL, "the hand size: 5, 6 or 7" }
+#define A_BEATS                                                                                    \
+    { "straight-beats-trips", HS_ARG_FLAG, 0, 1, NULL, NULL, "a straight beats three of a kind" }
 
 static const hs_command_arg HIST_ARGS[] = {
     A_CARDS,
@@ -490,8 +490,8 @@ const hs_command_def hs_req_poker_hist = {
     run_poker_hist,
     NULL};
 
-static const hs_command_arg LOW_KIND = {
-    "kind", HS_ARG_CHOICE, 1, 1, "a5|27", NULL, "a5 (ace-to-five) or 27 (deuce-to-seven)"};
+#define LOW_KIND                                                                                   \
+    { "kind", HS_ARG_CHOICE, 1, 1, "a5|27", NULL, "a5 (ace-to-five) or 27 (deuce-to-seven)" }
 static const hs_command_arg LOWBALL_ARGS[] = {
     {"hand", HS_ARG_CARDS, 1, 1, NULL, NULL, "5 to 7 cards"}, LOW_KIND};
 static const char *const LOWBALL_EXAMPLE[] = {"hand", "7H 5D 4C 3S 2H KD", "kind", "27", NULL};
