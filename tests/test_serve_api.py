@@ -4,6 +4,10 @@ command line's --csv (crib explain to its itemized text), every refusal a 4xx JS
 caps (body, queue, time), cancellation (DELETE, a client that goes away), 50 concurrent queries,
 a busy port, and a clean stop on SIGINT and SIGTERM. Python's standard library only.
 
+The server and the command line are both shells over the request layer: the answers against the
+CLI's --csv check the JSON arguments' mapping and the JSON rendering, not the counts (the C tests
+check those against independent references).
+
 usage: test_serve_api.py PATH/TO/handstat
 """
 import csv
