@@ -60,11 +60,23 @@ static char **exec_args(const char *const *argv) {
     return full;
 }
 
+static cli_result run_bytes(const char *const *argv, const char *input, size_t len,
+                            cli_stdout where);
+
 cli_result cli_run_stdout(const char *const *argv, const char *input, cli_stdout where) {
+    return run_bytes(argv, input, input != NULL ? strlen(input) : 0, where);
+}
+
+cli_result cli_run_bytes(const char *const *argv, const char *input, size_t len) {
+    return run_bytes(argv, input, len, CLI_STDOUT_CAPTURE);
+}
+
+static cli_result run_bytes(const char *const *argv, const char *input, size_t len,
+                            cli_stdout where) {
     char in_path[] = "/tmp/hs_cli_in.XXXXXX", out_path[] = "/tmp/hs_cli_out.XXXXXX",
          err_path[] = "/tmp/hs_cli_err.XXXXXX";
     int in_fd = temp_file(in_path), out_fd = temp_file(out_path), err_fd = temp_file(err_path);
-    if (input != NULL && write(in_fd, input, strlen(input)) != (ssize_t)strlen(input)) {
+    if (len > 0 && write(in_fd, input, len) != (ssize_t)len) {
         perror("write");
         exit(99);
     }

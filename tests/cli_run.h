@@ -14,6 +14,9 @@ typedef struct cli_result {
  * standard input (NULL: empty). */
 cli_result cli_run(const char *const *argv, const char *input);
 
+/* cli_run with the `len` bytes at `input` on standard input (NUL bytes among them). */
+cli_result cli_run_bytes(const char *const *argv, const char *input, size_t len);
+
 /* Where the program's standard output goes. */
 typedef enum cli_stdout {
     CLI_STDOUT_CAPTURE, /* a file, returned in out */

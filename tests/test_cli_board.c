@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "cli_assert.h"
+#include "test_skip.h"
 
 static void test_hits_board(void **state) {
     (void)state;
@@ -264,10 +265,9 @@ static void test_errors_and_help(void **state) {
 static void test_interrupted_and_resumed(void **state) {
     (void)state;
 #ifdef HS_TEST_SANITIZED
-    print_message("skipped under the sanitizers (minutes of counting there); the job runtime's "
-                  "checkpoints are tested by test_job\n");
-    return;
-#endif
+    HS_SKIP("under the sanitizers (minutes of counting there); the job runtime's checkpoints "
+            "are tested by test_job\n");
+#else
     char dir[] = "/tmp/hs_board_resume.XXXXXX";
     assert_non_null(mkdtemp(dir));
     char out[256], ckpt[256];
@@ -306,6 +306,7 @@ static void test_interrupted_and_resumed(void **state) {
     unlink(out);
     unlink(ckpt);
     rmdir(dir);
+#endif
 }
 
 int main(void) {
@@ -314,5 +315,5 @@ int main(void) {
         cmocka_unit_test(test_equity_dist),     cmocka_unit_test(test_files),
         cmocka_unit_test(test_errors_and_help), cmocka_unit_test(test_interrupted_and_resumed),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return hs_run_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 
 #include "cli_assert.h"
 #include "crib_ref.h"
+#include "test_skip.h"
 
 static void test_score_breakdown(void **state) {
     (void)state;
@@ -117,7 +118,7 @@ static void test_nscore_judge_cases(void **state) {
     (void)state;
     const char *data = shared_data_dir();
     if (data == NULL)
-        skip();
+        HS_SKIP("no shared data (configure with -DHS_SHARED_DATA=FOLDER)\n");
     const char *sets[] = {"sample", "secret"};
     int cases = 0;
     for (size_t s = 0; s < 2; s++) {
@@ -358,5 +359,5 @@ int main(void) {
         cmocka_unit_test(test_hist_output_errors),
         cmocka_unit_test(test_isa_override),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return hs_run_tests(tests, NULL, NULL);
 }

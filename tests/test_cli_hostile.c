@@ -70,8 +70,8 @@ static char long_line[100 * 1024 + 2], garbage[4096 + 1];
 
 static const bad_case BAD[] = {
     {{"crib", "score"}, long_line, 1, "line 1: 'AS2345678910JQKAS2345678910JQKAS234567", 0},
-    {{"poker", "rank"}, garbage, 1, "is not a card", 0},
-    {{"crib", "score"}, "AS 2S\0 3S 4S 5S\n", 1, "expected 5 cards", 0},
+    {{"poker", "rank"}, garbage, 1, "line 1: control byte", 0},
+    /* (a NUL in a line: test_control_bytes_are_named; this runner passes text) */
     {{"crib", "hist", "--threads", "0", "-o", "@OUT"},
      NULL,
      2,
@@ -104,7 +104,7 @@ static const bad_case BAD[] = {
      1},
     {{"shortdeck", "hist", "-o", "@OUT"}, NULL, 2, "--cards: 5, 6 or 7 is required", 1},
     {{"shortdeck", "rank"}, "AS KS QS JS 5S\n", 1, "line 1: '5S' is not a short-deck card", 0},
-    {{"shortdeck", "rank"}, garbage, 1, "is not a card", 0},
+    {{"shortdeck", "rank"}, garbage, 1, "line 1: control byte", 0},
     {{"omaha", "equity", "AhAdKsQs", "9h8h7c6c", "--threads", "0"}, NULL, 2, "not '0'", 0},
     {{"omaha", "equity", "AhAdKsQs", "9h8h7c6c", "--board"}, NULL, 2, "--board needs a value", 0},
     {{"omaha", "equity", "AhAdKsQs", "AhAdKsQs"}, NULL, 1, "already in another hand", 0},
@@ -144,7 +144,7 @@ static const bad_case BAD[] = {
     {{"razz", "equity", "AhKhQhJhTh9h8h7h", "2c3c4c"}, NULL, 1, "too many cards", 0},
     {{"lowball", "hist", "--a5", "--27", "-o", "@OUT"}, NULL, 2, "give one of --a5", 1},
     {{"lowball", "rank", "--a5"}, "AS KS QS JS\n", 1, "line 1: expected 5 to 7 cards, got 4", 0},
-    {{"lowball", "rank", "--27"}, garbage, 1, "is not a card", 0},
+    {{"lowball", "rank", "--27"}, garbage, 1, "line 1: control byte", 0},
     {{"lowball", "rank", "AS", "KS", "QS", "JS", "TS"}, NULL, 2, "give one of --a5", 0},
     {{"holdem", "preflop3", "--threads", "x", "-o", "@OUT"}, NULL, 2, "not 'x'", 1},
     {{"holdem", "preflop3", "AA", "-o", "@OUT"}, NULL, 2, "", 1},
@@ -420,8 +420,131 @@ static void test_output_to_a_fifo(void **state) {
     rmdir(dir);
 }
 
+/* ---- control bytes ---------------------------------------------------------------------------
+ * A NUL, \x01, DEL, ESC or a CR inside a line of any command that reads lines (standard input or
+ * a file) is named with the line number (exit 1), and the line is not run: standard output is
+ * what the same input gives with that line a comment (the other lines answered, as the README
+ * says), or nothing for the commands that answer the whole input at once (pe54, nscore, a query
+ * file). A NUL used to end the line unseen: "expected 5 cards ..., got 2". */
+
+typedef struct line_command {
+    const char *args[6];
+    const char *good; /* a good line (its own output) */
+    const char *bad;  /* a good line with "@" where the control byte goes */
+    int whole;        /* the command answers the whole input: nothing on stdout after an error */
+} line_command;
+
+static const line_command LINE_COMMANDS[] = {
+    {{"crib", "score"}, "5H 5C 5S JD 5D", "AH 2H@ 3H 4H 5S", 0},
+    {{"crib", "score", "--csv"}, "5H 5C 5S JD 5D", "AH 2H 3H 4H@5S", 0},
+    {{"poker", "rank"}, "AS KS QS JS TS", "7C 5D@4H 3S 2C", 0},
+    {{"poker", "pe54"}, "5H 5C 6S 7S KD 2C 3S 8S 8D TD", "5H 5C 6S @7S KD 2C 3S 8S 8D TD", 1},
+    {{"shortdeck", "rank"}, "9S 9D 9C 6S 7D", "9S 9D@ 9C 6S 7D", 0},
+    {{"lowball", "rank", "--a5"}, "KD 5S 4H 3C 2D", "KD 5S 4H@3C 2D", 0},
+    {{"holdem", "equity", "--batch"},
+     "AhAd | KsKc board=2c3d4h5s",
+     "AhAd | KsKc@board=2c3d4h5s",
+     0},
+    {{"shortdeck", "equity", "--batch"},
+     "AhKh | QsQd board=6c7c8c",
+     "AhKh @| QsQd board=6c7c8c",
+     0},
+    {{"query", "-"},
+     "select avg(riverEquity(h)) from h=AhAd, v=KsKc, board=2c3d4h5s",
+     "select avg(riverEquity(h)) from@ h=AhAd, v=KsKc, board=2c3d4h5s",
+     0},
+    {{"crib", "nscore"}, "5", "A 2@3 4 5", 1},
+};
+
+enum { WITH_BYTE, AS_COMMENT, AS_BLANK };
+
+/* good \n bad \n good \n (nscore: the count, then the cards) with the "@" of bad replaced by
+ * `byte`, or by a blank with the line a comment or not, in buf: its length. */
+static size_t line_input(char *buf, size_t cap, const line_command *c, int byte, int how) {
+    const size_t good = strlen(c->good);
+    const int nscore = strcmp(c->args[1], "nscore") == 0;
+    assert_true(2 * good + strlen(c->bad) + 8 < cap);
+    size_t n = 0;
+    memcpy(buf, c->good, good);
+    n += good;
+    buf[n++] = '\n';
+    if (how == AS_COMMENT)
+        buf[n++] = '#';
+    for (const char *p = c->bad; *p != '\0'; p++)
+        buf[n++] = *p != '@' ? *p : how == WITH_BYTE ? (char)byte : ' ';
+    buf[n++] = '\n';
+    if (!nscore) {
+        memcpy(buf + n, c->good, good);
+        n += good;
+        buf[n++] = '\n';
+    }
+    return n;
+}
+
+static void test_control_bytes_are_named(void **state) {
+    (void)state;
+    static const int BYTES[] = {0x00, 0x01, 0x7F, 0x1B, '\r'};
+    char in[512], want[64];
+    for (size_t c = 0; c < sizeof LINE_COMMANDS / sizeof LINE_COMMANDS[0]; c++) {
+        const line_command *lc = &LINE_COMMANDS[c];
+        const char *const *args = lc->args;
+        /* "query -": the command's name for the message; its standard input is read */
+        const char *const query[] = {"query", NULL};
+        if (strcmp(args[0], "query") == 0)
+            args = query;
+        /* without the byte, the line is good */
+        cli_result blank = cli_run_bytes(args, in, line_input(in, sizeof in, lc, 0, AS_BLANK));
+        if (blank.status != 0)
+            fail_msg("%s %s without the byte: exit %d: %s", lc->args[0], lc->args[1], blank.status,
+                     blank.err);
+        cli_result_free(&blank);
+        cli_result ok = cli_run_bytes(args, in, line_input(in, sizeof in, lc, 0, AS_COMMENT));
+        if (!lc->whole && ok.status != 0)
+            fail_msg("%s %s, the line a comment: exit %d: %s", lc->args[0], lc->args[1], ok.status,
+                     ok.err);
+        const char *expected = lc->whole ? "" : ok.out;
+        for (size_t b = 0; b < sizeof BYTES / sizeof BYTES[0]; b++) {
+            cli_result r = cli_run_bytes(args, in, line_input(in, sizeof in, lc, BYTES[b], 0));
+            snprintf(want, sizeof want, "line 2: control byte \\x%02X in '", BYTES[b]);
+            if (r.status != 1 || strstr(r.err, want) == NULL)
+                fail_msg("%s %s, byte 0x%02X: exit %d, stderr: %s", lc->args[0], lc->args[1],
+                         BYTES[b], r.status, r.err);
+            /* one message, for that line only */
+            const char *nl = strchr(r.err, '\n');
+            if (nl == NULL || nl[1] != '\0')
+                fail_msg("%s %s, byte 0x%02X: one line expected on stderr: %s", lc->args[0],
+                         lc->args[1], BYTES[b], r.err);
+            if (strcmp(r.out, expected) != 0)
+                fail_msg("%s %s, byte 0x%02X: standard output\n%s\nexpected\n%s", lc->args[0],
+                         lc->args[1], BYTES[b], r.out, expected);
+            cli_result_free(&r);
+        }
+        cli_result_free(&ok);
+    }
+}
+
+/* A query file with a control byte (it used to end the query at a NUL): named, nothing run. */
+static void test_control_bytes_in_a_query_file(void **state) {
+    (void)state;
+    char path[] = "/tmp/hs_query_ctl.XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static const char TEXT[] =
+        "select avg(riverEquity(h))\nfrom h=AhAd, v=KsKc,\0 board=2c3d4h5s\n";
+    assert_int_equal(write(fd, TEXT, sizeof TEXT - 1), (ssize_t)(sizeof TEXT - 1));
+    close(fd);
+    cli_result r = cli_run((const char *const[]){"query", "--file", path, NULL}, NULL);
+    unlink(path);
+    if (r.status != 1 || strstr(r.err, "line 2: control byte \\x00 in 'from h=AhAd") == NULL)
+        fail_msg("exit %d, stderr: %s", r.status, r.err);
+    assert_string_equal(r.out, "");
+    cli_result_free(&r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_control_bytes_are_named),
+        cmocka_unit_test(test_control_bytes_in_a_query_file),
         cmocka_unit_test(test_messy_input_is_accepted),
         cmocka_unit_test(test_bad_input_is_refused),
         cmocka_unit_test(test_output_to_a_fifo),

@@ -13,6 +13,7 @@
 
 #include "cli_assert.h"
 #include "poker_ref.h"
+#include "test_skip.h"
 
 static void test_rank_arguments(void **state) {
     (void)state;
@@ -94,7 +95,7 @@ static void test_pe54_real_file(void **state) {
     (void)state;
     const char *data = shared_data_dir();
     if (data == NULL)
-        skip();
+        HS_SKIP("no shared data (configure with -DHS_SHARED_DATA=FOLDER)\n");
     char path[512];
     snprintf(path, sizeof path, "%s/pe54_poker.txt", data);
     char *text = read_file(path, NULL);
@@ -230,5 +231,5 @@ int main(void) {
         cmocka_unit_test(test_pe54_errors),    cmocka_unit_test(test_hist_five_cards),
         cmocka_unit_test(test_hist_errors),    cmocka_unit_test(test_help_everywhere),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return hs_run_tests(tests, NULL, NULL);
 }

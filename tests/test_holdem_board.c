@@ -33,6 +33,7 @@
 #include "holdem_internal.h" /* the equity distribution forced one way or the other */
 #include "holdem_ref.h"
 #include "poker_ref.h"
+#include "test_skip.h"
 
 static ref_hits *REF;
 
@@ -529,10 +530,9 @@ static void test_flops(void **state) {
 static void test_flops_random(void **state) {
     (void)state;
 #ifdef HS_TEST_SANITIZED
-    print_message("skipped under the sanitizers (26 M reference categorizations; test_flops runs "
-                  "the same code on ten ranges)\n");
-    return;
-#endif
+    HS_SKIP("under the sanitizers (26 M reference categorizations; test_flops runs the same "
+            "code on three ranges)\n");
+#else
     memset(facts_checked, 0, sizeof facts_checked);
     check_job("random", "", HS_STREET_FLOP);
     assert_int_equal(g_n, HS_HOLDEM_CLASSES);
@@ -540,17 +540,18 @@ static void test_flops_random(void **state) {
     assert_int_equal(facts_checked[0], 13);
     assert_int_equal(facts_checked[1], 78);
     assert_int_equal(facts_checked[2], 156);
+#endif
 }
 
 static void test_turns_rivers(void **state) {
     (void)state;
 #ifdef HS_TEST_SANITIZED
-    print_message("skipped under the sanitizers (the same job as on the flop, more boards)\n");
-    return;
-#endif
+    HS_SKIP("under the sanitizers (the same job as on the flop, more boards)\n");
+#else
     check_job("AA", "", HS_STREET_FLOP | HS_STREET_TURN);
     check_job("T9s@30", "", HS_STREET_TURN);
     check_job("A5s", "", HS_STREET_RIVER);
+#endif
 }
 
 /* Dead cards: a unit per combination, the other deck's boards. */
@@ -871,5 +872,5 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_dist),         cmocka_unit_test(test_dist_reference),
         cmocka_unit_test(test_dist_errors),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return hs_run_tests(tests, setup, teardown);
 }

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "handstat/handstat.h"
+#include "test_skip.h"
 
 typedef struct row {
     uint64_t combos, wins_a, ties, wins_b;
@@ -33,10 +34,8 @@ static void test_table_equals_engine(void **state) {
     (void)state;
     const char *path = HS_RESULTS_DIR "/holdem_preflop.csv";
     FILE *fp = fopen(path, "r");
-    if (fp == NULL) {
-        print_message("skipped: %s is absent\n", path);
-        skip();
-    }
+    if (fp == NULL)
+        HS_SKIP("%s is absent\n", path);
     static row table[HS_HOLDEM_CLASSES][HS_HOLDEM_CLASSES];
     static char seen[HS_HOLDEM_CLASSES][HS_HOLDEM_CLASSES];
     char line[256];
@@ -81,5 +80,5 @@ static void test_table_equals_engine(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_table_equals_engine)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return hs_run_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 
 #include "handstat/handstat.h"
 #include "poker_ref.h"
+#include "test_skip.h"
 
 /* The mask of a hand written as text; fails the test on a parse error. */
 static uint64_t hand_of(const char *text) {
@@ -337,10 +338,8 @@ static void test_project_euler_54(void **state) {
     (void)state;
     const char *path = HS_SHARED_DATA "/pe54_poker.txt";
     FILE *in = fopen(path, "r");
-    if (in == NULL) {
-        print_message("skipping: %s is absent\n", path);
-        skip();
-    }
+    if (in == NULL)
+        HS_SKIP("%s is absent (configure with -DHS_SHARED_DATA=FOLDER)\n", path);
     ref_poker *ref = malloc(sizeof *ref);
     assert_non_null(ref);
     ref_poker_init(ref);
@@ -386,5 +385,5 @@ int main(void) {
         cmocka_unit_test(test_project_euler_54),
     };
     /* clang-format on */
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return hs_run_tests(tests, NULL, NULL);
 }

@@ -1,11 +1,13 @@
 /* The batch poker rankers: the scalar batch, the AVX2 batch and the card-id entry point against
  * hs_poker_rank() and the plain reference ranker (poker_ref.h); the card-id paths (dispatching,
  * scalar, AVX2) on the seven-card hands.
- * Usage: test_poker_batch unit | 5 | 6 | 7
+ * Usage: test_poker_batch unit | avx2 | avx512 | 5 | 6 | 7
  *   unit  small batches of every length 0..67, tails, canaries past the end, the dispatch;
+ *   avx2, avx512  the unit checks, on a CPU with that ISA; exit 77 (CTest: Skipped) without it;
  *   5     every five-card hand;  6  every six-card hand;  7  ten million random seven-card hands.
- * Each test prints which path the dispatching functions take on this CPU; the AVX2 checks skip
- * with a message on a CPU without AVX2. */
+ * Each test prints which path the dispatching functions take on this CPU; the AVX2 and AVX-512
+ * checks are left out with a message on a CPU without them, where the entries avx2 and avx512
+ * show Skipped. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +20,7 @@
 
 #include "handstat/handstat.h"
 #include "poker_ref.h"
+#include "test_skip.h"
 
 static uint64_t splitmix64(uint64_t *s) {
     uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
@@ -343,12 +346,21 @@ int main(int argc, char **argv) {
     const char *group = argc > 1 ? argv[1] : "";
     if (strcmp(group, "unit") == 0)
         return cmocka_run_group_tests_name("poker batch", unit, NULL, NULL);
+    const int avx2 = strcmp(group, "avx2") == 0, avx512 = strcmp(group, "avx512") == 0;
+    if (avx2 || avx512) {
+        if (avx2 ? !hs_cpu_has_avx2() : !hs_cpu_has_avx512()) {
+            printf("skipped: this CPU lacks %s: its batch paths are not checked\n", group);
+            return HS_SKIP_CODE;
+        }
+        return cmocka_run_group_tests_name(avx2 ? "poker batch, AVX2" : "poker batch, AVX-512",
+                                           unit, NULL, NULL);
+    }
     if (strcmp(group, "5") == 0)
         return cmocka_run_group_tests_name("poker batch, 5 cards", five, setup_ref, teardown_ref);
     if (strcmp(group, "6") == 0)
         return cmocka_run_group_tests_name("poker batch, 6 cards", six, setup_ref, teardown_ref);
     if (strcmp(group, "7") == 0)
         return cmocka_run_group_tests_name("poker batch, 7 cards", seven, setup_ref, teardown_ref);
-    fprintf(stderr, "usage: test_poker_batch unit|5|6|7\n");
+    fprintf(stderr, "usage: test_poker_batch unit|avx2|avx512|5|6|7\n");
     return 2;
 }

@@ -1,6 +1,11 @@
 """Every function of the package against the handstat CLI's CSV for the same query: the same
 columns in the same order, every count and exact fraction equal, every decimal to the last digit
-the CLI prints (conftest.assert_like_cli)."""
+the CLI prints (conftest.assert_like_cli).
+
+Both the package and the CLI are shells over the library's request layer, so these tests check
+the argument mapping (keyword arguments to request keys, as the CLI's options are) and the
+rendering (the DataFrame's columns, types and exact fractions against the CLI's text), not the
+counts: those are checked against independent references by the C tests (tests/README.md)."""
 
 import lzma
 import os

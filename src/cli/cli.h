@@ -255,10 +255,19 @@ void cli_progress_done(cli_progress *p);
 char *cli_join_args(char **argv, int from, int to, int skip_options, size_t *len);
 
 /* Call fn(text, len, line, ctx) for each line of input, without its comment ('#' to the end of
- * the line), that is not blank; line numbers count from 1. Returns CLI_EXIT_DATA when any call
- * returned non-zero, else CLI_OK. */
+ * the line), that is not blank; line numbers count from 1. A line holding a control byte
+ * (cli_line_control) is named and not passed to fn. Returns CLI_EXIT_DATA when a line held one or
+ * any call returned non-zero, else CLI_OK. */
 typedef int (*cli_line_fn)(const char *text, size_t len, size_t line, void *ctx);
 int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx);
+
+/* The n bytes of line `line` without a control byte (0x00-0x1F but tab, and 0x7F; a CR only as
+ * the last byte, the end of a CRLF): CLI_OK; else prints "line N: control byte \xNN in '...'"
+ * and returns CLI_EXIT_DATA. */
+int cli_line_control(const char *text, size_t n, size_t line);
+/* cli_line_control on every line of input (for a command that parses its input whole): CLI_OK,
+ * or CLI_EXIT_DATA after naming the first control byte. */
+int cli_check_lines(const char *input, size_t len);
 
 /* Read the input (as cli_read_input) and call fn on each of its lines (as cli_for_each_line).
  * Returns the read error's status, CLI_EXIT_DATA when a line failed, else CLI_OK. */

@@ -124,6 +124,10 @@ static int crib_nscore(int argc, char **argv) {
     char *text = cli_read_input(path, &len, &read_status);
     if (text == NULL)
         return read_status;
+    if (cli_check_lines(text, len) != CLI_OK) {
+        free(text);
+        return CLI_EXIT_DATA;
+    }
     /* Commas act as blanks, as in every other input (same length: offsets stay right). */
     for (char *c = memchr(text, ',', len); c != NULL; c = memchr(c, ',', len - (size_t)(c - text)))
         *c = ' ';

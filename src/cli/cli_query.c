@@ -166,6 +166,10 @@ int cli_query_main(int argc, char **argv) {
         text = cli_read_input(file, &len, &status);
         if (text == NULL)
             return status;
+        if (cli_check_lines(text, len) != CLI_OK) { /* a NUL would end the query unseen */
+            free(text);
+            return CLI_EXIT_DATA;
+        }
     }
     hs_request *r = query_request(file != NULL ? text : argv[1], &o, 0, &status);
     free(text);

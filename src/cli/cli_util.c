@@ -248,6 +248,36 @@ char *cli_join_args(char **argv, int from, int to, int skip_options, size_t *len
     return text;
 }
 
+int cli_line_control(const char *text, size_t n, size_t line) {
+    /* A CR that ends the line is half of a CRLF; anywhere else it would move the terminal's
+     * cursor over what the message shows, and a NUL would end the C string a parser sees (the
+     * rest of the line dropped without a word), so each is named here. */
+    const size_t body = n > 0 && text[n - 1] == '\r' ? n - 1 : n;
+    for (size_t i = 0; i < body; i++) {
+        const unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7F) {
+            char byte[8];
+            snprintf(byte, sizeof byte, "\\x%02X", c);
+            cli_error("line %zu: control byte %s in '%s'", line, byte, cli_token(text, body));
+            return CLI_EXIT_DATA;
+        }
+    }
+    return CLI_OK;
+}
+
+int cli_check_lines(const char *input, size_t len) {
+    size_t line = 0;
+    for (size_t pos = 0; pos < len;) {
+        const char *start = input + pos;
+        const char *nl = memchr(start, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - start) : len - pos;
+        pos += n + (nl != NULL);
+        if (cli_line_control(start, n, ++line) != CLI_OK)
+            return CLI_EXIT_DATA;
+    }
+    return CLI_OK;
+}
+
 int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx) {
     int status = CLI_OK;
     size_t line = 0;
@@ -257,6 +287,11 @@ int cli_for_each_line(const char *input, size_t len, cli_line_fn fn, void *ctx) 
         size_t n = nl ? (size_t)(nl - start) : len - pos;
         pos += n + (nl != NULL);
         line++;
+        /* a control byte anywhere in the line, its comment too: named, the line not run */
+        if (cli_line_control(start, n, line) != CLI_OK) {
+            status = CLI_EXIT_DATA;
+            continue;
+        }
         /* '#' starts a comment to the end of the line (no card holds one). */
         const char *hash = memchr(start, '#', n);
         if (hash != NULL)
