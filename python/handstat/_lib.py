@@ -7,22 +7,18 @@ import ctypes
 import ctypes.util
 import os
 
-c_u8, c_u16, c_u32, c_u64, c_i64 = (ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32,
-                                    ctypes.c_uint64, ctypes.c_int64)
+c_u16, c_u64 = ctypes.c_uint16, ctypes.c_uint64
 c_int, c_size, c_char_p, c_void_p = ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_void_p
 
 HS_OK = 0
 HS_ERR_TOKEN = -1
-HS_ERR_DUPLICATE = -2
 HS_ERR_CANCELLED = -7
-HS_POKER_CLASSES = 7462
-HS_POKER_CATEGORIES = 9
-HS_HOLDEM_SHARE_UNIT = 2520
 HS_STUD_MAX_PLAYERS = 8
 HS_STUD_SHARE_UNIT = 1680
 HS_HOLDEM_CLASSES = 169
+HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS = 9
+HS_HOLDEM_VS_RANDOM_MAX_SAMPLES = 10_000_000_000
 HS_OMAHA_SHARE_UNIT = 5040
-HS_SHORTDECK_CLASSES = 1404
 HS_SHORTDECK_RULES = {"trips": 0, "straight": 1}  # which beats the other
 HS_P3_OUTCOMES = 7
 
@@ -70,37 +66,6 @@ class StudEquity(ctypes.Structure):
                 ("low_deals", c_u64), ("p", StudPlayer * HS_STUD_MAX_PLAYERS)]
 
 
-class HoldemPlayer(ctypes.Structure):
-    _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "shares")]
-
-
-class HoldemVsRandomRow(ctypes.Structure):
-    # hs_holdem_vs_random_row: three counts, then the 128-bit shares at a 16-byte boundary
-    _fields_ = [("wins", c_u64), ("ties", c_u64), ("losses", c_u64), ("_pad", c_u64),
-                ("shares_lo", c_u64), ("shares_hi", c_u64)]
-
-
-class HoldemVsRandom(ctypes.Structure):
-    _fields_ = [("vs", (HoldemPlayer * 2) * HS_HOLDEM_CLASSES),
-                ("vs3", HoldemVsRandomRow * HS_HOLDEM_CLASSES), ("units_done", c_u64),
-                ("_pad", c_u64)]
-
-
-class HoldemVsRandomSums(ctypes.Structure):
-    _fields_ = [(name, c_u64) for name in ("wins", "ties", "hands", "shares", "shares_sq",
-                                           "hands_sq", "shares_hands")]
-
-
-HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS = 9
-HS_HOLDEM_VS_RANDOM_MAX_SAMPLES = 10_000_000_000
-
-
-class HoldemVsRandomSample(ctypes.Structure):
-    _fields_ = [("row", (HoldemVsRandomSums * HS_HOLDEM_CLASSES)
-                 * HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS),
-                ("samples", c_u64 * HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS)]
-
-
 # hs_progress_fn: (ctx, units done, units) -> non-zero to stop
 PROGRESS = ctypes.CFUNCTYPE(c_int, c_void_p, c_u64, c_u64)
 
@@ -127,22 +92,8 @@ version = _fn("hs_version", c_char_p)
 poker_rank_batch = _fn("hs_poker_rank_batch", None, P(c_u64), c_size, P(c_u16))
 holdem_class_name = _fn("hs_holdem_class_name", None, c_int, c_char_p)
 stud_equity_result = _fn("hs_stud_equity_result", c_int, c_void_p, P(StudEquity))
-holdem_class = _fn("hs_holdem_class", c_int, c_u64)
 holdem_classes_parse = _fn("hs_holdem_classes_parse", c_int, c_char_p, c_size, P(c_int),
                            P(c_int), P(ParseError))
-holdem_preflop_new = _fn("hs_holdem_preflop_new", c_int, P(c_void_p))
-holdem_preflop_free = _fn("hs_holdem_preflop_free", None, c_void_p)
-holdem_vs_random_job_new = _fn("hs_holdem_vs_random_job_new", c_int, c_void_p, P(c_void_p))
-holdem_vs_random_job_new_opponents = _fn("hs_holdem_vs_random_job_new_opponents", c_int, c_void_p,
-                                         c_int, P(c_void_p))
-holdem_vs_random_job_counts = _fn("hs_holdem_vs_random_job_counts", P(HoldemVsRandom), c_void_p)
-holdem_vs_random_deals = _fn("hs_holdem_vs_random_deals", c_u64, c_int, c_int)
-holdem_vs_random_sample_job_new = _fn("hs_holdem_vs_random_sample_job_new", c_int, ctypes.c_uint,
-                                      c_u64, c_u64, P(c_void_p))
-holdem_vs_random_sample_job_counts = _fn("hs_holdem_vs_random_sample_job_counts",
-                                         P(HoldemVsRandomSample), c_void_p)
-holdem_vs_random_estimate = _fn("hs_holdem_vs_random_estimate", None, P(HoldemVsRandomSums), c_u64,
-                                P(ctypes.c_double), P(ctypes.c_double))
 holdem_preflop3_new = _fn("hs_holdem_preflop3_new", c_int, P(c_int), c_int, P(c_void_p))
 holdem_preflop3_free = _fn("hs_holdem_preflop3_free", None, c_void_p)
 holdem_preflop3_job_new = _fn("hs_holdem_preflop3_job_new", c_int, c_void_p, P(c_void_p))
