@@ -19,6 +19,7 @@ cleanly with KeyboardInterrupt: see holdem_equity.
 """
 
 from . import _lib
+from ._version import __version__
 from ._board import holdem_equity_dist, holdem_hit, holdem_hits
 from ._core import PROGRESS_INTERVAL, HandstatError
 from ._crib import crib_discard, crib_hist, crib_peg, crib_score
@@ -40,5 +41,6 @@ __all__ = ["HandstatError", "PROGRESS_INTERVAL", "version", "query", "query_comm
 
 
 def version() -> str:
-    """The version of the library loaded ("0.1.0")."""
+    """The version of the library loaded ("0.1.0"): always the package's own, __version__ (the
+    import refuses a library of another version)."""
     return _lib.version().decode()

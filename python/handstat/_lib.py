@@ -1,11 +1,14 @@
 """The shared library libhandstat.so through ctypes (ABI level: no compiler at import).
 
-The structures below mirror the C headers in include/handstat/; the tests check them against
-figures the library is known to produce and against the CLI's output for the same queries."""
+The structures below mirror the C headers in include/handstat/ of the package's version, which
+the library loaded must be (check_version); the tests check them against figures the library is
+known to produce and against the CLI's output for the same queries."""
 
 import ctypes
 import ctypes.util
 import os
+
+from ._version import __version__
 
 c_u16, c_u64 = ctypes.c_uint16, ctypes.c_uint64
 c_int, c_size, c_char_p, c_void_p = ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_void_p
@@ -28,28 +31,61 @@ BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libhandstat.
 
 
 def _find_library():
-    """The library to load: $HANDSTAT_LIBRARY when set (an explicit choice, as the tests make
-    it), then the one bundled in the package (a wheel, pip install), then the one cmake --install
-    recorded, then the system's."""
+    """The library to load and where it came from: $HANDSTAT_LIBRARY when set (an explicit
+    choice, as the tests make it), then the one bundled in the package (a wheel, pip install),
+    then the one cmake --install recorded, then the system's."""
     env = os.environ.get("HANDSTAT_LIBRARY")
     if env:
-        return env
+        return env, "given by $HANDSTAT_LIBRARY"
     if os.path.exists(BUNDLED):
-        return BUNDLED
+        return BUNDLED, "bundled with the package"
     try:
         from . import _paths  # written by cmake --install
         if os.path.exists(_paths.LIBRARY):
-            return _paths.LIBRARY
+            return _paths.LIBRARY, "recorded by cmake --install"
     except ImportError:
         pass
     found = ctypes.util.find_library("handstat")
     if found:
-        return found
+        return found, "found by the system's loader"
     raise ImportError("libhandstat.so not found: install handstat (pip install, or cmake "
                       "--install) or set HANDSTAT_LIBRARY to the library's path")
 
 
-lib = ctypes.CDLL(_find_library())
+def check_version(loaded, path, origin, expected=__version__):
+    """Refuse a library of another version than the package's own (an ImportError naming both
+    versions, the file and the fix): the structures and constants below mirror the C headers of
+    one version, and another library's would be read wrong without a word, or crash. Called
+    before any other symbol is looked up, so that a wrong library gives this message rather
+    than a missing symbol's."""
+    try:
+        fn = loaded.hs_version
+    except AttributeError:
+        found = "a library without hs_version()"
+    else:
+        fn.restype, fn.argtypes = c_char_p, []
+        got = fn().decode(errors="replace")
+        if got == expected:
+            return
+        found = f"libhandstat {got}"
+    real = os.path.realpath(path) if os.sep in path else path
+    where = path if real == path else f"{path} (that is, {real})"
+    raise ImportError(
+        f"handstat {expected} cannot use {where}, {origin}: it is {found}, and the package "
+        f"works only with libhandstat {expected}, the version whose structures it mirrors. "
+        f"Set HANDSTAT_LIBRARY to the libhandstat.so of the source tree this package comes from "
+        f"(build/release/libhandstat.so after cmake --build), or rebuild and reinstall both "
+        f"together (pip install --no-build-isolation . from the tree, or cmake --install).")
+
+
+def _load():
+    path, origin = _find_library()
+    loaded = ctypes.CDLL(path)
+    check_version(loaded, path, origin)
+    return loaded
+
+
+lib = _load()
 
 
 class ParseError(ctypes.Structure):
