@@ -1,8 +1,10 @@
 """The shared library libhandstat.so through ctypes (ABI level: no compiler at import).
 
-The structures below mirror the C headers in include/handstat/ of the package's version, which
-the library loaded must be (check_version); the tests check them against figures the library is
-known to produce and against the CLI's output for the same queries."""
+The structures and constants below mirror the C headers in include/handstat/ of the package's
+version, which the library loaded must be (check_version). Each structure names the C struct it
+mirrors in _c_struct_; python/tests/test_layout.py compares sizes, field offsets and constants
+with the C compiler's (python/tests/py_struct_layout.c), the other tests the answers with figures
+the library is known to produce and with the CLI's output for the same queries."""
 
 import ctypes
 import ctypes.util
@@ -89,15 +91,18 @@ lib = _load()
 
 
 class ParseError(ctypes.Structure):
+    _c_struct_ = "hs_parse_error"
     _fields_ = [("offset", c_size), ("length", c_size), ("line", c_size)]
 
 
 class StudPlayer(ctypes.Structure):
+    _c_struct_ = "hs_stud_player"
     _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "scoops", "high_share",
                                            "low_share")]
 
 
 class StudEquity(ctypes.Structure):
+    _c_struct_ = "hs_stud_equity"
     _fields_ = [("players", c_int), ("game", c_int), ("known", c_int), ("deals", c_u64),
                 ("low_deals", c_u64), ("p", StudPlayer * HS_STUD_MAX_PLAYERS)]
 
@@ -107,10 +112,12 @@ PROGRESS = ctypes.CFUNCTYPE(c_int, c_void_p, c_u64, c_u64)
 
 
 class ProgressState(ctypes.Structure):
+    _c_struct_ = "hs_progress_state"
     _fields_ = [("stop", c_int), ("done", c_u64), ("total", c_u64)]
 
 
 class JobOpts(ctypes.Structure):
+    _c_struct_ = "hs_job_opts"
     _fields_ = [("threads", c_int), ("progress", PROGRESS), ("progress_ctx", c_void_p),
                 ("save", c_void_p), ("save_ctx", c_void_p), ("save_seconds", ctypes.c_double)]
 
