@@ -4,4 +4,6 @@
  * before any other symbol is looked up. */
 #include "handstat/version.h"
 
-const char *hs_version(void) { return "0.0.0-stub"; }
+const char *hs_version(void) {
+    return "0.0.0-stub";
+}
