@@ -18,8 +18,7 @@ cleanly with KeyboardInterrupt: see holdem_equity.
     1  KsKc   6829/36432
 """
 
-from . import _lib
-from ._version import __version__
+from . import _lib, _version
 from ._board import holdem_equity_dist, holdem_hit, holdem_hits
 from ._core import PROGRESS_INTERVAL, HandstatError
 from ._crib import crib_discard, crib_hist, crib_peg, crib_score
@@ -38,6 +37,9 @@ __all__ = ["HandstatError", "PROGRESS_INTERVAL", "version", "query", "query_comm
            "holdem_equity", "holdem_equity_batch", "holdem_vs_random", "holdem_preflop3",
            "holdem_preflop3_read", "holdem_hit", "holdem_hits", "holdem_equity_dist",
            "omaha_equity", "omaha_rank", "stud_equity"]
+
+#: The package's version, which the library it loads must have (see version()).
+__version__ = _version.__version__
 
 
 def version() -> str:
