@@ -23,6 +23,19 @@ def cmake_version():
         return re.search(r"project\(handstat VERSION ([0-9.]+)", f.read()).group(1)
 
 
+def package_version():
+    """handstat.__version__, which the package requires of the library it loads: it must be the
+    CMake project's, or the wheel would carry a library its own package refuses."""
+    with open(os.path.join(ROOT, "python", "handstat", "_version.py")) as f:
+        return re.search(r'^__version__ = "([^"]+)"', f.read(), re.M).group(1)
+
+
+VERSION = cmake_version()
+if package_version() != VERSION:
+    raise SystemExit(f"python/handstat/_version.py says {package_version()}, CMakeLists.txt "
+                     f"{VERSION}: make them the same")
+
+
 class BuildPyWithLibrary(build_py):
     """build_py, then the shared library by CMake into the built package."""
 
@@ -71,6 +84,6 @@ except ImportError:  # no wheel package: pip install still works through setupto
 
 # The layout here rather than in pyproject.toml's [tool.setuptools], which Debian's setuptools 66
 # still calls beta.
-setup(version=cmake_version(), package_dir={"": "python"}, packages=["handstat"],
+setup(version=VERSION, package_dir={"": "python"}, packages=["handstat"],
       package_data={"handstat": ["py.typed"]}, include_package_data=False, cmdclass=cmdclass,
       distclass=PlatformDistribution)

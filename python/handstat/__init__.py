@@ -18,7 +18,7 @@ cleanly with KeyboardInterrupt: see holdem_equity.
     1  KsKc   6829/36432
 """
 
-from . import _lib
+from . import _lib, _version
 from ._board import holdem_equity_dist, holdem_hit, holdem_hits
 from ._core import PROGRESS_INTERVAL, HandstatError
 from ._crib import crib_discard, crib_hist, crib_peg, crib_score
@@ -38,7 +38,11 @@ __all__ = ["HandstatError", "PROGRESS_INTERVAL", "version", "query", "query_comm
            "holdem_preflop3_read", "holdem_hit", "holdem_hits", "holdem_equity_dist",
            "omaha_equity", "omaha_rank", "stud_equity"]
 
+#: The package's version, which the library it loads must have (see version()).
+__version__ = _version.__version__
+
 
 def version() -> str:
-    """The version of the library loaded ("0.1.0")."""
+    """The version of the library loaded ("0.1.0"): always the package's own, __version__ (the
+    import refuses a library of another version)."""
     return _lib.version().decode()

@@ -14,8 +14,7 @@ import numpy as np
 import pandas as pd
 
 from . import _lib
-from ._core import (Cards, HandstatError, Progress, _check, _given_text, _int_column,
-                    _run_job)
+from ._core import Cards, HandstatError, Progress, _check, _given_text, _run_job
 from ._poker import _rules
 from ._request import _ask, _Request
 

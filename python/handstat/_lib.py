@@ -1,28 +1,29 @@
 """The shared library libhandstat.so through ctypes (ABI level: no compiler at import).
 
-The structures below mirror the C headers in include/handstat/; the tests check them against
-figures the library is known to produce and against the CLI's output for the same queries."""
+The structures and constants below mirror the C headers in include/handstat/ of the package's
+version, which the library loaded must be (check_version). Each structure names the C struct it
+mirrors in _c_struct_; python/tests/test_layout.py compares sizes, field offsets and constants
+with the C compiler's (python/tests/py_struct_layout.c), the other tests the answers with figures
+the library is known to produce and with the CLI's output for the same queries."""
 
 import ctypes
 import ctypes.util
 import os
 
-c_u8, c_u16, c_u32, c_u64, c_i64 = (ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32,
-                                    ctypes.c_uint64, ctypes.c_int64)
+from ._version import __version__
+
+c_u16, c_u64 = ctypes.c_uint16, ctypes.c_uint64
 c_int, c_size, c_char_p, c_void_p = ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_void_p
 
 HS_OK = 0
 HS_ERR_TOKEN = -1
-HS_ERR_DUPLICATE = -2
 HS_ERR_CANCELLED = -7
-HS_POKER_CLASSES = 7462
-HS_POKER_CATEGORIES = 9
-HS_HOLDEM_SHARE_UNIT = 2520
 HS_STUD_MAX_PLAYERS = 8
 HS_STUD_SHARE_UNIT = 1680
 HS_HOLDEM_CLASSES = 169
+HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS = 9
+HS_HOLDEM_VS_RANDOM_MAX_SAMPLES = 10_000_000_000
 HS_OMAHA_SHARE_UNIT = 5040
-HS_SHORTDECK_CLASSES = 1404
 HS_SHORTDECK_RULES = {"trips": 0, "straight": 1}  # which beats the other
 HS_P3_OUTCOMES = 7
 
@@ -32,73 +33,78 @@ BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libhandstat.
 
 
 def _find_library():
-    """The library to load: $HANDSTAT_LIBRARY when set (an explicit choice, as the tests make
-    it), then the one bundled in the package (a wheel, pip install), then the one cmake --install
-    recorded, then the system's."""
+    """The library to load and where it came from: $HANDSTAT_LIBRARY when set (an explicit
+    choice, as the tests make it), then the one bundled in the package (a wheel, pip install),
+    then the one cmake --install recorded, then the system's."""
     env = os.environ.get("HANDSTAT_LIBRARY")
     if env:
-        return env
+        return env, "given by $HANDSTAT_LIBRARY"
     if os.path.exists(BUNDLED):
-        return BUNDLED
+        return BUNDLED, "bundled with the package"
     try:
         from . import _paths  # written by cmake --install
         if os.path.exists(_paths.LIBRARY):
-            return _paths.LIBRARY
+            return _paths.LIBRARY, "recorded by cmake --install"
     except ImportError:
         pass
     found = ctypes.util.find_library("handstat")
     if found:
-        return found
+        return found, "found by the system's loader"
     raise ImportError("libhandstat.so not found: install handstat (pip install, or cmake "
                       "--install) or set HANDSTAT_LIBRARY to the library's path")
 
 
-lib = ctypes.CDLL(_find_library())
+def check_version(loaded, path, origin, expected=__version__):
+    """Refuse a library of another version than the package's own (an ImportError naming both
+    versions, the file and the fix): the structures and constants below mirror the C headers of
+    one version, and another library's would be read wrong without a word, or crash. Called
+    before any other symbol is looked up, so that a wrong library gives this message rather
+    than a missing symbol's."""
+    try:
+        fn = loaded.hs_version
+    except AttributeError:
+        found = "a library without hs_version()"
+    else:
+        fn.restype, fn.argtypes = c_char_p, []
+        got = fn().decode(errors="replace")
+        if got == expected:
+            return
+        found = f"libhandstat {got}"
+    real = os.path.realpath(path) if os.sep in path else path
+    where = path if real == path else f"{path} (that is, {real})"
+    raise ImportError(
+        f"handstat {expected} cannot use {where}, {origin}: it is {found}, and the package "
+        f"works only with libhandstat {expected}, the version whose structures it mirrors. "
+        f"Set HANDSTAT_LIBRARY to the libhandstat.so of the source tree this package comes from "
+        f"(build/release/libhandstat.so after cmake --build), or rebuild and reinstall both "
+        f"together (pip install --no-build-isolation . from the tree, or cmake --install).")
+
+
+def _load():
+    path, origin = _find_library()
+    loaded = ctypes.CDLL(path)
+    check_version(loaded, path, origin)
+    return loaded
+
+
+lib = _load()
 
 
 class ParseError(ctypes.Structure):
+    _c_struct_ = "hs_parse_error"
     _fields_ = [("offset", c_size), ("length", c_size), ("line", c_size)]
 
 
 class StudPlayer(ctypes.Structure):
+    _c_struct_ = "hs_stud_player"
     _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "scoops", "high_share",
                                            "low_share")]
 
 
 class StudEquity(ctypes.Structure):
+    _c_struct_ = "hs_stud_equity"
     _fields_ = [("players", c_int), ("game", c_int), ("known", c_int), ("deals", c_u64),
                 ("low_deals", c_u64), ("p", StudPlayer * HS_STUD_MAX_PLAYERS)]
-
-
-class HoldemPlayer(ctypes.Structure):
-    _fields_ = [(name, c_u64) for name in ("wins", "ties", "losses", "shares")]
-
-
-class HoldemVsRandomRow(ctypes.Structure):
-    # hs_holdem_vs_random_row: three counts, then the 128-bit shares at a 16-byte boundary
-    _fields_ = [("wins", c_u64), ("ties", c_u64), ("losses", c_u64), ("_pad", c_u64),
-                ("shares_lo", c_u64), ("shares_hi", c_u64)]
-
-
-class HoldemVsRandom(ctypes.Structure):
-    _fields_ = [("vs", (HoldemPlayer * 2) * HS_HOLDEM_CLASSES),
-                ("vs3", HoldemVsRandomRow * HS_HOLDEM_CLASSES), ("units_done", c_u64),
-                ("_pad", c_u64)]
-
-
-class HoldemVsRandomSums(ctypes.Structure):
-    _fields_ = [(name, c_u64) for name in ("wins", "ties", "hands", "shares", "shares_sq",
-                                           "hands_sq", "shares_hands")]
-
-
-HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS = 9
-HS_HOLDEM_VS_RANDOM_MAX_SAMPLES = 10_000_000_000
-
-
-class HoldemVsRandomSample(ctypes.Structure):
-    _fields_ = [("row", (HoldemVsRandomSums * HS_HOLDEM_CLASSES)
-                 * HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS),
-                ("samples", c_u64 * HS_HOLDEM_VS_RANDOM_SAMPLE_MAX_OPPONENTS)]
 
 
 # hs_progress_fn: (ctx, units done, units) -> non-zero to stop
@@ -106,10 +112,12 @@ PROGRESS = ctypes.CFUNCTYPE(c_int, c_void_p, c_u64, c_u64)
 
 
 class ProgressState(ctypes.Structure):
+    _c_struct_ = "hs_progress_state"
     _fields_ = [("stop", c_int), ("done", c_u64), ("total", c_u64)]
 
 
 class JobOpts(ctypes.Structure):
+    _c_struct_ = "hs_job_opts"
     _fields_ = [("threads", c_int), ("progress", PROGRESS), ("progress_ctx", c_void_p),
                 ("save", c_void_p), ("save_ctx", c_void_p), ("save_seconds", ctypes.c_double)]
 
@@ -127,22 +135,8 @@ version = _fn("hs_version", c_char_p)
 poker_rank_batch = _fn("hs_poker_rank_batch", None, P(c_u64), c_size, P(c_u16))
 holdem_class_name = _fn("hs_holdem_class_name", None, c_int, c_char_p)
 stud_equity_result = _fn("hs_stud_equity_result", c_int, c_void_p, P(StudEquity))
-holdem_class = _fn("hs_holdem_class", c_int, c_u64)
 holdem_classes_parse = _fn("hs_holdem_classes_parse", c_int, c_char_p, c_size, P(c_int),
                            P(c_int), P(ParseError))
-holdem_preflop_new = _fn("hs_holdem_preflop_new", c_int, P(c_void_p))
-holdem_preflop_free = _fn("hs_holdem_preflop_free", None, c_void_p)
-holdem_vs_random_job_new = _fn("hs_holdem_vs_random_job_new", c_int, c_void_p, P(c_void_p))
-holdem_vs_random_job_new_opponents = _fn("hs_holdem_vs_random_job_new_opponents", c_int, c_void_p,
-                                         c_int, P(c_void_p))
-holdem_vs_random_job_counts = _fn("hs_holdem_vs_random_job_counts", P(HoldemVsRandom), c_void_p)
-holdem_vs_random_deals = _fn("hs_holdem_vs_random_deals", c_u64, c_int, c_int)
-holdem_vs_random_sample_job_new = _fn("hs_holdem_vs_random_sample_job_new", c_int, ctypes.c_uint,
-                                      c_u64, c_u64, P(c_void_p))
-holdem_vs_random_sample_job_counts = _fn("hs_holdem_vs_random_sample_job_counts",
-                                         P(HoldemVsRandomSample), c_void_p)
-holdem_vs_random_estimate = _fn("hs_holdem_vs_random_estimate", None, P(HoldemVsRandomSums), c_u64,
-                                P(ctypes.c_double), P(ctypes.c_double))
 holdem_preflop3_new = _fn("hs_holdem_preflop3_new", c_int, P(c_int), c_int, P(c_void_p))
 holdem_preflop3_free = _fn("hs_holdem_preflop3_free", None, c_void_p)
 holdem_preflop3_job_new = _fn("hs_holdem_preflop3_job_new", c_int, c_void_p, P(c_void_p))

@@ -182,14 +182,14 @@ def query(command: str, threads: int = 0, progress: Progress = None,
         query("holdem hits", hand="QQ+,AKs", board="Kh7d2c", by_combo=True)
         query("crib discard", hand="2C 3H 4D 5D 5S JS", role="pone", pegging=True)
 
-    "hand" takes a list (one entry per player, in order); flags take True/False; counts take
-    ints; None leaves an argument out. Returns a DataFrame with the command's --csv columns, exact integers (an int64 column
-    where they fit, else Python ints), exact fractions as Fractions, decimals as floats (the
-    nearest float to the exact fraction beside them, as equity to equity_exact, else the
-    library's double before it was printed), text as str; the table's notes (the board, the
-    deals, the range's equity, ...) are in `df.attrs["notes"]`. Raises HandstatError with the
-    command line's message (naming the argument and the token) for a bad query, and stops at
-    Ctrl-C (KeyboardInterrupt) or when `progress` raises."""
+    "hand" takes a list (one entry per player, in order); flags take True/False; counts take ints;
+    None leaves an argument out. Returns a DataFrame with the command's --csv columns, exact
+    integers (an int64 column where they fit, else Python ints), exact fractions as Fractions,
+    decimals as floats (the nearest float to the exact fraction beside them, as equity to
+    equity_exact, else the library's double before it was printed), text as str; the table's notes
+    (the board, the deals, the range's equity, ...) are in `df.attrs["notes"]`. Raises HandstatError
+    with the command line's message (naming the argument and the token) for a bad query, and stops
+    at Ctrl-C (KeyboardInterrupt) or when `progress` raises."""
     if _is_query_text(command):
         extra = sorted(set(args) - {"samples", "seed"})
         if extra:
