@@ -321,8 +321,8 @@ static void test_isa_override(void **state) {
     unsetenv("HANDSTAT_ISA");
     cli_result base = RUN(NULL, "crib", "discard", "2C", "3H", "4D", "5D", "5S", "JS");
     assert_int_equal(base.status, 0);
-    const char *isas[] = {"scalar", "avx2", "avx512", "auto"};
-    for (int i = 0; i < 4; i++) {
+    const char *isas[] = {"scalar", "avx2", "avx512", "measure", "auto"};
+    for (int i = 0; i < 5; i++) {
         setenv("HANDSTAT_ISA", isas[i], 1);
         cli_result r = RUN(NULL, "crib", "discard", "2C", "3H", "4D", "5D", "5S", "JS");
         assert_int_equal(r.status, 0);
@@ -332,14 +332,16 @@ static void test_isa_override(void **state) {
         assert_int_equal(r.status, 0);
         assert_contains(r.out, "cribbage totals ");
         if (i == 0)
-            assert_contains(r.out, "cribbage totals scalar");
+            assert_contains(r.out, "cribbage totals scalar (forced)");
+        if (i == 3 && strstr(r.out, "(only)") == NULL)
+            assert_contains(r.out, "(measured)");
         cli_result_free(&r);
     }
     setenv("HANDSTAT_ISA", "avx1024", 1);
     cli_result r = RUN(NULL, "crib", "discard", "2C", "3H", "4D", "5D", "5S", "JS");
     assert_int_equal(r.status, 2);
     assert_string_equal(r.out, "");
-    assert_contains(r.err, "HANDSTAT_ISA='avx1024' is not scalar, avx2, avx512 or auto");
+    assert_contains(r.err, "HANDSTAT_ISA='avx1024' is not scalar, avx2, avx512, measure or auto");
     cli_result_free(&r);
     unsetenv("HANDSTAT_ISA");
     cli_result_free(&base);

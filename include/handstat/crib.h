@@ -45,8 +45,9 @@ HS_API hs_crib_score hs_crib_score5(uint64_t hand, int starter, hs_crib_rules ru
 
 /* Totals of many hands at once: totals[i] = hs_crib_score5(hands[i], starters[i], rules).total
  * for i < n. Preconditions as for hs_crib_score5 on every hand (not checked). The dispatching
- * form runs the AVX2 kernel or the scalar one, whichever was measured faster on this CPU
- * (handstat/cpu.h; hs_crib_total_batch_path() says which); both give identical results.
+ * form runs the AVX2 kernel or the scalar one, whichever is faster on this CPU (handstat/cpu.h:
+ * by a table or by measuring; hs_crib_total_batch_path() says which); both give identical
+ * results.
  * hs_crib_total_batch_avx2 returns HS_ERR_ARG without writing when the CPU lacks AVX2, else HS_OK.
  * Pure; thread-safe. */
 HS_API void hs_crib_total_batch(const uint64_t *hands, const uint8_t *starters, size_t n,

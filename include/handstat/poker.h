@@ -72,13 +72,15 @@ HS_API int hs_poker_rank7(uint64_t hand);
  * hs_poker_valid() (checked by assert in the scalar path); `classes` holds n entries and does not
  * overlap `hands`. n may be 0. Pure apart from the output; thread-safe.
  *
- * hs_poker_rank_batch() takes the path measured fastest on this CPU (handstat/cpu.h; the
+ * hs_poker_rank_batch() takes the path fastest on this CPU (handstat/cpu.h: by a table or by
+ * measuring; the
  * scalar kernel beat the AVX2 one, eight hands per step with lookups by gathers, 2.5x on AMD Zen
  * 3: results/BENCHMARKS.md). All paths give bit-identical results. */
 HS_API void hs_poker_rank_batch(const uint64_t *hands, size_t n, uint16_t *classes);
 
-/* The path hs_poker_rank_batch() takes in this process (HS_ISA_SCALAR or HS_ISA_AVX2): measured
- * at the first call of either, or as HANDSTAT_ISA says (handstat/cpu.h). Thread-safe. */
+/* The path hs_poker_rank_batch() takes in this process (HS_ISA_SCALAR or HS_ISA_AVX2): chosen at
+ * the first call of either by the rules of handstat/cpu.h (hs_kernel_rule(HS_KERNEL_POKER_MASKS)
+ * says which). Thread-safe. */
 HS_API hs_isa hs_poker_rank_batch_path(void);
 
 /* The portable path: the scalar ranker in a loop. Always available. */
@@ -93,12 +95,12 @@ HS_API int hs_poker_rank_batch_avx2(const uint64_t *hands, size_t n, uint16_t *c
  * hs_poker_rank() gives it. Precondition: ids valid as said (checked by assert); `out` holds n
  * entries. Thread-safe.
  *
- * hs_poker_rank7_ids_batch() takes the path measured fastest on this CPU among those it can run
- * (handstat/cpu.h); all give bit-identical results. */
+ * hs_poker_rank7_ids_batch() takes the path fastest on this CPU among those it can run
+ * (handstat/cpu.h: by a table or by measuring); all give bit-identical results. */
 HS_API void hs_poker_rank7_ids_batch(const uint8_t (*ids)[7], size_t n, uint16_t *out);
 
-/* The path hs_poker_rank7_ids_batch() takes in this process: measured at the first call of
- * either, or as HANDSTAT_ISA says (handstat/cpu.h). Thread-safe. */
+/* The path hs_poker_rank7_ids_batch() takes in this process: chosen at the first call of either
+ * by the rules of handstat/cpu.h (HS_KERNEL_POKER_IDS). Thread-safe. */
 HS_API hs_isa hs_poker_rank7_ids_path(void);
 
 /* The portable path: the cards' incremental states (handstat/poker_state.h) added and ranked,

@@ -148,7 +148,8 @@ static inline int hs_poker_state_rank(hs_poker_state s) {
  * Preconditions: s holds 3, 4 or 5 cards, none of them below `below` (0 <= below <= 52);
  * `classes` has room for below * (below - 1) / 2 <= 1326 entries. Thread-safe.
  *
- * hs_poker_state_rank_pairs() takes the path measured fastest on this CPU (handstat/cpu.h): the
+ * hs_poker_state_rank_pairs() takes the path fastest on this CPU (handstat/cpu.h: by a table or
+ * by measuring): the
  * AVX-512 kernel (sixteen hands per step), the AVX2 one (below) or the scalar loop above; they
  * give bit-identical results. */
 HS_API void hs_poker_state_rank_pairs(hs_poker_state s, int below, uint16_t *classes);
@@ -193,8 +194,8 @@ HS_API void hs_poker_state_rank_quads_scalar(hs_poker_state s, int below, uint16
 HS_API int hs_poker_state_rank_quads_avx512(hs_poker_state s, int below, uint16_t *classes);
 HS_API int hs_poker_state_rank_quads_avx2(hs_poker_state s, int below, uint16_t *classes);
 
-/* The path hs_poker_state_rank_pairs() and _triples() take in this process: measured at the first
- * call of any of the three, or as HANDSTAT_ISA says (handstat/cpu.h). Thread-safe. */
+/* The path hs_poker_state_rank_pairs() and _triples() take in this process: chosen at the first
+ * call of any of the three by the rules of handstat/cpu.h (HS_KERNEL_POKER_STATE). Thread-safe. */
 HS_API hs_isa hs_poker_state_path(void);
 
 #ifdef __cplusplus

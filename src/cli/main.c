@@ -70,27 +70,52 @@ static const char USAGE[] =
     "vs-random; stud and razz equity of long deals) save a checkpoint as they go and when\n"
     "interrupted; the same command with --resume continues (--checkpoint FILE: where).\n"
     "\n"
-    "The ranking and scoring kernels take, on each CPU, the form measured fastest there (scalar,\n"
-    "AVX2, AVX-512; 'handstat --version' shows which); HANDSTAT_ISA=scalar, avx2 or avx512 forces\n"
-    "the widest form up to that one instead. Every form gives the same results.\n"
+    "The ranking and scoring kernels take, on each CPU, the form fastest there (scalar, AVX2,\n"
+    "AVX-512): from a table of benchmarked CPUs, else timed at start; 'handstat --version' shows\n"
+    "which and why. HANDSTAT_ISA=scalar, avx2 or avx512 forces the widest form up to that one,\n"
+    "HANDSTAT_ISA=measure times them even on a CPU in the table. Every form gives the same "
+    "results.\n"
     "\n"
     "exit status: 0 success, 1 bad input data, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
-/* The version, the CPU's paths and each dispatching kernel's choice. */
+/* The version, the CPU, its paths and each dispatching kernel's choice with the rule that made it
+ * (handstat/cpu.h): on a CPU in the table nothing is timed, so this stays cheap. */
 static int print_version(void) {
-    const char *env = getenv("HANDSTAT_ISA");
+    static const char *const kernels[HS_KERNEL_COUNT] = {
+        [HS_KERNEL_POKER_IDS] = "poker ranking from card ids",
+        [HS_KERNEL_POKER_STATE] = "poker hand states",
+        [HS_KERNEL_POKER_MASKS] = "poker ranking of masks",
+        [HS_KERNEL_CRIB_TOTALS] = "cribbage totals",
+    };
+    const hs_isa paths[HS_KERNEL_COUNT] = {
+        [HS_KERNEL_POKER_IDS] = hs_poker_rank7_ids_path(),
+        [HS_KERNEL_POKER_STATE] = hs_poker_state_path(),
+        [HS_KERNEL_POKER_MASKS] = hs_poker_rank_batch_path(),
+        [HS_KERNEL_CRIB_TOTALS] = hs_crib_total_batch_path(),
+    };
+    unsigned family, model;
+    const char *vendor = hs_cpu_id(&family, &model);
+    const char *row = hs_cpu_table_name();
     printf("handstat %s\n", HS_VERSION_STRING);
+    printf("cpu: %s family 0x%02x model 0x%02x (%s%s)\n", vendor, family, model,
+           row != NULL ? "in the table of benchmarked CPUs: "
+                       : "not in the table of benchmarked "
+                         "CPUs: its kernels are timed",
+           row != NULL ? row : "");
     printf("cpu paths: scalar%s%s", hs_cpu_has_avx2() ? ", avx2" : "",
            hs_cpu_has_avx512() ? ", avx512" : "");
     if (hs_isa_forced())
-        printf(" (HANDSTAT_ISA=%s: each kernel its widest form up to it)\n", env);
+        printf(" (HANDSTAT_ISA=%s: each kernel its widest form up to it)\n",
+               getenv("HANDSTAT_ISA"));
     else
-        printf(" (each kernel the form measured fastest here; HANDSTAT_ISA forces one)\n");
-    printf("kernels: poker ranking from card ids %s, poker hand states %s, poker ranking of "
-           "masks %s, cribbage totals %s\n",
-           hs_isa_name(hs_poker_rank7_ids_path()), hs_isa_name(hs_poker_state_path()),
-           hs_isa_name(hs_poker_rank_batch_path()), hs_isa_name(hs_crib_total_batch_path()));
+        printf(" (each kernel the form fastest here, by the table or timed; HANDSTAT_ISA forces "
+               "one)\n");
+    printf("kernels:");
+    for (int k = 0; k < HS_KERNEL_COUNT; k++)
+        printf("%s %s %s (%s)", k > 0 ? "," : "", kernels[k], hs_isa_name(paths[k]),
+               hs_isa_rule_name(hs_kernel_rule((hs_kernel)k)));
+    printf("\n");
     return CLI_OK;
 }
 
@@ -100,7 +125,7 @@ static int check_isa_env(void) {
     const char *env = getenv("HANDSTAT_ISA");
     hs_isa isa;
     if (hs_isa_parse(env, &isa) < 0) {
-        cli_error("HANDSTAT_ISA='%s' is not scalar, avx2, avx512 or auto", env);
+        cli_error("HANDSTAT_ISA='%s' is not scalar, avx2, avx512, measure or auto", env);
         return CLI_EXIT_USAGE;
     }
     return CLI_OK;

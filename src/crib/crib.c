@@ -68,8 +68,7 @@ static void trial_init(void *in) {
 }
 
 static hs_isa choose_totals(void) {
-    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2};
-    return hs_dispatch_choose(forms, 2, sizeof(crib_trial), trial_init, trial_totals);
+    return hs_dispatch_choose(HS_KERNEL_CRIB_TOTALS, sizeof(crib_trial), trial_init, trial_totals);
 }
 
 hs_isa hs_crib_total_batch_path(void) {
@@ -79,7 +78,7 @@ hs_isa hs_crib_total_batch_path(void) {
 
 void hs_crib_total_batch(const uint64_t *hands, const uint8_t *starters, size_t n,
                          hs_crib_rules rules, uint8_t *totals) {
-    /* The one dispatch pattern (as hs_poker_rank_batch): the path measured fastest, then it. */
+    /* The one dispatch pattern (as hs_poker_rank_batch): the path chosen once, then it. */
     if (hs_crib_total_batch_path() != HS_ISA_AVX2 ||
         hs_crib_total_batch_avx2(hands, starters, n, rules, totals) != HS_OK)
         hs_crib_total_batch_scalar(hands, starters, n, rules, totals);

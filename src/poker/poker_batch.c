@@ -55,13 +55,13 @@ static void trial_masks(hs_isa isa, void *ctx) {
 }
 
 static hs_isa choose_masks(void) {
-    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2};
-    return hs_dispatch_choose(forms, 2, sizeof(calib), calib_init, trial_masks);
+    return hs_dispatch_choose(HS_KERNEL_POKER_MASKS, sizeof(calib), calib_init, trial_masks);
 }
 
 /* Measured on AMD Zen 3 (results/BENCHMARKS.md), the AVX2 kernel's gathers made it slower than
  * the scalar loop, 122 against 177 M hands/s on random masks and 168 against 417 in sequence; the
- * measured choice finds this out on each CPU. */
+ * table of benchmarked CPUs (src/core/cpu_table.c) or the measured choice finds this out on each
+ * CPU. */
 hs_isa hs_poker_rank_batch_path(void) {
     static atomic_int slot;
     return hs_dispatch_cached(&slot, choose_masks);
@@ -112,8 +112,7 @@ static void trial_ids(hs_isa isa, void *ctx) {
 }
 
 static hs_isa choose_ids(void) {
-    static const hs_isa forms[] = {HS_ISA_SCALAR, HS_ISA_AVX2, HS_ISA_AVX512};
-    return hs_dispatch_choose(forms, 3, sizeof(calib), calib_init, trial_ids);
+    return hs_dispatch_choose(HS_KERNEL_POKER_IDS, sizeof(calib), calib_init, trial_ids);
 }
 
 /* On Intel Xeon the AVX-512 kernel measured 1.5-1.6x the scalar loop from random ids and the
