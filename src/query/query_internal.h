@@ -145,9 +145,9 @@ static inline int64_t den_of(const qnode *n) {
 }
 
 /* Known board cards through street s (ST_FLOP: 3, ...), counting the given board. */
-int q_known_count(const hs_query *q, int street);
+int hs_q_known_count(const hs_query *q, int street);
 /* The completions of the board known through s: C(cards left, 5 - known). */
-uint64_t q_completions(const hs_query *q, int street);
+uint64_t hs_q_completions(const hs_query *q, int street);
 
 /* How the exact enumeration deals the board for one choice of hands: segments of cards chosen as
  * a set, in order (the missing flop; the turn; the river; merged where the query does not tell
@@ -160,9 +160,9 @@ typedef struct q_plan {
     uint64_t factor;   /* the ordered deals each enumerated one stands for */
     double inst[ST_N]; /* the distinct states of each street per choice of hands */
 } q_plan;
-void q_plan_of(const hs_query *q, q_plan *p);
+void hs_q_plan_of(const hs_query *q, q_plan *p);
 
 /* Lay out the accumulator's slots (query_run.c). */
-void q_layout(hs_query *q);
+void hs_q_layout(hs_query *q);
 
 #endif

@@ -7,7 +7,7 @@
 
 #include "handstat/handstat.h"
 
-#include "../core/combin.h"
+#include "combin.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -866,13 +866,13 @@ static const char *type_name(int t) {
     }
 }
 
-int q_known_count(const hs_query *q, int street) {
+int hs_q_known_count(const hs_query *q, int street) {
     static const int n[ST_N] = {0, 3, 4, 5};
     return n[street] > q->nboard ? n[street] : q->nboard;
 }
 
-uint64_t q_completions(const hs_query *q, int street) {
-    const int known = q_known_count(q, street);
+uint64_t hs_q_completions(const hs_query *q, int street) {
+    const int known = hs_q_known_count(q, street);
     const int left = HS_CARDS - q->hole_cards * q->np - __builtin_popcountll(q->dead) - known;
     return hs_binom((unsigned)left, (unsigned)(5 - known));
 }
@@ -1079,7 +1079,7 @@ static int check_call(pctx *p, int i) {
                         "%s counts the cards of the next street: "
                         "its street is flop or turn",
                         fname);
-        if (q_known_count(q, s + 1) <= q->nboard)
+        if (hs_q_known_count(q, s + 1) <= q->nboard)
             return perr(p, HS_ERR_ARG, n->off, n->len,
                         "%s(.., %s): the %s is given on the board, so it has no outs to count",
                         fname, streets[s], streets[s + 1]);
@@ -1090,7 +1090,7 @@ static int check_call(pctx *p, int i) {
     if (n->fn == F_CATEGORY && q->game != GAME_HOLDEM)
         return perr(p, HS_ERR_ARG, n->off, n->len, "%s is for holdem only", fname);
     /* which streets the deal must tell apart (a street given on the board is fixed anyway) */
-    if (post && s != ST_RIVER && q_known_count(q, ST_PREFLOP) < (s == ST_FLOP ? 3 : 4)) {
+    if (post && s != ST_RIVER && hs_q_known_count(q, ST_PREFLOP) < (s == ST_FLOP ? 3 : 4)) {
         if (s == ST_FLOP)
             q->uses_flop = 1;
         else
@@ -1119,7 +1119,7 @@ static int check_call(pctx *p, int i) {
             n->fn = F_RIVER_EQUITY;
         return set_num(p, n,
                        (int64_t)HS_HOLDEM_SHARE_UNIT *
-                           (s == ST_RIVER ? 1 : (int64_t)q_completions(q, s)),
+                           (s == ST_RIVER ? 1 : (int64_t)hs_q_completions(q, s)),
                        0, 1);
     case F_HI_RATING:
         return set_num(p, n, 1, 1, HS_POKER_CLASSES);
@@ -1412,7 +1412,7 @@ static void conjuncts(hs_query *q, int i) {
         q->conj[q->nconj++] = i;
 }
 
-void q_plan_of(const hs_query *q, q_plan *p) {
+void hs_q_plan_of(const hs_query *q, q_plan *p) {
     memset(p, 0, sizeof *p);
     const int k = q->nboard, f = k < 3 ? 3 - k : 0, t = k < 4, r = k < 5;
     const int left = HS_CARDS - q->hole_cards * q->np - __builtin_popcountll(q->dead) - k;
@@ -1492,11 +1492,11 @@ static double query_size(const hs_query *q) {
     for (int i = 0; i < q->np; i++)
         hands *= (double)q->nhands[i];
     q_plan p;
-    q_plan_of(q, &p);
+    hs_q_plan_of(q, &p);
     double cost = p.dealt;
     for (int s = 0; s < ST_N; s++) {
         if (q->need_eq[s])
-            cost += p.inst[s] * (double)q_completions(q, s);
+            cost += p.inst[s] * (double)hs_q_completions(q, s);
         if (q->need_nut[s])
             cost += p.inst[s] * 1081.0 * (q->game == GAME_OMAHA ? 10 : 1);
     }
@@ -1694,7 +1694,7 @@ int hs_query_compile(const char *text, size_t len, hs_query **out, hs_query_erro
         conjuncts(q, q->where);
     }
     q->engine = engine_answers(q);
-    q_layout(q);
+    hs_q_layout(q);
     q->size = query_size(q);
     q->text = malloc(len + 1);
     if (q->text == NULL) {

@@ -5,8 +5,8 @@
  * hs_holdem_hit; plain equity queries go to the equity engines. */
 #include "query_internal.h"
 
-#include "../core/job_internal.h"
-#include "../core/rng_internal.h"
+#include "job_internal.h"
+#include "rng_internal.h"
 #include "../request/request_internal.h"
 
 #include "handstat/handstat.h"
@@ -758,7 +758,7 @@ static size_t item_slots(const qitem *it) {
     }
 }
 
-void q_layout(hs_query *q) {
+void hs_q_layout(hs_query *q) {
     size_t s = SLOT_FIRST;
     for (int i = 0; i < q->nitems; i++) {
         q->item[i].slot = s;
@@ -825,7 +825,7 @@ int hs_query_job_new(const hs_query *cq, uint64_t samples, uint64_t seed, hs_job
         c->units = (size_t)((samples + SAMPLE_UNIT - 1) / SAMPLE_UNIT);
         c->def.unit = sample_unit;
     } else {
-        q_plan_of(q, &c->plan);
+        hs_q_plan_of(q, &c->plan);
         c->factor = c->plan.factor;
         const size_t prefix = q->nhands[0] * (q->np >= 2 ? q->nhands[1] : 1);
         c->split = prefix < 64 && c->plan.segs > 0 ? HS_CARDS : 1;
@@ -1022,7 +1022,7 @@ static int run_engine(const hs_query *q, uint64_t samples, uint64_t seed, int th
     int rc;
     /* the engine counts boards as sets: each stands for the plan's ordered deals */
     q_plan plan;
-    q_plan_of(q, &plan);
+    hs_q_plan_of(q, &plan);
     const uint64_t factor = samples ? 1 : plan.factor;
     if (q->game == GAME_HOLDEM) {
         const hs_holdem_range *ranges[Q_MAX_PLAYERS];
