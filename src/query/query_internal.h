@@ -1,5 +1,19 @@
-/* Private: the compiled query (handstat/query.h) shared by the compiler (query_parse.c) and the
- * runner (query_run.c). */
+/* Private: the query language's stages (handstat/query.h) and what they share, in stage order.
+ * Each file uses only the sections above its own, never one below:
+ *
+ *   the compiled query   the program every stage fills in or reads (hs_query, its nodes, items)
+ *   query_lex.c          the text as tokens; every compile error located and worded
+ *   query_parse.c        tokens to syntax nodes: the select items, the from clause's bindings,
+ *                        the where
+ *   query_bind.c         the bindings' meaning (game, board, dead cards, players and their hands)
+ *                        and names resolved to functions, players, streets and constants
+ *   query_check.c        types, argument counts, each number's exact denominator and bounds
+ *   query_plan.c         what the runner needs: the streets a value depends on, how the board
+ *                        is dealt, the accumulator's slots, the query's size
+ *   query_compile.c      hs_query_compile: the stages above in order
+ *   query_eval.c         the checked program evaluated on one deal
+ *   query_run.c          every deal enumerated or sampled on the job runtime; the answer table
+ */
 #ifndef HS_QUERY_INTERNAL_H
 #define HS_QUERY_INTERNAL_H
 
@@ -8,6 +22,8 @@
 
 #include "handstat/holdem.h"
 #include "handstat/query.h"
+
+/* ==== the compiled query =================================================================== */
 
 #define Q_MAX_PLAYERS 9
 #define Q_MAX_ITEMS 32
@@ -144,10 +160,122 @@ static inline int64_t den_of(const qnode *n) {
     return n->type == T_BOOL ? 1 : n->sden;
 }
 
+/* ==== lex (query_lex.c) ===================================================================== */
+
+/* The compiler's state while it reads one query text into q. */
+typedef struct pctx {
+    const char *text;
+    size_t len;
+    size_t pos;
+    hs_query *q;
+    hs_query_error *err;
+    int rc;    /* the first error's code (HS_OK while none) */
+    int depth; /* nesting of the expression being parsed */
+    /* the current token */
+    int tk;
+    size_t toff, tlen;
+} pctx;
+
+enum {
+    TK_END,
+    TK_NAME,
+    TK_NUM,
+    TK_STR,
+    TK_LP,
+    TK_RP,
+    TK_COMMA,
+    TK_SEMI,
+    TK_EQ,
+    TK_NE,
+    TK_LT,
+    TK_LE,
+    TK_GT,
+    TK_GE,
+    TK_PLUS,
+    TK_MINUS,
+    TK_STAR,
+    TK_SLASH,
+    TK_BAD
+};
+
+/* Record the first error (code rc at the text's off, len) in p and its hs_query_error: the
+ * message is "line L, column C: " and fmt's text. Later errors are dropped. Returns p->rc. */
+int hs_q_perr(pctx *p, int rc, size_t off, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* The token at off, len made safe to quote ("end of query" past the text); returns out. */
+const char *hs_q_tok(pctx *p, char out[HS_TOKEN_TEXT], size_t off, size_t len);
+/* Refuse a text that is too long or holds a character outside the language, then read the
+ * first token. Returns p->rc. */
+int hs_q_lex_start(pctx *p);
+/* Skip blanks and "--" comments. */
+void hs_q_skip_blank(pctx *p);
+/* Read the next token into p->tk, p->toff, p->tlen (an unclosed quote is an error). */
+void hs_q_next(pctx *p);
+/* Does the name s (n bytes) spell word (lower case)? Any case, '_' ignored. */
+int hs_q_name_is(const char *s, size_t n, const char *word);
+/* Is the current token the name word? */
+int hs_q_tk_is(pctx *p, const char *word);
+/* Read past a token of kind k (1), else record "expected WHAT, found ..." (0). */
+int hs_q_expect(pctx *p, int k, const char *what);
+
+/* ==== parse (query_parse.c) ================================================================= */
+
+/* One binding of the from clause, as text offsets. */
+typedef struct binding {
+    size_t noff, nlen; /* the name */
+    size_t voff, vlen; /* the value (inside its quotes) */
+} binding;
+
+#define MAX_BINDINGS 16
+
+/* Parse the whole query after hs_q_lex_start: the select items (their aggregates, syntax trees
+ * and names) and the where into p->q, the from clause's bindings into b[0..*nb). Returns
+ * p->rc. */
+int hs_q_parse(pctx *p, binding *b, int *nb);
+
+/* ==== bind (query_bind.c) =================================================================== */
+
+/* Give the from clause its meaning: the game, the board, the dead cards, each player's name and
+ * hands (those meeting the board or the dead cards left out). Returns p->rc. */
+int hs_q_bind(pctx *p, const binding *b, int nb);
+
 /* Known board cards through street s (ST_FLOP: 3, ...), counting the given board. */
-int q_known_count(const hs_query *q, int street);
+int hs_q_known_count(const hs_query *q, int street);
 /* The completions of the board known through s: C(cards left, 5 - known). */
-uint64_t q_completions(const hs_query *q, int street);
+uint64_t hs_q_completions(const hs_query *q, int street);
+
+/* The streets' names by ST_*. */
+extern const char *const hs_q_streets[ST_N];
+
+/* A function of a deal: its name (lower case, no '_'), its arguments (P player, S street,
+ * T hand type, R range text), its value's type and its F_*. */
+typedef struct q_fdef {
+    const char *name;
+    const char *args;
+    int type;
+    int fn;
+} q_fdef;
+
+/* The function named by call node n, or NULL. */
+const q_fdef *hs_q_function(pctx *p, const qnode *n);
+/* A bare name as a player's index, a street (ST_*) or a hand type (0..8); else -1. */
+int hs_q_player_of(pctx *p, const qnode *n);
+int hs_q_street_of(pctx *p, const qnode *n);
+int hs_q_handtype_of(pctx *p, const qnode *n);
+/* Resolve a bare name against a type: its constant value, or -1 (category flags: -2 - flag). */
+int64_t hs_q_const_of(pctx *p, const qnode *n, int type);
+/* inRange's range text x, argument of call n: parsed into a new set of q->sets, n->range its
+ * index. Returns p->rc. */
+int hs_q_bind_range(pctx *p, qnode *n, const qnode *x);
+
+/* ==== check (query_check.c) ================================================================= */
+
+/* Check the where and every select item: names resolved, types and argument counts, each
+ * number's static denominator and bounds, the streets the deal must tell apart, the inner
+ * enumerations; no bare name left outside a call. Returns p->rc. */
+int hs_q_check(pctx *p);
+
+/* ==== plan (query_plan.c) =================================================================== */
 
 /* How the exact enumeration deals the board for one choice of hands: segments of cards chosen as
  * a set, in order (the missing flop; the turn; the river; merged where the query does not tell
@@ -160,9 +288,68 @@ typedef struct q_plan {
     uint64_t factor;   /* the ordered deals each enumerated one stands for */
     double inst[ST_N]; /* the distinct states of each street per choice of hands */
 } q_plan;
-void q_plan_of(const hs_query *q, q_plan *p);
+void hs_q_plan_of(const hs_query *q, q_plan *p);
 
-/* Lay out the accumulator's slots (query_run.c). */
-void q_layout(hs_query *q);
+/* The accumulator's first slots (128-bit each); the items' slots follow from SLOT_FIRST. */
+enum { SLOT_TOTAL, SLOT_DEALS, SLOT_FAILED, SLOT_OVERFLOW, SLOT_FIRST };
+
+/* Plan a checked query: each node's level, the where's conjuncts, the depth, whether the equity
+ * engine answers it, the accumulator's slots and the deals to evaluate (q->size). */
+void hs_q_plan(hs_query *q);
+
+/* ==== eval (query_eval.c) =================================================================== */
+
+struct qctx; /* the runner's job context (query_run.c) */
+
+/* One deal and its caches: the runner sets the hands and the board's cards, the evaluator keeps
+ * what it worked out while the streets it depends on stay. */
+typedef struct dstate {
+    const hs_query *q;
+    const struct qctx *c;
+    uint64_t hole[Q_MAX_PLAYERS];
+    uint64_t holes;
+    int cards[5];
+    uint64_t street[ST_N]; /* board cards through each street (preflop: none) */
+    uint64_t known[ST_N];  /* the same with the given board */
+    /* caches, each valid while its stamp is its street's (the street's cards stay) */
+    uint32_t stamp[ST_N];
+    uint32_t rank_at_stamp[ST_N][Q_MAX_PLAYERS];
+    int rank[ST_N][Q_MAX_PLAYERS];
+    uint32_t eq_stamp[ST_N];
+    uint64_t eq[ST_N][Q_MAX_PLAYERS];
+    uint32_t nut_stamp[ST_N];
+    int nut[ST_N];
+    uint32_t share_stamp;
+    int share[Q_MAX_PLAYERS];
+    int best;
+    /* each value that depends on the cards up to a street before the river */
+    uint32_t node_stamp[Q_MAX_NODES];
+    int64_t node_value[Q_MAX_NODES];
+} dstate;
+
+/* Forget what depends on the cards of street `level` and later. */
+static inline void q_invalidate(dstate *d, int level) {
+    for (int s = level; s < ST_N; s++)
+        d->stamp[s]++;
+}
+
+/* The cards of mask m in list, ascending; returns their number. */
+static inline int q_cards_of(uint64_t m, int *list) {
+    int n = 0;
+    while (m) {
+        list[n++] = __builtin_ctzll(m);
+        m &= m - 1;
+    }
+    return n;
+}
+
+/* The board's masks by street from d->cards (call once the cards are dealt). */
+void hs_q_set_masks(dstate *d);
+/* Node i's value on the deal (a number's numerator over its static denominator). */
+int64_t hs_q_ev(dstate *d, int i);
+/* Node i's value if the cards dealt through street `upto` decide it (1, and *v), else 0: a
+ * value of those streets, or "a and b" with a false part, "a or b" with a true one, their
+ * negations. */
+int hs_q_decided(dstate *d, int i, int upto, int64_t *v);
 
 #endif

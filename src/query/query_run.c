@@ -1,8 +1,6 @@
 /* The query runner (handstat/query.h): every deal enumerated (or drawn at random) on the job
- * runtime, each evaluated by walking the checked program with per-street caches (ranks, equities,
- * nuts), its values added to exact 128-bit accumulators; then the answer as a result table. The
- * hands are ranked by the library's rankers (hs_poker_rank, hs_omaha_rank) and categorised by
- * hs_holdem_hit; plain equity queries go to the equity engines. */
+ * runtime, each evaluated by query_eval.c, its values added to exact 128-bit accumulators; then
+ * the answer as a result table. Plain equity queries go to the equity engines. */
 #include "query_internal.h"
 
 #include "job_internal.h"
@@ -23,7 +21,6 @@ typedef unsigned __int128 u128;
 #define SAMPLE_UNIT 65536
 #define MAX_TRIES 1000000
 
-enum { SLOT_TOTAL, SLOT_DEALS, SLOT_FAILED, SLOT_OVERFLOW, SLOT_FIRST };
 enum { MERGE_ADD, MERGE_MAX, MERGE_MIN };
 
 /* ---- the job's inputs ------------------------------------------------------------------------ */
@@ -40,388 +37,6 @@ typedef struct qctx {
     q_plan plan;                  /* how the board is dealt */
     uint64_t factor;              /* ordered deals each enumerated deal stands for */
 } qctx;
-
-/* ---- one deal and its caches ------------------------------------------------------------------
- */
-
-typedef struct dstate {
-    const hs_query *q;
-    const qctx *c;
-    uint64_t hole[Q_MAX_PLAYERS];
-    uint64_t holes;
-    int cards[5];
-    uint64_t street[ST_N]; /* board cards through each street (preflop: none) */
-    uint64_t known[ST_N];  /* the same with the given board */
-    /* caches, each valid while its stamp is its street's (the street's cards stay) */
-    uint32_t stamp[ST_N];
-    uint32_t rank_at_stamp[ST_N][Q_MAX_PLAYERS];
-    int rank[ST_N][Q_MAX_PLAYERS];
-    uint32_t eq_stamp[ST_N];
-    uint64_t eq[ST_N][Q_MAX_PLAYERS];
-    uint32_t nut_stamp[ST_N];
-    int nut[ST_N];
-    uint32_t share_stamp;
-    int share[Q_MAX_PLAYERS];
-    int best;
-    /* each value that depends on the cards up to a street before the river */
-    uint32_t node_stamp[Q_MAX_NODES];
-    int64_t node_value[Q_MAX_NODES];
-} dstate;
-
-/* Forget what depends on the cards of street `level` and later. */
-static void invalidate(dstate *d, int level) {
-    for (int s = level; s < ST_N; s++)
-        d->stamp[s]++;
-}
-
-static void set_masks(dstate *d) {
-    const uint64_t given = d->q->board;
-    uint64_t m = 0;
-    d->street[ST_PREFLOP] = 0;
-    d->known[ST_PREFLOP] = given;
-    for (int i = 0; i < 5; i++) {
-        m |= UINT64_C(1) << d->cards[i];
-        if (i == 2)
-            d->street[ST_FLOP] = m;
-        if (i == 3)
-            d->street[ST_TURN] = m;
-    }
-    d->street[ST_RIVER] = m;
-    for (int s = ST_FLOP; s < ST_N; s++)
-        d->known[s] = d->street[s] | given;
-}
-
-static int rank_on(const hs_query *q, uint64_t hole, uint64_t board) {
-    return q->game == GAME_HOLDEM ? hs_poker_rank(hole | board) : hs_omaha_rank(hole, board);
-}
-
-static int rank_at(dstate *d, int p, int s) {
-    if (d->rank_at_stamp[s][p] != d->stamp[s]) {
-        d->rank[s][p] = rank_on(d->q, d->hole[p], d->street[s]);
-        d->rank_at_stamp[s][p] = d->stamp[s];
-    }
-    return d->rank[s][p];
-}
-
-static int type_of(int cls) {
-    return 8 - hs_poker_category(cls);
-}
-
-/* Every player's pot share (in 1/2520) on the full board `board`; returns the best rank. */
-static int shares_on(const hs_query *q, const uint64_t *hole, uint64_t board, int *share) {
-    int r[Q_MAX_PLAYERS], best = HS_POKER_CLASSES + 1, k = 0;
-    for (int p = 0; p < q->np; p++) {
-        r[p] = rank_on(q, hole[p], board);
-        if (r[p] < best) {
-            best = r[p];
-            k = 1;
-        } else if (r[p] == best)
-            k++;
-    }
-    for (int p = 0; p < q->np; p++)
-        share[p] = r[p] == best ? HS_HOLDEM_SHARE_UNIT / k : 0;
-    return best;
-}
-
-static void river_shares(dstate *d) {
-    if (d->share_stamp == d->stamp[ST_RIVER])
-        return;
-    int best = HS_POKER_CLASSES + 1, k = 0;
-    for (int p = 0; p < d->q->np; p++) {
-        const int r = rank_at(d, p, ST_RIVER);
-        if (r < best) {
-            best = r;
-            k = 1;
-        } else if (r == best)
-            k++;
-    }
-    for (int p = 0; p < d->q->np; p++)
-        d->share[p] = d->rank[ST_RIVER][p] == best ? HS_HOLDEM_SHARE_UNIT / k : 0;
-    d->best = best;
-    d->share_stamp = d->stamp[ST_RIVER];
-}
-
-/* Sum every player's shares over the completions of `board` by `miss` cards of list[from..n). */
-static void eq_walk(const hs_query *q, const uint64_t *hole, const int *list, int n, int from,
-                    int miss, uint64_t board, uint64_t *sum) {
-    if (miss == 0) {
-        int share[Q_MAX_PLAYERS];
-        shares_on(q, hole, board, share);
-        for (int p = 0; p < q->np; p++)
-            sum[p] += (uint64_t)share[p];
-        return;
-    }
-    for (int i = from; i <= n - miss; i++)
-        eq_walk(q, hole, list, n, i + 1, miss - 1, board | UINT64_C(1) << list[i], sum);
-}
-
-static int cards_of(uint64_t m, int *list) {
-    int n = 0;
-    while (m) {
-        list[n++] = __builtin_ctzll(m);
-        m &= m - 1;
-    }
-    return n;
-}
-
-static uint64_t equity_sum(dstate *d, int p, int s) {
-    if (d->eq_stamp[s] != d->stamp[s]) {
-        const hs_query *q = d->q;
-        const uint64_t known = d->known[s];
-        int list[HS_CARDS];
-        const int n = cards_of(HS_DECK_MASK & ~(d->holes | known | q->dead), list);
-        memset(d->eq[s], 0, sizeof d->eq[s]);
-        eq_walk(q, d->hole, list, n, 0, 5 - __builtin_popcountll(known), known, d->eq[s]);
-        d->eq_stamp[s] = d->stamp[s];
-    }
-    return d->eq[s][p];
-}
-
-/* The best rank any hole cards make on the board of street s. */
-static int nut_at(dstate *d, int s) {
-    if (d->nut_stamp[s] == d->stamp[s])
-        return d->nut[s];
-    const hs_query *q = d->q;
-    const uint64_t board = d->street[s];
-    int list[HS_CARDS];
-    const int n = cards_of(HS_DECK_MASK & ~board, list);
-    int best = HS_POKER_CLASSES + 1;
-    if (q->game == GAME_HOLDEM) {
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++) {
-                const int r =
-                    hs_poker_rank(board | UINT64_C(1) << list[i] | UINT64_C(1) << list[j]);
-                best = r < best ? r : best;
-            }
-    } else {
-        int bc[5];
-        const int nb = cards_of(board, bc);
-        for (int a = 0; a < nb; a++)
-            for (int b = a + 1; b < nb; b++)
-                for (int c = b + 1; c < nb; c++) {
-                    const uint64_t three =
-                        UINT64_C(1) << bc[a] | UINT64_C(1) << bc[b] | UINT64_C(1) << bc[c];
-                    for (int i = 0; i < n; i++)
-                        for (int j = i + 1; j < n; j++) {
-                            const int r = hs_poker_rank5(three | UINT64_C(1) << list[i] |
-                                                         UINT64_C(1) << list[j]);
-                            best = r < best ? r : best;
-                        }
-                }
-    }
-    d->nut[s] = best;
-    d->nut_stamp[s] = d->stamp[s];
-    return best;
-}
-
-/* The next street's cards after which P holds the best hand (ties included), or reaches type t
- * (t >= 0), when it does not on s. */
-static int64_t outs(dstate *d, int p, int s, int t) {
-    const hs_query *q = d->q;
-    if (t < 0) {
-        const int mine = rank_at(d, p, s);
-        int ahead = 1;
-        for (int o = 0; o < q->np; o++)
-            ahead &= mine <= rank_at(d, o, s);
-        if (ahead)
-            return 0;
-    } else if (type_of(rank_at(d, p, s)) >= t)
-        return 0;
-    int list[HS_CARDS];
-    const int n = cards_of(HS_DECK_MASK & ~(d->holes | d->street[s] | q->dead), list);
-    int64_t count = 0;
-    for (int i = 0; i < n; i++) {
-        const uint64_t board = d->street[s] | UINT64_C(1) << list[i];
-        const int mine = rank_on(q, d->hole[p], board);
-        if (t >= 0) {
-            count += type_of(mine) >= t;
-            continue;
-        }
-        int ok = 1;
-        for (int o = 0; o < q->np && ok; o++)
-            ok = o == p || mine <= rank_on(q, d->hole[o], board);
-        count += ok;
-    }
-    return count;
-}
-
-static int straight_board(uint64_t board) {
-    unsigned ranks = 0;
-    for (int s = 0; s < 4; s++)
-        ranks |= hs_lane(board, s);
-    unsigned hi = ranks | (ranks & 1u) << 13; /* the ace also above the king */
-    for (int w = 0; w <= 9; w++)
-        if (__builtin_popcount(hi >> w & 0x1Fu) >= 3)
-            return 1;
-    return 0;
-}
-
-static int64_t call(dstate *d, const qnode *n) {
-    const hs_query *q = d->q;
-    const int p = n->player, s = n->street;
-    switch (n->fn) {
-    case F_RIVER_EQUITY:
-        river_shares(d);
-        return d->share[p];
-    case F_EQUITY:
-        return (int64_t)equity_sum(d, p, s);
-    case F_WINS_HI:
-    case F_SCOOPS:
-        river_shares(d);
-        return d->share[p] == HS_HOLDEM_SHARE_UNIT;
-    case F_TIES_HI:
-        river_shares(d);
-        return d->share[p] > 0 && d->share[p] < HS_HOLDEM_SHARE_UNIT;
-    case F_BEST_HI: {
-        const int mine = rank_at(d, p, s);
-        for (int o = 0; o < q->np; o++)
-            if (rank_at(d, o, s) < mine)
-                return 0;
-        return 1;
-    }
-    case F_HAND_TYPE:
-        return type_of(rank_at(d, p, s));
-    case F_HI_RATING:
-        return HS_POKER_CLASSES + 1 - rank_at(d, p, s);
-    case F_WINNING_TYPE:
-        river_shares(d);
-        return type_of(d->best);
-    case F_CATEGORY: {
-        unsigned flags = 0;
-        const int made = hs_holdem_hit(d->hole[p], d->street[s], &flags);
-        return made | (int64_t)flags << 8;
-    }
-    case F_OUTS:
-        return outs(d, p, s, -1);
-    case F_OUTS_TYPE:
-        return outs(d, p, s, n->ht);
-    case F_NUT_HI:
-        return rank_at(d, p, s) == nut_at(d, s);
-    case F_IN_RANGE: {
-        const uint64_t h = d->hole[p];
-        const int idx = (63 - __builtin_clzll(h)) * 52 + __builtin_ctzll(h);
-        return q->sets[n->range][idx / 64] >> (idx % 64) & 1;
-    }
-    default:
-        break;
-    }
-    const uint64_t b = d->street[s > 0 ? s : ST_RIVER];
-    int per[4], suits = 0, most = 0;
-    for (int k = 0; k < 4; k++) {
-        per[k] = __builtin_popcount(hs_lane(b, k));
-        suits += per[k] > 0;
-        most = per[k] > most ? per[k] : most;
-    }
-    switch (n->fn) {
-    case F_SUIT_COUNT:
-        return suits;
-    case F_PAIRED: {
-        unsigned ranks = 0;
-        for (int k = 0; k < 4; k++)
-            ranks |= hs_lane(b, k);
-        return __builtin_popcount(ranks) < __builtin_popcountll(b);
-    }
-    case F_MONOTONE:
-        return suits == 1;
-    case F_TWO_TONE:
-        return suits == 2;
-    case F_RAINBOW:
-        return most <= 1;
-    case F_FLUSHING:
-        return most >= 3;
-    case F_STRAIGHT_BOARD:
-        return straight_board(b);
-    case F_TURN_SUIT:
-        return hs_card_suit(d->cards[3]);
-    case F_RIVER_SUIT:
-        return hs_card_suit(d->cards[4]);
-    case F_TURN_RANK: {
-        const int r = hs_card_rank(d->cards[3]);
-        return r == 0 ? 14 : r + 1;
-    }
-    case F_RIVER_RANK: {
-        const int r = hs_card_rank(d->cards[4]);
-        return r == 0 ? 14 : r + 1;
-    }
-    default:
-        return 0;
-    }
-}
-
-static int64_t ev_node(dstate *d, int i);
-
-static int64_t ev(dstate *d, int i) {
-    const qnode *n = &d->q->node[i];
-    if (n->level == ST_RIVER || n->kind == N_NUM || n->kind == N_CONST)
-        return ev_node(d, i);
-    if (d->node_stamp[i] != d->stamp[n->level]) {
-        d->node_value[i] = ev_node(d, i);
-        d->node_stamp[i] = d->stamp[n->level];
-    }
-    return d->node_value[i];
-}
-
-static int64_t ev_node(dstate *d, int i) {
-    const qnode *n = &d->q->node[i];
-    switch (n->kind) {
-    case N_NUM:
-    case N_CONST:
-        return n->k;
-    case N_CALL:
-        return call(d, n);
-    case N_NEG:
-        return -ev(d, n->a);
-    case N_NOT:
-        return !ev(d, n->a);
-    case N_AND:
-        return ev(d, n->a) && ev(d, n->b);
-    case N_OR:
-        return ev(d, n->a) || ev(d, n->b);
-    case N_ADD:
-    case N_SUB: {
-        const qnode *a = &d->q->node[n->a], *b = &d->q->node[n->b];
-        const int64_t x = ev(d, n->a) * (n->sden / den_of(a));
-        const int64_t y = ev(d, n->b) * (n->sden / den_of(b));
-        return n->kind == N_ADD ? x + y : x - y;
-    }
-    case N_MUL:
-        return ev(d, n->a) * ev(d, n->b);
-    case N_DIV:
-        return ev(d, n->a);
-    case N_CMP: {
-        const qnode *a = &d->q->node[n->a], *b = &d->q->node[n->b];
-        const int64_t x = ev(d, n->a), y = ev(d, n->b);
-        int c;
-        if (a->type == T_CATEGORY) {
-            const int64_t v = a->kind == N_CONST ? y : x;
-            const int64_t k = a->kind == N_CONST ? x : y;
-            const int eq = n->flag >= 0 ? (int)(v >> 8 >> n->flag & 1) : (v & 0xff) == k;
-            return n->op == CMP_EQ ? eq : !eq;
-        }
-        if (a->type == T_NUM || b->type == T_NUM) {
-            const i128 l = (i128)x * den_of(b), r = (i128)y * den_of(a);
-            c = l < r ? -1 : l > r;
-        } else
-            c = x < y ? -1 : x > y;
-        switch (n->op) {
-        case CMP_EQ:
-            return c == 0;
-        case CMP_NE:
-            return c != 0;
-        case CMP_LT:
-            return c < 0;
-        case CMP_LE:
-            return c <= 0;
-        case CMP_GT:
-            return c > 0;
-        default:
-            return c >= 0;
-        }
-    }
-    default:
-        return 0;
-    }
-}
 
 /* ---- accumulating ---------------------------------------------------------------------------- */
 
@@ -477,45 +92,14 @@ static void accumulate(const dstate *d, i128 *acc, i128 w, const int64_t *v) {
 /* Add one deal of weight w (ordered deals). */
 static void deal_done(dstate *d, i128 *acc, i128 w) {
     const hs_query *q = d->q;
-    set_masks(d);
+    hs_q_set_masks(d);
     add(acc, SLOT_TOTAL, w);
-    if (q->where >= 0 && !ev(d, q->where))
+    if (q->where >= 0 && !hs_q_ev(d, q->where))
         return;
     int64_t v[Q_MAX_ITEMS];
     for (int i = 0; i < q->nitems; i++)
-        v[i] = ev(d, q->item[i].node);
+        v[i] = hs_q_ev(d, q->item[i].node);
     accumulate(d, acc, w, v);
-}
-
-/* Node i's value if the cards dealt through street `upto` decide it (1, and *v), else 0: a
- * value of those streets, or "a and b" with a false part, "a or b" with a true one, their
- * negations. */
-static int decided(dstate *d, int i, int upto, int64_t *v) {
-    const qnode *n = &d->q->node[i];
-    if (n->level <= upto) {
-        *v = ev(d, i);
-        return 1;
-    }
-    int64_t x;
-    switch (n->kind) {
-    case N_NOT:
-        if (!decided(d, n->a, upto, &x))
-            return 0;
-        *v = !x;
-        return 1;
-    case N_AND:
-    case N_OR: {
-        const int64_t stop = n->kind == N_OR; /* the value that decides */
-        if ((decided(d, n->a, upto, &x) && (x != 0) == stop) ||
-            (decided(d, n->b, upto, &x) && (x != 0) == stop)) {
-            *v = stop;
-            return 1;
-        }
-        return 0;
-    }
-    default:
-        return 0;
-    }
 }
 
 /* After a segment that completes street `upto`, with more to deal: when the cards so far decide
@@ -523,11 +107,11 @@ static int decided(dstate *d, int i, int upto, int64_t *v) {
 static int decided_all(dstate *d, i128 *acc, i128 w, int upto) {
     const hs_query *q = d->q;
     int64_t v[Q_MAX_ITEMS], x;
-    set_masks(d);
-    if (q->where >= 0 && (!decided(d, q->where, upto, &x) || !x))
+    hs_q_set_masks(d);
+    if (q->where >= 0 && (!hs_q_decided(d, q->where, upto, &x) || !x))
         return 0; /* a failing where is pruned by where_holds */
     for (int i = 0; i < q->nitems; i++)
-        if (!decided(d, q->item[i].node, upto, &v[i]))
+        if (!hs_q_decided(d, q->item[i].node, upto, &v[i]))
             return 0;
     add(acc, SLOT_TOTAL, w);
     accumulate(d, acc, w, v);
@@ -572,10 +156,10 @@ static int where_holds(walker *k, int after, int upto, double below) {
         if (l <= after || l > upto)
             continue;
         if (!checked) {
-            set_masks(d);
+            hs_q_set_masks(d);
             checked = 1;
         }
-        if (!ev(d, q->conj[i])) {
+        if (!hs_q_ev(d, q->conj[i])) {
             add(k->acc, SLOT_TOTAL, k->w * (i128)below);
             return 0;
         }
@@ -605,7 +189,7 @@ static void walk(walker *k, int seg, int pos, int from, int left) {
             continue;
         if (seg == 0 && left == size && k->first >= 0 && k->list[i] != k->first)
             continue;
-        invalidate(d, p->level[seg]);
+        q_invalidate(d, p->level[seg]);
         d->cards[pos] = k->list[i];
         k->used |= bit;
         walk(k, seg, pos + 1, i + 1, left - 1);
@@ -621,9 +205,9 @@ static void hands_walk(walker *k, int p, i128 w) {
     const hs_query *q = d->q;
     if (p == q->np) {
         k->w = w * (i128)d->c->factor;
-        k->n = cards_of(HS_DECK_MASK & ~(d->holes | q->board | q->dead), k->list);
+        k->n = q_cards_of(HS_DECK_MASK & ~(d->holes | q->board | q->dead), k->list);
         k->used = 0;
-        invalidate(d, ST_PREFLOP);
+        q_invalidate(d, ST_PREFLOP);
         for (int i = 0; i < q->nboard; i++)
             d->cards[i] = q->board_cards[i];
         /* conjuncts decided by the hands alone (a unit that deals only the boards of one first
@@ -722,7 +306,7 @@ static void sample_unit(void *ctx, size_t unit, void *acc, void *scratch) {
                 return;
             }
         }
-        int m = cards_of(HS_DECK_MASK & ~(d->holes | q->board | q->dead), list);
+        int m = q_cards_of(HS_DECK_MASK & ~(d->holes | q->board | q->dead), list);
         for (int i = 0; i < q->nboard; i++)
             d->cards[i] = q->board_cards[i];
         for (int i = q->nboard; i < 5; i++) {
@@ -730,7 +314,7 @@ static void sample_unit(void *ctx, size_t unit, void *acc, void *scratch) {
             d->cards[i] = list[j];
             list[j] = list[--m];
         }
-        invalidate(d, ST_PREFLOP);
+        q_invalidate(d, ST_PREFLOP);
         deal_done(d, acc, 1);
     }
 }
@@ -744,27 +328,6 @@ static void ctx_free(void *p) {
         free(c->cum[i]);
     free(c->merge);
     free(c);
-}
-
-/* Lay out the accumulator: every item's slots (once, when the query is compiled). */
-static size_t item_slots(const qitem *it) {
-    switch (it->agg) {
-    case AGG_COUNT:
-        return 1;
-    case AGG_HIST:
-        return (size_t)it->nbuckets;
-    default:
-        return 2;
-    }
-}
-
-void q_layout(hs_query *q) {
-    size_t s = SLOT_FIRST;
-    for (int i = 0; i < q->nitems; i++) {
-        q->item[i].slot = s;
-        s += item_slots(&q->item[i]);
-    }
-    q->nslots = s;
 }
 
 /* How each slot merges: maxima and minima are the second slot of their item. */
@@ -825,7 +388,7 @@ int hs_query_job_new(const hs_query *cq, uint64_t samples, uint64_t seed, hs_job
         c->units = (size_t)((samples + SAMPLE_UNIT - 1) / SAMPLE_UNIT);
         c->def.unit = sample_unit;
     } else {
-        q_plan_of(q, &c->plan);
+        hs_q_plan_of(q, &c->plan);
         c->factor = c->plan.factor;
         const size_t prefix = q->nhands[0] * (q->np >= 2 ? q->nhands[1] : 1);
         c->split = prefix < 64 && c->plan.segs > 0 ? HS_CARDS : 1;
@@ -1022,7 +585,7 @@ static int run_engine(const hs_query *q, uint64_t samples, uint64_t seed, int th
     int rc;
     /* the engine counts boards as sets: each stands for the plan's ordered deals */
     q_plan plan;
-    q_plan_of(q, &plan);
+    hs_q_plan_of(q, &plan);
     const uint64_t factor = samples ? 1 : plan.factor;
     if (q->game == GAME_HOLDEM) {
         const hs_holdem_range *ranges[Q_MAX_PLAYERS];
