@@ -1,6 +1,6 @@
 # Compile the web app's files into C arrays, so that handstat serve reads nothing from disk:
 #   cmake -DDIR=web -DFILES=index.html,app.js,... -DOUT=serve_assets.c -P embed_web.cmake
-# Each file becomes a serve_asset (src/cli/serve.h) served at /NAME with the type its extension
+# Each file becomes a serve_asset (src/serve/serve.h) served at /NAME with the type its extension
 # says.
 string(REPLACE "," ";" files "${FILES}")
 set(defs "")

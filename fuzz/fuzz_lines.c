@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/cli/cli.h"
+#include "cli.h"
 #include "handstat/handstat.h"
 
 /* The readers report bad lines on stderr: run with -close_fd_mask=2 to keep the fuzzer quiet. */

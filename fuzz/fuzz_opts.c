@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/cli/cli.h"
+#include "cli.h"
 
 /* The parser reports bad options on stderr (-close_fd_mask=2 keeps the fuzzer quiet) and prints
  * the usage on stdout for --help. */

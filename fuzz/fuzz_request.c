@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/cli/serve.h"
+#include "serve.h"
 #include "handstat/error.h"
 #include "handstat/job.h"
 #include "handstat/request.h"

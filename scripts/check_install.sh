@@ -43,6 +43,13 @@ others=$(nm -D --defined-only "$libdir/libhandstat.so" | awk '{print $3}' | grep
 [ -z "$others" ] || { echo "libhandstat.so exports symbols outside hs_*: $others"; exit 1; }
 echo "ok: nm -D shows only hs_* symbols ($(nm -D --defined-only "$libdir/libhandstat.so" | wc -l))"
 
+# the web app, its own executable beside handstat; handstat itself loads none of its libraries
+expect "handstat serve --help (runs handstat-serve)" "usage: handstat serve" "$prefix/bin/handstat" serve --help
+if ldd "$prefix/bin/handstat" | grep -E "microhttpd|jansson|gnutls"; then
+  echo "handstat links the web server's libraries"; exit 1
+fi
+echo "ok: handstat loads no libmicrohttpd, jansson or GnuTLS"
+
 # the man page
 page=$prefix/share/man/man1/handstat.1
 if [ -f "$page" ]; then

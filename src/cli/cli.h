@@ -517,7 +517,7 @@ int cli_dispatch(const char *group, const char *usage, const cli_command_def *co
                  int argc, char **argv);
 
 int cli_poker_main(int argc, char **argv);
-/* handstat serve: the local web app (cli_serve.c and serve_*.c). */
+/* handstat serve: runs handstat-serve, the local web app (src/serve/), found beside handstat. */
 int cli_serve_main(int argc, char **argv);
 /* handstat query (cli_query.c). */
 int cli_query_main(int argc, char **argv);
