@@ -64,7 +64,10 @@ static int runs(int isa) {
 }
 
 /* A kernel's path against its rule, given its forms (bit i: has the form of ISA i). */
-static void check_path(const char *kernel, hs_isa path, unsigned forms, hs_isa_rule rule) {
+/* timed: the kernel is timed in auto mode (the three-way preflop counting), not chosen by the
+ * table or its default order. */
+static void check_path(const char *kernel, hs_isa path, unsigned forms, hs_isa_rule rule,
+                       int timed) {
     int forced;
     (void)env_cap(&forced);
     int widest = 0, runnable = 0;
@@ -80,10 +83,10 @@ static void check_path(const char *kernel, hs_isa path, unsigned forms, hs_isa_r
         assert_int_equal(rule, HS_ISA_RULE_FORCED);
     else if (runnable == 1)
         assert_int_equal(rule, HS_ISA_RULE_ONLY);
-    else if (env_measure())
+    else if (env_measure() || timed)
         assert_int_equal(rule, HS_ISA_RULE_MEASURED);
     else
-        assert_true(rule == HS_ISA_RULE_TABLE || rule == HS_ISA_RULE_MEASURED);
+        assert_true(rule == HS_ISA_RULE_TABLE || rule == HS_ISA_RULE_DEFAULT);
     if (rule == HS_ISA_RULE_FORCED || rule == HS_ISA_RULE_ONLY)
         assert_int_equal((int)path, widest);
 }
@@ -133,13 +136,13 @@ static void test_first_choices_agree(void **state) {
 static void test_paths(void **state) {
     (void)state;
     check_path("poker ranking from card ids", hs_poker_rank7_ids_path(), FORMS_IDS,
-               hs_kernel_rule(HS_KERNEL_POKER_IDS));
+               hs_kernel_rule(HS_KERNEL_POKER_IDS), 0);
     check_path("poker hand states", hs_poker_state_path(), FORMS_STATE,
-               hs_kernel_rule(HS_KERNEL_POKER_STATE));
+               hs_kernel_rule(HS_KERNEL_POKER_STATE), 0);
     check_path("poker ranking of masks", hs_poker_rank_batch_path(), FORMS_MASKS,
-               hs_kernel_rule(HS_KERNEL_POKER_MASKS));
+               hs_kernel_rule(HS_KERNEL_POKER_MASKS), 0);
     check_path("cribbage totals", hs_crib_total_batch_path(), FORMS_CRIB,
-               hs_kernel_rule(HS_KERNEL_CRIB_TOTALS));
+               hs_kernel_rule(HS_KERNEL_CRIB_TOTALS), 0);
     /* the three-way preflop table's counting: measured on the table itself, so per table */
     int sel[3] = {0, 1, 2};
     hs_holdem_preflop3 *t;
@@ -147,7 +150,7 @@ static void test_paths(void **state) {
     int form = hs_holdem_preflop3_form(t);
     hs_isa p3 = form >= HS_P3_FORM_AVX512 ? HS_ISA_AVX512 : (hs_isa)form;
     check_path("three-way preflop counting", p3, 1u | 2u | 4u,
-               hs_isa_forced() ? HS_ISA_RULE_FORCED : HS_ISA_RULE_MEASURED);
+               hs_isa_forced() ? HS_ISA_RULE_FORCED : HS_ISA_RULE_MEASURED, 1);
     hs_job *job;
     assert_int_equal(hs_holdem_preflop3_job_new_form(t, form, &job), HS_OK);
     hs_job_free(job);
@@ -262,17 +265,27 @@ static void test_table_rule(void **state) {
         (void)env_cap(&forced);
         const int runnable = runs(0) + ((hs_kernel_forms[k] & 2u) && runs(1)) +
                              ((hs_kernel_forms[k] & 4u) && runs(2));
+        /* the default order's first form that runs, for a CPU or kernel the table leaves open */
+        int fallback = -1;
+        for (int j = 0; j < 3 && hs_cpu_default_order[k][j] >= 0 && fallback < 0; j++)
+            if (runs(hs_cpu_default_order[k][j]))
+                fallback = hs_cpu_default_order[k][j];
         if (!forced && !env_measure() && runnable > 1 && first >= 0) {
             assert_int_equal(rule, HS_ISA_RULE_TABLE);
             assert_int_equal((int)paths[k], first);
+        } else if (!forced && !env_measure() && runnable > 1) {
+            assert_int_equal(rule, HS_ISA_RULE_DEFAULT);
+            assert_int_equal((int)paths[k], fallback);
         } else {
             assert_int_not_equal(rule, HS_ISA_RULE_TABLE);
+            assert_int_not_equal(rule, HS_ISA_RULE_DEFAULT);
         }
     }
     assert_string_equal(hs_isa_rule_name(HS_ISA_RULE_FORCED), "forced");
     assert_string_equal(hs_isa_rule_name(HS_ISA_RULE_ONLY), "only");
     assert_string_equal(hs_isa_rule_name(HS_ISA_RULE_TABLE), "table");
     assert_string_equal(hs_isa_rule_name(HS_ISA_RULE_MEASURED), "measured");
+    assert_string_equal(hs_isa_rule_name(HS_ISA_RULE_DEFAULT), "default");
 }
 
 static uint64_t next(uint64_t *s) {

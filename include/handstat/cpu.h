@@ -10,10 +10,13 @@
  *   table     this CPU is in handstat's table of benchmarked CPUs (vendor, family and model
  *             from CPUID; hs_cpu_table_name names its row) and the row names a form for the
  *             kernel that runs here: that form. Nothing is timed; every process chooses alike.
- *   measured  otherwise (a CPU not in the table, a kernel its row leaves open, a form the row
- *             names that this machine does not run, e.g. a virtual machine hiding AVX-512, or
- *             HANDSTAT_ISA=measure): every form is timed on a small fixed input (a warm-up, then
+ *   measured  HANDSTAT_ISA=measure: every form is timed on a small fixed input (a warm-up, then
  *             7 rounds in turn, each form's best round; 0.1-0.3 ms a kernel) and the fastest kept.
+ *   default   otherwise (a CPU not in the table, a kernel its row leaves open, or no form the
+ *             row names runs here, e.g. a virtual machine hiding AVX-512): the table's default
+ *             order, the forms fastest on every CPU measured (the widest for card ids and hand
+ *             states; scalar for masks and cribbage totals, where AVX2 won on one CPU by 8% and
+ *             lost on another by 10%). Nothing is timed.
  * Why a table first: timing at every start cost most of a short command (about 17 M of the
  * 20 M instructions of `handstat --version`), and it is noisy where two forms are close or the
  * machine is loaded (on AMD Zen 3 the cribbage totals took their scalar form in 2 of 20
@@ -81,14 +84,15 @@ typedef enum hs_isa_rule {
     HS_ISA_RULE_FORCED = 0,
     HS_ISA_RULE_ONLY = 1,
     HS_ISA_RULE_TABLE = 2,
-    HS_ISA_RULE_MEASURED = 3
+    HS_ISA_RULE_MEASURED = 3,
+    HS_ISA_RULE_DEFAULT = 4
 } hs_isa_rule;
 
 /* The rule by which `kernel` (< HS_KERNEL_COUNT) chooses its form in this process. Cheap: it
  * reads CPUID, HANDSTAT_ISA and the table, but times nothing. Thread-safe. */
 HS_API hs_isa_rule hs_kernel_rule(hs_kernel kernel);
 
-/* "forced", "only", "table" or "measured". */
+/* "forced", "only", "table", "measured" or "default". */
 HS_API const char *hs_isa_rule_name(hs_isa_rule rule);
 
 /* The name of this CPU's row in the table of benchmarked CPUs (such as "AMD Zen 5"), or NULL

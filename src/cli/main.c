@@ -71,10 +71,10 @@ static const char USAGE[] =
     "interrupted; the same command with --resume continues (--checkpoint FILE: where).\n"
     "\n"
     "The ranking and scoring kernels take, on each CPU, the form fastest there (scalar, AVX2,\n"
-    "AVX-512): from a table of benchmarked CPUs, else timed at start; 'handstat --version' shows\n"
-    "which and why. HANDSTAT_ISA=scalar, avx2 or avx512 forces the widest form up to that one,\n"
-    "HANDSTAT_ISA=measure times them even on a CPU in the table. Every form gives the same "
-    "results.\n"
+    "AVX-512): from a table of benchmarked CPUs (a CPU not in it takes the forms fastest on\n"
+    "every CPU measured); nothing is timed at start. 'handstat --version' shows which and why.\n"
+    "HANDSTAT_ISA=scalar, avx2 or avx512 forces the widest form up to that one,\n"
+    "HANDSTAT_ISA=measure times them. Every form gives the same results.\n"
     "\n"
     "exit status: 0 success, 1 bad input data, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
@@ -100,8 +100,8 @@ static int print_version(void) {
     printf("handstat %s\n", HS_VERSION_STRING);
     printf("cpu: %s family 0x%02x model 0x%02x (%s%s)\n", vendor, family, model,
            row != NULL ? "in the table of benchmarked CPUs: "
-                       : "not in the table of benchmarked "
-                         "CPUs: its kernels are timed",
+                       : "not in the table of benchmarked CPUs: the forms fastest on every CPU "
+                         "measured",
            row != NULL ? row : "");
     printf("cpu paths: scalar%s%s", hs_cpu_has_avx2() ? ", avx2" : "",
            hs_cpu_has_avx512() ? ", avx512" : "");
@@ -109,8 +109,8 @@ static int print_version(void) {
         printf(" (HANDSTAT_ISA=%s: each kernel its widest form up to it)\n",
                getenv("HANDSTAT_ISA"));
     else
-        printf(" (each kernel the form fastest here, by the table or timed; HANDSTAT_ISA forces "
-               "one)\n");
+        printf(" (each kernel the form fastest here by the table, or timed with "
+               "HANDSTAT_ISA=measure; HANDSTAT_ISA=scalar, avx2 or avx512 forces one)\n");
     printf("kernels:");
     for (int k = 0; k < HS_KERNEL_COUNT; k++)
         printf("%s %s %s (%s)", k > 0 ? "," : "", kernels[k], hs_isa_name(paths[k]),

@@ -143,10 +143,19 @@ const unsigned hs_kernel_forms[HS_KERNEL_COUNT] = {
     [HS_KERNEL_CRIB_TOTALS] = 3u,
 };
 
-/* The rule for a kernel with the forms `forms` (bit i: ISA i) and, when not NULL, its order in
- * this CPU's row (fastest first, ended by -1); *pick the form it gives (the widest that runs,
- * or the table's; untouched for "measured"). */
-static hs_isa_rule rule_of(unsigned forms, const signed char *order, hs_isa *pick) {
+/* The first form of `order` (fastest first, ended by -1) among `forms` that runs here, or -1. */
+static int first_runnable(unsigned forms, const signed char *order) {
+    for (int i = 0; order != NULL && i < 3 && order[i] >= 0; i++)
+        if ((forms >> order[i] & 1) && isa_runs((hs_isa)order[i]))
+            return order[i];
+    return -1;
+}
+
+/* The rule for a kernel with the forms `forms` (bit i: ISA i), its order in this CPU's row (or
+ * NULL) and the default order (or NULL: then measured); *pick the form it gives (the widest that
+ * runs, or the table's; untouched for "measured"). */
+static hs_isa_rule rule_of(unsigned forms, const signed char *order, const signed char *fallback,
+                           hs_isa *pick) {
     hs_isa widest = HS_ISA_SCALAR;
     int runnable = 0;
     for (int isa = 0; isa < 3; isa++)
@@ -159,18 +168,24 @@ static hs_isa_rule rule_of(unsigned forms, const signed char *order, hs_isa *pic
         return HS_ISA_RULE_FORCED;
     if (runnable <= 1)
         return HS_ISA_RULE_ONLY;
-    if (order != NULL && !(isa_env() & 8))
-        for (int i = 0; i < 3 && order[i] >= 0; i++)
-            if ((forms >> order[i] & 1) && isa_runs((hs_isa)order[i])) {
-                *pick = (hs_isa)order[i];
-                return HS_ISA_RULE_TABLE;
-            }
+    if (isa_env() & 8)
+        return HS_ISA_RULE_MEASURED;
+    int f = first_runnable(forms, order);
+    if (f >= 0) {
+        *pick = (hs_isa)f;
+        return HS_ISA_RULE_TABLE;
+    }
+    if ((f = first_runnable(forms, fallback)) >= 0) {
+        *pick = (hs_isa)f;
+        return HS_ISA_RULE_DEFAULT;
+    }
     return HS_ISA_RULE_MEASURED;
 }
 
 static hs_isa_rule kernel_rule(hs_kernel kernel, hs_isa *pick) {
     const hs_cpu_row *r = cpu_row();
-    return rule_of(hs_kernel_forms[kernel], r != NULL ? r->order[kernel] : NULL, pick);
+    return rule_of(hs_kernel_forms[kernel], r != NULL ? r->order[kernel] : NULL,
+                   hs_cpu_default_order[kernel], pick);
 }
 
 hs_isa_rule hs_kernel_rule(hs_kernel kernel) {
@@ -188,6 +203,8 @@ const char *hs_isa_rule_name(hs_isa_rule rule) {
         return "table";
     case HS_ISA_RULE_MEASURED:
         return "measured";
+    case HS_ISA_RULE_DEFAULT:
+        return "default";
     }
     return "?";
 }
@@ -252,7 +269,7 @@ hs_isa hs_dispatch_choose_on(const hs_isa *forms, int n, void (*trial)(hs_isa is
     for (int i = 0; i < n; i++)
         set |= 1u << forms[i];
     hs_isa pick;
-    if (rule_of(set, NULL, &pick) != HS_ISA_RULE_MEASURED)
+    if (rule_of(set, NULL, NULL, &pick) != HS_ISA_RULE_MEASURED)
         return pick;
     return measure(forms, n, trial, in);
 }

@@ -25,6 +25,10 @@ typedef struct hs_cpu_row {
 extern const hs_cpu_row hs_cpu_table[];
 extern const int hs_cpu_rows;
 
+/* The order for a CPU without a row, or a kernel its row leaves open: the forms fastest on
+ * every CPU measured (cpu_table.c). */
+extern const signed char hs_cpu_default_order[HS_KERNEL_COUNT][3];
+
 /* The row of a CPU, NULL when none holds it. */
 const hs_cpu_row *hs_cpu_table_find(int vendor, unsigned family, unsigned model);
 
