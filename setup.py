@@ -46,7 +46,8 @@ class BuildPyWithLibrary(build_py):
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "2")
         if not os.path.exists(os.path.join(build, "CMakeCache.txt")):
             subprocess.run([cmake, "-S", ROOT, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
-                            "-DHS_BUILD_TESTS=OFF", "-DHS_BUILD_BENCH=OFF"], check=True)
+                            "-DHS_BUILD_TESTS=OFF", "-DHS_BUILD_BENCH=OFF",
+                            "-DHS_WITH_SERVE=OFF"], check=True)
         subprocess.run([cmake, "--build", build, "--target", "hslib_shared", "-j", jobs],
                        check=True)
         found = sorted(glob.glob(os.path.join(build, "libhandstat.so.*.*.*")))

@@ -54,8 +54,8 @@ int cli_serve_main(int argc, char **argv) {
     const int e = errno;
     free(args);
     if (e == ENOENT)
-        cli_error("the web app is not installed: %s is missing (it is built when libmicrohttpd "
-                  "and jansson are found, cmake -DHS_WITH_SERVE=ON)",
+        cli_error("the web app is not installed: %s is missing (a build finds it beside handstat "
+                  "when libmicrohttpd and jansson were found: cmake -DHS_WITH_SERVE=ON)",
                   path);
     else
         cli_error("cannot run %s: %s", path, strerror(e));
