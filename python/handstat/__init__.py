@@ -25,11 +25,12 @@ from ._crib import crib_discard, crib_hist, crib_peg, crib_score
 from ._games import omaha_equity, omaha_rank, stud_equity
 from ._holdem import (holdem_equity, holdem_equity_batch, holdem_preflop3, holdem_preflop3_read,
                       holdem_vs_random, shortdeck_equity)
-from ._request import query, query_commands
+from ._request import Argument, Command, command, commands, query, query_commands
 from ._poker import (lowball_hist, lowball_rank, poker_hist, poker_rank, poker_rank_batch,
                      shortdeck_hist, shortdeck_rank)
 
 __all__ = ["HandstatError", "PROGRESS_INTERVAL", "version", "query", "query_commands",
+           "commands", "command", "Command", "Argument",
            "crib_score", "crib_hist", "crib_discard", "crib_peg",
            "poker_rank", "poker_rank_batch", "poker_hist",
            "shortdeck_rank", "shortdeck_hist", "shortdeck_equity",

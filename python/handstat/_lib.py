@@ -107,6 +107,20 @@ class StudEquity(ctypes.Structure):
                 ("low_deals", c_u64), ("p", StudPlayer * HS_STUD_MAX_PLAYERS)]
 
 
+class CommandArg(ctypes.Structure):
+    _c_struct_ = "hs_command_arg"
+    _fields_ = [("name", c_char_p), ("kind", c_int), ("min", c_int), ("max", c_int),
+                ("choices", c_char_p), ("default", c_char_p), ("help", c_char_p)]
+
+
+class CommandInfo(ctypes.Structure):
+    _c_struct_ = "hs_command_info"
+    _fields_ = [("name", c_char_p), ("title", c_char_p), ("summary", c_char_p),
+                ("args", ctypes.POINTER(CommandArg)), ("n_args", c_size),
+                ("example", ctypes.POINTER(c_char_p)), ("example_cli", c_char_p),
+                ("flags", ctypes.c_uint)]
+
+
 # hs_progress_fn: (ctx, units done, units) -> non-zero to stop
 PROGRESS = ctypes.CFUNCTYPE(c_int, c_void_p, c_u64, c_u64)
 
@@ -152,6 +166,11 @@ progress_poll = PROGRESS(("hs_progress_poll", lib))
 # the request layer (handstat/request.h)
 HS_CELL_TEXT, HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION = 0, 1, 2, 3
 HS_REQUEST_MESSAGE = 512
+# the command registry (handstat/command.h)
+HS_COMMAND_JOB, HS_COMMAND_WORK_NOTE, HS_COMMAND_SAMPLES = 1, 2, 4
+command_by_name = _fn("hs_command_by_name", P(CommandInfo), c_char_p)
+command_next = _fn("hs_command_next", P(CommandInfo), P(CommandInfo))
+arg_kind_name = _fn("hs_arg_kind_name", c_char_p, c_int)
 request_new = _fn("hs_request_new", c_int, c_char_p, P(c_void_p))
 request_commands = _fn("hs_request_commands", P(c_char_p))
 request_add = _fn("hs_request_add", c_int, c_void_p, c_char_p, c_char_p)

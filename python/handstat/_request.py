@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import ctypes
 import math
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Collection, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Collection, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import pandas as pd
 
@@ -20,13 +21,91 @@ Value = Union[str, int, bool, Sequence[str]]
 
 def query_commands() -> List[str]:
     """The commands query() answers ("holdem equity", "crib discard", ...)."""
-    names = _lib.request_commands()
-    out = []
+    return [c.name for c in commands()]
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a command, as the library's registry describes it (handstat/command.h).
+
+    name: the keyword (hyphens as in the registry: "by-combo"; query() takes by_combo too);
+    kind: "cards", "range", "board", "choice", "count", "number", "flag" or "text";
+    min, max: how many values ("hand" of holdem equity: 2 to 9; 0 to 1: optional);
+    choices: a choice's values; default: the value taken when absent (None: none);
+    help: one line."""
+    name: str
+    kind: str
+    min: int
+    max: int
+    choices: Tuple[str, ...]
+    default: Optional[str]
+    help: str
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of the request layer, as its registry describes it: the same entry the command
+    line, the web app (GET /api/commands) and query() read.
+
+    example: a worked example, keyword to value (a list for "hand"), which query(name,
+    **example) answers; example_cli: the same on the command line, after "handstat " (None when
+    the command line asks it otherwise); job: it may run as one long job with a time estimate;
+    samples: it can answer an estimate (the samples argument)."""
+    name: str
+    title: str
+    summary: str
+    arguments: Tuple[Argument, ...]
+    example: Dict[str, Value]
+    example_cli: Optional[str]
+    job: bool
+    samples: bool
+
+    def argument(self, name: str) -> Optional[Argument]:
+        """The argument called `name` (underscores for hyphens allowed), or None."""
+        name = name.replace("_", "-")
+        return next((a for a in self.arguments if a.name == name), None)
+
+
+def _text(p: Optional[bytes]) -> Optional[str]:
+    return None if p is None else p.decode()
+
+
+def _command(info) -> Command:
+    args = tuple(Argument(a.name.decode(), _lib.arg_kind_name(a.kind).decode(), a.min, a.max,
+                          tuple(a.choices.decode().split("|")) if a.choices else (),
+                          _text(a.default), a.help.decode())
+                 for a in info.args[:info.n_args])
+    values: Dict[str, List[str]] = {}
     i = 0
-    while names[i] is not None:
-        out.append(names[i].decode())
-        i += 1
+    while info.example and info.example[i] is not None:
+        values.setdefault(info.example[i].decode(), []).append(info.example[i + 1].decode())
+        i += 2
+    # a list for an argument that takes several values, else the one value
+    most = {a.name: a.max for a in args}
+    example: Dict[str, Value] = {k: v if most.get(k, 1) > 1 else v[0] for k, v in values.items()}
+    return Command(info.name.decode(), info.title.decode(), info.summary.decode(), args, example,
+                   _text(info.example_cli), bool(info.flags & _lib.HS_COMMAND_JOB),
+                   bool(info.flags & _lib.HS_COMMAND_SAMPLES))
+
+
+def commands() -> List[Command]:
+    """Every command of the request layer (query() answers each), from the library's registry:
+    name, title, summary, arguments (kind, how many, choices, default, help) and a worked
+    example. E.g. [c.name for c in commands()] or commands()[0].example."""
+    out = []
+    p = _lib.command_next(None)
+    while p:
+        out.append(_command(p.contents))
+        p = _lib.command_next(p)
     return out
+
+
+def command(name: str) -> Command:
+    """The command called `name` ("holdem equity"); raises HandstatError naming the known ones."""
+    p = _lib.command_by_name(name.encode())
+    if not p:
+        raise HandstatError(f"unknown command '{name}' (known: {', '.join(query_commands())})")
+    return _command(p.contents)
 
 
 class _Request:
@@ -36,15 +115,31 @@ class _Request:
     def __init__(self, command: str, args: Mapping[str, Value], what: Optional[str] = None):
         self.what = what
         self.handle = ctypes.c_void_p()
-        if _lib.request_new(command.encode(), ctypes.byref(self.handle)) != _lib.HS_OK:
+        if not _lib.command_by_name(command.encode()):
             raise self.error(f"unknown command '{command}' (known: "
                              f"{', '.join(query_commands())})")
+        info = _command(_lib.command_by_name(command.encode()).contents)
+        # the registry's arguments: an unknown keyword or too many values is named here, with
+        # the arguments the command takes
+        for key, value in args.items():
+            if value is None:
+                continue
+            arg = info.argument(key)
+            if arg is None:
+                raise self.error(f"{command}: '{key}' is not one of its arguments (it takes "
+                                 f"{', '.join(a.name.replace('-', '_') for a in info.arguments)})")
+            n = len(value) if arg.max > 1 and not isinstance(value, str) else 1
+            if n > arg.max:
+                raise self.error(f"{command}: '{key}' takes at most {arg.max} values, not {n}")
+        if _lib.request_new(command.encode(), ctypes.byref(self.handle)) != _lib.HS_OK:
+            raise self.error(f"unknown command '{command}'")
         try:
             for key, value in args.items():
                 if value is None:
                     continue
                 name = key.replace("_", "-")
-                values = list(value) if name == "hand" and not isinstance(value, str) else [value]
+                many = (info.argument(name) or Argument(name, "", 0, 1, (), None, "")).max > 1
+                values = list(value) if many and not isinstance(value, str) else [value]
                 for v in values:
                     text = ("1" if v else "0") if isinstance(v, bool) else str(v)
                     if _lib.request_add(self.handle, name.encode(), text.encode()) != _lib.HS_OK:

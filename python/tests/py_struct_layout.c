@@ -80,6 +80,25 @@ int main(void) {
     FIELD(hs_job_opts, save_ctx);
     FIELD(hs_job_opts, save_seconds);
     struct_end();
+    STRUCT(hs_command_arg);
+    FIELD(hs_command_arg, name);
+    FIELD(hs_command_arg, kind);
+    FIELD(hs_command_arg, min);
+    FIELD(hs_command_arg, max);
+    FIELD(hs_command_arg, choices);
+    field("default", offsetof(hs_command_arg, def), sizeof(const char *));
+    FIELD(hs_command_arg, help);
+    struct_end();
+    STRUCT(hs_command_info);
+    FIELD(hs_command_info, name);
+    FIELD(hs_command_info, title);
+    FIELD(hs_command_info, summary);
+    FIELD(hs_command_info, args);
+    FIELD(hs_command_info, n_args);
+    FIELD(hs_command_info, example);
+    FIELD(hs_command_info, example_cli);
+    FIELD(hs_command_info, flags);
+    struct_end();
     printf("},\n\"constants\": {");
     sep = "";
     CONSTANT(HS_OK);
@@ -99,6 +118,9 @@ int main(void) {
     CONSTANT(HS_CELL_DECIMAL);
     CONSTANT(HS_CELL_FRACTION);
     CONSTANT(HS_REQUEST_MESSAGE);
+    CONSTANT(HS_COMMAND_JOB);
+    CONSTANT(HS_COMMAND_WORK_NOTE);
+    CONSTANT(HS_COMMAND_SAMPLES);
     printf("}}\n");
     return 0;
 }

@@ -35,6 +35,9 @@ static const char RANK_USAGE[] =
     "1..7462 as in 'poker rank', category, description, the five cards: exactly two of the hole\n"
     "and three of the board) and the 8-or-better low (class 1..56, 1 = 5-4-3-2-A, or none).\n"
     "Example: handstat omaha rank AH 2H KS QS -- 3H 4D 8H JC 9H\n"
+    "\n"
+    "  --csv    a header and one row: class,category,description,best_five,low_class,\n"
+    "           low_description (low_class 0: no low)\n"
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 ranked, 1 a card set was not valid, 2 bad command line,\n"
     "             3 cannot write standard output\n";
@@ -88,8 +91,8 @@ static int omaha_equity(int argc, char **argv) {
 }
 
 static int omaha_rank(int argc, char **argv) {
-    int n_pos;
-    const cli_opt opts[] = {{NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int n_pos, csv = 0;
+    const cli_opt opts[] = {{"--csv", NULL, CLI_OPT_FLAG, &csv}, {NULL, NULL, CLI_OPT_FLAG, NULL}};
     int rc = cli_parse_options(argc, argv, opts, RANK_USAGE, CLI_OPTS_KEEP_DASHDASH, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
@@ -108,7 +111,9 @@ static int omaha_rank(int argc, char **argv) {
     char msg[HS_REQUEST_MESSAGE];
     if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK)
         status = cli_request_fail(rc, msg, 0, 0);
-    if (status == CLI_OK) {
+    if (status == CLI_OK && csv)
+        cli_request_csv(stdout, t);
+    else if (status == CLI_OK) {
         printf("high: class %s  %s  (%s)  five: %s\n", hs_table_cell(t, 0, 0),
                hs_table_cell(t, 0, 2), hs_table_cell(t, 0, 1), hs_table_cell(t, 0, 3));
         if (strcmp(hs_table_cell(t, 0, 4), "0") != 0)

@@ -26,6 +26,8 @@ static const char COMPARE_USAGE[] =
     "The hands are ranked independently, so they may share cards (as two hold'em hands share\n"
     "the board). Example: handstat poker compare AS AD KC KD 2S -- QS QH QD 3C 3H\n"
     "\n"
+    "  --csv    a header, then one row per hand: hand,cards,class,category,description\n"
+    "           (the winner is the row whose class is lower; equal classes tie)\n"
     "  --quiet, --no-progress  accepted (nothing to suppress)\n"
     "\n"
     "exit status: 0 compared, 1 a hand was not valid, 2 bad command line,\n"
@@ -107,8 +109,8 @@ static int poker_rank(int argc, char **argv) {
 }
 
 static int poker_compare(int argc, char **argv) {
-    int n_pos;
-    const cli_opt opts[] = {{NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int n_pos, csv = 0;
+    const cli_opt opts[] = {{"--csv", NULL, CLI_OPT_FLAG, &csv}, {NULL, NULL, CLI_OPT_FLAG, NULL}};
     /* "--" separates the two hands here: it stays among the positional arguments. */
     int rc = cli_parse_options(argc, argv, opts, COMPARE_USAGE, CLI_OPTS_KEEP_DASHDASH, &n_pos);
     if (rc != CLI_OK)
@@ -126,7 +128,9 @@ static int poker_compare(int argc, char **argv) {
     char msg[HS_REQUEST_MESSAGE];
     if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK)
         status = cli_request_fail(rc, msg, 0, 0);
-    if (status == CLI_OK) {
+    if (status == CLI_OK && csv)
+        cli_request_csv(stdout, t);
+    else if (status == CLI_OK) {
         for (size_t h = 0; h < 2; h++)
             printf("hand %s: %s  class %s  %s  (%s)\n", hs_table_cell(t, h, 0),
                    hs_table_cell(t, h, 1), hs_table_cell(t, h, 2), hs_table_cell(t, h, 4),
