@@ -18,21 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-const char *cli_command = "handstat";
-
-void cli_error(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "%s: ", cli_command);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
-int cli_is_help(const char *arg) {
-    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
-}
-
 int cli_input_path(int n_pos, char **argv, const char **path) {
     if (n_pos > 1) {
         cli_error("one input file at most, got '%s' and '%s'", argv[1], argv[2]);
@@ -128,14 +113,6 @@ int cli_for_each_input_line(const char *path, cli_line_fn fn, void *ctx) {
     status = cli_for_each_line(input, len, fn, ctx);
     free(input);
     return status;
-}
-
-const char *cli_token(const char *s, size_t n) {
-    static char bufs[2][HS_TOKEN_TEXT];
-    static int which = 0;
-    char *out = bufs[which];
-    which ^= 1;
-    return hs_text_token(out, s, n);
 }
 
 double cli_now(void) {

@@ -4,12 +4,13 @@
  * (serve_*.c), prints the URL and serves until SIGINT or SIGTERM, then stops cleanly: every query
  * cancelled, every thread joined. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "shell.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>

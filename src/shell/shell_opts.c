@@ -1,6 +1,7 @@
-/* The one option parser of every handstat command: a table of options per command. */
-#include "cli.h"
+/* The one option parser of both programs (shell.h): a table of options per command. */
+#include "shell.h"
 
+#include <stdio.h>
 #include <string.h>
 
 int cli_quiet = 0;
