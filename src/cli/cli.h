@@ -326,6 +326,13 @@ typedef struct cli_request_job {
  * NULL with *status set (out of memory 3, a bad value 1), else CLI_OK. */
 hs_request *cli_request_new(const char *command, char *const *hands, int n, int *status);
 
+/* A command written "SIDE1 -- SIDE2" (its positionals argv[1..n_pos], `what` naming the two sides
+ * in messages) run at once as `command`: side 1 is its "hand", side 2 a second "hand" when
+ * second_key is "hand", else the value of second_key ("board"). The answer into *t (freed by the
+ * caller; NULL on failure, the error printed). Returns the exit status. */
+int cli_request_two_sides(char **argv, int n_pos, const char *what, const char *command,
+                          const char *second_key, hs_table **t);
+
 /* Add the options keys[i] = values[i] (i < n; NULL values left out) to the request. Prints the
  * error; returns -1 on failure. */
 int cli_request_opts(hs_request *r, const char *const *keys, const char *const *values, int n);

@@ -96,21 +96,9 @@ static int omaha_rank(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, RANK_USAGE, CLI_OPTS_KEEP_DASHDASH, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    char *text[2];
-    size_t len[2];
-    rc = cli_split_sides(argv, n_pos, "the hole cards and the board", text, len);
-    if (rc != CLI_OK)
-        return rc;
-    int status;
-    hs_request *r = cli_request_new("omaha rank", text, 1, &status);
-    if (r != NULL && cli_request_add(r, "board", text[1]) != 0)
-        status = CLI_EXIT_DATA;
-    free(text[0]);
-    free(text[1]);
-    hs_table *t = NULL;
-    char msg[HS_REQUEST_MESSAGE];
-    if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK)
-        status = cli_request_fail(rc, msg, 0, 0);
+    hs_table *t;
+    const int status = cli_request_two_sides(argv, n_pos, "the hole cards and the board",
+                                             "omaha rank", "board", &t);
     if (status == CLI_OK && csv)
         cli_request_csv(stdout, t);
     else if (status == CLI_OK) {
@@ -123,7 +111,6 @@ static int omaha_rank(int argc, char **argv) {
                    "cards)\n");
     }
     hs_table_free(t);
-    hs_request_free(r);
     return status;
 }
 

@@ -115,19 +115,8 @@ static int poker_compare(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, COMPARE_USAGE, CLI_OPTS_KEEP_DASHDASH, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    char *text[2];
-    size_t len[2];
-    rc = cli_split_sides(argv, n_pos, "two hands", text, len);
-    if (rc != CLI_OK)
-        return rc;
-    int status;
-    hs_request *r = cli_request_new("poker compare", text, 2, &status);
-    free(text[0]);
-    free(text[1]);
-    hs_table *t = NULL;
-    char msg[HS_REQUEST_MESSAGE];
-    if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, &t, msg, sizeof msg)) != HS_OK)
-        status = cli_request_fail(rc, msg, 0, 0);
+    hs_table *t;
+    const int status = cli_request_two_sides(argv, n_pos, "two hands", "poker compare", "hand", &t);
     if (status == CLI_OK && csv)
         cli_request_csv(stdout, t);
     else if (status == CLI_OK) {
@@ -142,7 +131,6 @@ static int poker_compare(int argc, char **argv) {
             printf("hand %s wins\n", winner);
     }
     hs_table_free(t);
-    hs_request_free(r);
     return status;
 }
 

@@ -223,3 +223,25 @@ int cli_request_to_csv(const char *command, const char *const *keys, const char 
     }
     return status;
 }
+
+int cli_request_two_sides(char **argv, int n_pos, const char *what, const char *command,
+                          const char *second_key, hs_table **t) {
+    *t = NULL;
+    char *text[2];
+    size_t len[2];
+    int rc = cli_split_sides(argv, n_pos, what, text, len);
+    if (rc != CLI_OK)
+        return rc;
+    const int two_hands = strcmp(second_key, "hand") == 0;
+    int status;
+    hs_request *r = cli_request_new(command, text, two_hands ? 2 : 1, &status);
+    if (r != NULL && !two_hands && cli_request_add(r, second_key, text[1]) != 0)
+        status = CLI_EXIT_DATA;
+    free(text[0]);
+    free(text[1]);
+    char msg[HS_REQUEST_MESSAGE];
+    if (status == CLI_OK && (rc = hs_request_run(r, 1, NULL, NULL, t, msg, sizeof msg)) != HS_OK)
+        status = cli_request_fail(rc, msg, 0, 0);
+    hs_request_free(r);
+    return status;
+}
