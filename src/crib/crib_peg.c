@@ -1,5 +1,5 @@
 /* Cribbage pegging solved double dummy (handstat/peg.h): positions checked and solved by the
- * search of peg_solve.c, the starts of every pair of hands read from the table made at build
+ * search of hs_peg_solve.c, the starts of every pair of hands read from the table made at build
  * time. */
 #include "handstat/peg.h"
 
@@ -47,13 +47,13 @@ hs_peg_position hs_peg_start(const uint8_t pone[4], const uint8_t dealer[4]) {
 
 int hs_peg_value(const hs_peg_position *p) {
     assert(hs_peg_check(p) == HS_OK);
-    return peg_solve(p, NULL, NULL, NULL);
+    return hs_peg_solve(p, NULL, NULL, NULL);
 }
 
 int hs_peg_line(const hs_peg_position *p, hs_peg_event *ev, int *pone_points, int *dealer_points) {
     assert(hs_peg_check(p) == HS_OK);
     int n = 0;
-    peg_solve(p, NULL, ev, &n);
+    hs_peg_solve(p, NULL, ev, &n);
     int pts[2] = {0, 0};
     for (int i = 0; i < n; i++)
         pts[ev[i].player] += ev[i].points;
@@ -65,7 +65,7 @@ int hs_peg_line(const hs_peg_position *p, hs_peg_event *ev, int *pone_points, in
 }
 
 int hs_peg_mset_index(const uint8_t ranks[4]) {
-    return peg_mset_index(ranks, 4);
+    return hs_peg_mset_index(ranks, 4);
 }
 
 int hs_peg_start_value(int pone_mset, int dealer_mset) {
@@ -87,8 +87,8 @@ int hs_peg_keep_sum(uint64_t dealt, uint64_t keep, hs_crib_role role, int64_t *s
     peg_mset msets[HS_PEG_MSETS];
     uint16_t theirs[HS_PEG_MSETS];
     int32_t ways[HS_PEG_MSETS];
-    peg_msets(msets);
-    const int kinds = peg_opponents(msets, dealt, theirs, ways);
+    hs_peg_msets(msets);
+    const int kinds = hs_peg_opponents(msets, dealt, theirs, ways);
     int64_t total = 0, hands = 0;
     for (int i = 0; i < kinds; i++) {
         /* the table holds pone - dealer */

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-int peg_mset_index(const uint8_t *ranks, int n) {
+int hs_peg_mset_index(const uint8_t *ranks, int n) {
     int r[HS_PEG_MAX_CARDS];
     for (int i = 0; i < n; i++) { /* sorted */
         int j = i;
@@ -28,13 +28,13 @@ int peg_mset_index(const uint8_t *ranks, int n) {
     return idx;
 }
 
-void peg_msets(peg_mset out[HS_PEG_MSETS]) {
+void hs_peg_msets(peg_mset out[HS_PEG_MSETS]) {
     uint8_t r[4];
     for (r[0] = 0; r[0] < HS_RANKS; r[0]++)
         for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
             for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++)
                 for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++) {
-                    peg_mset *m = &out[peg_mset_index(r, 4)];
+                    peg_mset *m = &out[hs_peg_mset_index(r, 4)];
                     memcpy(m->rank, r, 4);
                     m->runs = 0;
                     for (int i = 0; i < 4;) {
@@ -48,8 +48,8 @@ void peg_msets(peg_mset out[HS_PEG_MSETS]) {
                 }
 }
 
-int peg_opponents(const peg_mset msets[HS_PEG_MSETS], uint64_t dealt, uint16_t theirs[HS_PEG_MSETS],
-                  int32_t ways[HS_PEG_MSETS]) {
+int hs_peg_opponents(const peg_mset msets[HS_PEG_MSETS], uint64_t dealt,
+                     uint16_t theirs[HS_PEG_MSETS], int32_t ways[HS_PEG_MSETS]) {
     /* C(n, k) for the n <= 4 cards of a rank left */
     static const int32_t choose[5][5] = {
         {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
@@ -193,8 +193,8 @@ static int best_card(const peg_state *s, search_ctx *c, int alpha, int beta, int
 
 /* A fresh sequence's memo entry (count 0: only the leader and the hands matter). */
 static int8_t *memo_entry(const peg_state *s, int8_t *memo) {
-    const size_t a = (size_t)(small_base[s->n[0]] + peg_mset_index(s->hand[0], s->n[0]));
-    const size_t b = (size_t)(small_base[s->n[1]] + peg_mset_index(s->hand[1], s->n[1]));
+    const size_t a = (size_t)(small_base[s->n[0]] + hs_peg_mset_index(s->hand[0], s->n[0]));
+    const size_t b = (size_t)(small_base[s->n[1]] + hs_peg_mset_index(s->hand[1], s->n[1]));
     return memo + ((size_t)s->to_move * PEG_SMALL_MSETS + a) * PEG_SMALL_MSETS + b;
 }
 
@@ -242,7 +242,7 @@ static int search(const peg_state *s, search_ctx *c, int alpha, int beta) {
     return gain + rest;
 }
 
-int peg_solve(const hs_peg_position *p, int8_t *memo, hs_peg_event *line, int *nev) {
+int hs_peg_solve(const hs_peg_position *p, int8_t *memo, hs_peg_event *line, int *nev) {
     peg_state s;
     memcpy(s.hand, p->hand, sizeof s.hand);
     s.n[0] = p->n[0];

@@ -1,7 +1,7 @@
 /* Build-time generator: the double-dummy pegging value of the start for every pair of four-card
  * rank multisets (pone, dealer) that can be dealt together, 0 for the others, as 1820 x 1820
  * signed bytes (handstat/peg.h, hs_peg_start_value). The search is the library's own
- * (peg_solve.c); it remembers the value of every fresh sequence, which the starts share. Rows go
+ * (hs_peg_solve.c); it remembers the value of every fresh sequence, which the starts share. Rows go
  * to the build machine's cores, each thread with its own memo (a value does not depend on which
  * thread finds it). Usage: gen_peg_table OUT.bin */
 #include "peg_solve.h"
@@ -32,7 +32,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "gen_peg_table: out of memory\n");
         return 1;
     }
-    peg_msets(msets);
+    hs_peg_msets(msets);
     int failed = 0;
 #pragma omp parallel reduction(| : failed)
     {
@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
                 p.last = -1;
                 p.to_move = HS_PEG_PONE;
                 table[(size_t)u * HS_PEG_MSETS + (size_t)d] =
-                    (int8_t)peg_solve(&p, memo, NULL, NULL);
+                    (int8_t)hs_peg_solve(&p, memo, NULL, NULL);
             }
         free(memo);
     }
