@@ -65,7 +65,7 @@ int hs_peg_line(const hs_peg_position *p, hs_peg_event *ev, int *pone_points, in
 }
 
 int hs_peg_mset_index(const uint8_t ranks[4]) {
-    return hs_peg_mset_index(ranks, 4);
+    return hs_peg_mset_index_n(ranks, 4);
 }
 
 int hs_peg_start_value(int pone_mset, int dealer_mset) {

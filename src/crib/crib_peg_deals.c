@@ -99,7 +99,7 @@ static void six_rank_sums(const peg_fill *f, int16_t ways[HS_PEG_MSETS], const u
             for (int k = 0, n = 0; k < 6; k++)
                 if (k != i && k != j)
                     mine[n++] = r[k];
-            const size_t row = (size_t)hs_peg_mset_index(mine, 4);
+            const size_t row = (size_t)hs_peg_mset_index_n(mine, 4);
             int32_t *s = f->c->sums + (row * PEG_THROWS + (size_t)thrown) * 2;
             s[0] = peg_dot(ways, f->dealer_rows + row * HS_PEG_MSETS);
             s[1] = peg_dot(ways, hs_peg_start_table + row * HS_PEG_MSETS);
@@ -205,7 +205,7 @@ static void add_peg_deal(uint64_t dealt, uint64_t weight, void *ctx) {
         const int b = hs_card_rank(63 - __builtin_clzll(thrown));
         const int32_t *s =
             c->sums +
-            ((size_t)hs_peg_mset_index(mine, 4) * PEG_THROWS + (size_t)throw_index(a, b)) * 2;
+            ((size_t)hs_peg_mset_index_n(mine, 4) * PEG_THROWS + (size_t)throw_index(a, b)) * 2;
         for (int r = 0; r < 2; r++) {
             const int64_t peg = s[r];
             /* combined over 45,540 = hand * 990 +- crib; both over 1,958,220 */

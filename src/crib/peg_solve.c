@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-int hs_peg_mset_index(const uint8_t *ranks, int n) {
+int hs_peg_mset_index_n(const uint8_t *ranks, int n) {
     int r[HS_PEG_MAX_CARDS];
     for (int i = 0; i < n; i++) { /* sorted */
         int j = i;
@@ -34,7 +34,7 @@ void hs_peg_msets(peg_mset out[HS_PEG_MSETS]) {
         for (r[1] = r[0]; r[1] < HS_RANKS; r[1]++)
             for (r[2] = r[1]; r[2] < HS_RANKS; r[2]++)
                 for (r[3] = r[2]; r[3] < HS_RANKS; r[3]++) {
-                    peg_mset *m = &out[hs_peg_mset_index(r, 4)];
+                    peg_mset *m = &out[hs_peg_mset_index_n(r, 4)];
                     memcpy(m->rank, r, 4);
                     m->runs = 0;
                     for (int i = 0; i < 4;) {
@@ -193,8 +193,8 @@ static int best_card(const peg_state *s, search_ctx *c, int alpha, int beta, int
 
 /* A fresh sequence's memo entry (count 0: only the leader and the hands matter). */
 static int8_t *memo_entry(const peg_state *s, int8_t *memo) {
-    const size_t a = (size_t)(small_base[s->n[0]] + hs_peg_mset_index(s->hand[0], s->n[0]));
-    const size_t b = (size_t)(small_base[s->n[1]] + hs_peg_mset_index(s->hand[1], s->n[1]));
+    const size_t a = (size_t)(small_base[s->n[0]] + hs_peg_mset_index_n(s->hand[0], s->n[0]));
+    const size_t b = (size_t)(small_base[s->n[1]] + hs_peg_mset_index_n(s->hand[1], s->n[1]));
     return memo + ((size_t)s->to_move * PEG_SMALL_MSETS + a) * PEG_SMALL_MSETS + b;
 }
 

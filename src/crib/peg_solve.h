@@ -19,7 +19,7 @@ typedef struct peg_mset {
     uint8_t runs, run_rank[4], run_count[4];
 } peg_mset;
 
-/* Every multiset of four ranks, at its dense index (hs_peg_mset_index). */
+/* Every multiset of four ranks, at its dense index (hs_peg_mset_index_n). */
 void hs_peg_msets(peg_mset out[HS_PEG_MSETS]);
 
 /* The rank multisets the opponent's four cards can have when the cards `dealt` are out of the
@@ -32,7 +32,7 @@ int hs_peg_opponents(const peg_mset msets[HS_PEG_MSETS], uint64_t dealt,
 #define PEG_SMALL_MSETS 2380 /* 1 + 13 + 91 + 455 + 1820 */
 
 /* The dense index among the multisets of exactly n ranks (n <= 4, any order): 0..C(12+n, n)-1. */
-int hs_peg_mset_index(const uint8_t *ranks, int n);
+int hs_peg_mset_index_n(const uint8_t *ranks, int n);
 
 /* A memo of the value of every fresh sequence (count 0, nothing laid) by leader and both hands,
  * PEG_MEMO_NONE where not yet known; 2 x 2380 x 2380 bytes. */
