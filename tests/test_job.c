@@ -372,6 +372,44 @@ static unsigned char *checkpoint_of(const hs_job *job, size_t *len) {
     return buf;
 }
 
+/* hs_job_keep: the kept inputs are freed with the job, after its context, the last kept first;
+ * a third is refused and stays the caller's. */
+static int free_log[4], n_freed;
+static void log_free_1(void *p) {
+    free_log[n_freed++] = 1;
+    free(p);
+}
+static void log_free_2(void *p) {
+    free_log[n_freed++] = 2;
+    free(p);
+}
+static void log_free_ctx(void *p) {
+    free_log[n_freed++] = 9;
+    (void)p;
+}
+
+static void test_keep(void **state) {
+    (void)state;
+    static toy_ctx ctx = {0};
+    hs_job *job = NULL;
+    assert_int_equal(hs_job_new(&toy_def, &ctx, log_free_ctx, TOY_UNITS, "", NULL, &job), HS_OK);
+    void *a = malloc(8), *b = malloc(8), *c = malloc(8);
+    assert_null(hs_job_kept(job, 0));
+    assert_int_equal(hs_job_keep(job, a, log_free_1), HS_OK);
+    assert_int_equal(hs_job_keep(job, b, log_free_2), HS_OK);
+    assert_int_equal(hs_job_keep(job, c, free), HS_ERR_ARG);
+    assert_ptr_equal(hs_job_kept(job, 0), a);
+    assert_ptr_equal(hs_job_kept(job, 1), b);
+    assert_null(hs_job_kept(job, 2));
+    n_freed = 0;
+    hs_job_free(job);
+    assert_int_equal(n_freed, 3);
+    assert_int_equal(free_log[0], 9);
+    assert_int_equal(free_log[1], 2);
+    assert_int_equal(free_log[2], 1);
+    free(c);
+}
+
 static void test_reset(void **state) {
     (void)state;
     toy_ctx ctx = {0};
@@ -592,6 +630,7 @@ int main(void) {
         cmocka_unit_test(test_stoppable_units),
         cmocka_unit_test(test_matchups_checkpoint),
         cmocka_unit_test(test_reset),
+        cmocka_unit_test(test_keep),
         cmocka_unit_test(test_merge_ranges),
         cmocka_unit_test(test_merge_refuses),
         cmocka_unit_test(test_merge_wordwise),

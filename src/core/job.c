@@ -33,7 +33,23 @@ struct hs_job {
     void *acc;
     int threads_used;
     void (*merge_ctx)(const void *ctx, void *dst, const void *src);
+    void *kept[2]; /* inputs handed over by hs_job_keep, freed after ctx */
+    void (*kept_free[2])(void *);
 };
+
+int hs_job_keep(hs_job *job, void *p, void (*free_fn)(void *)) {
+    for (int i = 0; job != NULL && free_fn != NULL && i < 2; i++)
+        if (job->kept_free[i] == NULL) {
+            job->kept[i] = p;
+            job->kept_free[i] = free_fn;
+            return HS_OK;
+        }
+    return HS_ERR_ARG;
+}
+
+void *hs_job_kept(const hs_job *job, int i) {
+    return job != NULL && i >= 0 && i < 2 ? job->kept[i] : NULL;
+}
 
 void hs_job_set_merge(hs_job *job, void (*merge)(const void *ctx, void *dst, const void *src)) {
     job->merge_ctx = merge;
@@ -90,6 +106,9 @@ void hs_job_free(hs_job *job) {
         return;
     if (job->ctx_free != NULL)
         job->ctx_free(job->ctx);
+    for (int i = 1; i >= 0; i--)
+        if (job->kept_free[i] != NULL)
+            job->kept_free[i](job->kept[i]);
     free(job->done);
     free(job->acc);
     free(job);

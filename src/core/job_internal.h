@@ -50,6 +50,14 @@ int hs_job_new(const hs_job_def *def, void *ctx, void (*ctx_free)(void *), size_
  * hs_job_new. */
 void hs_job_set_merge(hs_job *job, void (*merge)(const void *ctx, void *dst, const void *src));
 
+/* Hand p to the job: hs_job_free calls free_fn(p) after freeing the context, the kept inputs in
+ * the reverse order of keeping. For inputs the context reads that the job's maker would otherwise
+ * have to keep alive (a board list, the discard tables), so that the job can be passed on alone,
+ * as the request layer's jobs are. At most two; HS_ERR_ARG (p not taken) beyond. */
+int hs_job_keep(hs_job *job, void *p, void (*free_fn)(void *));
+/* The i-th input kept (0: the first), or NULL. */
+void *hs_job_kept(const hs_job *job, int i);
+
 /* The job's accumulator (acc_size bytes) and inputs. */
 void *hs_job_acc(hs_job *job);
 const void *hs_job_acc_const(const hs_job *job);
