@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,7 +315,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 25);
+    assert_int_equal(n, 28);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
         hs_request_free(r);
@@ -538,6 +539,11 @@ static void test_refused(void **state) {
          HS_ERR_ARG,
          "classes: 'AK' is not a starting-hand class"},
         {"holdem vs-random", {"classes", "AA,aa"}, HS_ERR_ARG, "classes: 'aa' is given twice"},
+        {"holdem preflop",
+         {"table", "pairs,matrix"},
+         HS_ERR_ARG,
+         "table: 'pairs,matrix' is not one of its tables (pairs or matrix)"},
+        {"holdem preflop3", {"classes", "AA,XX"}, HS_ERR_ARG, "classes: 'XX' is not a"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(hs_request_new(cases[i].command, &r), HS_OK);
@@ -561,12 +567,57 @@ static void test_refused(void **state) {
     hs_request_free(r);
 }
 
+/* The long tables of hold'em and poker through the layer: preflop3 over AA and KK (the triples
+ * a deal can hold, each player's equities adding up to 1, the deals of hs_holdem_preflop3_deals),
+ * and poker matchups (every hand once, wins = losses over all). */
+static void test_holdem_poker_tables(void **state) {
+    (void)state;
+    hs_request *r;
+    hs_table *t;
+    char msg[HS_REQUEST_MESSAGE];
+    assert_int_equal(hs_request_new("holdem preflop3", &r), HS_OK);
+    assert_int_equal(hs_request_add(r, "classes", "KK,AA"), HS_OK);
+    assert_int_equal(hs_request_run(r, 0, NULL, NULL, &t, msg, sizeof msg), HS_OK);
+    /* AA AA AA and KK KK KK hold no deal: AA AA KK and AA KK KK remain */
+    assert_int_equal(hs_table_rows(t), 2);
+    assert_string_equal(hs_table_note(t, "triples"), "4");
+    const char *const rows[2][3] = {{"AA", "AA", "KK"}, {"AA", "KK", "KK"}};
+    const int cls[2][3] = {{0, 0, 14}, {0, 14, 14}};
+    for (size_t row = 0; row < 2; row++) {
+        double sum = 0;
+        for (size_t p = 0; p < 3; p++) {
+            assert_string_equal(hs_table_cell(t, row, p), rows[row][p]);
+            sum += hs_table_number(t, row, 4 + p);
+        }
+        assert_true(fabs(sum - 1.0) < 1e-9);
+        char deals[24];
+        snprintf(deals, sizeof deals, "%" PRIu64,
+                 hs_holdem_preflop3_deals(cls[row][0], cls[row][1], cls[row][2]));
+        assert_string_equal(hs_table_cell(t, row, 3), deals);
+    }
+    hs_table_free(t);
+    hs_request_free(r);
+
+    assert_int_equal(hs_request_new("poker matchups", &r), HS_OK);
+    assert_int_equal(hs_request_run(r, 0, NULL, NULL, &t, msg, sizeof msg), HS_OK);
+    assert_int_equal(hs_table_rows(t), HS_POKER_CLASSES);
+    uint64_t hands = 0;
+    for (size_t row = 0; row < hs_table_rows(t); row++)
+        hands += strtoull(hs_table_cell(t, row, 2), NULL, 10);
+    assert_int_equal(hands, 2598960);
+    assert_string_equal(hs_table_note(t, "hands"), "2598960");
+    assert_string_equal(hs_table_note(t, "wins"), hs_table_note(t, "losses"));
+    hs_table_free(t);
+    hs_request_free(r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cli_mapping_and_rendering),
         cmocka_unit_test(test_notes_and_kinds),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_text_commands),
+        cmocka_unit_test(test_holdem_poker_tables),
     };
     return hs_run_tests(tests, NULL, NULL);
 }

@@ -322,6 +322,21 @@ typedef struct cli_request_job {
     hs_table **also_table;
 } cli_request_job;
 
+/* A long table command (holdem preflop, preflop3, vs-random, poker matchups): the job of q[0]
+ * made by the request layer and run with its checkpoint (cli_job_open_run), then file k written
+ * from the table q[k] answers from that finished job (the same command, its "table" argument
+ * naming the file's table). names[k] is file k's option ("-o", "--matrix"), paths[k] its path
+ * (file 0 defaults to standard output; a later file with no path is not written). On CLI_OK
+ * every file is written whole and *first holds file 0's table (for the summary line); on any
+ * failure none is. The caller then calls cli_job_finish(j, status) and frees *job and *first. */
+typedef struct cli_table_files {
+    const char *label, *fallback, *ckpt_arg;
+    int resume, threads, n;
+    const char *const *names, *const *paths;
+    hs_request *const *q;
+} cli_table_files;
+int cli_request_tables(const cli_table_files *o, cli_job *j, hs_job **job, hs_table **first);
+
 /* A request for `command` with hands[0..n) as its "hand" arguments. Prints the error and returns
  * NULL with *status set (out of memory 3, a bad value 1), else CLI_OK. */
 hs_request *cli_request_new(const char *command, char *const *hands, int n, int *status);

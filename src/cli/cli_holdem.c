@@ -339,95 +339,17 @@ int cli_shortdeck_equity(int argc, char **argv) {
 
 /* ---- preflop ------------------------------------------------------------------------------ */
 
-/* Heads-up equity of a against b: wins plus half the ties, over all deals. */
-static double preflop_equity(const hs_holdem_preflop_counts *c, int a, int b) {
-    uint64_t wa = c->wins[a][b], t = c->ties[a][b], wb = c->wins[b][a];
-    return ((double)wa + 0.5 * (double)t) / (double)(wa + t + wb);
-}
-
-static void write_preflop_csv(FILE *fp, const hs_holdem_preflop_counts *c) {
-    static const char *const HEADER[] = {"class_a", "class_b", "combos",  "wins_a",
-                                         "ties",    "wins_b",  "equity_a"};
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, HEADER, 7);
-    for (int a = 0; a < HS_HOLDEM_CLASSES; a++)
-        for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
-            char na[4], nb[4];
-            hs_holdem_class_name(a, na);
-            hs_holdem_class_name(b, nb);
-            cli_cell(&t, na);
-            cli_cell(&t, nb);
-            cli_cell_u64(&t, hs_holdem_class_pairs(a, b));
-            cli_cell_u64(&t, c->wins[a][b]);
-            cli_cell_u64(&t, c->ties[a][b]);
-            cli_cell_u64(&t, c->wins[b][a]);
-            cli_cell_fixed(&t, preflop_equity(c, a, b), 9); /* as committed in results/ */
-            cli_row_end(&t);
-        }
-}
-
-static void write_preflop_matrix(FILE *fp, const hs_holdem_preflop_counts *c) {
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_cell(&t, "class");
-    for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
-        char nb[4];
-        hs_holdem_class_name(b, nb);
-        cli_cell(&t, nb);
+/* A request for `command` with key = value (value NULL: none). Prints the error; NULL then with
+ * *status set. */
+static hs_request *table_request(const char *command, const char *key, const char *value,
+                                 int *status) {
+    hs_request *q = cli_request_new(command, NULL, 0, status);
+    if (q != NULL && value != NULL && cli_request_add(q, key, value) != 0) {
+        hs_request_free(q);
+        *status = CLI_EXIT_DATA;
+        return NULL;
     }
-    cli_row_end(&t);
-    for (int a = 0; a < HS_HOLDEM_CLASSES; a++) {
-        char na[4];
-        hs_holdem_class_name(a, na);
-        cli_cell(&t, na);
-        for (int b = 0; b < HS_HOLDEM_CLASSES; b++)
-            cli_cell_fixed(&t, preflop_equity(c, a, b), 6);
-        cli_row_end(&t);
-    }
-}
-
-/* ---- the board-list tables: preflop and vs-random ------------------------------------------ */
-
-/* make for cli_job_open_run: the board list, then the job from it (ctx: the make and the place
- * of the list). */
-typedef struct board_make {
-    int (*make)(const hs_holdem_preflop *, hs_job **);
-    hs_holdem_preflop **table;
-} board_make;
-
-static int make_board_job(void *ctx, hs_job **job) {
-    const board_make *b = ctx;
-    const int rc = hs_holdem_preflop_new(b->table);
-    return rc != HS_OK ? rc : b->make(*b->table, job);
-}
-
-/* One table job over the preflop board list (it takes a fraction of a second: made after every
- * destination is checked), by cli_job_open_run. On CLI_OK *table and *job hold the finished
- * counts; the caller writes them, commits the set, then calls board_job_end. */
-static int board_job_run(const char *label, const char *fallback, cli_outs *outs, cli_job *j,
-                         const char *path, const char *ckpt_arg, int resume, int threads,
-                         const char *const *names, const char *const *files, int n,
-                         int (*make)(const hs_holdem_preflop *, hs_job **),
-                         hs_holdem_preflop **table, hs_job **job) {
-    board_make b = {make, table};
-    return cli_job_open_run(j, outs, label, ckpt_arg, path, fallback, resume, threads, names, files,
-                            n, make_board_job, &b, job);
-}
-
-/* The summary line of a finished table job, then every resource released. */
-static int board_job_end(const char *label, int status, cli_outs *outs, cli_job *j,
-                         hs_holdem_preflop *table, hs_job *job) {
-    if (status == CLI_OK && !cli_quiet)
-        fprintf(stderr,
-                "%s: %zu boards up to suit permutation (%zu units) in %.1f s with %d thread%s\n",
-                label, hs_holdem_preflop_boards(table), hs_job_units(job), j->seconds,
-                j->threads_used, j->threads_used == 1 ? "" : "s");
-    cli_outs_abort(outs);
-    cli_job_finish(j, status);
-    hs_job_free(job);
-    hs_holdem_preflop_free(table);
-    return status;
+    return q;
 }
 
 static int holdem_preflop(int argc, char **argv) {
@@ -449,34 +371,38 @@ static int holdem_preflop(int argc, char **argv) {
     char *matrix = matrix_arg  ? strdup(matrix_arg)
                    : to_stdout ? NULL
                                : cli_derived_path(path, "_matrix.csv");
-    hs_holdem_preflop *table = NULL;
-    hs_job *job = NULL;
-    cli_outs outs = {.n = 0};
-    cli_job j;
-    memset(&j, 0, sizeof j);
-    int status = CLI_OK;
     if (!to_stdout && matrix == NULL) {
         cli_error("out of memory");
-        status = CLI_EXIT_IO;
-        goto done;
+        return CLI_EXIT_IO;
     }
-    const char *const names[2] = {"-o", "--matrix"};
-    const char *const files[2] = {path, matrix};
-    cli_out *csv_out = cli_outs_add(&outs, "-o", path);
-    cli_out *matrix_out = matrix != NULL ? cli_outs_add(&outs, "--matrix", matrix) : NULL;
-    status =
-        board_job_run("holdem preflop", "holdem_preflop.ckpt", &outs, &j, path, ckpt_arg, resume,
-                      threads, names, files, 2, hs_holdem_preflop_job_new, &table, &job);
-    if (status == CLI_OK) {
-        const hs_holdem_preflop_counts *counts = hs_holdem_preflop_job_counts(job);
-        write_preflop_csv(csv_out->fp, counts);
-        if (matrix_out != NULL)
-            write_preflop_matrix(matrix_out->fp, counts);
-        status = cli_outs_commit(&outs);
+    int status;
+    hs_request *q[2] = {table_request("holdem preflop", "table", NULL, &status), NULL};
+    if (q[0] != NULL)
+        q[1] = table_request("holdem preflop", "table", "matrix", &status);
+    hs_job *job = NULL;
+    hs_table *t = NULL;
+    cli_job j;
+    memset(&j, 0, sizeof j);
+    if (q[1] != NULL) {
+        const char *const names[2] = {"-o", "--matrix"};
+        const char *const files[2] = {path, matrix};
+        const cli_table_files o = {
+            "holdem preflop", "holdem_preflop.ckpt", ckpt_arg, resume, threads, 2, names, files, q};
+        status = cli_request_tables(&o, &j, &job, &t);
     }
-done:
+    if (status == CLI_OK && !cli_quiet)
+        fprintf(stderr,
+                "holdem preflop: %s boards up to suit permutation (%zu units) in %.1f s with %d "
+                "thread%s\n",
+                hs_table_note(t, "boards"), hs_job_units(job), j.seconds, j.threads_used,
+                j.threads_used == 1 ? "" : "s");
+    cli_job_finish(&j, status);
+    hs_job_free(job);
+    hs_table_free(t);
+    hs_request_free(q[0]);
+    hs_request_free(q[1]);
     free(matrix);
-    return board_job_end("holdem preflop", status, &outs, &j, table, job);
+    return status;
 }
 
 /* ---- vs-random ---------------------------------------------------------------------------- */
@@ -512,13 +438,6 @@ static int parse_u64_option(const char *opt, const char *text, uint64_t lo, uint
     return CLI_EXIT_USAGE;
 }
 
-/* make for cli_job_open_run: the request's job (the exact table's over a board list of its own,
- * or the sampled table's), made once the destinations are checked. */
-static int make_request_job(void *ctx, hs_job **job) {
-    char msg[HS_REQUEST_MESSAGE];
-    return hs_request_start(ctx, job, msg, sizeof msg);
-}
-
 /* The request "holdem vs-random" (its arguments checked above, in the command line's words) run
  * as a job with a checkpoint, and its table written whole to -o. */
 static int vs_random_run(hs_request *q, const char *path, const char *ckpt_arg, int resume,
@@ -526,25 +445,17 @@ static int vs_random_run(hs_request *q, const char *path, const char *ckpt_arg, 
     const char *label = sampled ? "holdem vs-random --samples" : "holdem vs-random";
     hs_job *job = NULL;
     hs_table *t = NULL;
-    cli_outs outs = {.n = 0};
     cli_job j;
-    memset(&j, 0, sizeof j);
     const char *const names[1] = {"-o"};
     const char *const files[1] = {path};
-    cli_out *csv_out = cli_outs_add(&outs, "-o", path);
-    int status =
-        cli_job_open_run(&j, &outs, label, ckpt_arg, path,
-                         sampled ? "holdem_vs_random_sample.ckpt" : "holdem_vs_random.ckpt", resume,
-                         threads, names, files, 1, make_request_job, q, &job);
-    if (status == CLI_OK) {
-        char msg[HS_REQUEST_MESSAGE];
-        const int rc = hs_request_finish(q, job, threads, NULL, NULL, &t, msg, sizeof msg);
-        status = rc == HS_OK ? CLI_OK : cli_request_status(rc, msg);
-    }
-    if (status == CLI_OK) {
-        cli_request_csv(csv_out->fp, t);
-        status = cli_outs_commit(&outs);
-    }
+    hs_request *const qs[1] = {q};
+    const cli_table_files o = {
+        label,    sampled ? "holdem_vs_random_sample.ckpt" : "holdem_vs_random.ckpt",
+        ckpt_arg, resume,
+        threads,  1,
+        names,    files,
+        qs};
+    const int status = cli_request_tables(&o, &j, &job, &t);
     if (status == CLI_OK && !cli_quiet && sampled)
         fprintf(stderr,
                 "%s: ESTIMATE from %s sampled deals per opponent count (seed %s) in %.1f s with "
@@ -556,7 +467,6 @@ static int vs_random_run(hs_request *q, const char *path, const char *ckpt_arg, 
                 "%s: %s boards up to suit permutation (%zu units) in %.1f s with %d thread%s\n",
                 label, hs_table_note(t, "boards"), hs_job_units(job), j.seconds, j.threads_used,
                 j.threads_used == 1 ? "" : "s");
-    cli_outs_abort(&outs);
     cli_job_finish(&j, status);
     hs_job_free(job);
     hs_table_free(t);

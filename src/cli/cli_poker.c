@@ -279,77 +279,33 @@ static int poker_matchups(int argc, char **argv) {
     }
     /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
     cli_catch_signals();
-    hs_poker_matchups *m = malloc(sizeof *m);
+    int status;
+    hs_request *q = cli_request_new("poker matchups", NULL, 0, &status);
+    if (q == NULL)
+        return status;
     hs_job *job = NULL;
-    if (m == NULL || hs_poker_matchups_job_new(0, &job) != HS_OK) {
-        cli_error("out of memory");
-        free(m);
-        return CLI_EXIT_IO;
-    }
+    hs_table *t = NULL;
     cli_job j;
-    cli_outs outs = {.n = 0};
-    cli_out *out = NULL;
     const char *const names[1] = {"-o"};
     const char *const paths[1] = {path};
-    out = cli_outs_add(&outs, "-o", path);
-    memset(&j, 0, sizeof j);
-    int status = cli_outs_open(&outs);
-    if (status == CLI_OK)
-        status = cli_job_prepare(&j, "poker matchups", ckpt, path, "poker_matchups.ckpt", resume,
-                                 threads, names, paths, 1);
-    if (status == CLI_OK)
-        status = cli_job_attach(&j, job);
-    if (status == CLI_OK)
-        status = cli_job_run(&j);
-    if (status == CLI_OK && hs_poker_matchups_job_result(job, m, NULL) != HS_OK) {
-        cli_error("the counts fail the matchups' invariant check (wins = losses, every hand "
-                  "once): the checkpoint '%s' was damaged or edited; nothing written",
-                  j.ckpt);
-        status = CLI_EXIT_DATA;
-    }
-    if (status != CLI_OK) {
-        cli_outs_abort(&outs);
-        cli_job_finish(&j, status);
-        hs_job_free(job);
-        free(m);
-        return status;
-    }
-    double seconds = j.seconds;
-    uint64_t hands = 0;
-    for (int c = 1; c <= HS_POKER_CLASSES; c++)
-        hands += m->hands[c];
-    const hs_showdown t = m->total;
-    const unsigned long long matchups = (unsigned long long)hands * HS_SHOWDOWN_OPPONENTS;
-    static const char *const HEADER[] = {"class", "category", "hands", "wins", "ties", "losses"};
-    cli_table tab;
-    cli_table_init(&tab, out->fp, 1, NULL);
-    cli_header(&tab, HEADER, 6);
-    for (int c = 1; c <= HS_POKER_CLASSES; c++) {
-        cli_cell_int(&tab, c);
-        cli_cell(&tab, hs_poker_category_name(hs_poker_category(c)));
-        const uint64_t counts[4] = {m->hands[c], m->wins[c], m->ties[c], m->losses[c]};
-        for (int k = 0; k < 4; k++)
-            cli_cell_u64(&tab, counts[k]);
-        cli_row_end(&tab);
-    }
-    status = cli_outs_commit(&outs);
+    hs_request *const qs[1] = {q};
+    const cli_table_files o = {
+        "poker matchups", "poker_matchups.ckpt", ckpt, resume, threads, 1, names, paths, qs};
+    status = cli_request_tables(&o, &j, &job, &t);
+    if (status == CLI_OK && !cli_quiet)
+        fprintf(stderr,
+                "poker matchups: %s hands x %s opponents = %s matchups in %.3f s with %d "
+                "thread%s\n"
+                "wins %s, ties %s, losses %s: wins = losses, as they must\n",
+                hs_table_note(t, "hands"), hs_table_note(t, "opponents"),
+                hs_table_note(t, "matchups"), j.seconds, j.threads_used,
+                j.threads_used == 1 ? "" : "s", hs_table_note(t, "wins"), hs_table_note(t, "ties"),
+                hs_table_note(t, "losses"));
     cli_job_finish(&j, status);
     hs_job_free(job);
-    if (status != CLI_OK) {
-        free(m);
-        return status;
-    }
-    int used = j.threads_used;
-    if (!cli_quiet)
-        fprintf(stderr,
-                "poker matchups: %llu hands x %llu opponents = %llu matchups in %.3f s with %d "
-                "thread%s\n"
-                "wins %llu, ties %llu, losses %llu: wins = losses, as they must\n",
-                (unsigned long long)hands, (unsigned long long)HS_SHOWDOWN_OPPONENTS, matchups,
-                seconds, used, used == 1 ? "" : "s", (unsigned long long)t.wins,
-                (unsigned long long)t.ties, (unsigned long long)t.losses);
-    free(m);
-    return CLI_OK;
+    hs_table_free(t);
+    hs_request_free(q);
+    return status;
 }
 
 int cli_poker_main(int argc, char **argv) {

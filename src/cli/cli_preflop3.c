@@ -32,60 +32,6 @@ static const char PREFLOP3_USAGE[] =
     "exit status: 0 written, 1 unusable checkpoint, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
-/* A player's equity as the numerator over 6 x deals: 6 per win, 3 per two-way tie, 2 per
- * three-way tie. */
-static uint64_t sixths(const uint64_t *c, int win, int tie1, int tie2) {
-    return 6 * c[win] + 3 * c[tie1] + 3 * c[tie2] + 2 * c[HS_P3_TIE_ABC];
-}
-
-static void write_preflop3_csv(FILE *fp, const hs_holdem_preflop3 *table, const uint64_t *c) {
-    static const char *const HEADER[] = {
-        "class_a",  "class_b",        "class_c",        "deals",          "equity_a", "equity_b",
-        "equity_c", "equity_a_exact", "equity_b_exact", "equity_c_exact", "wins_a",   "wins_b",
-        "wins_c",   "ties_ab",        "ties_ac",        "ties_bc",        "ties_abc"};
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, HEADER, 17);
-    const size_t n = hs_holdem_preflop3_triples(table);
-    for (size_t x = 0; x < n; x++, c += HS_P3_OUTCOMES) {
-        int cls[3];
-        hs_holdem_preflop3_triple(table, x, cls);
-        const uint64_t deals = hs_holdem_preflop3_deals(cls[0], cls[1], cls[2]);
-        if (deals == 0)
-            continue;
-        /* Below 1728 x 1,370,754 x 6 < 2^44: the fraction's terms fit their arguments. */
-        const uint64_t num[3] = {sixths(c, HS_P3_WIN_A, HS_P3_TIE_AB, HS_P3_TIE_AC),
-                                 sixths(c, HS_P3_WIN_B, HS_P3_TIE_AB, HS_P3_TIE_BC),
-                                 sixths(c, HS_P3_WIN_C, HS_P3_TIE_AC, HS_P3_TIE_BC)};
-        for (int p = 0; p < 3; p++) {
-            char name[4];
-            hs_holdem_class_name(cls[p], name);
-            cli_cell(&t, name);
-        }
-        cli_cell_u64(&t, deals);
-        for (int p = 0; p < 3; p++)
-            cli_cell_ratio(&t, (double)num[p] / (double)(6 * deals));
-        for (int p = 0; p < 3; p++)
-            cli_cell_fraction(&t, (long long)num[p], 6 * deals);
-        for (int o = 0; o < HS_P3_OUTCOMES; o++)
-            cli_cell_u64(&t, c[o]);
-        cli_row_end(&t);
-    }
-}
-
-/* make for cli_job_open_run: the classes' triples, then the job over them. */
-typedef struct p3_make {
-    const int *classes;
-    int n;
-    hs_holdem_preflop3 **table;
-} p3_make;
-
-static int make_p3_job(void *ctx, hs_job **job) {
-    const p3_make *m = ctx;
-    const int rc = hs_holdem_preflop3_new(m->classes, m->n, m->table);
-    return rc != HS_OK ? rc : hs_holdem_preflop3_job_new(*m->table, job);
-}
-
 int cli_holdem_preflop3(int argc, char **argv) {
     int threads = 0, resume = 0, n_pos;
     const char *path = NULL, *ckpt_arg = NULL, *classes_arg = NULL;
@@ -103,32 +49,38 @@ int cli_holdem_preflop3(int argc, char **argv) {
         return rc;
     /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
     cli_catch_signals();
-    hs_holdem_preflop3 *table = NULL;
+    int status;
+    hs_request *q = cli_request_new("holdem preflop3", NULL, 0, &status);
+    if (q != NULL && classes_arg != NULL && cli_request_add(q, "classes", classes_arg) != 0)
+        status = CLI_EXIT_DATA;
     hs_job *job = NULL;
-    cli_outs outs = {.n = 0};
+    hs_table *t = NULL;
     cli_job j;
-    const char *const names[1] = {"-o"};
-    const char *const files[1] = {path};
-    cli_out *csv_out = cli_outs_add(&outs, "-o", path);
     memset(&j, 0, sizeof j);
-    p3_make m = {classes_arg != NULL ? classes : NULL,
-                 classes_arg != NULL ? n_classes : HS_HOLDEM_CLASSES, &table};
-    int status =
-        cli_job_open_run(&j, &outs, "holdem preflop3", ckpt_arg, path, "holdem_preflop3.ckpt",
-                         resume, threads, names, files, 1, make_p3_job, &m, &job);
     if (status == CLI_OK) {
-        write_preflop3_csv(csv_out->fp, table, hs_holdem_preflop3_job_counts(job));
-        status = cli_outs_commit(&outs);
+        const char *const names[1] = {"-o"};
+        const char *const files[1] = {path};
+        hs_request *const qs[1] = {q};
+        const cli_table_files o = {"holdem preflop3",
+                                   "holdem_preflop3.ckpt",
+                                   ckpt_arg,
+                                   resume,
+                                   threads,
+                                   1,
+                                   names,
+                                   files,
+                                   qs};
+        status = cli_request_tables(&o, &j, &job, &t);
     }
     if (status == CLI_OK && !cli_quiet)
         fprintf(stderr,
-                "holdem preflop3: %zu triples of %d classes over every deal (%zu units) in "
+                "holdem preflop3: %s triples of %s classes over every deal (%zu units) in "
                 "%.1f s with %d thread%s\n",
-                hs_holdem_preflop3_triples(table), hs_holdem_preflop3_classes(table, NULL),
-                hs_job_units(job), j.seconds, j.threads_used, j.threads_used == 1 ? "" : "s");
-    cli_outs_abort(&outs);
+                hs_table_note(t, "triples"), hs_table_note(t, "classes"), hs_job_units(job),
+                j.seconds, j.threads_used, j.threads_used == 1 ? "" : "s");
     cli_job_finish(&j, status);
     hs_job_free(job);
-    hs_holdem_preflop3_free(table);
+    hs_table_free(t);
+    hs_request_free(q);
     return status;
 }

@@ -1,8 +1,8 @@
 /* The request layer (handstat/request.h) and the command registry (handstat/command.h): the
  * registry's order, a request's arguments checked against its command's entry, and the phases
  * every adapter runs in. The adapters and their entries live in one file per game family
- * (request_holdem.c, request_crib.c, request_poker.c, request_omaha_stud.c, request_query.c);
- * request_args.c holds the argument helpers they share. */
+ * (request_holdem.c, request_holdem_tables.c, request_crib.c, request_poker.c,
+ * request_omaha_stud.c, request_query.c); request_args.c holds the argument helpers they share. */
 #include "request_internal.h"
 
 #include "handstat/handstat.h"
@@ -15,19 +15,21 @@
 
 /* Every command, in the order hs_command_next and hs_request_commands list them. Adding a command
  * is its entry beside its adapter and its place here. */
-static const hs_command_def *const REGISTRY[] = {&hs_req_holdem_equity, &hs_req_shortdeck_equity,
-                                                 &hs_req_holdem_hits,   &hs_req_holdem_equity_dist,
-                                                 &hs_req_omaha_equity,  &hs_req_stud_equity,
-                                                 &hs_req_razz_equity,   &hs_req_crib_score,
-                                                 &hs_req_crib_explain,  &hs_req_crib_discard,
-                                                 &hs_req_poker_rank,    &hs_req_crib_peg,
-                                                 &hs_req_crib_peg_line, &hs_req_crib_hist,
-                                                 &hs_req_lowball_rank,  &hs_req_shortdeck_rank,
-                                                 &hs_req_omaha_rank,    &hs_req_poker_compare,
-                                                 &hs_req_poker_hist,    &hs_req_shortdeck_hist,
-                                                 &hs_req_lowball_hist,  &hs_req_poker_showdown,
-                                                 &hs_req_poker_pe54,    &hs_req_holdem_vs_random,
-                                                 &hs_req_query};
+static const hs_command_def *const REGISTRY[] = {
+    &hs_req_holdem_equity,    &hs_req_shortdeck_equity,
+    &hs_req_holdem_hits,      &hs_req_holdem_equity_dist,
+    &hs_req_omaha_equity,     &hs_req_stud_equity,
+    &hs_req_razz_equity,      &hs_req_crib_score,
+    &hs_req_crib_explain,     &hs_req_crib_discard,
+    &hs_req_poker_rank,       &hs_req_crib_peg,
+    &hs_req_crib_peg_line,    &hs_req_crib_hist,
+    &hs_req_lowball_rank,     &hs_req_shortdeck_rank,
+    &hs_req_omaha_rank,       &hs_req_poker_compare,
+    &hs_req_poker_hist,       &hs_req_shortdeck_hist,
+    &hs_req_lowball_hist,     &hs_req_poker_showdown,
+    &hs_req_poker_pe54,       &hs_req_poker_matchups,
+    &hs_req_holdem_vs_random, &hs_req_holdem_preflop,
+    &hs_req_holdem_preflop3,  &hs_req_query};
 #define N_COMMANDS (sizeof REGISTRY / sizeof REGISTRY[0])
 
 static const hs_command_def *def_of(const char *name) {

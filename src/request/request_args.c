@@ -202,3 +202,48 @@ int hs_req_one_hand(const hs_request *r, const char **text, hs_req_ctx *x) {
         return hs_req_fail(x, HS_ERR_ARG, "expected one hand, got %d", n);
     return HS_OK;
 }
+
+/* The job of a table command: in START made into *x->job_out (the command line runs it with its
+ * checkpoint); in FINISH the finished job given, or one made here, run and left in *own for the
+ * caller to free. make builds the job with the inputs it keeps (hs_job_keep). */
+int hs_req_table_job(hs_req_ctx *x, int (*make)(const void *args, hs_job **out), const void *args,
+                     hs_job **own, const hs_job **job) {
+    *own = NULL;
+    *job = x->job;
+    if (x->phase != HS_REQ_START && x->job != NULL)
+        return HS_OK;
+    hs_job **slot = x->phase == HS_REQ_START ? x->job_out : own;
+    int rc = make(args, slot);
+    if (rc != HS_OK || x->phase == HS_REQ_START)
+        return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
+    rc = hs_job_run(*own, 0, hs_job_units(*own),
+                    &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
+    *job = *own;
+    return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
+}
+
+/* The choice "table" of a command answering several tables from one job: its index in names[]
+ * (the first when absent). */
+int hs_req_table_choice(const hs_request *r, const char *const *names, int n, int *which,
+                        hs_req_ctx *x) {
+    const char *v = hs_req_get(r, "table");
+    *which = 0;
+    if (v == NULL)
+        return HS_OK;
+    for (int i = 0; i < n; i++)
+        if (strcmp(v, names[i]) == 0) {
+            *which = i;
+            return HS_OK;
+        }
+    char tok[HS_TOKEN_TEXT], list[256] = "";
+    for (int i = 0; i < n; i++) {
+        const size_t at = strlen(list);
+        snprintf(list + at, sizeof list - at, "%s%s",
+                 i == 0      ? ""
+                 : i + 1 < n ? ", "
+                             : " or ",
+                 names[i]);
+    }
+    return hs_req_fail(x, HS_ERR_ARG, "table: '%s' is not one of its tables (%s)",
+                       hs_text_token(tok, v, strlen(v)), list);
+}

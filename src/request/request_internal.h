@@ -1,6 +1,7 @@
 /* Private to the request layer: a request, the phases an adapter runs in, a command's registry
  * entry, and the argument helpers every adapter shares (request_args.c). An adapter is one
- * function per command in its game family's file (request_holdem.c, request_crib.c,
+ * function per command in its game family's file (request_holdem.c, request_holdem_tables.c,
+ * request_crib.c,
  * request_poker.c, request_omaha_stud.c, request_query.c) with its registry entry beside it;
  * request.c holds the registry's order and the public functions. */
 #ifndef HS_REQUEST_INTERNAL_H
@@ -52,14 +53,15 @@ typedef struct hs_command_def {
 
 /* The registry's entries, one per command, each defined beside its adapter. */
 extern const hs_command_def hs_req_holdem_equity, hs_req_shortdeck_equity, hs_req_holdem_hits,
-    hs_req_holdem_equity_dist, hs_req_holdem_vs_random;
+    hs_req_holdem_equity_dist, hs_req_holdem_vs_random, hs_req_holdem_preflop,
+    hs_req_holdem_preflop3;
 extern const hs_command_def hs_req_omaha_equity, hs_req_stud_equity, hs_req_razz_equity,
     hs_req_omaha_rank;
 extern const hs_command_def hs_req_crib_score, hs_req_crib_explain, hs_req_crib_discard,
     hs_req_crib_peg, hs_req_crib_peg_line, hs_req_crib_hist;
 extern const hs_command_def hs_req_poker_rank, hs_req_poker_compare, hs_req_poker_hist,
-    hs_req_poker_showdown, hs_req_poker_pe54, hs_req_lowball_rank, hs_req_lowball_hist,
-    hs_req_shortdeck_rank, hs_req_shortdeck_hist;
+    hs_req_poker_showdown, hs_req_poker_pe54, hs_req_poker_matchups, hs_req_lowball_rank,
+    hs_req_lowball_hist, hs_req_shortdeck_rank, hs_req_shortdeck_hist;
 extern const hs_command_def hs_req_query;
 
 /* The size of a static array of arguments, for an entry's n_args. */
@@ -93,6 +95,15 @@ int hs_req_known(const hs_request *r, int bmin, int bmax, uint64_t *board, uint6
 /* A range for `what` ("hand 1") into *out with its canonical text. */
 int hs_req_range(const char *what, const char *text, hs_holdem_range *out, char *canon, size_t cap,
                  hs_req_ctx *x);
+/* The job of a long table command: in START made by make(args) into *x->job_out (the command
+ * line runs it with its checkpoint); in FINISH the finished job given, or one made here and run,
+ * left in *own for the caller to free (NULL otherwise). *job is the job to answer from. */
+int hs_req_table_job(hs_req_ctx *x, int (*make)(const void *args, hs_job **out), const void *args,
+                     hs_job **own, const hs_job **job);
+/* The "table" choice of a command answering one of several tables from one job (names[0..n),
+ * the first when absent): its index into *which. */
+int hs_req_table_choice(const hs_request *r, const char *const *names, int n, int *which,
+                        hs_req_ctx *x);
 /* The table (NULL: out of memory) into *x->out. */
 int hs_req_answer(hs_req_ctx *x, hs_table *t);
 /* A library code as a message (the cases a command does not word itself). */
