@@ -33,7 +33,8 @@ HANDSTAT = sys.argv[1] if len(sys.argv) > 1 else "build/release/handstat"
 # checked against its CLI elsewhere (test_serve_api.py, the C tests).
 NO_CLI = {"crib explain", "crib peg-line", "poker pe54"}
 # Commands whose command line writes CSV without being asked (--csv is then not an option).
-CSV_ALWAYS = {"poker hist", "shortdeck hist", "lowball hist", "holdem vs-random"}
+CSV_ALWAYS = {"poker hist", "shortdeck hist", "lowball hist", "holdem vs-random",
+              "crib throw-table", "crib deals", "crib peg-table"}
 FAILURES = []
 
 

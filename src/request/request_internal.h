@@ -56,7 +56,8 @@ extern const hs_command_def hs_req_holdem_equity, hs_req_shortdeck_equity, hs_re
 extern const hs_command_def hs_req_omaha_equity, hs_req_stud_equity, hs_req_razz_equity,
     hs_req_omaha_rank;
 extern const hs_command_def hs_req_crib_score, hs_req_crib_explain, hs_req_crib_discard,
-    hs_req_crib_peg, hs_req_crib_peg_line, hs_req_crib_hist;
+    hs_req_crib_peg, hs_req_crib_peg_line, hs_req_crib_hist, hs_req_crib_throw_table,
+    hs_req_crib_deals, hs_req_crib_peg_table;
 extern const hs_command_def hs_req_poker_rank, hs_req_poker_compare, hs_req_poker_hist,
     hs_req_poker_showdown, hs_req_poker_pe54, hs_req_lowball_rank, hs_req_lowball_hist,
     hs_req_shortdeck_rank, hs_req_shortdeck_hist;
