@@ -34,7 +34,8 @@ HANDSTAT = sys.argv[1] if len(sys.argv) > 1 else "build/release/handstat"
 NO_CLI = {"crib explain", "crib peg-line", "poker pe54"}
 # Commands whose command line writes CSV without being asked (--csv is then not an option).
 CSV_ALWAYS = {"poker hist", "shortdeck hist", "lowball hist", "holdem vs-random", "holdem preflop",
-              "holdem preflop3", "poker matchups"}
+              "holdem preflop3", "poker matchups", "crib throw-table", "crib deals",
+              "crib peg-table"}
 FAILURES = []
 
 

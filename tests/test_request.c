@@ -145,6 +145,8 @@ static const query QUERIES[] = {
      {"hand", "5H 5D JC 4S", "hand", "6C 9D TH KS"},
      {"crib", "peg", "--csv", "5H", "5D", "JC", "4S", "--", "6C", "9D", "TH", "KS"}},
     {"crib hist", {"crib", "1"}, {"crib", "hist", "--crib", "--quiet"}},
+    /* throw-table writes CSV without --csv */
+    {"crib throw-table", {NULL}, {"crib", "throw-table", NULL}},
     {"lowball rank",
      {"hand", "KD 5S 4H 3C 2D AS 9C", "kind", "a5"},
      {"lowball", "rank", "--a5", "--csv", "KD", "5S", "4H", "3C", "2D", "AS", "9C"}},
@@ -315,7 +317,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 28);
+    assert_int_equal(n, 31);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
         hs_request_free(r);
@@ -544,6 +546,14 @@ static void test_refused(void **state) {
          HS_ERR_ARG,
          "table: 'pairs,matrix' is not one of its tables (pairs or matrix)"},
         {"holdem preflop3", {"classes", "AA,XX"}, HS_ERR_ARG, "classes: 'XX' is not a"},
+        {"crib deals",
+         {"table", "total"},
+         HS_ERR_ARG,
+         "table: 'total' is not one of its tables (hand, combined or patterns)"},
+        {"crib peg-table",
+         {"table", "hand"},
+         HS_ERR_ARG,
+         "table: 'hand' is not one of its tables (total or patterns)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(hs_request_new(cases[i].command, &r), HS_OK);
@@ -565,6 +575,42 @@ static void test_refused(void **state) {
     assert_null(t);
     assert_string_equal(msg, "cancelled");
     hs_request_free(r);
+    /* the same for a job that owns its inputs (crib peg-table's discard tables) */
+    assert_int_equal(hs_request_new("crib peg-table", &r), HS_OK);
+    assert_int_equal(hs_request_run(r, 1, stop_at_once, NULL, &t, msg, sizeof msg),
+                     HS_ERR_CANCELLED);
+    assert_null(t);
+    assert_string_equal(msg, "cancelled");
+    hs_request_free(r);
+}
+
+/* crib deals and crib peg-table: hs_request_start makes the command line's job (its name, units
+ * and parameters, so that its checkpoints fit), owning its tables, with a time estimate; every
+ * table of one finished job comes from hs_request_finish (test_cli_deals and test_cli_peg check
+ * the files the command line writes from them). */
+static void test_deals_jobs(void **state) {
+    (void)state;
+    static const char *const COMMANDS[2] = {"crib deals", "crib peg-table"};
+    for (int c = 0; c < 2; c++) {
+        hs_request *r;
+        hs_job *job;
+        char msg[HS_REQUEST_MESSAGE];
+        assert_int_equal(hs_request_new(COMMANDS[c], &r), HS_OK);
+        assert_int_equal(hs_request_start(r, &job, msg, sizeof msg), HS_OK);
+        assert_non_null(job);
+        assert_string_equal(hs_job_name(job), COMMANDS[c]);
+        assert_int_equal(hs_job_units(job), hs_discard_deals_units());
+        assert_true(hs_request_job_seconds(r, job) > 0.5);
+        /* the table of a job with no unit done: no rows; the deals counted so far as a note */
+        hs_table *t;
+        assert_int_equal(hs_request_finish(r, job, 1, NULL, NULL, &t, msg, sizeof msg), HS_OK);
+        assert_int_equal(hs_table_rows(t), 0);
+        assert_string_equal(hs_table_note(t, "deals"), "0");
+        assert_null(hs_table_note(t, "mean_best_hand"));
+        hs_table_free(t);
+        hs_job_free(job); /* with its tables */
+        hs_request_free(r);
+    }
 }
 
 /* The long tables of hold'em and poker through the layer: preflop3 over AA and KK (the triples
@@ -618,6 +664,7 @@ int main(void) {
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_text_commands),
         cmocka_unit_test(test_holdem_poker_tables),
+        cmocka_unit_test(test_deals_jobs),
     };
     return hs_run_tests(tests, NULL, NULL);
 }

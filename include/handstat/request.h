@@ -79,8 +79,9 @@ HS_API int hs_request_run(const hs_request *r, int threads, hs_progress_fn progr
 
 /* The same in two steps, for front ends that run long jobs their own way (checkpoints, other
  * processes): hs_request_start checks the request and, for a command that runs as one job
- * (holdem hits over every board, holdem equity-dist, stud and razz equity, holdem vs-random, a
- * query the equity engine does not answer), makes it into *job (else *job is NULL); the caller runs
+ * (holdem hits over every board, holdem equity-dist, stud and razz equity, holdem vs-random, crib
+ * deals and crib peg-table, a query the equity engine does not answer), makes it into *job (else
+ * *job is NULL); the caller runs
  * the job's units (handstat/job.h) or none, then hs_request_finish answers from the finished job,
  * or, with job NULL, runs the command itself (threads, progress as in hs_request_run). Returns and
  * messages as hs_request_run. */

@@ -322,20 +322,27 @@ typedef struct cli_request_job {
     hs_table **also_table;
 } cli_request_job;
 
-/* A long table command (holdem preflop, preflop3, vs-random, poker matchups): the job of q[0]
- * made by the request layer and run with its checkpoint (cli_job_open_run), then file k written
- * from the table q[k] answers from that finished job (the same command, its "table" argument
- * naming the file's table). names[k] is file k's option ("-o", "--matrix"), paths[k] its path
- * (file 0 defaults to standard output; a later file with no path is not written). On CLI_OK
- * every file is written whole and *first holds file 0's table (for the summary line); on any
- * failure none is. The caller then calls cli_job_finish(j, status) and frees *job and *first. */
+/* A long table command (holdem preflop, preflop3, vs-random, poker matchups, crib deals,
+ * peg-table): the job of q[0] made by the request layer and run with its checkpoint
+ * (cli_job_open_run), then file k written from the table q[k] answers from that finished job (the
+ * same command, its "table" argument naming the file's table). names[k] is file k's option ("-o",
+ * "--matrix"), paths[k] its path (file 0 defaults to standard output; a later file with no path is
+ * not written). Every file is written whole or none is; on success (and not --quiet) summary gets
+ * file 0's table, the job, the run (seconds, threads) and ctx. Returns the exit status. */
 typedef struct cli_table_files {
     const char *label, *fallback, *ckpt_arg;
     int resume, threads, n;
     const char *const *names, *const *paths;
     hs_request *const *q;
+    void (*summary)(const hs_table *first, const hs_job *job, const cli_job *run, const void *ctx);
+    const void *ctx;
+    double *make_seconds; /* optional: the seconds making the job took (its tables) */
 } cli_table_files;
-int cli_request_tables(const cli_table_files *o, cli_job *j, hs_job **job, hs_table **first);
+int cli_request_tables(const cli_table_files *o);
+
+/* A request for `command` with key = value (value NULL: none). Prints the error and returns
+ * NULL with *status set, else CLI_OK. */
+hs_request *cli_request_with(const char *command, const char *key, const char *value, int *status);
 
 /* A request for `command` with hands[0..n) as its "hand" arguments. Prints the error and returns
  * NULL with *status set (out of memory 3, a bad value 1), else CLI_OK. */

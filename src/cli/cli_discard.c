@@ -1,4 +1,5 @@
-/* handstat crib: discard, throw-table and deals (the discard analysis of handstat/discard.h). */
+/* handstat crib: discard, throw-table, deals and peg-table, shells over the request layer's
+ * commands of those names (their tables rendered there), with the checkpoints of the long ones. */
 #include "cli.h"
 
 #include <inttypes.h>
@@ -228,8 +229,7 @@ static int crib_discard(int argc, char **argv) {
     return status;
 }
 
-static const char *const SUIT_KIND[3] = {"offsuit", "suited", "pair"};
-
+/* The table of crib throw-table (the request layer's), written whole to -o or standard output. */
 static int crib_throw_table(int argc, char **argv) {
     const char *path = NULL;
     int n_pos;
@@ -237,30 +237,12 @@ static int crib_throw_table(int argc, char **argv) {
     int rc = cli_parse_options(argc, argv, opts, THROW_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
-    cli_outs outs = {.n = 0};
-    cli_out *out = cli_outs_add(&outs, "-o", path);
-    int status = cli_outs_open(&outs);
-    if (status != CLI_OK)
-        return status;
-    hs_crib_throw_class tc[HS_THROW_CLASSES];
-    hs_crib_throw_table(tc);
-    static const char *const HEADER[] = {"ranks", "suits",   "combos",       "crib_sum",
-                                         "cases", "crib_ev", "crib_ev_exact"};
-    cli_table t;
-    cli_table_init(&t, out->fp, 1, NULL);
-    cli_header(&t, HEADER, 7);
-    for (int i = 0; i < HS_THROW_CLASSES; i++) {
-        char ranks[4] = {RANK_CHARS[tc[i].rank_lo], '-', RANK_CHARS[tc[i].rank_hi], '\0'};
-        cli_cell(&t, ranks);
-        cli_cell(&t, SUIT_KIND[tc[i].rank_lo == tc[i].rank_hi ? 2 : tc[i].suited]);
-        cli_cell_int(&t, tc[i].combos);
-        cli_cell_u64(&t, tc[i].crib_sum);
-        cli_cell_u64(&t, HS_THROW_CASES);
-        cli_cell_fixed(&t, (double)tc[i].crib_sum / HS_THROW_CASES, CLI_DIGITS_POINTS);
-        cli_cell_fraction(&t, (long long)tc[i].crib_sum, HS_THROW_CASES);
-        cli_row_end(&t);
-    }
-    return cli_outs_commit(&outs);
+    const cli_request_job o = {.label = "crib throw-table", .threads = 1, .path = path};
+    hs_table *t;
+    double seconds;
+    const int status = cli_request_to_csv("crib throw-table", NULL, NULL, 0, &o, &t, &seconds);
+    hs_table_free(t);
+    return status;
 }
 
 static void pattern_text(int p, char buf[8]) {
@@ -268,67 +250,6 @@ static void pattern_text(int p, char buf[8]) {
     hs_deals_pattern_ranks(p, r);
     snprintf(buf, 8, "%c-%c-%c-%c", RANK_CHARS[r[0]], RANK_CHARS[r[1]], RANK_CHARS[r[2]],
              RANK_CHARS[r[3]]);
-}
-
-static void write_hand(FILE *fp, const hs_discard_deals *d) {
-    static const char *const HEADER[] = {"hand_sum", "hand_ev", "hand_ev_exact", "deals",
-                                         "probability"};
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, HEADER, 5);
-    for (int k = 0; k < HS_DEALS_HAND_NUMS; k++) {
-        if (d->best_hand[k] == 0)
-            continue;
-        cli_cell_int(&t, k);
-        cli_cell_fixed(&t, k / 46.0, CLI_DIGITS_POINTS);
-        cli_cell_fraction(&t, k, HS_DISCARD_HAND_CASES2);
-        cli_cell_u64(&t, d->best_hand[k]);
-        cli_cell_ratio(&t, (double)d->best_hand[k] / (double)d->deals);
-        cli_row_end(&t);
-    }
-}
-
-static void write_bins(FILE *fp, const uint64_t (*bins)[HS_DEALS_BINS], uint64_t deals);
-
-static void write_combined(FILE *fp, const hs_discard_deals *d) {
-    write_bins(fp, d->best_combined, d->deals);
-}
-
-/* Pattern rows in rank order (the pattern index is colex, so by the ranks themselves), those
- * with any deals: pattern, then each of the n criteria's deals, then their probabilities. */
-static void write_pattern_rows(FILE *fp, const char *const *header,
-                               const uint64_t (*pattern)[HS_DEALS_PATTERNS], int n,
-                               uint64_t deals) {
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, header, 1 + 2 * n);
-    for (int r0 = 0; r0 < HS_RANKS; r0++)
-        for (int r1 = r0; r1 < HS_RANKS; r1++)
-            for (int r2 = r1; r2 < HS_RANKS; r2++)
-                for (int r3 = r2; r3 < HS_RANKS; r3++) {
-                    const int r[4] = {r0, r1, r2, r3};
-                    const int p = hs_deals_pattern_index(r);
-                    uint64_t any = 0;
-                    for (int k = 0; k < n; k++)
-                        any |= pattern[k][p];
-                    if (any == 0)
-                        continue;
-                    char name[8];
-                    pattern_text(p, name);
-                    cli_cell(&t, name);
-                    for (int k = 0; k < n; k++)
-                        cli_cell_u64(&t, pattern[k][p]);
-                    for (int k = 0; k < n; k++)
-                        cli_cell_ratio(&t, (double)pattern[k][p] / (double)deals);
-                    cli_row_end(&t);
-                }
-}
-
-static void write_patterns(FILE *fp, const hs_discard_deals *d) {
-    static const char *const HEADER[] = {
-        "pattern",          "hand_deals",         "dealer_deals",    "pone_deals",
-        "hand_probability", "dealer_probability", "pone_probability"};
-    write_pattern_rows(fp, HEADER, d->pattern, 3, d->deals);
 }
 
 /* The most frequent pattern of a criterion (ties: the first in index order). */
@@ -369,137 +290,7 @@ static void print_deals_summary(const hs_discard_deals *d, int threads, double s
     }
 }
 
-/* A job over every deal (crib deals, crib peg-table): its output files (the first one -o,
- * which alone defaults to standard output), the job made from the discard tables, a writer per
- * file and the summary. */
-typedef struct deals_command {
-    const char *label, *ckpt_name;
-    int files;
-    const char *const *names;
-    const char *const *paths;
-    int (*make)(const hs_discard_tables *t, int threads, hs_job **out);
-    void (*write)(int file, FILE *fp, const hs_job *job);
-    void (*summary)(const hs_job *job, int threads, double seconds, double table_seconds);
-} deals_command;
-
-static int run_deals_command(const deals_command *c, int threads, const char *ckpt, int resume) {
-    cli_catch_signals();
-    double start = cli_now();
-    cli_job j;
-    cli_outs outs = {.n = 0};
-    cli_out *dest[4] = {NULL, NULL, NULL, NULL};
-    for (int k = 0; k < c->files; k++)
-        if (k == 0 || c->paths[k] != NULL)
-            dest[k] = cli_outs_add(&outs, c->names[k], c->paths[k]);
-    memset(&j, 0, sizeof j);
-    /* Every destination is checked before the work (the tables take a fraction of a second). */
-    int status = cli_outs_open(&outs);
-    if (status == CLI_OK)
-        status = cli_job_prepare(&j, c->label, ckpt, c->paths[0], c->ckpt_name, resume, threads,
-                                 c->names, c->paths, c->files);
-    hs_discard_tables *tables = NULL;
-    hs_job *job = NULL;
-    double table_seconds = 0;
-    if (status == CLI_OK) {
-        int rc = hs_discard_tables_new(threads, &tables);
-        if (rc == HS_OK)
-            rc = c->make(tables, threads, &job);
-        table_seconds = cli_now() - start;
-        if (rc != HS_OK) {
-            cli_error("%s", hs_strerror(rc));
-            status = CLI_EXIT_IO;
-        }
-    }
-    if (status == CLI_OK)
-        status = cli_job_attach(&j, job);
-    if (status == CLI_OK)
-        status = cli_job_run(&j);
-    if (status == CLI_OK) {
-        for (int k = 0; k < c->files; k++)
-            if (dest[k] != NULL)
-                c->write(k, dest[k]->fp, job);
-        status = cli_outs_commit(&outs);
-        if (status == CLI_OK && !cli_quiet)
-            c->summary(job, j.threads_used, cli_now() - start, table_seconds);
-    }
-    cli_outs_abort(&outs);
-    cli_job_finish(&j, status);
-    hs_job_free(job);
-    hs_discard_tables_free(tables);
-    return status;
-}
-
-static void write_deals_file(int file, FILE *fp, const hs_job *job) {
-    void (*const writers[3])(FILE *, const hs_discard_deals *) = {write_hand, write_combined,
-                                                                  write_patterns};
-    writers[file](fp, hs_discard_deals_job_counts(job));
-}
-
-static void deals_summary(const hs_job *job, int threads, double seconds, double table_seconds) {
-    print_deals_summary(hs_discard_deals_job_counts(job), threads, seconds, table_seconds);
-}
-
-/* crib deals' job takes no thread count: making it is immediate. */
-static int make_deals_job(const hs_discard_tables *t, int threads, hs_job **out) {
-    (void)threads;
-    return hs_discard_deals_job_new(t, out);
-}
-
-static int crib_deals(int argc, char **argv) {
-    const char *paths[3] = {NULL, NULL, NULL}, *ckpt = NULL;
-    int threads = 0, resume = 0, n_pos;
-    const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &paths[0]},
-                            {"--combined", NULL, CLI_OPT_VALUE, &paths[1]},
-                            {"--patterns", NULL, CLI_OPT_VALUE, &paths[2]},
-                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
-                            {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt},
-                            {"--resume", NULL, CLI_OPT_FLAG, &resume},
-                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
-    int rc = cli_parse_options(argc, argv, opts, DEALS_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
-    if (rc != CLI_OK)
-        return cli_options_status(rc);
-    const char *const names[3] = {opts[0].name, opts[1].name, opts[2].name};
-    const deals_command c = {"crib deals",     "crib_deals.ckpt", 3, names, paths, make_deals_job,
-                             write_deals_file, deals_summary};
-    return run_deals_command(&c, threads, ckpt, resume);
-}
-
-/* The bins of one role pair of histograms, lowest to highest used: ev_from,ev_to,then counts
- * and probabilities of the two. */
-static void write_bins(FILE *fp, const uint64_t (*bins)[HS_DEALS_BINS], uint64_t deals) {
-    int lo = HS_DEALS_BINS, hi = -1;
-    for (int b = 0; b < HS_DEALS_BINS; b++)
-        if (bins[0][b] != 0 || bins[1][b] != 0) {
-            lo = b < lo ? b : lo;
-            hi = b;
-        }
-    static const char *const HEADER[] = {
-        "ev_from", "ev_to", "dealer_deals", "pone_deals", "dealer_probability", "pone_probability"};
-    cli_table t;
-    cli_table_init(&t, fp, 1, NULL);
-    cli_header(&t, HEADER, 6);
-    for (int b = lo; b <= hi; b++) {
-        const int from = b - HS_DEALS_BIN_OFFSET;
-        cli_cell_fixed(&t, from / 10.0, 1); /* bin edges: tenths of a point */
-        cli_cell_fixed(&t, (from + 1) / 10.0, 1);
-        for (int r = 0; r < 2; r++)
-            cli_cell_u64(&t, bins[r][b]);
-        for (int r = 0; r < 2; r++)
-            cli_cell_ratio(&t, (double)bins[r][b] / (double)deals);
-        cli_row_end(&t);
-    }
-}
-
-static void write_peg_totals(FILE *fp, const hs_peg_deals *d) {
-    write_bins(fp, d->best_total, d->deals);
-}
-
-static void write_peg_patterns(FILE *fp, const hs_peg_deals *d) {
-    static const char *const HEADER[] = {"pattern", "dealer_deals", "pone_deals",
-                                         "dealer_probability", "pone_probability"};
-    write_pattern_rows(fp, HEADER, d->pattern, 2, d->deals);
-}
-
+/* The command line's summary of crib peg-table, on standard error. */
 static void print_peg_summary(const hs_peg_deals *d, int threads, double seconds) {
     fprintf(stderr,
             "crib peg-table: %" PRIu64 " deals (%" PRIu64 " up to suit permutation) in %.2f s "
@@ -522,16 +313,81 @@ static void print_peg_summary(const hs_peg_deals *d, int threads, double seconds
     }
 }
 
-static void write_peg_file(int file, FILE *fp, const hs_job *job) {
-    if (file == 0)
-        write_peg_totals(fp, hs_peg_deals_job_counts(job));
-    else
-        write_peg_patterns(fp, hs_peg_deals_job_counts(job));
+/* A job over every deal (crib deals, crib peg-table): its output files (the first one -o, which
+ * alone defaults to standard output), each the request's table of that name ("table"), and the
+ * summary (timing: when the command began, and how long the discard tables took). */
+typedef struct deals_timing {
+    double start, table_seconds;
+} deals_timing;
+
+typedef struct deals_command {
+    const char *label, *ckpt_name;
+    int files;
+    const char *const *names;  /* the options: "-o", "--combined", ... */
+    const char *const *paths;  /* NULL: not asked for (-o: standard output) */
+    const char *const *tables; /* the request's "table" of each file */
+    void (*summary)(const hs_table *first, const hs_job *job, const cli_job *run, const void *ctx);
+} deals_command;
+
+static int run_deals_command(const deals_command *c, int threads, const char *ckpt, int resume) {
+    cli_catch_signals();
+    deals_timing timing = {cli_now(), 0};
+    int status = CLI_OK;
+    hs_request *q[3] = {NULL, NULL, NULL};
+    for (int k = 0; status == CLI_OK && k < c->files; k++)
+        q[k] = cli_request_with(c->label, "table", c->tables[k], &status);
+    if (status == CLI_OK) {
+        const cli_table_files o = {.label = c->label,
+                                   .fallback = c->ckpt_name,
+                                   .ckpt_arg = ckpt,
+                                   .resume = resume,
+                                   .threads = threads,
+                                   .n = c->files,
+                                   .names = c->names,
+                                   .paths = c->paths,
+                                   .q = q,
+                                   .summary = c->summary,
+                                   .ctx = &timing,
+                                   .make_seconds = &timing.table_seconds};
+        status = cli_request_tables(&o);
+    }
+    for (int k = 0; k < 3; k++)
+        hs_request_free(q[k]);
+    return status;
 }
 
-static void peg_summary(const hs_job *job, int threads, double seconds, double table_seconds) {
-    (void)table_seconds;
-    print_peg_summary(hs_peg_deals_job_counts(job), threads, seconds);
+static void deals_summary(const hs_table *t, const hs_job *job, const cli_job *run,
+                          const void *ctx) {
+    (void)t;
+    const deals_timing *w = ctx;
+    print_deals_summary(hs_discard_deals_job_counts(job), run->threads_used, cli_now() - w->start,
+                        w->table_seconds);
+}
+
+static void peg_summary(const hs_table *t, const hs_job *job, const cli_job *run, const void *ctx) {
+    (void)t;
+    const deals_timing *w = ctx;
+    print_peg_summary(hs_peg_deals_job_counts(job), run->threads_used, cli_now() - w->start);
+}
+
+static int crib_deals(int argc, char **argv) {
+    const char *paths[3] = {NULL, NULL, NULL}, *ckpt = NULL;
+    int threads = 0, resume = 0, n_pos;
+    const cli_opt opts[] = {{"-o", NULL, CLI_OPT_VALUE, &paths[0]},
+                            {"--combined", NULL, CLI_OPT_VALUE, &paths[1]},
+                            {"--patterns", NULL, CLI_OPT_VALUE, &paths[2]},
+                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {"--checkpoint", NULL, CLI_OPT_VALUE, &ckpt},
+                            {"--resume", NULL, CLI_OPT_FLAG, &resume},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, DEALS_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    const char *const names[3] = {opts[0].name, opts[1].name, opts[2].name};
+    static const char *const TABLES[3] = {"hand", "combined", "patterns"};
+    const deals_command c = {"crib deals", "crib_deals.ckpt", 3, names, paths,
+                             TABLES,       deals_summary};
+    return run_deals_command(&c, threads, ckpt, resume);
 }
 
 static int crib_peg_table(int argc, char **argv) {
@@ -547,13 +403,8 @@ static int crib_peg_table(int argc, char **argv) {
     if (rc != CLI_OK)
         return cli_options_status(rc);
     const char *const names[2] = {opts[0].name, opts[1].name};
-    const deals_command c = {"crib peg-table",
-                             "crib_peg_table.ckpt",
-                             2,
-                             names,
-                             paths,
-                             hs_peg_deals_job_new_threads,
-                             write_peg_file,
+    static const char *const TABLES[2] = {"total", "patterns"};
+    const deals_command c = {"crib peg-table", "crib_peg_table.ckpt", 2, names, paths, TABLES,
                              peg_summary};
     return run_deals_command(&c, threads, ckpt, resume);
 }

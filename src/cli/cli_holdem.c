@@ -339,17 +339,23 @@ int cli_shortdeck_equity(int argc, char **argv) {
 
 /* ---- preflop ------------------------------------------------------------------------------ */
 
-/* A request for `command` with key = value (value NULL: none). Prints the error; NULL then with
- * *status set. */
-static hs_request *table_request(const char *command, const char *key, const char *value,
-                                 int *status) {
-    hs_request *q = cli_request_new(command, NULL, 0, status);
-    if (q != NULL && value != NULL && cli_request_add(q, key, value) != 0) {
-        hs_request_free(q);
-        *status = CLI_EXIT_DATA;
-        return NULL;
-    }
-    return q;
+/* The summary line of a table over the preflop boards (ctx: the label). */
+static void boards_summary(const hs_table *t, const hs_job *job, const cli_job *run,
+                           const void *ctx) {
+    fprintf(stderr, "%s: %s boards up to suit permutation (%zu units) in %.1f s with %d thread%s\n",
+            (const char *)ctx, hs_table_note(t, "boards"), hs_job_units(job), run->seconds,
+            run->threads_used, run->threads_used == 1 ? "" : "s");
+}
+
+/* The summary line of a sampled vs-random table (ctx: the label). */
+static void samples_summary(const hs_table *t, const hs_job *job, const cli_job *run,
+                            const void *ctx) {
+    (void)job;
+    fprintf(stderr,
+            "%s: ESTIMATE from %s sampled deals per opponent count (seed %s) in %.1f s with %d "
+            "thread%s\n",
+            (const char *)ctx, hs_table_note(t, "samples"), hs_table_note(t, "seed"), run->seconds,
+            run->threads_used, run->threads_used == 1 ? "" : "s");
 }
 
 static int holdem_preflop(int argc, char **argv) {
@@ -376,29 +382,25 @@ static int holdem_preflop(int argc, char **argv) {
         return CLI_EXIT_IO;
     }
     int status;
-    hs_request *q[2] = {table_request("holdem preflop", "table", NULL, &status), NULL};
+    hs_request *q[2] = {cli_request_with("holdem preflop", "table", NULL, &status), NULL};
     if (q[0] != NULL)
-        q[1] = table_request("holdem preflop", "table", "matrix", &status);
-    hs_job *job = NULL;
-    hs_table *t = NULL;
-    cli_job j;
-    memset(&j, 0, sizeof j);
+        q[1] = cli_request_with("holdem preflop", "table", "matrix", &status);
     if (q[1] != NULL) {
         const char *const names[2] = {"-o", "--matrix"};
         const char *const files[2] = {path, matrix};
-        const cli_table_files o = {
-            "holdem preflop", "holdem_preflop.ckpt", ckpt_arg, resume, threads, 2, names, files, q};
-        status = cli_request_tables(&o, &j, &job, &t);
+        const cli_table_files o = {.label = "holdem preflop",
+                                   .fallback = "holdem_preflop.ckpt",
+                                   .ckpt_arg = ckpt_arg,
+                                   .resume = resume,
+                                   .threads = threads,
+                                   .n = 2,
+                                   .names = names,
+                                   .paths = files,
+                                   .q = q,
+                                   .summary = boards_summary,
+                                   .ctx = "holdem preflop"};
+        status = cli_request_tables(&o);
     }
-    if (status == CLI_OK && !cli_quiet)
-        fprintf(stderr,
-                "holdem preflop: %s boards up to suit permutation (%zu units) in %.1f s with %d "
-                "thread%s\n",
-                hs_table_note(t, "boards"), hs_job_units(job), j.seconds, j.threads_used,
-                j.threads_used == 1 ? "" : "s");
-    cli_job_finish(&j, status);
-    hs_job_free(job);
-    hs_table_free(t);
     hs_request_free(q[0]);
     hs_request_free(q[1]);
     free(matrix);
@@ -442,35 +444,22 @@ static int parse_u64_option(const char *opt, const char *text, uint64_t lo, uint
  * as a job with a checkpoint, and its table written whole to -o. */
 static int vs_random_run(hs_request *q, const char *path, const char *ckpt_arg, int resume,
                          int threads, int sampled) {
-    const char *label = sampled ? "holdem vs-random --samples" : "holdem vs-random";
-    hs_job *job = NULL;
-    hs_table *t = NULL;
-    cli_job j;
     const char *const names[1] = {"-o"};
     const char *const files[1] = {path};
     hs_request *const qs[1] = {q};
-    const cli_table_files o = {
-        label,    sampled ? "holdem_vs_random_sample.ckpt" : "holdem_vs_random.ckpt",
-        ckpt_arg, resume,
-        threads,  1,
-        names,    files,
-        qs};
-    const int status = cli_request_tables(&o, &j, &job, &t);
-    if (status == CLI_OK && !cli_quiet && sampled)
-        fprintf(stderr,
-                "%s: ESTIMATE from %s sampled deals per opponent count (seed %s) in %.1f s with "
-                "%d thread%s\n",
-                label, hs_table_note(t, "samples"), hs_table_note(t, "seed"), j.seconds,
-                j.threads_used, j.threads_used == 1 ? "" : "s");
-    else if (status == CLI_OK && !cli_quiet)
-        fprintf(stderr,
-                "%s: %s boards up to suit permutation (%zu units) in %.1f s with %d thread%s\n",
-                label, hs_table_note(t, "boards"), hs_job_units(job), j.seconds, j.threads_used,
-                j.threads_used == 1 ? "" : "s");
-    cli_job_finish(&j, status);
-    hs_job_free(job);
-    hs_table_free(t);
-    return status;
+    const cli_table_files o = {.label = sampled ? "holdem vs-random --samples" : "holdem vs-random",
+                               .fallback = sampled ? "holdem_vs_random_sample.ckpt"
+                                                   : "holdem_vs_random.ckpt",
+                               .ckpt_arg = ckpt_arg,
+                               .resume = resume,
+                               .threads = threads,
+                               .n = 1,
+                               .names = names,
+                               .paths = files,
+                               .q = qs,
+                               .summary = sampled ? samples_summary : boards_summary,
+                               .ctx = sampled ? "holdem vs-random --samples" : "holdem vs-random"};
+    return cli_request_tables(&o);
 }
 
 static int holdem_vs_random(int argc, char **argv) {

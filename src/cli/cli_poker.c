@@ -248,6 +248,18 @@ static int matchups_hand(const char *hand_arg, char **argv, int n_pos, int csv) 
     return status;
 }
 
+static void matchups_summary(const hs_table *t, const hs_job *job, const cli_job *run,
+                             const void *ctx) {
+    (void)job;
+    (void)ctx;
+    fprintf(stderr,
+            "poker matchups: %s hands x %s opponents = %s matchups in %.3f s with %d thread%s\n"
+            "wins %s, ties %s, losses %s: wins = losses, as they must\n",
+            hs_table_note(t, "hands"), hs_table_note(t, "opponents"), hs_table_note(t, "matchups"),
+            run->seconds, run->threads_used, run->threads_used == 1 ? "" : "s",
+            hs_table_note(t, "wins"), hs_table_note(t, "ties"), hs_table_note(t, "losses"));
+}
+
 static int poker_matchups(int argc, char **argv) {
     int threads = 0, csv = 0, resume = 0, n_pos;
     const char *path = NULL, *hand = NULL, *ckpt = NULL;
@@ -283,27 +295,20 @@ static int poker_matchups(int argc, char **argv) {
     hs_request *q = cli_request_new("poker matchups", NULL, 0, &status);
     if (q == NULL)
         return status;
-    hs_job *job = NULL;
-    hs_table *t = NULL;
-    cli_job j;
     const char *const names[1] = {"-o"};
     const char *const paths[1] = {path};
     hs_request *const qs[1] = {q};
-    const cli_table_files o = {
-        "poker matchups", "poker_matchups.ckpt", ckpt, resume, threads, 1, names, paths, qs};
-    status = cli_request_tables(&o, &j, &job, &t);
-    if (status == CLI_OK && !cli_quiet)
-        fprintf(stderr,
-                "poker matchups: %s hands x %s opponents = %s matchups in %.3f s with %d "
-                "thread%s\n"
-                "wins %s, ties %s, losses %s: wins = losses, as they must\n",
-                hs_table_note(t, "hands"), hs_table_note(t, "opponents"),
-                hs_table_note(t, "matchups"), j.seconds, j.threads_used,
-                j.threads_used == 1 ? "" : "s", hs_table_note(t, "wins"), hs_table_note(t, "ties"),
-                hs_table_note(t, "losses"));
-    cli_job_finish(&j, status);
-    hs_job_free(job);
-    hs_table_free(t);
+    const cli_table_files o = {.label = "poker matchups",
+                               .fallback = "poker_matchups.ckpt",
+                               .ckpt_arg = ckpt,
+                               .resume = resume,
+                               .threads = threads,
+                               .n = 1,
+                               .names = names,
+                               .paths = paths,
+                               .q = qs,
+                               .summary = matchups_summary};
+    status = cli_request_tables(&o);
     hs_request_free(q);
     return status;
 }

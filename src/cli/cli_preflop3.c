@@ -32,6 +32,16 @@ static const char PREFLOP3_USAGE[] =
     "exit status: 0 written, 1 unusable checkpoint, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
 
+static void preflop3_summary(const hs_table *t, const hs_job *job, const cli_job *run,
+                             const void *ctx) {
+    (void)ctx;
+    fprintf(stderr,
+            "holdem preflop3: %s triples of %s classes over every deal (%zu units) in %.1f s with "
+            "%d thread%s\n",
+            hs_table_note(t, "triples"), hs_table_note(t, "classes"), hs_job_units(job),
+            run->seconds, run->threads_used, run->threads_used == 1 ? "" : "s");
+}
+
 int cli_holdem_preflop3(int argc, char **argv) {
     int threads = 0, resume = 0, n_pos;
     const char *path = NULL, *ckpt_arg = NULL, *classes_arg = NULL;
@@ -50,37 +60,23 @@ int cli_holdem_preflop3(int argc, char **argv) {
     /* From here on SIGINT and SIGTERM stop the job at its next unit, after saving. */
     cli_catch_signals();
     int status;
-    hs_request *q = cli_request_new("holdem preflop3", NULL, 0, &status);
-    if (q != NULL && classes_arg != NULL && cli_request_add(q, "classes", classes_arg) != 0)
-        status = CLI_EXIT_DATA;
-    hs_job *job = NULL;
-    hs_table *t = NULL;
-    cli_job j;
-    memset(&j, 0, sizeof j);
-    if (status == CLI_OK) {
+    hs_request *q = cli_request_with("holdem preflop3", "classes", classes_arg, &status);
+    if (q != NULL) {
         const char *const names[1] = {"-o"};
         const char *const files[1] = {path};
         hs_request *const qs[1] = {q};
-        const cli_table_files o = {"holdem preflop3",
-                                   "holdem_preflop3.ckpt",
-                                   ckpt_arg,
-                                   resume,
-                                   threads,
-                                   1,
-                                   names,
-                                   files,
-                                   qs};
-        status = cli_request_tables(&o, &j, &job, &t);
+        const cli_table_files o = {.label = "holdem preflop3",
+                                   .fallback = "holdem_preflop3.ckpt",
+                                   .ckpt_arg = ckpt_arg,
+                                   .resume = resume,
+                                   .threads = threads,
+                                   .n = 1,
+                                   .names = names,
+                                   .paths = files,
+                                   .q = qs,
+                                   .summary = preflop3_summary};
+        status = cli_request_tables(&o);
     }
-    if (status == CLI_OK && !cli_quiet)
-        fprintf(stderr,
-                "holdem preflop3: %s triples of %s classes over every deal (%zu units) in "
-                "%.1f s with %d thread%s\n",
-                hs_table_note(t, "triples"), hs_table_note(t, "classes"), hs_job_units(job),
-                j.seconds, j.threads_used, j.threads_used == 1 ? "" : "s");
-    cli_job_finish(&j, status);
-    hs_job_free(job);
-    hs_table_free(t);
     hs_request_free(q);
     return status;
 }

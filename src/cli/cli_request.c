@@ -246,48 +246,71 @@ int cli_request_two_sides(char **argv, int n_pos, const char *what, const char *
     return status;
 }
 
-/* make for cli_job_open_run: the request's job. */
-static int make_request_job(void *ctx, hs_job **job) {
-    char msg[HS_REQUEST_MESSAGE];
-    return hs_request_start(ctx, job, msg, sizeof msg);
+hs_request *cli_request_with(const char *command, const char *key, const char *value, int *status) {
+    hs_request *q = cli_request_new(command, NULL, 0, status);
+    if (q != NULL && value != NULL && cli_request_add(q, key, value) != 0) {
+        hs_request_free(q);
+        *status = CLI_EXIT_DATA;
+        return NULL;
+    }
+    return q;
 }
 
-int cli_request_tables(const cli_table_files *o, cli_job *j, hs_job **job, hs_table **first) {
+/* make for cli_job_open_run: the request's job, timed. */
+typedef struct request_make {
+    const hs_request *q;
+    double seconds;
+} request_make;
+
+static int make_request_job(void *ctx, hs_job **job) {
+    request_make *m = ctx;
+    char msg[HS_REQUEST_MESSAGE];
+    const double start = cli_now();
+    const int rc = hs_request_start(m->q, job, msg, sizeof msg);
+    m->seconds = cli_now() - start;
+    return rc;
+}
+
+int cli_request_tables(const cli_table_files *o) {
     enum { MAX_FILES = 4 };
-    *job = NULL;
-    *first = NULL;
-    memset(j, 0, sizeof *j);
+    hs_job *job = NULL;
+    hs_table *first = NULL;
+    cli_job j;
+    memset(&j, 0, sizeof j);
     cli_outs outs = {.n = 0};
     cli_out *dest[MAX_FILES] = {NULL};
     for (int k = 0; k < o->n && k < MAX_FILES; k++)
         if (k == 0 || o->paths[k] != NULL)
             dest[k] = cli_outs_add(&outs, o->names[k], o->paths[k]);
+    request_make m = {o->q[0], 0};
     int status =
-        cli_job_open_run(j, &outs, o->label, o->ckpt_arg, o->paths[0], o->fallback, o->resume,
-                         o->threads, o->names, o->paths, o->n, make_request_job, o->q[0], job);
+        cli_job_open_run(&j, &outs, o->label, o->ckpt_arg, o->paths[0], o->fallback, o->resume,
+                         o->threads, o->names, o->paths, o->n, make_request_job, &m, &job);
+    if (o->make_seconds != NULL)
+        *o->make_seconds = m.seconds;
     for (int k = 0; status == CLI_OK && k < o->n && k < MAX_FILES; k++) {
         if (dest[k] == NULL)
             continue;
         hs_table *t = NULL;
         char msg[HS_REQUEST_MESSAGE];
-        const int rc =
-            hs_request_finish(o->q[k], *job, o->threads, NULL, NULL, &t, msg, sizeof msg);
+        const int rc = hs_request_finish(o->q[k], job, o->threads, NULL, NULL, &t, msg, sizeof msg);
         if (rc != HS_OK) {
             status = cli_request_status(rc, msg);
             break;
         }
         cli_request_csv(dest[k]->fp, t);
         if (k == 0)
-            *first = t;
+            first = t;
         else
             hs_table_free(t);
     }
     if (status == CLI_OK)
         status = cli_outs_commit(&outs);
     cli_outs_abort(&outs);
-    if (status != CLI_OK) {
-        hs_table_free(*first);
-        *first = NULL;
-    }
+    if (status == CLI_OK && !cli_quiet && o->summary != NULL)
+        o->summary(first, job, &j, o->ctx);
+    cli_job_finish(&j, status);
+    hs_job_free(job);
+    hs_table_free(first);
     return status;
 }

@@ -29,7 +29,9 @@ static const hs_command_def *const REGISTRY[] = {
     &hs_req_lowball_hist,     &hs_req_poker_showdown,
     &hs_req_poker_pe54,       &hs_req_poker_matchups,
     &hs_req_holdem_vs_random, &hs_req_holdem_preflop,
-    &hs_req_holdem_preflop3,  &hs_req_query};
+    &hs_req_holdem_preflop3,  &hs_req_crib_throw_table,
+    &hs_req_crib_deals,       &hs_req_crib_peg_table,
+    &hs_req_query};
 #define N_COMMANDS (sizeof REGISTRY / sizeof REGISTRY[0])
 
 static const hs_command_def *def_of(const char *name) {

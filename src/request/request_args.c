@@ -203,9 +203,6 @@ int hs_req_one_hand(const hs_request *r, const char **text, hs_req_ctx *x) {
     return HS_OK;
 }
 
-/* The job of a table command: in START made into *x->job_out (the command line runs it with its
- * checkpoint); in FINISH the finished job given, or one made here, run and left in *own for the
- * caller to free. make builds the job with the inputs it keeps (hs_job_keep). */
 int hs_req_table_job(hs_req_ctx *x, int (*make)(const void *args, hs_job **out), const void *args,
                      hs_job **own, const hs_job **job) {
     *own = NULL;
@@ -219,7 +216,12 @@ int hs_req_table_job(hs_req_ctx *x, int (*make)(const void *args, hs_job **out),
     rc = hs_job_run(*own, 0, hs_job_units(*own),
                     &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
     *job = *own;
-    return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
+    if (rc == HS_OK)
+        return HS_OK;
+    hs_job_free(*own); /* cancelled or out of memory: nothing to answer from */
+    *own = NULL;
+    *job = NULL;
+    return hs_req_lib_error(x, rc);
 }
 
 /* The choice "table" of a command answering several tables from one job: its index in names[]

@@ -5,6 +5,7 @@
 #include "handstat/handstat.h"
 
 #include "combin.h"
+#include "job_internal.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -418,6 +419,242 @@ static int run_crib_hist(const hs_request *r, hs_req_ctx *x) {
     return hs_req_answer(x, t);
 }
 
+/* ---- crib throw-table, crib deals, crib peg-table --------------------------------------------
+ * The tables of every two-card throw and of every six-card deal. These are the files the command
+ * line writes (results/crib_throw_table.csv, crib_deals_*.csv, crib_peg_*.csv): it renders them
+ * through here, so the cells are its text, byte for byte. */
+
+static const char RANK_CHARS[] = "A23456789TJQK";
+
+/* crib throw-table: each of the 169 throw classes with its exact expected crib. */
+static int run_crib_throw_table(const hs_request *r, hs_req_ctx *x) {
+    (void)r;
+    if (x->phase == HS_REQ_START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    static const char *const SUIT_KIND[3] = {"offsuit", "suited", "pair"};
+    static const char *const COLS[] = {"ranks", "suits",   "combos",       "crib_sum",
+                                       "cases", "crib_ev", "crib_ev_exact"};
+    static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_INT,
+                                HS_CELL_INT,  HS_CELL_DECIMAL, HS_CELL_FRACTION};
+    hs_crib_throw_class tc[HS_THROW_CLASSES];
+    hs_crib_throw_table(tc);
+    hs_table *t = hs_tbl_new(COLS, KINDS, 7);
+    for (int i = 0; t != NULL && i < HS_THROW_CLASSES; i++) {
+        const char ranks[4] = {RANK_CHARS[tc[i].rank_lo], '-', RANK_CHARS[tc[i].rank_hi], '\0'};
+        hs_tbl_text(t, ranks);
+        hs_tbl_text(t, SUIT_KIND[tc[i].rank_lo == tc[i].rank_hi ? 2 : tc[i].suited]);
+        hs_tbl_u128(t, (hs_uint128)tc[i].combos);
+        hs_tbl_u128(t, tc[i].crib_sum);
+        hs_tbl_u128(t, HS_THROW_CASES);
+        hs_tbl_fixed(t, (double)tc[i].crib_sum / HS_THROW_CASES, 6);
+        hs_tbl_fraction(t, tc[i].crib_sum, HS_THROW_CASES);
+    }
+    if (t != NULL)
+        hs_tbl_note(t, "cases", "%u", HS_THROW_CASES);
+    return hs_req_answer(x, t);
+}
+
+/* The notes of a mean num/den as the command line's summary gives it: `name` the decimal with
+ * six places, `name`_exact the reduced fraction ("-7/2"). */
+static void note_mean(hs_table *t, const char *name, int64_t num, uint64_t den) {
+    char exact[112], key[48];
+    const hs_uint128 mag = num < 0 ? (hs_uint128)0 - (hs_uint128)num : (hs_uint128)num;
+    exact[0] = '-';
+    hs_text_fraction(exact + 1, sizeof exact - 1, mag, den);
+    hs_tbl_note(t, name, "%.6f", (double)num / (double)den);
+    snprintf(key, sizeof key, "%s_exact", name);
+    hs_tbl_note(t, key, "%s", num < 0 ? exact : exact + 1);
+}
+
+/* The pattern's ranks, ace low: "5-5-J-Q". */
+static void pattern_text(int p, char buf[8]) {
+    int rk[4];
+    hs_deals_pattern_ranks(p, rk);
+    snprintf(buf, 8, "%c-%c-%c-%c", RANK_CHARS[rk[0]], RANK_CHARS[rk[1]], RANK_CHARS[rk[2]],
+             RANK_CHARS[rk[3]]);
+}
+
+/* The bins of one pair of role histograms (dealer, pone), lowest to highest used: ev_from,ev_to
+ * (tenths of a point), then the counts and probabilities of the two. */
+static hs_table *bins_table(const uint64_t (*bins)[HS_DEALS_BINS], uint64_t deals) {
+    static const char *const COLS[] = {
+        "ev_from", "ev_to", "dealer_deals", "pone_deals", "dealer_probability", "pone_probability"};
+    static const int KINDS[] = {HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_INT,
+                                HS_CELL_INT,     HS_CELL_DECIMAL, HS_CELL_DECIMAL};
+    int lo = HS_DEALS_BINS, hi = -1;
+    for (int b = 0; b < HS_DEALS_BINS; b++)
+        if (bins[0][b] != 0 || bins[1][b] != 0) {
+            lo = b < lo ? b : lo;
+            hi = b;
+        }
+    hs_table *t = hs_tbl_new(COLS, KINDS, 6);
+    for (int b = lo; t != NULL && b <= hi; b++) {
+        const int from = b - HS_DEALS_BIN_OFFSET;
+        hs_tbl_fixed(t, from / 10.0, 1);
+        hs_tbl_fixed(t, (from + 1) / 10.0, 1);
+        for (int role = 0; role < 2; role++)
+            hs_tbl_u128(t, bins[role][b]);
+        /* the quotient of the two doubles, "%.12g", as the files have always had it */
+        for (int role = 0; role < 2; role++)
+            hs_tbl_double(t, (double)bins[role][b] / (double)deals);
+    }
+    return t;
+}
+
+/* The patterns in rank order (the pattern index is colex, so by the ranks themselves), those
+ * with any deals: pattern, then each of the n criteria's deals, then their probabilities. */
+static hs_table *patterns_table(const char *const *cols,
+                                const uint64_t (*pattern)[HS_DEALS_PATTERNS], int n,
+                                uint64_t deals) {
+    int kinds[7] = {HS_CELL_TEXT};
+    for (int k = 0; k < n; k++) {
+        kinds[1 + k] = HS_CELL_INT;
+        kinds[1 + n + k] = HS_CELL_DECIMAL;
+    }
+    hs_table *t = hs_tbl_new(cols, kinds, (size_t)(1 + 2 * n));
+    for (int r0 = 0; t != NULL && r0 < HS_RANKS; r0++)
+        for (int r1 = r0; r1 < HS_RANKS; r1++)
+            for (int r2 = r1; r2 < HS_RANKS; r2++)
+                for (int r3 = r2; r3 < HS_RANKS; r3++) {
+                    const int rk[4] = {r0, r1, r2, r3};
+                    const int p = hs_deals_pattern_index(rk);
+                    uint64_t any = 0;
+                    for (int k = 0; k < n; k++)
+                        any |= pattern[k][p];
+                    if (any == 0)
+                        continue;
+                    char name[8];
+                    pattern_text(p, name);
+                    hs_tbl_text(t, name);
+                    for (int k = 0; k < n; k++)
+                        hs_tbl_u128(t, pattern[k][p]);
+                    for (int k = 0; k < n; k++)
+                        hs_tbl_double(t, (double)pattern[k][p] / (double)deals);
+                }
+    return t;
+}
+
+/* crib deals' tables: 0 the best hand expectation (hand_sum over 46), 1 the best combined
+ * expectation for dealer and pone in tenth-of-a-point bins, 2 how often each pattern is best. */
+static hs_table *deals_table(const hs_discard_deals *d, int which) {
+    hs_table *t = NULL;
+    if (which == 0) {
+        static const char *const COLS[] = {"hand_sum", "hand_ev", "hand_ev_exact", "deals",
+                                           "probability"};
+        static const int KINDS[] = {HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_FRACTION, HS_CELL_INT,
+                                    HS_CELL_DECIMAL};
+        t = hs_tbl_new(COLS, KINDS, 5);
+        for (int k = 0; t != NULL && k < HS_DEALS_HAND_NUMS; k++) {
+            if (d->best_hand[k] == 0)
+                continue;
+            hs_tbl_u128(t, (hs_uint128)k);
+            hs_tbl_fixed(t, k / 46.0, 6);
+            hs_tbl_fraction(t, (hs_uint128)k, HS_DISCARD_HAND_CASES2);
+            hs_tbl_u128(t, d->best_hand[k]);
+            hs_tbl_double(t, (double)d->best_hand[k] / (double)d->deals);
+        }
+    } else if (which == 1) {
+        t = bins_table(d->best_combined, d->deals);
+    } else {
+        static const char *const COLS[] = {
+            "pattern",          "hand_deals",         "dealer_deals",    "pone_deals",
+            "hand_probability", "dealer_probability", "pone_probability"};
+        t = patterns_table(COLS, d->pattern, 3, d->deals);
+    }
+    if (t != NULL) {
+        hs_tbl_note(t, "deals", "%" PRIu64, d->deals);
+        hs_tbl_note(t, "canonical_deals", "%" PRIu64, d->canonical);
+    }
+    if (t != NULL && d->deals > 0) {
+        note_mean(t, "mean_best_hand", (int64_t)d->sum_best_hand,
+                  HS_DISCARD_HAND_CASES2 * d->deals);
+        note_mean(t, "mean_best_combined_dealer", d->sum_best_combined[HS_CRIB_DEALER],
+                  HS_DISCARD_CRIB_CASES2 * d->deals);
+        note_mean(t, "mean_best_combined_pone", d->sum_best_combined[HS_CRIB_PONE],
+                  HS_DISCARD_CRIB_CASES2 * d->deals);
+    }
+    return t;
+}
+
+/* crib peg-table's tables: 0 the best total (combined + pegging) for dealer and pone in
+ * tenth-of-a-point bins, 1 how often each pattern is best. */
+static hs_table *peg_deals_table(const hs_peg_deals *d, int which) {
+    static const char *const COLS[] = {"pattern", "dealer_deals", "pone_deals",
+                                       "dealer_probability", "pone_probability"};
+    hs_table *t = which == 0 ? bins_table(d->best_total, d->deals)
+                             : patterns_table(COLS, d->pattern, 2, d->deals);
+    if (t != NULL) {
+        hs_tbl_note(t, "deals", "%" PRIu64, d->deals);
+        hs_tbl_note(t, "canonical_deals", "%" PRIu64, d->canonical);
+    }
+    if (t != NULL && d->deals > 0) {
+        note_mean(t, "mean_best_total_dealer", d->sum_best_total[HS_CRIB_DEALER],
+                  HS_PEG_TOTAL_DEN * d->deals);
+        note_mean(t, "mean_best_total_pone", d->sum_best_total[HS_CRIB_PONE],
+                  HS_PEG_TOTAL_DEN * d->deals);
+    }
+    return t;
+}
+
+static void tables_free(void *p) {
+    hs_discard_tables_free(p);
+}
+
+/* What the job of crib deals (peg 0) or crib peg-table (peg 1) is made of: its tables are built
+ * with `threads` (0: the default). */
+typedef struct deals_args {
+    int peg, threads;
+} deals_args;
+
+/* The job over discard tables of its own: the command line's job, so that its checkpoints fit. */
+static int make_deals_job(const void *args, hs_job **out) {
+    const deals_args *a = args;
+    hs_discard_tables *tables = NULL;
+    *out = NULL;
+    int rc = hs_discard_tables_new(a->threads, &tables);
+    if (rc == HS_OK)
+        rc = a->peg ? hs_peg_deals_job_new_threads(tables, a->threads, out)
+                    : hs_discard_deals_job_new(tables, out);
+    if (rc == HS_OK)
+        rc = hs_job_keep(*out, tables, tables_free);
+    if (rc != HS_OK) {
+        hs_job_free(*out);
+        *out = NULL;
+        hs_discard_tables_free(tables);
+    }
+    return rc;
+}
+
+/* crib deals and crib peg-table: every deal as one job, answered with the table asked for. */
+static int run_deals(const hs_request *r, hs_req_ctx *x, int peg) {
+    static const char *const DEALS_TABLES[] = {"hand", "combined", "patterns"};
+    static const char *const PEG_TABLES[] = {"total", "patterns"};
+    int which;
+    int rc = peg ? hs_req_table_choice(r, PEG_TABLES, 2, &which, x)
+                 : hs_req_table_choice(r, DEALS_TABLES, 3, &which, x);
+    const deals_args args = {peg, x->phase == HS_REQ_START ? 0 : x->threads};
+    hs_job *own;
+    const hs_job *job;
+    if (rc == HS_OK)
+        rc = hs_req_table_job(x, make_deals_job, &args, &own, &job);
+    if (rc != HS_OK || x->phase == HS_REQ_START)
+        return rc;
+    hs_table *t = peg ? peg_deals_table(hs_peg_deals_job_counts(job), which)
+                      : deals_table(hs_discard_deals_job_counts(job), which);
+    hs_job_free(own);
+    return hs_req_answer(x, t);
+}
+
+static int run_crib_deals(const hs_request *r, hs_req_ctx *x) {
+    return run_deals(r, x, 0);
+}
+
+static int run_crib_peg_table(const hs_request *r, hs_req_ctx *x) {
+    return run_deals(r, x, 1);
+}
+
 /* ---- the registry's entries ----------------------------------------------------------------- */
 
 static const hs_command_arg SCORE_ARGS[] = {
@@ -479,3 +716,57 @@ const hs_command_def hs_req_crib_hist = {
      HS_REQ_N(HIST_ARGS), HIST_EXAMPLE, "crib hist", 0},
     run_crib_hist,
     NULL};
+
+static const char *const NO_EXAMPLE[] = {NULL};
+
+const hs_command_def hs_req_crib_throw_table = {
+    {"crib throw-table", "Cribbage throws",
+     "the exact expected crib of each two-card throw with nothing else known (58,800 cases), for "
+     "the 169 rank-pair classes",
+     NULL, 0, NO_EXAMPLE, "crib throw-table", 0},
+    run_crib_throw_table,
+    NULL};
+
+/* Seconds of one thread, measured as the wall time of the whole process (the tables, the job and
+ * the files) of `handstat crib deals --threads 1` (2.9-3.1 s) and `crib peg-table --threads 1`
+ * (3.2-3.4 s) on a 2-core AMD EPYC virtual machine while another build shared it (2026-12-07);
+ * on an idle core crib deals takes about 1.4 s (README). */
+#define DEALS_SECONDS 3.0
+#define PEG_DEALS_SECONDS 3.3
+
+static double deals_seconds(const hs_request *r, const hs_job *job) {
+    (void)r;
+    (void)job;
+    return DEALS_SECONDS;
+}
+
+static double peg_deals_seconds(const hs_request *r, const hs_job *job) {
+    (void)r;
+    (void)job;
+    return PEG_DEALS_SECONDS;
+}
+
+static const hs_command_arg DEALS_ARGS[] = {
+    {"table", HS_ARG_CHOICE, 0, 1, "hand|combined|patterns", "hand",
+     "hand: the best hand expectation; combined: the best combined expectation in "
+     "tenth-of-a-point bins; patterns: how often each kept rank pattern is best"}};
+const hs_command_def hs_req_crib_deals = {
+    {"crib deals", "Cribbage: every deal",
+     "all 20,358,520 six-card deals with the best keep by hand and by the dealer's and the pone's "
+     "combined expectation: the exact distributions and how often each kept rank pattern is best",
+     DEALS_ARGS, HS_REQ_N(DEALS_ARGS), NO_EXAMPLE, "crib deals", HS_COMMAND_JOB},
+    run_crib_deals,
+    deals_seconds};
+
+static const hs_command_arg PEG_TABLE_ARGS[] = {
+    {"table", HS_ARG_CHOICE, 0, 1, "total|patterns", "total",
+     "total: the best total (combined + pegging) in tenth-of-a-point bins; patterns: how often "
+     "each kept rank pattern is best"}};
+const hs_command_def hs_req_crib_peg_table = {
+    {"crib peg-table", "Cribbage: every deal, with pegging",
+     "every six-card deal with the best keep for the dealer and the pone by combined + expected "
+     "pegging: the exact distribution of the best total and how often each kept rank pattern is "
+     "best",
+     PEG_TABLE_ARGS, HS_REQ_N(PEG_TABLE_ARGS), NO_EXAMPLE, "crib peg-table", HS_COMMAND_JOB},
+    run_crib_peg_table,
+    peg_deals_seconds};

@@ -58,7 +58,8 @@ extern const hs_command_def hs_req_holdem_equity, hs_req_shortdeck_equity, hs_re
 extern const hs_command_def hs_req_omaha_equity, hs_req_stud_equity, hs_req_razz_equity,
     hs_req_omaha_rank;
 extern const hs_command_def hs_req_crib_score, hs_req_crib_explain, hs_req_crib_discard,
-    hs_req_crib_peg, hs_req_crib_peg_line, hs_req_crib_hist;
+    hs_req_crib_peg, hs_req_crib_peg_line, hs_req_crib_hist, hs_req_crib_throw_table,
+    hs_req_crib_deals, hs_req_crib_peg_table;
 extern const hs_command_def hs_req_poker_rank, hs_req_poker_compare, hs_req_poker_hist,
     hs_req_poker_showdown, hs_req_poker_pe54, hs_req_poker_matchups, hs_req_lowball_rank,
     hs_req_lowball_hist, hs_req_shortdeck_rank, hs_req_shortdeck_hist;
@@ -97,7 +98,8 @@ int hs_req_range(const char *what, const char *text, hs_holdem_range *out, char 
                  hs_req_ctx *x);
 /* The job of a long table command: in START made by make(args) into *x->job_out (the command
  * line runs it with its checkpoint); in FINISH the finished job given, or one made here and run,
- * left in *own for the caller to free (NULL otherwise). *job is the job to answer from. */
+ * left in *own for the caller to free (NULL otherwise, and when it fails: a run cancelled or out
+ * of memory frees it and answers the error). *job is the job to answer from. */
 int hs_req_table_job(hs_req_ctx *x, int (*make)(const void *args, hs_job **out), const void *args,
                      hs_job **own, const hs_job **job);
 /* The "table" choice of a command answering one of several tables from one job (names[0..n),
