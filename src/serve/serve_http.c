@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,10 +85,12 @@ static void log_request(const serve_http *h, struct MHD_Connection *c, const cha
             inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, addr,
                       sizeof addr);
     }
-    char tok[HS_TOKEN_TEXT];
-    fprintf(stderr, "handstat serve: %s %s %s %d %.1f ms\n", addr, method,
-            hs_text_token(tok, url, strlen(url)), status,
-            ctx != NULL ? 1000.0 * (now_s() - ctx->start) : 0.0);
+    /* the method and the path are the client's bytes: escaped, so that no control byte reaches
+     * the operator's terminal */
+    char tok[HS_TOKEN_TEXT], mtok[HS_TOKEN_TEXT];
+    fprintf(stderr, "handstat serve: %s %s %s %d %.1f ms\n", addr,
+            hs_text_token(mtok, method, strlen(method)), hs_text_token(tok, url, strlen(url)),
+            status, ctx != NULL ? 1000.0 * (now_s() - ctx->start) : 0.0);
 }
 
 /* Queue a JSON answer (body: heap text, taken over; NULL means out of memory). */
@@ -255,15 +258,16 @@ static int json_type(struct MHD_Connection *c) {
     return t[16] == '\0' || t[16] == ';' || t[16] == ' ';
 }
 
-/* True when the client of connection c has closed it (or reset it). */
+/* True when the client of connection c has closed it, or its sending half (shutdown), or reset
+ * it. POLLRDHUP says so even when bytes it sent after its request are still unread (a peek would
+ * see those bytes, never the close behind them). */
 static int client_gone(struct MHD_Connection *c) {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     if (ci == NULL)
         return 0;
-    char b;
-    const ssize_t n = recv(ci->connect_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
-    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+    struct pollfd p = {.fd = ci->connect_fd, .events = POLLRDHUP};
+    return poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 /* POST /api/query and POST /api/jobs. */
@@ -345,11 +349,63 @@ static enum MHD_Result dispatch(serve_http *h, struct MHD_Connection *c, const c
     return MHD_NO;
 }
 
+/* Counts the headers named cls->name (case aside) and keeps the first's value. */
+typedef struct header_count {
+    const char *name;
+    int n;
+    const char *value;
+} header_count;
+
+static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key,
+                                    const char *value) {
+    (void)kind;
+    header_count *hc = cls;
+    if (key != NULL && strcasecmp(key, hc->name) == 0 && hc->n++ == 0)
+        hc->value = value;
+    return MHD_YES;
+}
+
+/* The body's framing as HTTP/1.1 allows it (RFC 9112 6): at most one Content-Length, and a
+ * Transfer-Encoding, if any, exactly "chunked" and without a Content-Length. libmicrohttpd reads
+ * the first Content-Length of several, and the body of any other transfer coding until the
+ * client closes: such a request is answered now (501, 400) instead. Returns 1 when answered. */
+static int screen_framing(serve_http *h, struct MHD_Connection *c, const char *url,
+                          const char *method, request_ctx *ctx, enum MHD_Result *rc) {
+    char tok[HS_TOKEN_TEXT];
+    header_count te = {"Transfer-Encoding", 0, NULL}, cl = {"Content-Length", 0, NULL};
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &te);
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &cl);
+    if (te.n > 0) {
+        const char *v = te.value != NULL ? te.value : "";
+        if (te.n > 1 || strcasecmp(v, "chunked") != 0) {
+            *rc = reply_error(h, c, method, url, ctx, 501, NULL,
+                              "Transfer-Encoding '%s' is not implemented: send the body with "
+                              "Content-Length or 'Transfer-Encoding: chunked' (once)",
+                              te.n > 1 ? "given twice" : hs_text_token(tok, v, strlen(v)));
+            return 1;
+        }
+        if (cl.n > 0) {
+            *rc = reply_error(h, c, method, url, ctx, 400, NULL,
+                              "a request has Transfer-Encoding or Content-Length, not both");
+            return 1;
+        }
+    }
+    if (cl.n > 1) {
+        *rc = reply_error(h, c, method, url, ctx, 400, NULL,
+                          "Content-Length is given %d times: the body's length must be given once",
+                          cl.n);
+        return 1;
+    }
+    return 0;
+}
+
 /* The first call of a request (its headers read): refuse it now when it can be. Returns 1 when
  * an answer was queued (*rc the result). */
 static int screen(serve_http *h, struct MHD_Connection *c, const char *url, const char *method,
                   request_ctx *ctx, enum MHD_Result *rc) {
     char tok[HS_TOKEN_TEXT], tok2[HS_TOKEN_TEXT];
+    if (screen_framing(h, c, url, method, ctx, rc))
+        return 1;
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     if (!host_ok(h, host)) {
         *rc = reply_error(h, c, method, url, ctx, 421, NULL,
@@ -462,7 +518,7 @@ static void mhd_log(void *cls, const char *fmt, va_list ap) {
     const serve_http *h = cls;
     if (h->o.quiet)
         return;
-    char msg[512];
+    char msg[512], shown[4 * sizeof msg];
     vsnprintf(msg, sizeof msg, fmt, ap);
     /* a waiting query whose client left is closed on purpose (logged as 499) */
     if (strncmp(msg, "Application reported internal error", 35) == 0)
@@ -470,7 +526,17 @@ static void mhd_log(void *cls, const char *fmt, va_list ap) {
     size_t n = strlen(msg);
     while (n > 0 && msg[n - 1] == '\n')
         msg[--n] = '\0';
-    fprintf(stderr, "handstat serve: %s\n", msg);
+    /* escaped as the request lines are: a message may quote the client's bytes */
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char b = (unsigned char)msg[i];
+        if (b >= 0x20 && b < 0x7F)
+            shown[o++] = (char)b;
+        else
+            o += (size_t)snprintf(shown + o, 5, "\\x%02X", b);
+    }
+    shown[o] = '\0';
+    fprintf(stderr, "handstat serve: %s\n", shown);
 }
 
 serve_http *serve_http_start(const serve_http_opts *opts, serve_jobs *jobs) {
