@@ -125,13 +125,19 @@ void serve_jobs_free(serve_jobs *s);
 /* ---- HTTP (serve_http.c) --------------------------------------------------------------------- */
 
 typedef struct serve_http_opts {
-    int listen_fd; /* a bound, listening socket (the server takes it over) */
-    int loopback;  /* bound to a loopback address: requests must name a loopback host */
-    int port;      /* the port bound (for the Host check) */
-    int quiet;     /* no request log on standard error */
-    unsigned max_connections;
-    unsigned idle_timeout; /* seconds */
+    int listen_fd;            /* a bound, listening socket (the server takes it over) */
+    int loopback;             /* bound to a loopback address: requests must name a loopback host */
+    int port;                 /* the port bound (for the Host check) */
+    int quiet;                /* no request log on standard error */
+    unsigned max_connections; /* held at once; half of them at most waiting for a request */
+    unsigned max_per_client;  /* waiting for a request, from one client address */
+    unsigned idle_timeout;    /* seconds */
 } serve_http_opts;
+
+/* A connection has this long from its opening (or its previous answer) to send its whole request
+ * (408 after), and this long from its first byte to send its request line (400 after). */
+#define SERVE_REQUEST_SECONDS 10
+#define SERVE_LINE_SECONDS 1
 
 typedef struct serve_http serve_http;
 

@@ -16,9 +16,11 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <linux/tcp.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,15 +30,47 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Headers and request line together (libmicrohttpd answers larger ones itself). */
+/* Headers and request line together (431 above), and the path (414 above): this server answers
+ * those, with its headers. libmicrohttpd answers requests too large for a connection's memory
+ * (CONNECTION_MEMORY) itself, with its own page. */
 #define HEADERS_MAX (32 * 1024)
+#define PATH_MAX_BYTES (8 * 1024)
+#define CONNECTION_MEMORY (96 * 1024)
 /* How often a waiting query looks at its client's socket. */
 #define WATCH_MS 100
+/* How often the guard looks at the connections that wait for a request. */
+#define GUARD_MS 100
+/* Connections beyond --max-connections that libmicrohttpd still takes while those cut close. */
+#define CONNECTIONS_SLACK 32
+
+/* The guard's view of one connection. A connection "waits" from its opening or its previous
+ * answer until its request is whole (request line, headers, body): that is when a client can hold
+ * it without the server doing anything, so only waiting connections are capped, timed and cut. */
+typedef struct conn {
+    struct conn *prev, *next; /* oldest first */
+    struct MHD_Connection *c;
+    int fd;
+    unsigned char addr[16]; /* the client's address (IPv4 in the first 4 bytes) */
+    int family;
+    int handling;     /* its request is whole: being answered */
+    int request_line; /* the request line of the request it waits for came */
+    int cut;          /* 1: answered and half-closed by the guard; 2: closed for reading too */
+    int over;         /* no room: its request is answered 503 */
+    double since;     /* waiting since */
+    double cut_at;
+    uint64_t mark;   /* bytes received when it began to wait */
+    double bytes_at; /* when bytes beyond mark were first seen without a request line (0: not) */
+} conn;
 
 struct serve_http {
     struct MHD_Daemon *daemon;
     serve_jobs *jobs;
     serve_http_opts o;
+    pthread_mutex_t mu; /* the list and every conn's fields */
+    conn *head, *tail;
+    pthread_t guard;
+    int guard_started;
+    int stopping;
 };
 
 /* One request's state between the calls of the handler. */
@@ -60,13 +94,18 @@ static const char CSP[] = "default-src 'self'; script-src 'self'; style-src 'sel
                           "'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
                           "form-action 'self'; frame-ancestors 'none'";
 
+static const char *const SECURITY[][2] = {
+    {"Content-Security-Policy", CSP},
+    {"X-Content-Type-Options", "nosniff"},
+    {"X-Frame-Options", "DENY"},
+    {"Referrer-Policy", "no-referrer"},
+    {"Cross-Origin-Opener-Policy", "same-origin"},
+    {"Cross-Origin-Resource-Policy", "same-origin"},
+};
+
 static void security_headers(struct MHD_Response *r) {
-    MHD_add_response_header(r, "Content-Security-Policy", CSP);
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(r, "X-Frame-Options", "DENY");
-    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-    MHD_add_response_header(r, "Cross-Origin-Opener-Policy", "same-origin");
-    MHD_add_response_header(r, "Cross-Origin-Resource-Policy", "same-origin");
+    for (size_t i = 0; i < sizeof SECURITY / sizeof SECURITY[0]; i++)
+        MHD_add_response_header(r, SECURITY[i][0], SECURITY[i][1]);
 }
 
 static void log_request(const serve_http *h, struct MHD_Connection *c, const char *method,
@@ -156,6 +195,231 @@ static enum MHD_Result reply_asset(struct MHD_Connection *c, const serve_asset *
     const enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, r);
     MHD_destroy_response(r);
     return rc;
+}
+
+/* ---- the connection guard ---------------------------------------------------------------- */
+
+/* Bytes the kernel has received on the connection (TCP_INFO), or 0 when it cannot say. */
+static uint64_t bytes_in(int fd) {
+    struct tcp_info ti;
+    socklen_t n = sizeof ti;
+    memset(&ti, 0, sizeof ti);
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &n) != 0 ||
+        n < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof ti.tcpi_bytes_received)
+        return 0;
+    return ti.tcpi_bytes_received;
+}
+
+static conn *conn_of(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci != NULL ? ci->socket_context : NULL;
+}
+
+static void addr_text(const conn *x, char *out, size_t cap) {
+    snprintf(out, cap, "?");
+    if (x->family == AF_INET || x->family == AF_INET6)
+        inet_ntop(x->family, x->addr, out, (socklen_t)cap);
+}
+
+/* Close connection x, which waits for a request (mu held): when the client has sent any of one,
+ * it is answered `status` first (a whole HTTP answer with the security headers, written while
+ * libmicrohttpd writes nothing there), then the connection is closed for sending, and a second
+ * later for reading, which ends its libmicrohttpd thread. */
+static void conn_cut(serve_http *h, conn *x, int status, const char *msg) {
+    if (x->request_line || bytes_in(x->fd) > x->mark) {
+        char *body = serve_error_json(msg);
+        char head[1536];
+        int n = snprintf(head, sizeof head,
+                         "HTTP/1.1 %d %s\r\nConnection: close\r\nContent-Type: application/json; "
+                         "charset=utf-8\r\nCache-Control: no-store\r\nContent-Length: %zu\r\n",
+                         status,
+                         status == 408   ? "Request Timeout"
+                         : status == 503 ? "Service Unavailable"
+                                         : "Bad Request",
+                         body != NULL ? strlen(body) : 0);
+        for (size_t i = 0; i < sizeof SECURITY / sizeof SECURITY[0]; i++)
+            n += snprintf(head + n, sizeof head - (size_t)n, "%s: %s\r\n", SECURITY[i][0],
+                          SECURITY[i][1]);
+        n += snprintf(head + n, sizeof head - (size_t)n, "\r\n");
+        if (send(x->fd, head, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT) == n && body != NULL)
+            (void)send(x->fd, body, strlen(body), MSG_NOSIGNAL | MSG_DONTWAIT);
+        free(body);
+    }
+    shutdown(x->fd, SHUT_WR);
+    x->cut = 1;
+    x->cut_at = now_s();
+    if (!h->o.quiet) {
+        char addr[INET6_ADDRSTRLEN];
+        addr_text(x, addr, sizeof addr);
+        fprintf(stderr, "handstat serve: %s connection closed (%d): %s\n", addr, status, msg);
+    }
+}
+
+static int same_client(const conn *a, const conn *b) {
+    return a->family == b->family && memcmp(a->addr, b->addr, sizeof a->addr) == 0;
+}
+
+/* A new connection x (mu held): room is made by closing the oldest connections that wait for a
+ * request, of its client first. When every other connection is being answered, x is answered
+ * 503 at its request. */
+static void conn_admit(serve_http *h, conn *x) {
+    const unsigned per_client = h->o.max_per_client, all_max = h->o.max_connections;
+    const unsigned wait_max = all_max / 2 > 0 ? all_max / 2 : 1;
+    unsigned same = 0, wait = 0, all = 0;
+    for (const conn *y = h->head; y != NULL; y = y->next)
+        if (!y->cut) {
+            all++;
+            wait += !y->handling;
+            same += !y->handling && same_client(x, y);
+        }
+    char msg[160];
+    for (conn *y = h->head; y != x && same > per_client; y = y->next)
+        if (!y->cut && !y->handling && same_client(x, y)) {
+            snprintf(msg, sizeof msg,
+                     "over %u connections of one client wait for a request: the oldest is closed",
+                     per_client);
+            conn_cut(h, y, 503, msg);
+            same--, wait--, all--;
+        }
+    for (conn *y = h->head; y != x && (wait > wait_max || all > all_max); y = y->next)
+        if (!y->cut && !y->handling) {
+            snprintf(msg, sizeof msg,
+                     "over %u connections wait for a request: the oldest is closed", wait_max);
+            conn_cut(h, y, 503, msg);
+            wait--, all--;
+        }
+    x->over = all > all_max;
+}
+
+static void notify_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                              enum MHD_ConnectionNotificationCode toe) {
+    serve_http *h = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        conn *x = *socket_context;
+        if (x == NULL)
+            return;
+        pthread_mutex_lock(&h->mu);
+        *(x->prev != NULL ? &x->prev->next : &h->head) = x->next;
+        *(x->next != NULL ? &x->next->prev : &h->tail) = x->prev;
+        pthread_mutex_unlock(&h->mu);
+        free(x);
+        *socket_context = NULL;
+        return;
+    }
+    const union MHD_ConnectionInfo *fd =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    conn *x = fd != NULL ? calloc(1, sizeof *x) : NULL;
+    if (x == NULL)
+        return; /* unguarded: libmicrohttpd's idle timeout still closes it */
+    x->c = c;
+    x->fd = fd->connect_fd;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (ci != NULL && ci->client_addr != NULL) {
+        const struct sockaddr *sa = ci->client_addr;
+        x->family = sa->sa_family;
+        if (sa->sa_family == AF_INET)
+            memcpy(x->addr, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, 4);
+        else if (sa->sa_family == AF_INET6)
+            memcpy(x->addr, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, 16);
+    }
+    x->since = now_s();
+    pthread_mutex_lock(&h->mu);
+    x->prev = h->tail;
+    *(h->tail != NULL ? &h->tail->next : &h->head) = x;
+    h->tail = x;
+    conn_admit(h, x);
+    pthread_mutex_unlock(&h->mu);
+    *socket_context = x;
+}
+
+/* The request line came (libmicrohttpd's URI log callback: the first sign of a request). */
+static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c) {
+    (void)uri;
+    serve_http *h = cls;
+    conn *x = conn_of(c);
+    if (x != NULL) {
+        pthread_mutex_lock(&h->mu);
+        x->request_line = 1;
+        pthread_mutex_unlock(&h->mu);
+    }
+    return NULL;
+}
+
+/* The handler is about to answer, or to look at the request: the guard leaves the connection
+ * alone from now on. Returns 0 when the guard has cut it already (the handler then closes it). */
+static int conn_claim(serve_http *h, struct MHD_Connection *c, int *over) {
+    conn *x = conn_of(c);
+    int ok = 1;
+    *over = 0;
+    if (x != NULL) {
+        pthread_mutex_lock(&h->mu);
+        ok = !x->cut;
+        x->handling = ok;
+        *over = x->over;
+        pthread_mutex_unlock(&h->mu);
+    }
+    return ok;
+}
+
+/* Back to waiting: for the body of the request (whole) or for the next request (since now). */
+static void conn_wait(serve_http *h, struct MHD_Connection *c, int next) {
+    conn *x = conn_of(c);
+    if (x == NULL)
+        return;
+    pthread_mutex_lock(&h->mu);
+    x->handling = 0;
+    if (next) {
+        x->request_line = 0;
+        x->since = now_s();
+        x->mark = bytes_in(x->fd);
+        x->bytes_at = 0;
+        x->over = 0;
+    }
+    pthread_mutex_unlock(&h->mu);
+}
+
+/* Every GUARD_MS: a connection that waits has SERVE_REQUEST_SECONDS for its whole request (408
+ * after), and SERVE_LINE_SECONDS from its first byte for the request line (400 after: bytes that
+ * libmicrohttpd skips, such as a line starting with NUL, or a client that slow); one cut a second
+ * ago is closed for reading too. */
+static void *guard_main(void *arg) {
+    serve_http *h = arg;
+    char msg[160];
+    for (;;) {
+        const struct timespec tick = {0, GUARD_MS * 1000000L};
+        nanosleep(&tick, NULL);
+        pthread_mutex_lock(&h->mu);
+        if (h->stopping) {
+            pthread_mutex_unlock(&h->mu);
+            return NULL;
+        }
+        const double t = now_s();
+        for (conn *x = h->head; x != NULL; x = x->next) {
+            if (x->cut == 1 && t - x->cut_at >= 1.0) {
+                shutdown(x->fd, SHUT_RD);
+                x->cut = 2;
+            }
+            if (x->cut || x->handling)
+                continue;
+            if (t - x->since >= SERVE_REQUEST_SECONDS) {
+                snprintf(msg, sizeof msg, "no whole request within %d s", SERVE_REQUEST_SECONDS);
+                conn_cut(h, x, 408, msg);
+            } else if (!x->request_line && bytes_in(x->fd) > x->mark) {
+                if (x->bytes_at == 0)
+                    x->bytes_at = t;
+                else if (t - x->bytes_at >= SERVE_LINE_SECONDS) {
+                    snprintf(msg, sizeof msg,
+                             "no request line (METHOD /path HTTP/1.1) within %d s of the first "
+                             "byte: malformed or too slow",
+                             SERVE_LINE_SECONDS);
+                    conn_cut(h, x, 400, msg);
+                }
+            }
+        }
+        pthread_mutex_unlock(&h->mu);
+    }
 }
 
 /* ---- routes ------------------------------------------------------------------------------- */
@@ -404,6 +668,19 @@ static int screen_framing(serve_http *h, struct MHD_Connection *c, const char *u
 static int screen(serve_http *h, struct MHD_Connection *c, const char *url, const char *method,
                   request_ctx *ctx, enum MHD_Result *rc) {
     char tok[HS_TOKEN_TEXT], tok2[HS_TOKEN_TEXT];
+    const union MHD_ConnectionInfo *hs =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    if (strlen(url) > PATH_MAX_BYTES) {
+        *rc = reply_error(h, c, method, url, ctx, 414, NULL, "the path is over %d bytes",
+                          PATH_MAX_BYTES);
+        return 1;
+    }
+    if (hs != NULL && hs->header_size > HEADERS_MAX) {
+        *rc = reply_error(h, c, method, url, ctx, 431, NULL,
+                          "the request line and headers are %zu bytes, over the %d accepted",
+                          hs->header_size, HEADERS_MAX);
+        return 1;
+    }
     if (screen_framing(h, c, url, method, ctx, rc))
         return 1;
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
@@ -455,17 +732,27 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     (void)version;
     serve_http *h = cls;
     request_ctx *ctx = *con_cls;
+    int over;
     if (ctx == NULL) {
         ctx = calloc(1, sizeof *ctx);
         if (ctx == NULL)
             return MHD_NO;
         ctx->start = now_s();
         *con_cls = ctx;
+        if (!conn_claim(h, c, &over))
+            return MHD_NO;
         enum MHD_Result rc;
+        if (over) {
+            ctx->responded = 1;
+            return reply_json(h, c, method, url, ctx, 503,
+                              serve_error_json("the server holds too many connections: retry"),
+                              NULL, 1, NULL);
+        }
         if (screen(h, c, url, method, ctx, &rc)) {
             ctx->responded = 1;
             return rc;
         }
+        conn_wait(h, c, 0);
         return MHD_YES;
     }
     if (ctx->responded) {
@@ -492,6 +779,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         ctx->body = grown;
         return MHD_YES;
     }
+    if (!conn_claim(h, c, &over))
+        return MHD_NO;
     ctx->responded = 1;
     if (ctx->too_big)
         return reply_error(h, c, method, url, ctx, 413, NULL,
@@ -501,9 +790,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
                       enum MHD_RequestTerminationCode why) {
-    (void)cls;
-    (void)c;
     (void)why;
+    conn_wait(cls, c, 1);
     request_ctx *ctx = *con_cls;
     if (ctx != NULL) {
         free(ctx->body);
@@ -547,6 +835,7 @@ serve_http *serve_http_start(const serve_http_opts *opts, serve_jobs *jobs) {
     }
     h->o = *opts;
     h->jobs = jobs;
+    pthread_mutex_init(&h->mu, NULL);
     struct sockaddr_storage ss;
     socklen_t sl = sizeof ss;
     const int v6 =
@@ -555,24 +844,40 @@ serve_http *serve_http_start(const serve_http_opts *opts, serve_jobs *jobs) {
         MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL |
             MHD_USE_ITC | MHD_USE_ERROR_LOG | (v6 ? MHD_USE_IPv6 : 0),
         0, NULL, NULL, handle, h, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h, MHD_OPTION_LISTEN_SOCKET,
-        opts->listen_fd, MHD_OPTION_CONNECTION_LIMIT, opts->max_connections,
+        opts->listen_fd, MHD_OPTION_CONNECTION_LIMIT, opts->max_connections + CONNECTIONS_SLACK,
         MHD_OPTION_CONNECTION_TIMEOUT, opts->idle_timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)HEADERS_MAX, MHD_OPTION_NOTIFY_COMPLETED, completed, h, MHD_OPTION_END);
+        (size_t)CONNECTION_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, completed, h,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, h, MHD_OPTION_URI_LOG_CALLBACK, uri_seen,
+        h, MHD_OPTION_END);
     if (h->daemon == NULL) {
         fprintf(stderr, "handstat serve: the HTTP server could not start\n");
+        pthread_mutex_destroy(&h->mu);
         free(h);
         return NULL;
     }
+    if (pthread_create(&h->guard, NULL, guard_main, h) != 0) {
+        fprintf(stderr, "handstat serve: cannot start the connection guard thread\n");
+        serve_http_stop(h);
+        return NULL;
+    }
+    h->guard_started = 1;
     return h;
 }
 
 void serve_http_stop(serve_http *h) {
     if (h == NULL)
         return;
+    if (h->guard_started) {
+        pthread_mutex_lock(&h->mu);
+        h->stopping = 1;
+        pthread_mutex_unlock(&h->mu);
+        pthread_join(h->guard, NULL);
+    }
     /* no new connection, then every open one closed and its thread joined */
     const MHD_socket fd = MHD_quiesce_daemon(h->daemon);
     MHD_stop_daemon(h->daemon);
     if (fd != MHD_INVALID_SOCKET)
         close(fd);
+    pthread_mutex_destroy(&h->mu);
     free(h);
 }

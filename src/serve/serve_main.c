@@ -21,7 +21,8 @@
 
 static const char USAGE[] =
     "usage: handstat serve [--bind ADDR] [--port N] [--max-seconds S] [--max-jobs N]\n"
-    "                      [--max-queue N] [--threads N] [--quiet]\n"
+    "                      [--max-queue N] [--threads N] [--max-connections N]\n"
+    "                      [--max-per-client N] [--quiet]\n"
     "\n"
     "The local web app: a page (hold'em equity with range grids, board analysis and the equity\n"
     "distribution, the cribbage scorer and discard table, the other games' equity) and its JSON\n"
@@ -36,6 +37,11 @@ static const char USAGE[] =
     "  --max-queue N      queries waiting beyond those, 0..10000 (default 64); past it the\n"
     "                     server answers 503 (busy) rather than dropping anything\n"
     "  --threads N        threads of each query, 1..1024 (default: the cores / --max-jobs)\n"
+    "  --max-connections N  connections held at once, 16..4096 (default 512), half of them at\n"
+    "                     most waiting for a request: past that the oldest waiting one is\n"
+    "                     closed to make room (when none waits, the new one is answered 503)\n"
+    "  --max-per-client N   connections of one address waiting for a request, 1..4096\n"
+    "                     (default 64): past that its oldest waiting one is closed\n"
     "  --quiet            no log of the requests (the URL is still printed)\n"
     "\n"
     "The API (JSON; the README's \"Web app\" section has examples):\n"
@@ -48,6 +54,10 @@ static const char USAGE[] =
     "\n"
     "  --no-progress      accepted, as by every command (the server has no progress line)\n"
     "Options may also be written --opt=value; -- ends the options.\n"
+    "\n"
+    "Timeouts: a connection has 10 s from its opening (or its previous answer) to send a whole\n"
+    "request (else 408), 1 s from its first byte to send its request line (else 400), and is\n"
+    "closed after 5 s without a byte either way.\n"
     "\n"
     "exit status: 0 stopped by SIGINT or SIGTERM, 2 bad command line, 3 the address or port\n"
     "             cannot be used (busy, not this machine's, privileged)\n";
@@ -151,7 +161,7 @@ static void on_stop_signal(int sig) {
 
 static int serve_main(int argc, char **argv) {
     const char *bind_arg = "127.0.0.1", *port_arg = NULL, *seconds_arg = NULL, *jobs_arg = NULL,
-               *queue_arg = NULL;
+               *queue_arg = NULL, *conns_arg = NULL, *per_client_arg = NULL;
     int threads = 0, n_pos;
     const cli_opt opts[] = {{"--bind", NULL, CLI_OPT_VALUE, &bind_arg},
                             {"--port", NULL, CLI_OPT_VALUE, &port_arg},
@@ -159,6 +169,8 @@ static int serve_main(int argc, char **argv) {
                             {"--max-jobs", NULL, CLI_OPT_VALUE, &jobs_arg},
                             {"--max-queue", NULL, CLI_OPT_VALUE, &queue_arg},
                             {"--threads", NULL, CLI_OPT_THREADS, &threads},
+                            {"--max-connections", NULL, CLI_OPT_VALUE, &conns_arg},
+                            {"--max-per-client", NULL, CLI_OPT_VALUE, &per_client_arg},
                             {NULL, NULL, CLI_OPT_FLAG, NULL}};
     const int rc = cli_parse_options(argc, argv, opts, USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
@@ -169,13 +181,17 @@ static int serve_main(int argc, char **argv) {
                         .lease = 30,
                         .keep = 200,
                         .keep_seconds = 600};
-    long port = 8080;
+    long port = 8080, conns = 512, per_client = 64;
     if ((port_arg != NULL && (port = parse_count("--port", port_arg, 0, 65535)) < 0) ||
         (jobs_arg != NULL &&
          (lim.max_jobs = (int)parse_count("--max-jobs", jobs_arg, 1, 64)) < 0) ||
         (queue_arg != NULL &&
          (lim.max_queue = (int)parse_count("--max-queue", queue_arg, 0, 10000)) < 0) ||
-        (seconds_arg != NULL && parse_seconds(seconds_arg, &lim.max_seconds) != 0))
+        (seconds_arg != NULL && parse_seconds(seconds_arg, &lim.max_seconds) != 0) ||
+        (conns_arg != NULL &&
+         (conns = parse_count("--max-connections", conns_arg, 16, 4096)) < 0) ||
+        (per_client_arg != NULL &&
+         (per_client = parse_count("--max-per-client", per_client_arg, 1, 4096)) < 0))
         return CLI_EXIT_USAGE;
     lim.threads = threads > 0 ? threads : hs_default_threads() / lim.max_jobs;
     if (lim.threads < 1)
@@ -221,8 +237,9 @@ static int serve_main(int argc, char **argv) {
                                 .loopback = loopback,
                                 .port = bound_port,
                                 .quiet = cli_quiet,
-                                .max_connections = 128,
-                                .idle_timeout = 60};
+                                .max_connections = (unsigned)conns,
+                                .max_per_client = (unsigned)per_client,
+                                .idle_timeout = 5};
     serve_http *http = serve_http_start(&ho, jobs);
     if (http == NULL) {
         serve_jobs_stop(jobs);
