@@ -4,7 +4,7 @@ connections and 130 slow clients while a normal client is still answered, the sl
 at the request deadline, a client that sends a byte after its request and closes (its job
 cancelled within a second), malformed framing answered at once (501, 400), the request log
 escaping every client byte, the security headers on the answers of the guard and of the size
-limits. About 25 s.
+limits, the Host check kept when bound to all addresses. About 20 s.
 
 usage: test_serve_abuse.py PATH/TO/handstat
 """
@@ -206,6 +206,23 @@ def test_log(s):
     check(b"G\\x1B[31mET" in log, "the log shows the method escaped")
 
 
+def test_host_on_all():
+    """--bind 0.0.0.0 keeps the Host check: the machine's name and addresses and --allow-host's
+    names are answered, another site's name refused (421); the warning says so."""
+    s = api.Server("--bind", "0.0.0.0", "--allow-host", "handstat.example,other.example")
+    try:
+        check("must name this machine's name or one of its addresses in Host" in s.stderr(),
+              f"--bind 0.0.0.0 warns of the Host check: {s.stderr()}")
+        for host, code in [(f"evil.example:{s.port}", 421), (f"127.0.0.1:{s.port}", 200),
+                           (f"localhost:{s.port}", 200), (f"{socket.gethostname()}:{s.port}", 200),
+                           (f"handstat.example:{s.port}", 200), ("other.example", 200),
+                           (f"handstat.example:{s.port + 1}", 421)]:
+            st, _, a = s.request("GET", "/api/commands", headers={"Host": host})
+            check(st == code, f"--bind 0.0.0.0, Host {host}: {st} (want {code})")
+    finally:
+        s.stop()
+
+
 def main():
     t0 = time.time()
     s = api.Server("--max-seconds", "60")
@@ -220,6 +237,7 @@ def main():
     finally:
         rc = s.stop()
     check(rc == 0, f"SIGINT: exit {rc}")
+    test_host_on_all()
     print(f"{len(api.FAILURES)} failure(s), {time.time() - t0:.1f} s", flush=True)
     return 1 if api.FAILURES else 0
 

@@ -126,8 +126,10 @@ void serve_jobs_free(serve_jobs *s);
 
 typedef struct serve_http_opts {
     int listen_fd;            /* a bound, listening socket (the server takes it over) */
-    int loopback;             /* bound to a loopback address: requests must name a loopback host */
     int port;                 /* the port bound (for the Host check) */
+    const char *bound;        /* the address bound, as a Host names it ("[::1]"): accepted */
+    int wildcard;             /* bound to all (0.0.0.0, ::): the machine's names accepted too */
+    const char *allow_hosts;  /* more Host names accepted, comma-separated (NULL: none) */
     int quiet;                /* no request log on standard error */
     unsigned max_connections; /* held at once; half of them at most waiting for a request */
     unsigned max_per_client;  /* waiting for a request, from one client address */

@@ -16,6 +16,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <ifaddrs.h>
 #include <linux/tcp.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
@@ -71,6 +72,8 @@ struct serve_http {
     pthread_t guard;
     int guard_started;
     int stopping;
+    char **hosts; /* the Host names accepted besides the loopback ones (Host's spelling) */
+    size_t n_hosts;
 };
 
 /* One request's state between the calls of the handler. */
@@ -475,11 +478,12 @@ static const char *refused_method(enum route r, const char *method) {
     return NULL;
 }
 
-/* Bound to a loopback address, the server answers only requests that name a loopback host: a
- * page of another site whose name was made to resolve to 127.0.0.1 (DNS rebinding) names its
- * own. Returns 1 when the Host header (absent: HTTP/1.0) is acceptable. */
+/* The server answers only requests whose Host names it: a loopback name, the address it is bound
+ * to, every address and the name of this machine when bound to all (0.0.0.0, ::), and the names
+ * of --allow-host. A page of another site whose name was made to resolve to this machine (DNS
+ * rebinding) names its own. Returns 1 when the Host header (absent: HTTP/1.0) is acceptable. */
 static int host_ok(const serve_http *h, const char *host) {
-    if (!h->o.loopback || host == NULL)
+    if (host == NULL)
         return 1;
     const char *colon = strrchr(host, ':');
     size_t n = strlen(host);
@@ -493,6 +497,9 @@ static int host_ok(const serve_http *h, const char *host) {
     if ((n == 9 && strncasecmp(host, "localhost", 9) == 0) ||
         (n == 5 && strncmp(host, "[::1]", 5) == 0))
         return 1;
+    for (size_t i = 0; i < h->n_hosts; i++)
+        if (strlen(h->hosts[i]) == n && strncasecmp(host, h->hosts[i], n) == 0)
+            return 1;
     /* 127.0.0.0/8 */
     char ip[INET_ADDRSTRLEN];
     struct in_addr a;
@@ -501,6 +508,61 @@ static int host_ok(const serve_http *h, const char *host) {
     memcpy(ip, host, n);
     ip[n] = '\0';
     return inet_pton(AF_INET, ip, &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
+}
+
+static void add_host(serve_http *h, const char *name, size_t n) {
+    if (n == 0)
+        return;
+    char **grown = realloc(h->hosts, (h->n_hosts + 1) * sizeof *grown);
+    if (grown == NULL)
+        return;
+    h->hosts = grown;
+    char *copy = strndup(name, n);
+    if (copy != NULL)
+        h->hosts[h->n_hosts++] = copy;
+}
+
+/* The Host names accepted: the bound address; bound to all, the machine's name and addresses;
+ * each of --allow-host's comma-separated names. */
+static void collect_hosts(serve_http *h) {
+    const serve_http_opts *o = &h->o;
+    if (o->bound != NULL)
+        add_host(h, o->bound, strlen(o->bound));
+    if (o->wildcard) {
+        char name[256];
+        if (gethostname(name, sizeof name - 1) == 0) {
+            name[sizeof name - 1] = '\0';
+            add_host(h, name, strlen(name));
+        }
+        struct ifaddrs *ifs;
+        if (getifaddrs(&ifs) == 0) {
+            for (const struct ifaddrs *f = ifs; f != NULL; f = f->ifa_next) {
+                char a[INET6_ADDRSTRLEN + 2];
+                if (f->ifa_addr == NULL)
+                    continue;
+                if (f->ifa_addr->sa_family == AF_INET &&
+                    inet_ntop(AF_INET,
+                              &((const struct sockaddr_in *)(const void *)f->ifa_addr)->sin_addr, a,
+                              sizeof a) != NULL)
+                    add_host(h, a, strlen(a));
+                else if (f->ifa_addr->sa_family == AF_INET6 &&
+                         inet_ntop(
+                             AF_INET6,
+                             &((const struct sockaddr_in6 *)(const void *)f->ifa_addr)->sin6_addr,
+                             a + 1, sizeof a - 2) != NULL) {
+                    a[0] = '[';
+                    strcat(a, "]");
+                    add_host(h, a, strlen(a));
+                }
+            }
+            freeifaddrs(ifs);
+        }
+    }
+    for (const char *p = o->allow_hosts; p != NULL && *p != '\0';) {
+        const size_t n = strcspn(p, ",");
+        add_host(h, p, n);
+        p += n + (p[n] == ',');
+    }
 }
 
 /* A request that changes state must come from this server's page or from a program: an Origin
@@ -687,7 +749,7 @@ static int screen(serve_http *h, struct MHD_Connection *c, const char *url, cons
     if (!host_ok(h, host)) {
         *rc = reply_error(h, c, method, url, ctx, 421, NULL,
                           "Host '%s' is not this server: it answers requests for "
-                          "http://127.0.0.1:%d/ (or localhost)",
+                          "http://127.0.0.1:%d/ (or localhost, or the names of --allow-host)",
                           hs_text_token(tok, host, strlen(host)), h->o.port);
         return 1;
     }
@@ -836,6 +898,7 @@ serve_http *serve_http_start(const serve_http_opts *opts, serve_jobs *jobs) {
     h->o = *opts;
     h->jobs = jobs;
     pthread_mutex_init(&h->mu, NULL);
+    collect_hosts(h);
     struct sockaddr_storage ss;
     socklen_t sl = sizeof ss;
     const int v6 =
@@ -852,6 +915,9 @@ serve_http *serve_http_start(const serve_http_opts *opts, serve_jobs *jobs) {
     if (h->daemon == NULL) {
         fprintf(stderr, "handstat serve: the HTTP server could not start\n");
         pthread_mutex_destroy(&h->mu);
+        for (size_t i = 0; i < h->n_hosts; i++)
+            free(h->hosts[i]);
+        free(h->hosts);
         free(h);
         return NULL;
     }
@@ -879,5 +945,8 @@ void serve_http_stop(serve_http *h) {
     if (fd != MHD_INVALID_SOCKET)
         close(fd);
     pthread_mutex_destroy(&h->mu);
+    for (size_t i = 0; i < h->n_hosts; i++)
+        free(h->hosts[i]);
+    free(h->hosts);
     free(h);
 }

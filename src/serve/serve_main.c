@@ -22,7 +22,7 @@
 static const char USAGE[] =
     "usage: handstat serve [--bind ADDR] [--port N] [--max-seconds S] [--max-jobs N]\n"
     "                      [--max-queue N] [--threads N] [--max-connections N]\n"
-    "                      [--max-per-client N] [--quiet]\n"
+    "                      [--max-per-client N] [--allow-host NAME,...] [--quiet]\n"
     "\n"
     "The local web app: a page (hold'em equity with range grids, board analysis and the equity\n"
     "distribution, the cribbage scorer and discard table, the other games' equity) and its JSON\n"
@@ -30,6 +30,9 @@ static const char USAGE[] =
     "\n"
     "  --bind ADDR        the address to listen on (default 127.0.0.1: this machine only);\n"
     "                     0.0.0.0 or :: serve the network, without any authentication\n"
+    "  --allow-host NAME,...  Host names answered besides localhost, 127.0.0.1, [::1], the\n"
+    "                     address bound and (bound to all) this machine's name and addresses:\n"
+    "                     any other Host is refused (421), against DNS rebinding\n"
     "  --port N           the port, 0..65535 (default 8080; 0: any free port, printed)\n"
     "  --max-seconds S    stop a query that runs longer (default 30; 0: no cap); its answer\n"
     "                     then says to ask for an estimate (\"samples\") or narrow the query\n"
@@ -161,7 +164,7 @@ static void on_stop_signal(int sig) {
 
 static int serve_main(int argc, char **argv) {
     const char *bind_arg = "127.0.0.1", *port_arg = NULL, *seconds_arg = NULL, *jobs_arg = NULL,
-               *queue_arg = NULL, *conns_arg = NULL, *per_client_arg = NULL;
+               *queue_arg = NULL, *conns_arg = NULL, *per_client_arg = NULL, *allow_arg = NULL;
     int threads = 0, n_pos;
     const cli_opt opts[] = {{"--bind", NULL, CLI_OPT_VALUE, &bind_arg},
                             {"--port", NULL, CLI_OPT_VALUE, &port_arg},
@@ -171,6 +174,7 @@ static int serve_main(int argc, char **argv) {
                             {"--threads", NULL, CLI_OPT_THREADS, &threads},
                             {"--max-connections", NULL, CLI_OPT_VALUE, &conns_arg},
                             {"--max-per-client", NULL, CLI_OPT_VALUE, &per_client_arg},
+                            {"--allow-host", NULL, CLI_OPT_VALUE, &allow_arg},
                             {NULL, NULL, CLI_OPT_FLAG, NULL}};
     const int rc = cli_parse_options(argc, argv, opts, USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
     if (rc != CLI_OK)
@@ -234,7 +238,10 @@ static int serve_main(int argc, char **argv) {
         return CLI_EXIT_IO;
     }
     const serve_http_opts ho = {.listen_fd = fd,
-                                .loopback = loopback,
+                                .bound = shown,
+                                .wildcard =
+                                    strcmp(shown, "0.0.0.0") == 0 || strcmp(shown, "[::]") == 0,
+                                .allow_hosts = allow_arg,
                                 .port = bound_port,
                                 .quiet = cli_quiet,
                                 .max_connections = (unsigned)conns,
@@ -249,8 +256,12 @@ static int serve_main(int argc, char **argv) {
     }
     if (!loopback)
         cli_error("listening on %s: anyone who can reach this machine's port %d can run queries "
-                  "(there is no authentication)",
-                  shown, bound_port);
+                  "(there is no authentication); requests must name %s in Host (--allow-host "
+                  "NAME for other names)",
+                  shown, bound_port,
+                  strcmp(shown, "0.0.0.0") == 0 || strcmp(shown, "[::]") == 0
+                      ? "this machine's name or one of its addresses"
+                      : shown);
     fprintf(stderr,
             "handstat serve: http://%s:%d/ (%d quer%s at once, %d thread%s each, %g s cap; "
             "Ctrl-C stops)\n",
