@@ -3,6 +3,7 @@
 #include "request_internal.h"
 
 #include "handstat/handstat.h"
+#include "job_internal.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -248,4 +249,14 @@ int hs_req_table_choice(const hs_request *r, const char *const *names, int n, in
     }
     return hs_req_fail(x, HS_ERR_ARG, "table: '%s' is not one of its tables (%s)",
                        hs_text_token(tok, v, strlen(v)), list);
+}
+
+int hs_req_job_keeping(int rc, hs_job **out, void *inputs, void (*free_inputs)(void *)) {
+    if (rc == HS_OK && (rc = hs_job_keep(*out, inputs, free_inputs)) != HS_OK)
+        hs_job_free(*out);
+    if (rc != HS_OK) {
+        *out = NULL;
+        free_inputs(inputs);
+    }
+    return rc;
 }

@@ -5,7 +5,6 @@
 #include "handstat/handstat.h"
 
 #include "combin.h"
-#include "job_internal.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -612,19 +611,12 @@ typedef struct deals_args {
 static int make_deals_job(const void *args, hs_job **out) {
     const deals_args *a = args;
     hs_discard_tables *tables = NULL;
-    *out = NULL;
-    int rc = hs_discard_tables_new(a->threads, &tables);
-    if (rc == HS_OK)
-        rc = a->peg ? hs_peg_deals_job_new_threads(tables, a->threads, out)
-                    : hs_discard_deals_job_new(tables, out);
-    if (rc == HS_OK)
-        rc = hs_job_keep(*out, tables, tables_free);
-    if (rc != HS_OK) {
-        hs_job_free(*out);
-        *out = NULL;
-        hs_discard_tables_free(tables);
-    }
-    return rc;
+    const int rc = hs_discard_tables_new(a->threads, &tables);
+    if (rc != HS_OK)
+        return rc;
+    return hs_req_job_keeping(a->peg ? hs_peg_deals_job_new_threads(tables, a->threads, out)
+                                     : hs_discard_deals_job_new(tables, out),
+                              out, tables, tables_free);
 }
 
 /* crib deals and crib peg-table: every deal as one job, answered with the table asked for. */

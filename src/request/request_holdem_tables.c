@@ -139,6 +139,20 @@ static void vs_random_sample_rows(hs_table *t, const hs_holdem_vs_random_sample_
         }
 }
 
+/* The job of holdem vs-random: the sampled table's, or the exact table's up to max_opponents
+ * over a board list of its own. */
+typedef struct vs_random_make {
+    unsigned which;
+    uint64_t samples, seed;
+    int max_opponents;
+} vs_random_make;
+
+static int make_vs_random_job(const void *args, hs_job **out) {
+    const vs_random_make *m = args;
+    return m->samples > 0 ? hs_holdem_vs_random_sample_job_new(m->which, m->samples, m->seed, out)
+                          : hs_holdem_vs_random_job_new_own(m->max_opponents, out);
+}
+
 /* holdem vs-random: each class against 1..3 random hands exactly (a job over the preflop boards),
  * or against 1..9 estimated from samples (a job of sampled deals). */
 static int run_holdem_vs_random(const hs_request *r, hs_req_ctx *x) {
@@ -157,20 +171,14 @@ static int run_holdem_vs_random(const hs_request *r, hs_req_ctx *x) {
                      VS_RANDOM3_SECONDS);
         return HS_OK;
     }
-    hs_job *own = NULL;
-    const hs_job *job = x->job;
-    if (x->phase == HS_REQ_START || job == NULL) {
-        hs_job **slot = x->phase == HS_REQ_START ? x->job_out : &own;
-        rc = samples > 0 ? hs_holdem_vs_random_sample_job_new(which, samples, seed, slot)
-                         : hs_holdem_vs_random_job_new_own(top > 2 ? top : 2, slot);
-        if (rc != HS_OK || x->phase == HS_REQ_START)
-            return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
-        rc = hs_job_run(own, 0, hs_job_units(own),
-                        &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
-        job = own;
-    }
+    const vs_random_make m = {which, samples, seed, top > 2 ? top : 2};
+    hs_job *own;
+    const hs_job *job;
+    rc = hs_req_table_job(x, make_vs_random_job, &m, &own, &job);
+    if (rc != HS_OK || x->phase == HS_REQ_START)
+        return rc;
     hs_table *t = NULL;
-    if (rc == HS_OK && samples > 0) {
+    if (samples > 0) {
         static const char *const COLS[] = {"class",  "opponents", "samples",   "wins", "ties",
                                            "losses", "equity",    "std_error", "kind"};
         static const int KINDS[] = {HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_INT,
@@ -183,7 +191,7 @@ static int run_holdem_vs_random(const hs_request *r, hs_req_ctx *x) {
             hs_tbl_note(t, "seed", "%" PRIu64, seed);
             hs_tbl_note(t, "kind", "estimate");
         }
-    } else if (rc == HS_OK) {
+    } else {
         static const char *const COLS[] = {"class", "opponents", "deals",  "wins",
                                            "ties",  "losses",    "equity", "equity_exact"};
         static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_INT, HS_CELL_INT,     HS_CELL_INT,
@@ -196,8 +204,6 @@ static int run_holdem_vs_random(const hs_request *r, hs_req_ctx *x) {
         }
     }
     hs_job_free(own);
-    if (rc != HS_OK)
-        return hs_req_lib_error(x, rc);
     return hs_req_answer(x, t);
 }
 
@@ -214,18 +220,10 @@ static void board_list_free(void *p) {
 static int make_preflop_job(const void *args, hs_job **out) {
     (void)args;
     hs_holdem_preflop *t;
-    int rc = hs_holdem_preflop_new(&t);
-    if (rc != HS_OK)
-        return rc;
-    rc = hs_holdem_preflop_job_new(t, out);
-    if (rc == HS_OK)
-        rc = hs_job_keep(*out, t, board_list_free);
-    if (rc != HS_OK) {
-        hs_job_free(*out);
-        *out = NULL;
-        hs_holdem_preflop_free(t);
-    }
-    return rc;
+    const int rc = hs_holdem_preflop_new(&t);
+    return rc != HS_OK
+               ? rc
+               : hs_req_job_keeping(hs_holdem_preflop_job_new(t, out), out, t, board_list_free);
 }
 
 /* Heads-up equity of a against b: wins plus half the ties, over all deals. */
@@ -324,18 +322,10 @@ typedef struct p3_args {
 static int make_preflop3_job(const void *args, hs_job **out) {
     const p3_args *a = args;
     hs_holdem_preflop3 *t;
-    int rc = hs_holdem_preflop3_new(a->classes, a->n, &t);
-    if (rc != HS_OK)
-        return rc;
-    rc = hs_holdem_preflop3_job_new(t, out);
-    if (rc == HS_OK)
-        rc = hs_job_keep(*out, t, preflop3_free);
-    if (rc != HS_OK) {
-        hs_job_free(*out);
-        *out = NULL;
-        hs_holdem_preflop3_free(t);
-    }
-    return rc;
+    const int rc = hs_holdem_preflop3_new(a->classes, a->n, &t);
+    return rc != HS_OK
+               ? rc
+               : hs_req_job_keeping(hs_holdem_preflop3_job_new(t, out), out, t, preflop3_free);
 }
 
 static int preflop3_args(const hs_request *r, p3_args *a, hs_req_ctx *x) {

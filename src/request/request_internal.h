@@ -102,6 +102,10 @@ int hs_req_range(const char *what, const char *text, hs_holdem_range *out, char 
  * of memory frees it and answers the error). *job is the job to answer from. */
 int hs_req_table_job(hs_req_ctx *x, int (*make)(const void *args, hs_job **out), const void *args,
                      hs_job **own, const hs_job **job);
+/* The job a game's constructor made over inputs the maker built (rc: what the constructor
+ * returned): on HS_OK the inputs are handed to the job (hs_job_keep: freed with it); on any
+ * failure they are freed with free_inputs (and the job), *out is NULL and the code returned. */
+int hs_req_job_keeping(int rc, hs_job **out, void *inputs, void (*free_inputs)(void *));
 /* The "table" choice of a command answering one of several tables from one job (names[0..n),
  * the first when absent): its index into *which. */
 int hs_req_table_choice(const hs_request *r, const char *const *names, int n, int *which,
