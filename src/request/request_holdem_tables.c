@@ -209,7 +209,7 @@ static int run_holdem_vs_random(const hs_request *r, hs_req_ctx *x) {
 
 /* ---- holdem preflop ------------------------------------------------------------------------- */
 
-/* Measured on one AMD EPYC Zen 5 thread (holdem preflop --threads 1): the whole table, 20 s. */
+/* Measured on one AMD EPYC Zen 3 thread (holdem preflop --threads 1): the whole table, 20 s. */
 #define PREFLOP_SECONDS 20.0
 
 static void board_list_free(void *p) {
@@ -303,7 +303,7 @@ static int run_holdem_preflop(const hs_request *r, hs_req_ctx *x) {
 
 /* ---- holdem preflop3 ---------------------------------------------------------------------- */
 
-/* Measured on one AMD EPYC Zen 5 thread (holdem preflop3 --threads 1 --classes of 3, 12 and 33
+/* Measured on one AMD EPYC Zen 3 thread (holdem preflop3 --threads 1 --classes of 3, 12 and 33
  * classes: 0.7 s, 7.4 s, 98 s; all 169 about 30 minutes): the time grows as the square of the
  * number of classes (every pair of hands, the third player's classes split at one rank each),
  * about this many seconds per ordered pair of classes. */

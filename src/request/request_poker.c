@@ -223,7 +223,7 @@ static int run_poker_showdown(const hs_request *r, hs_req_ctx *x) {
 
 /* ---- poker matchups ------------------------------------------------------------------------ */
 
-/* Measured on one AMD EPYC Zen 5 thread (poker matchups --threads 1): the whole table, 0.1 s. */
+/* Measured on one AMD EPYC Zen 3 thread (poker matchups --threads 1): the whole table, 0.1 s. */
 #define MATCHUPS_SECONDS 0.1
 
 static int make_matchups_job(const void *args, hs_job **out) {
