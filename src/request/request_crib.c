@@ -719,12 +719,12 @@ const hs_command_def hs_req_crib_throw_table = {
     run_crib_throw_table,
     NULL};
 
-/* Seconds of one thread, measured as the wall time of the whole process (the tables, the job and
- * the files) of `handstat crib deals --threads 1` (2.9-3.1 s) and `crib peg-table --threads 1`
- * (3.2-3.4 s) on a 2-core AMD EPYC virtual machine while another build shared it (2026-12-07);
- * on an idle core crib deals takes about 1.4 s (README). */
-#define DEALS_SECONDS 3.0
-#define PEG_DEALS_SECONDS 3.3
+/* Seconds of one thread: the median of three whole-process wall times (the tables, the job and
+ * the files) of `handstat crib deals --threads 1 -o /dev/null` (2.26-2.53 s) and `crib peg-table
+ * --threads 1 -o /dev/null` (2.42-2.74 s) on the idle 2-core AMD EPYC Zen 3 machine (2026-12-07).
+ */
+#define DEALS_SECONDS 2.35
+#define PEG_DEALS_SECONDS 2.64
 
 static double deals_seconds(const hs_request *r, const hs_job *job) {
     (void)r;
