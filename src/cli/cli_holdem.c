@@ -339,22 +339,24 @@ int cli_shortdeck_equity(int argc, char **argv) {
 
 /* ---- preflop ------------------------------------------------------------------------------ */
 
-/* The summary line of a table over the preflop boards (ctx: the label). */
+/* The summary line of a table over the preflop boards. */
 static void boards_summary(const hs_table *t, const hs_job *job, const cli_job *run,
                            const void *ctx) {
+    (void)ctx;
     fprintf(stderr, "%s: %s boards up to suit permutation (%zu units) in %.1f s with %d thread%s\n",
-            (const char *)ctx, hs_table_note(t, "boards"), hs_job_units(job), run->seconds,
+            run->label, hs_table_note(t, "boards"), hs_job_units(job), run->seconds,
             run->threads_used, run->threads_used == 1 ? "" : "s");
 }
 
-/* The summary line of a sampled vs-random table (ctx: the label). */
+/* The summary line of a sampled vs-random table. */
 static void samples_summary(const hs_table *t, const hs_job *job, const cli_job *run,
                             const void *ctx) {
     (void)job;
+    (void)ctx;
     fprintf(stderr,
             "%s: ESTIMATE from %s sampled deals per opponent count (seed %s) in %.1f s with %d "
             "thread%s\n",
-            (const char *)ctx, hs_table_note(t, "samples"), hs_table_note(t, "seed"), run->seconds,
+            run->label, hs_table_note(t, "samples"), hs_table_note(t, "seed"), run->seconds,
             run->threads_used, run->threads_used == 1 ? "" : "s");
 }
 
@@ -397,8 +399,7 @@ static int holdem_preflop(int argc, char **argv) {
                                    .names = names,
                                    .paths = files,
                                    .q = q,
-                                   .summary = boards_summary,
-                                   .ctx = "holdem preflop"};
+                                   .summary = boards_summary};
         status = cli_request_tables(&o);
     }
     hs_request_free(q[0]);
@@ -457,8 +458,7 @@ static int vs_random_run(hs_request *q, const char *path, const char *ckpt_arg, 
                                .names = names,
                                .paths = files,
                                .q = qs,
-                               .summary = sampled ? samples_summary : boards_summary,
-                               .ctx = sampled ? "holdem vs-random --samples" : "holdem vs-random"};
+                               .summary = sampled ? samples_summary : boards_summary};
     return cli_request_tables(&o);
 }
 

@@ -257,20 +257,17 @@ static hs_table *preflop_pairs(const hs_holdem_preflop_counts *c) {
 
 /* The 169 x 169 matrix: row class against column class, the equity to 6 decimals. */
 static hs_table *preflop_matrix(const hs_holdem_preflop_counts *c) {
-    char names[HS_HOLDEM_CLASSES + 1][4];
-    const char *cols[HS_HOLDEM_CLASSES + 1];
-    int kinds[HS_HOLDEM_CLASSES + 1];
-    snprintf(names[0], sizeof names[0], "%s", "");
-    cols[0] = "class";
-    kinds[0] = HS_CELL_TEXT;
+    char names[HS_HOLDEM_CLASSES][4];
+    const char *cols[HS_HOLDEM_CLASSES + 1] = {"class"};
+    int kinds[HS_HOLDEM_CLASSES + 1] = {HS_CELL_TEXT};
     for (int b = 0; b < HS_HOLDEM_CLASSES; b++) {
-        hs_holdem_class_name(b, names[b + 1]);
-        cols[b + 1] = names[b + 1];
+        hs_holdem_class_name(b, names[b]);
+        cols[b + 1] = names[b];
         kinds[b + 1] = HS_CELL_DECIMAL;
     }
     hs_table *t = hs_tbl_new(cols, kinds, HS_HOLDEM_CLASSES + 1);
     for (int a = 0; t != NULL && a < HS_HOLDEM_CLASSES; a++) {
-        hs_tbl_text(t, names[a + 1]);
+        hs_tbl_text(t, names[a]);
         for (int b = 0; b < HS_HOLDEM_CLASSES; b++)
             hs_tbl_fixed(t, preflop_equity(c, a, b), 6);
     }
