@@ -329,7 +329,7 @@ def test_refusals(s):
 
 
 def test_headers_and_page(s):
-    for path, ctype in [("/", "text/html"), ("/app.js", "text/javascript"),
+    for path, ctype in [("/", "text/html"), ("/main.js", "text/javascript"), ("/range.js", "text/javascript"),
                         ("/style.css", "text/css"), ("/api/commands", "application/json")]:
         st, h, body = s.request("GET", path)
         check(st == 200, f"GET {path}: {st}")

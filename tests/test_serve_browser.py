@@ -8,99 +8,14 @@ chromedriver or python3-selenium.
 
 usage: test_serve_browser.py PATH/TO/handstat [--screenshots DIR]
 """
-import os
-import shutil
 import signal
-import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import test_serve_api as api  # noqa: E402 - the same server harness
-
-SKIP = 77
-
-
-def skip(why):
-    print(f"skipped: {why} (apt-get install chromium chromium-driver python3-selenium; "
-          "scripts/setup.sh installs them)", flush=True)
-    sys.exit(SKIP)
-
-
-try:
-    from selenium import webdriver
-    from selenium.common.exceptions import TimeoutException, WebDriverException
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
-    from selenium.webdriver.support.ui import WebDriverWait
-except ImportError:
-    skip("python3-selenium is not installed")
-
-BROWSER = next((shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome")
-                if shutil.which(b)), None)
-DRIVER = shutil.which("chromedriver") or (
-    "/usr/bin/chromedriver" if os.access("/usr/bin/chromedriver", os.X_OK) else None)
-if BROWSER is None:
-    skip("no chromium")
-if DRIVER is None:
-    skip("no chromedriver")
-
-api.HANDSTAT = sys.argv[1] if len(sys.argv) > 1 else "build/release/handstat"
-SHOTS = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
-check = api.check
-
-
-def browser():
-    o = webdriver.ChromeOptions()
-    o.binary_location = BROWSER
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--no-proxy-server", "--window-size=1300,1400", "--hide-scrollbars"):
-        o.add_argument(a)
-    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    try:
-        return webdriver.Chrome(service=Service(DRIVER), options=o)
-    except WebDriverException as e:
-        skip(f"chromium does not start headless here: {str(e).splitlines()[0]}")
-
-
-def wait(d, what, cond, seconds=20):
-    try:
-        return WebDriverWait(d, seconds, poll_frequency=0.05).until(lambda _: cond())
-    except TimeoutException:
-        check(False, f"timed out waiting for {what}")
-        return None
-
-
-def selected(d, grid_for):
-    return sorted(c.get_attribute("data-class") for c in d.find_elements(
-        By.CSS_SELECTOR, f'.grid[data-for="{grid_for}"] .cell.sel'))
-
-
-def cell(d, grid_for, name):
-    return d.find_element(By.CSS_SELECTOR, f'.grid[data-for="{grid_for}"] .cell[data-class="{name}"]')
-
-
-def type_into(d, element_id, text):
-    e = d.find_element(By.ID, element_id)
-    e.clear()
-    e.send_keys(text)
-    return e
-
-
-def shot(d, name):
-    if SHOTS is None:
-        return
-    os.makedirs(SHOTS, exist_ok=True)
-    path = os.path.join(SHOTS, name)
-    # the whole page, results included
-    height = d.execute_script("return document.documentElement.scrollHeight")
-    d.set_window_size(1300, min(max(height + 60, 900), 3000))
-    time.sleep(0.3)
-    d.save_screenshot(path)
-    d.set_window_size(1300, 1400)
-    print("screenshot:", path, flush=True)
+from browser_harness import (By, api, browser, cell, check, selected, shot, type_into,  # noqa: F401
+                             wait)
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.support.ui import Select
 
 
 def main():

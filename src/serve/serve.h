@@ -154,7 +154,7 @@ void serve_http_stop(serve_http *h);
 /* ---- the page's files (generated from web/ by cmake/embed_web.cmake) ------------------------- */
 
 typedef struct serve_asset {
-    const char *path; /* "/app.js" */
+    const char *path; /* "/main.js" */
     const char *type; /* its Content-Type */
     const unsigned char *data;
     size_t size;

@@ -1,0 +1,41 @@
+// handstat serve: the page. Plain JavaScript modules, no framework, nothing fetched from elsewhere;
+// every number comes from the server's JSON API (README, "Web app"), which gives the exact cells of
+// the command line's --csv. Each tab is its own module; this one starts them.
+'use strict';
+
+import { $ } from './util.js';
+import { RangeGrid } from './range.js';
+import { CardPicker } from './picker.js';
+import { setupEquity } from './equity.js';
+import { setupHits } from './hits.js';
+import { setupDist } from './dist.js';
+import { setupCrib, setupDiscard } from './crib.js';
+import { setupGames } from './games.js';
+
+function showTab() {
+  const name = (location.hash || '#equity').slice(1);
+  const tabs = document.querySelectorAll('section.tab');
+  const known = [...tabs].some((t) => t.dataset.tab === name);
+  for (const t of tabs) t.hidden = t.dataset.tab !== (known ? name : 'equity');
+  for (const a of document.querySelectorAll('#tabs a')) a.classList.toggle('current', a.dataset.tab === (known ? name : 'equity'));
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  window.addEventListener('hashchange', showTab);
+  showTab();
+  document.querySelectorAll('.range-panel').forEach((p) => { if (p.querySelector('.grid')) p.grid = new RangeGrid(p); });
+  document.querySelectorAll('.picker').forEach((p) => new CardPicker(p));
+  setupEquity();
+  setupHits();
+  setupDist();
+  setupCrib();
+  fetch('/api/commands').then((r) => r.json()).then((j) => j.commands).catch(() => null).then((commands) => {
+    setupDiscard(commands);
+    setupGames(commands);
+  });
+  // Enter in a text field computes
+  for (const [prefix, ids] of Object.entries({ eq: ['eq-range-1', 'eq-range-2', 'eq-board', 'eq-dead', 'eq-samples'], hits: ['hits-range', 'hits-board', 'hits-dead'], dist: ['dist-range-1', 'dist-range-2', 'dist-board', 'dist-dead', 'dist-bins'], discard: ['discard-hand'] })) {
+    for (const id of ids) $(id).addEventListener('keydown', (e) => { if (e.key === 'Enter') $(prefix + '-compute').click(); });
+  }
+  document.body.classList.add('ready');
+});
