@@ -319,8 +319,11 @@ export class RangeGrid {
     this.weightBox = el('input', { type: 'number', min: '1', max: '100', step: '1', value: '100', class: 'weight-box', id: id + '-weight' });
     this.weightBox.setAttribute('aria-label', 'brush weight in percent (1 to 100)');
     this.weightBox.addEventListener('input', () => {
+      // whole percents 1..100 only: the range grammar holds no other weight (ITEM@W)
       const w = Number(this.weightBox.value);
-      if (Number.isInteger(w) && w >= 1 && w <= 100) this.setBrush(w, true);
+      const ok = this.weightBox.value !== '' && Number.isInteger(w) && w >= 1 && w <= 100;
+      this.weightBox.classList.toggle('invalid', !ok);
+      if (ok) this.setBrush(w, true);
     });
     this.suitsMode = button('suits', 'suits-mode', 'a click opens the suits of a class (also: right-click, a long press, or S)');
     this.suitsMode.setAttribute('aria-pressed', 'false');
