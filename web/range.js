@@ -1,8 +1,10 @@
 // handstat serve: the hold'em range grid: the text box and the 13 x 13 grid agree both ways; the server
-// parses the text with the library's grammar (GET /api/range).
+// parses the text with the library's grammar (GET /api/range). Around the grid: a top-X% slider, a
+// weight brush, a suit panel per class, a count that knows the tab's board and dead cards, saved
+// ranges (localStorage), import and export (handstat and PioSOLVER / GTO+ text), keyboard use.
 'use strict';
 
-import { el, RANKS, className, classCombos } from './util.js';
+import { el, RANKS, className, classCombos, cardTokens } from './util.js';
 
 // Compress a set of whole classes into range items: QQ+, JJ-99, AQs+, A5s-A2s, K9+, AK...
 export function compressClasses(has) {
@@ -68,8 +70,149 @@ export function modelText(model) {
   return parts.join(',');
 }
 
+// ---- the combinations of a class, named as the library names them ------------------------------
+
+// Suits in the library's order from the highest card index down (hs_text_combo writes a pair's
+// higher-indexed card first: AsAh, AhAd ...).
+const SUIT_ORDER = ['s', 'h', 'd', 'c'];
+const SUIT_SYMBOL = { s: '♠', h: '♥', d: '♦', c: '♣' };
+
+// The combinations of class i as texts: 6 for a pair, 4 suited, 12 offsuit.
+export function classComboTexts(i) {
+  const r = Math.floor(i / 13), c = i % 13;
+  const out = [];
+  if (r === c) {
+    for (let a = 0; a < 4; a++)
+      for (let b = a + 1; b < 4; b++) out.push(RANKS[r] + SUIT_ORDER[a] + RANKS[r] + SUIT_ORDER[b]);
+  } else if (r < c) {
+    for (const s of SUIT_ORDER) out.push(RANKS[r] + s + RANKS[c] + s);
+  } else {
+    for (const a of SUIT_ORDER)
+      for (const b of SUIT_ORDER) if (a !== b) out.push(RANKS[c] + a + RANKS[r] + b);
+  }
+  return out;
+}
+
+// One name per combination whatever order its cards were written in.
+const comboKey = (text) => {
+  const a = text.slice(0, 2), b = text.slice(2, 4);
+  return a < b ? a + b : b + a;
+};
+
+// The weighted combinations of a model entry: [[text, weight]].
+function entries(i, m) {
+  if (!m) return [];
+  if (m.combos) return m.combos;
+  return classComboTexts(i).map((t) => [t, m.weight ?? 100]);
+}
+
+// A class's entry from its combinations (whole and one weight: no list), or null when empty.
+function entryOf(i, combos) {
+  if (combos.length === 0) return null;
+  const of = classCombos(i);
+  const w = combos[0][1];
+  const uniform = combos.every((e) => e[1] === w);
+  if (combos.length === of && uniform) return { n: of, of, weight: w, combos: null };
+  // the library's order, so the text reads the same however the combinations were picked
+  const order = new Map(classComboTexts(i).map((t, k) => [comboKey(t), k]));
+  const sorted = [...combos].sort((a, b) => order.get(comboKey(a[0])) - order.get(comboKey(b[0])));
+  return { n: combos.length, of, weight: uniform ? w : null, combos: sorted };
+}
+
+// Hundredths (weights are whole percents, so every weighted count is a whole number of them) as
+// exact decimal text: 6250 -> '62.5'.
+function hundredths(h) {
+  const whole = Math.floor(h / 100), rest = h % 100;
+  if (rest === 0) return String(whole);
+  return whole + '.' + String(rest).padStart(2, '0').replace(/0$/, '');
+}
+
+// ---- PioSOLVER / GTO+ text ---------------------------------------------------------------------
+
+// The library's weights (range grammar, src/holdem/holdem_range.c) are whole percents 1..100 after
+// '@': "AKs@50" parses, "AKs@12.5" is refused as not an item of the grammar (checked against
+// GET /api/range: 400). So a Pio weight W (a fraction 0..1) imports only when 100*W is a whole
+// number: 0.5, 0.25, 0.07 do; 0.125 or 0.333 do not, and the page says so instead of rounding.
+export function pioToHandstat(text) {
+  const items = text.split(/[,\n\r]+/).map((s) => s.trim()).filter((s) => s !== '');
+  const out = [];
+  for (const item of items) {
+    const m = /^([^:@]+?)\s*:\s*([0-9]*\.?[0-9]*)$/.exec(item);
+    if (!m) {
+      if (item.includes(':')) throw new Error(`'${item}' is not ITEM:WEIGHT`);
+      out.push(item);
+      continue;
+    }
+    const [, body, w] = m;
+    const d = /^([0-9]*)(?:\.([0-9]*))?$/.exec(w);
+    if (w === '' || w === '.' || !d) throw new Error(`'${item}': the weight is not a number`);
+    const intPart = d[1] || '0', frac = (d[2] || '').replace(/0+$/, '');
+    if (frac.length > 2) {
+      const pctText = (Number(intPart) * 100 + Number(frac.slice(0, 2))) + '.' + frac.slice(2);
+      throw new Error(`'${item}': a weight of ${pctText}% cannot be represented ` +
+        '(handstat weights are whole percents, 1..100: ITEM@W)');
+    }
+    const pctW = Number(intPart) * 100 + Number((frac + '00').slice(0, 2));
+    if (pctW > 100) throw new Error(`'${item}': a weight above 1`);
+    if (pctW === 0) continue; // weight 0: not in the range
+    out.push(pctW === 100 ? body : body + '@' + pctW);
+  }
+  return out.join(',');
+}
+
+// Pio / GTO+ text of a model: every class on its own (both programs read plain classes and
+// combinations), weights as fractions: AA,AKs:0.5,AhKh:0.25.
+export function modelPio(model) {
+  const frac = (w) => (w === 100 ? '' : ':' + String(w / 100));
+  const parts = [];
+  model.forEach((m, i) => {
+    if (!m) return;
+    if (!m.combos && m.n === m.of) parts.push(className(i) + frac(m.weight ?? 100));
+  });
+  model.forEach((m) => {
+    if (m && m.combos) for (const [t, w] of m.combos) parts.push(t + frac(w));
+  });
+  return parts.join(',');
+}
+
+// A pasted range in either form: Pio's ITEM:W becomes ITEM@(100 W); handstat text stays.
+export function importText(text) {
+  const t = text.trim();
+  return t.includes(':') ? pioToHandstat(t) : t.replace(/\s*[\n\r]+\s*/g, ',');
+}
+
+// ---- saved ranges (shared by every panel, kept in the browser) ---------------------------------
+
+const STORE = 'handstat.savedRanges';
+const SAVED_EVENT = 'handstat-saved-ranges';
+
+export function savedRanges() {
+  try {
+    const v = JSON.parse(localStorage.getItem(STORE) || '{}');
+    return v && typeof v === 'object' ? v : {};
+  } catch (e) {
+    return {};
+  }
+}
+function storeRanges(all) {
+  localStorage.setItem(STORE, JSON.stringify(all));
+  window.dispatchEvent(new Event(SAVED_EVENT));
+}
+
+// ---- the grid -----------------------------------------------------------------------------------
+
+const WEIGHTS = [100, 75, 50, 25];
+const LONG_PRESS_MS = 500;
+
+function button(text, cls, title) {
+  const b = el('button', { type: 'button', class: cls || '', text });
+  if (title) b.title = title;
+  return b;
+}
+
 export class RangeGrid {
   constructor(panel) {
+    this.panel = panel;
     this.input = panel.querySelector('.range-text');
     this.gridEl = panel.querySelector('.grid');
     this.countEl = panel.querySelector('.range-count');
@@ -79,57 +222,315 @@ export class RangeGrid {
     this.seq = 0;
     this.timer = 0;
     this.dragMode = null;
-    for (let i = 0; i < 169; i++) {
-      const r = Math.floor(i / 13), c = i % 13;
-      const kind = r === c ? 'pair' : r < c ? 'suited' : 'offsuit';
-      const cell = el('div', { class: 'cell ' + kind, text: className(i), 'data-class': className(i) });
-      cell.setAttribute('role', 'button');
-      cell.setAttribute('aria-pressed', 'false');
-      cell.addEventListener('pointerdown', (e) => {
-        e.preventDefault();
-        if (cell.hasPointerCapture && cell.hasPointerCapture(e.pointerId)) cell.releasePointerCapture(e.pointerId);
-        this.dragMode = this.isFull(i) ? 'remove' : 'add';
-        this.apply(i);
-      });
-      cell.addEventListener('pointerenter', () => { if (this.dragMode) this.apply(i); });
-      this.gridEl.append(cell);
-      this.cells.push(cell);
-    }
+    this.brush = 100;
+    this.focusIndex = 0;
+    this.suitClass = -1;
+    const label = panel.querySelector('label');
+    this.name = label ? label.textContent.trim() : 'range';
+    this.gridEl.setAttribute('role', 'group');
+    this.gridEl.setAttribute('aria-label', `${this.name}: the 169 starting hands; arrows move, ` +
+      'Space toggles, S chooses suits');
+    for (let i = 0; i < 169; i++) this.gridEl.append(this.makeCell(i));
+    this.cells[0].tabIndex = 0;
+    this.gridEl.addEventListener('keydown', (e) => this.onKey(e));
     document.addEventListener('pointerup', () => this.endDrag());
     document.addEventListener('pointercancel', () => this.endDrag());
     this.input.addEventListener('input', () => this.schedule());
     panel.querySelectorAll('[data-range-set]').forEach((b) => b.addEventListener('click', () => {
-      this.input.value = b.dataset.rangeSet;
-      this.parseNow();
+      this.setText(b.dataset.rangeSet);
     }));
+    this.buildTools();
+    this.blockers = ['board', 'dead'].map((k) => panel.dataset[k]).filter(Boolean)
+      .map((id) => document.getElementById(id)).filter(Boolean);
+    for (const f of this.blockers) {
+      f.addEventListener('input', () => this.render());
+      f.addEventListener('change', () => this.render());
+    }
     this.parseNow();
   }
 
-  isFull(i) { const m = this.model[i]; return !!m && m.n === m.of; }
+  makeCell(i) {
+    const r = Math.floor(i / 13), c = i % 13;
+    const kind = r === c ? 'pair' : r < c ? 'suited' : 'offsuit';
+    const cell = el('div', { class: 'cell ' + kind, text: className(i), 'data-class': className(i) });
+    cell.setAttribute('role', 'button');
+    cell.setAttribute('aria-pressed', 'false');
+    cell.tabIndex = -1;
+    cell.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return; // the right button opens the suits (contextmenu)
+      e.preventDefault();
+      if (cell.hasPointerCapture && cell.hasPointerCapture(e.pointerId)) cell.releasePointerCapture(e.pointerId);
+      this.moveFocus(i, false);
+      if (this.suitsMode.getAttribute('aria-pressed') === 'true') {
+        this.openSuits(i);
+        return;
+      }
+      // a long press opens the suits instead: undo the paint it started with
+      const before = this.model.slice();
+      clearTimeout(this.pressTimer);
+      this.pressTimer = setTimeout(() => {
+        if (!this.dragMode || this.dragCells.size > 1) return;
+        this.model = before;
+        this.dragMode = null;
+        this.render();
+        this.openSuits(i);
+      }, LONG_PRESS_MS);
+      this.dragCells = new Set([i]);
+      this.dragMode = this.isBrushed(i) ? 'remove' : 'add';
+      this.apply(i);
+    });
+    cell.addEventListener('pointerenter', () => {
+      if (!this.dragMode) return;
+      this.dragCells.add(i);
+      this.apply(i);
+    });
+    cell.addEventListener('contextmenu', (e) => {
+      e.preventDefault();
+      this.openSuits(i);
+    });
+    this.cells.push(cell);
+    return cell;
+  }
+
+  // ---- the controls under the grid --------------------------------------------------------------
+
+  buildTools() {
+    const id = this.input.id;
+    // top X% in the library's vs-random order: the server parses "X%" like the command line
+    this.slider = el('input', { type: 'range', min: '0', max: '100', step: '0.5', value: '0', class: 'top-slider', id: id + '-top' });
+    this.sliderOut = el('output', { class: 'top-value', htmlFor: this.slider.id, text: '0%' });
+    this.slider.addEventListener('input', () => {
+      const x = this.slider.value;
+      this.sliderOut.textContent = x + '%';
+      this.input.value = Number(x) > 0 ? x + '%' : '';
+      this.schedule(60);
+      this.input.dispatchEvent(new Event('change'));
+    });
+    const top = el('div', { class: 'range-top' },
+      el('label', { htmlFor: this.slider.id, text: 'Top ' }), this.sliderOut, this.slider);
+
+    // the weight brush: cells clicked or dragged get this weight
+    this.weightButtons = WEIGHTS.map((w) => {
+      const b = button(String(w), 'weight-button', `paint at ${w}%`);
+      b.setAttribute('aria-pressed', String(w === 100));
+      b.addEventListener('click', () => this.setBrush(w));
+      return b;
+    });
+    this.weightBox = el('input', { type: 'number', min: '1', max: '100', step: '1', value: '100', class: 'weight-box', id: id + '-weight' });
+    this.weightBox.setAttribute('aria-label', 'brush weight in percent (1 to 100)');
+    this.weightBox.addEventListener('input', () => {
+      // whole percents 1..100 only: the range grammar holds no other weight (ITEM@W)
+      const w = Number(this.weightBox.value);
+      const ok = this.weightBox.value !== '' && Number.isInteger(w) && w >= 1 && w <= 100;
+      this.weightBox.classList.toggle('invalid', !ok);
+      if (ok) this.setBrush(w, true);
+    });
+    this.suitsMode = button('suits', 'suits-mode', 'a click opens the suits of a class (also: right-click, a long press, or S)');
+    this.suitsMode.setAttribute('aria-pressed', 'false');
+    this.suitsMode.addEventListener('click', () => {
+      const on = this.suitsMode.getAttribute('aria-pressed') !== 'true';
+      this.suitsMode.setAttribute('aria-pressed', String(on));
+    });
+    const brush = el('div', { class: 'range-brush' }, el('span', { class: 'tool-label', text: 'Weight %' }),
+      ...this.weightButtons, this.weightBox, this.suitsMode);
+
+    this.suitPanel = el('div', { class: 'suit-panel', hidden: true });
+    this.suitPanel.setAttribute('role', 'dialog');
+    this.suitPanel.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') { e.preventDefault(); this.closeSuits(); }
+    });
+
+    // saved ranges, import and export
+    this.saveName = el('input', { type: 'text', class: 'save-name', placeholder: 'name', spellcheck: false });
+    this.saveName.setAttribute('aria-label', 'name to save the range under');
+    const save = button('Save', 'save-range');
+    save.addEventListener('click', () => this.save());
+    this.savedList = el('select', { class: 'saved-list' });
+    this.savedList.setAttribute('aria-label', 'saved ranges');
+    const load = button('Load', 'load-range');
+    load.addEventListener('click', () => this.load());
+    const del = button('Delete', 'delete-range');
+    del.addEventListener('click', () => this.remove());
+    window.addEventListener(SAVED_EVENT, () => this.listSaved());
+    window.addEventListener('storage', (e) => { if (e.key === STORE) this.listSaved(); });
+
+    this.io = el('textarea', { class: 'range-io', rows: 2, spellcheck: false, placeholder: 'paste a range (handstat or PioSOLVER / GTO+ text) and Import' });
+    this.io.setAttribute('aria-label', 'range text to import or export');
+    this.ioMsg = el('span', { class: 'range-io-msg' });
+    this.ioMsg.setAttribute('role', 'status');
+    const exp = button('handstat text', 'export-handstat', 'the range as handstat text');
+    exp.addEventListener('click', () => this.exportAs('handstat'));
+    const pio = button('Pio / GTO+ text', 'export-pio', 'the range as PioSOLVER / GTO+ text (weights 0..1)');
+    pio.addEventListener('click', () => this.exportAs('pio'));
+    const copy = button('Copy', 'copy-range');
+    copy.addEventListener('click', () => this.copy());
+    const imp = button('Import', 'import-range');
+    imp.addEventListener('click', () => this.importNow());
+    const more = el('details', { class: 'range-more' }, el('summary', { text: 'Saved ranges, import, export' }),
+      el('div', { class: 'tool-row' }, this.saveName, save, this.savedList, load, del),
+      this.io,
+      el('div', { class: 'tool-row' }, exp, pio, copy, imp),
+      this.ioMsg);
+
+    const tools = el('div', { class: 'range-tools' }, top, brush, this.suitPanel, more);
+    const after = this.panel.querySelector('.range-buttons') || this.panel.querySelector('.range-info');
+    after.after(tools);
+    this.listSaved();
+  }
+
+  setBrush(w, fromBox) {
+    this.brush = w;
+    for (const b of this.weightButtons) b.setAttribute('aria-pressed', String(Number(b.textContent) === w));
+    if (!fromBox) this.weightBox.value = String(w);
+  }
+
+  // ---- painting ----------------------------------------------------------------------------------
+
+  // whole, at the brush's weight, without a list: a click takes it out
+  isBrushed(i) {
+    const m = this.model[i];
+    return !!m && m.n === m.of && m.weight === this.brush && !m.combos;
+  }
 
   apply(i) {
-    const full = this.isFull(i);
-    if (this.dragMode === 'remove' && full) this.model[i] = null;
-    else if (this.dragMode === 'add' && !(full && this.model[i].weight === 100 && !this.model[i].combos))
-      this.model[i] = { n: classCombos(i), of: classCombos(i), weight: 100, combos: null };
+    const m = this.model[i];
+    if (this.dragMode === 'remove' && m) this.model[i] = null;
+    else if (this.dragMode === 'add' && !this.isBrushed(i))
+      this.model[i] = { n: classCombos(i), of: classCombos(i), weight: this.brush, combos: null };
     else return;
     this.render();
   }
 
   endDrag() {
+    clearTimeout(this.pressTimer);
     if (!this.dragMode) return;
     this.dragMode = null;
-    // the grid is the truth now: the text follows
+    this.commit();
+  }
+
+  // the grid is the truth now: the text follows
+  commit() {
     this.seq++;
     clearTimeout(this.timer);
     this.input.value = modelText(this.model);
     this.showError('');
+    this.syncSlider();
+    this.render();
     this.input.dispatchEvent(new Event('change'));
   }
 
-  schedule() {
+  toggle(i) {
+    this.dragMode = this.isBrushed(i) ? 'remove' : 'add';
+    this.apply(i);
+    this.dragMode = null;
+    this.commit();
+  }
+
+  // ---- the keyboard -------------------------------------------------------------------------------
+
+  moveFocus(i, focus = true) {
+    this.cells[this.focusIndex].tabIndex = -1;
+    this.focusIndex = i;
+    this.cells[i].tabIndex = 0;
+    if (focus) this.cells[i].focus();
+  }
+
+  onKey(e) {
+    const i = this.focusIndex, r = Math.floor(i / 13), c = i % 13;
+    const moves = {
+      ArrowLeft: c > 0 ? i - 1 : i, ArrowRight: c < 12 ? i + 1 : i,
+      ArrowUp: r > 0 ? i - 13 : i, ArrowDown: r < 12 ? i + 13 : i,
+      Home: 13 * r, End: 13 * r + 12,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      this.moveFocus(moves[e.key]);
+    } else if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      if (e.shiftKey) this.openSuits(i);
+      else this.toggle(i);
+    } else if (e.key === 's' || e.key === 'S' || e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      this.openSuits(i);
+    }
+  }
+
+  // ---- the suits of one class ----------------------------------------------------------------------
+
+  openSuits(i) {
+    this.suitClass = i;
+    this.drawSuits();
+    this.suitPanel.hidden = false;
+    const first = this.suitPanel.querySelector('.combo');
+    if (first) first.focus();
+  }
+
+  closeSuits() {
+    const i = this.suitClass;
+    this.suitClass = -1;
+    this.suitPanel.hidden = true;
+    if (i >= 0) this.moveFocus(i);
+  }
+
+  // set class i's combinations to `keep` (texts), each at its present weight or the brush's
+  setCombos(i, keep) {
+    const now = new Map(entries(i, this.model[i]).map(([t, w]) => [comboKey(t), w]));
+    const combos = keep.map((t) => [t, now.get(comboKey(t)) ?? this.brush]);
+    this.model[i] = entryOf(i, combos);
+    this.commit();
+    this.drawSuits();
+  }
+
+  drawSuits() {
+    const i = this.suitClass;
+    if (i < 0) return;
+    const all = classComboTexts(i);
+    const now = new Map(entries(i, this.model[i]).map(([t, w]) => [comboKey(t), w]));
+    const blocked = this.blockedCards();
+    const pretty = (t) => t[0] + SUIT_SYMBOL[t[1]] + t[2] + SUIT_SYMBOL[t[3]];
+    const combos = all.map((t) => {
+      const w = now.get(comboKey(t));
+      const b = el('button', { type: 'button', class: 'combo suit-' + t[1] + (t[1] === t[3] ? '' : ' suit2-' + t[3]), text: pretty(t), 'data-combo': t });
+      b.setAttribute('aria-pressed', String(w != null));
+      const dead = blocked.has(t.slice(0, 2)) || blocked.has(t.slice(2, 4));
+      if (dead) b.classList.add('blocked');
+      b.setAttribute('aria-label', `${t}${w != null ? ', in the range' + (w !== 100 ? ` at ${w}%` : '') : ', not in the range'}${dead ? ', blocked by the board or dead cards' : ''}`);
+      b.title = w != null && w !== 100 ? `${t} at ${w}%` : t;
+      if (w != null && w !== 100) b.append(el('small', { text: String(w) }));
+      b.addEventListener('click', () => {
+        const keep = all.filter((x) => (x === t ? w == null : now.has(comboKey(x))));
+        this.setCombos(i, keep);
+        this.suitPanel.querySelector(`[data-combo="${t}"]`)?.focus();
+      });
+      return b;
+    });
+    const quick = (text, keep) => {
+      const b = button(text, 'quick');
+      b.addEventListener('click', () => this.setCombos(i, all.filter(keep)));
+      return b;
+    };
+    const hs = (t) => 'hs'.includes(t[1]) && 'hs'.includes(t[3]);
+    const done = button('Done', 'suits-done');
+    done.addEventListener('click', () => this.closeSuits());
+    const title = el('div', { class: 'suit-title', text: `${className(i)}: ${now.size} of ${all.length} combinations` });
+    this.suitPanel.setAttribute('aria-label', `the suits of ${className(i)}`);
+    this.suitPanel.replaceChildren(title,
+      el('div', { class: 'combos combos-' + all.length }, ...combos),
+      el('div', { class: 'tool-row' }, quick('all', () => true), quick('none', () => false),
+        quick('♥♠ only', hs), done));
+  }
+
+  // ---- text and server -----------------------------------------------------------------------------
+
+  setText(text) {
+    this.input.value = text;
+    this.parseNow();
+    this.input.dispatchEvent(new Event('change'));
+  }
+
+  schedule(ms = 200) {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.parseNow(), 200);
+    this.timer = setTimeout(() => this.parseNow(), ms);
   }
 
   // The server parses the text with the library's own grammar; the grid shows what it found.
@@ -140,6 +541,7 @@ export class RangeGrid {
     if (text.trim() === '') {
       this.model = new Array(169).fill(null);
       this.showError('');
+      this.syncSlider();
       this.render();
       return;
     }
@@ -153,10 +555,22 @@ export class RangeGrid {
       }
       this.model = j.classes.map((c) => c && { n: c.n, of: c.of, weight: c.weight ?? null, combos: c.combos || null });
       this.showError('');
+      this.syncSlider();
       this.render();
+      this.drawSuits();
     } catch (e) {
       if (seq === this.seq) this.showError('the server does not answer');
     }
+  }
+
+  // the slider follows a typed "X%"; it stays where it is for other text
+  syncSlider() {
+    const m = /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(this.input.value);
+    if (m) this.slider.value = m[1];
+    else if (this.input.value.trim() === '') this.slider.value = '0';
+    // other text: the slider shows where it was, dimmed (the text is not a top X%)
+    this.sliderOut.textContent = m ? m[1] + '%' : this.slider.value + '%';
+    this.sliderOut.classList.toggle('off', !m);
   }
 
   showError(msg) {
@@ -165,22 +579,150 @@ export class RangeGrid {
     this.input.classList.toggle('invalid', msg !== '');
   }
 
+  // the cards of the tab's board and dead-card fields
+  blockedCards() {
+    return new Set(this.blockers.flatMap((f) => cardTokens(f.value)));
+  }
+
+  // Per class and in all: combinations, those the board and dead cards leave, and their weight in
+  // hundredths of a combination (as 'holdem hits RANGE --board ... --csv' counts: AKs@50 = 2).
+  counts() {
+    const blocked = this.blockedCards();
+    const per = this.model.map((m, i) => {
+      let n = 0, live = 0, weight = 0, full = 0;
+      for (const [t, w] of entries(i, m)) {
+        n++;
+        full += w;
+        if (blocked.has(t.slice(0, 2)) || blocked.has(t.slice(2, 4))) continue;
+        live++;
+        weight += w;
+      }
+      const classBlocked = blocked.size === 0 ? 0 :
+        classComboTexts(i).filter((t) => blocked.has(t.slice(0, 2)) || blocked.has(t.slice(2, 4))).length;
+      return { n, live, weight, full, classBlocked };
+    });
+    const sum = (k) => per.reduce((a, p) => a + p[k], 0);
+    return { per, n: sum('n'), live: sum('live'), weight: sum('weight'), blocking: blocked.size > 0 };
+  }
+
   render() {
-    let combos = 0;
+    const k = this.counts();
     this.model.forEach((m, i) => {
-      const cell = this.cells[i];
+      const cell = this.cells[i], p = k.per[i], of = classCombos(i);
       const full = !!m && m.n === m.of;
       cell.classList.toggle('sel', full);
       cell.classList.toggle('part', !!m && !full);
       cell.classList.toggle('weighted', !!m && m.weight !== 100);
+      // the mark only where it matters: on cells of the range
+      cell.classList.toggle('blocked', !!m && p.classBlocked > 0 && p.classBlocked < of);
+      cell.classList.toggle('dead', p.classBlocked === of);
       cell.setAttribute('aria-pressed', full ? 'true' : m ? 'mixed' : 'false');
       // CSSOM, not a style attribute: allowed by the page's Content-Security-Policy
       cell.style.setProperty('--share', m ? String(m.n / m.of) : '0');
       cell.style.setProperty('--weight', m && m.weight != null ? String(m.weight / 100) : '0.6');
-      cell.title = m ? `${className(i)}: ${m.n} of ${m.of} combinations` +
-        (m.weight != null && m.weight !== 100 ? ` at ${m.weight}%` : m.weight == null ? ', weights vary' : '') : className(i);
-      if (m) combos += m.n;
+      // the fill: the class's weighted share, so AKs@50 fills half the cell
+      cell.style.setProperty('--fill', String(p.full / (100 * of)));
+      let text = `${className(i)}, ${p.n} of ${of} combinations selected`;
+      if (m && m.weight != null && m.weight !== 100) text += `, weight ${m.weight}%`;
+      else if (m && m.weight == null) text += ', weights vary';
+      if (p.classBlocked > 0) text += `, ${p.classBlocked} blocked by the board or dead cards`;
+      cell.setAttribute('aria-label', text);
+      cell.title = text;
     });
-    this.countEl.textContent = `${combos} combination${combos === 1 ? '' : 's'} (${(100 * combos / 1326).toFixed(1)}%)`;
+    const share = (100 * k.n / 1326).toFixed(1);
+    let line = `${k.n} combination${k.n === 1 ? '' : 's'} (${share}%)`;
+    if (k.blocking) line = `${k.live} of ${k.n} combinations left by the board and dead cards`;
+    const weighted = k.weight !== 100 * k.live;
+    if (weighted) line += ` (weighted ${hundredths(k.weight)})`;
+    this.countEl.textContent = line;
+    this.countEl.dataset.combos = String(k.n);
+    this.countEl.dataset.live = String(k.live);
+    this.countEl.dataset.weighted = hundredths(k.weight);
+    const top = /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(this.input.value);
+    if (this.slider && top) this.sliderOut.textContent = `${top[1]}% (${k.n} combinations)`;
+  }
+
+  // ---- saved ranges ---------------------------------------------------------------------------------
+
+  listSaved() {
+    const all = savedRanges();
+    const names = Object.keys(all).sort((a, b) => a.localeCompare(b));
+    const keep = this.savedList.value;
+    this.savedList.replaceChildren(...(names.length ? names.map((n) => el('option', { value: n, text: n, title: all[n] }))
+      : [el('option', { value: '', text: 'none saved' })]));
+    if (names.includes(keep)) this.savedList.value = keep;
+  }
+
+  save() {
+    const name = this.saveName.value.trim();
+    if (!name) { this.say('give the range a name'); return; }
+    const all = savedRanges();
+    all[name] = this.input.value;
+    try {
+      storeRanges(all);
+    } catch (e) {
+      this.say('the browser does not keep it: ' + e.message);
+      return;
+    }
+    this.savedList.value = name;
+    this.say(`saved as '${name}'`);
+  }
+
+  load() {
+    const name = this.savedList.value, all = savedRanges();
+    if (!(name in all)) return;
+    this.setText(all[name]);
+    this.say(`loaded '${name}'`);
+  }
+
+  remove() {
+    const name = this.savedList.value, all = savedRanges();
+    if (!(name in all)) return;
+    delete all[name];
+    storeRanges(all);
+    this.say(`deleted '${name}'`);
+  }
+
+  // ---- import and export -----------------------------------------------------------------------------
+
+  say(msg, bad) {
+    this.ioMsg.textContent = msg;
+    this.ioMsg.classList.toggle('bad', !!bad);
+  }
+
+  exportAs(kind) {
+    this.io.value = kind === 'pio' ? modelPio(this.model) : this.input.value;
+    this.say(kind === 'pio' ? 'PioSOLVER / GTO+ text (weights 0..1)' : 'handstat text');
+  }
+
+  async copy() {
+    if (this.io.value === '') this.exportAs('handstat');
+    try {
+      await navigator.clipboard.writeText(this.io.value);
+      this.say('copied');
+    } catch (e) {
+      this.io.select();
+      this.say(document.execCommand && document.execCommand('copy') ? 'copied' : 'select and copy the text');
+    }
+  }
+
+  async importNow() {
+    let text;
+    try {
+      text = importText(this.io.value);
+    } catch (e) {
+      this.say(e.message, true);
+      return;
+    }
+    // the server's grammar decides: a text it refuses does not replace the range
+    const r = await fetch('/api/range?text=' + encodeURIComponent(text)).catch(() => null);
+    if (!r) { this.say('the server does not answer', true); return; }
+    if (!r.ok) {
+      const j = await r.json().catch(() => ({}));
+      this.say(j.error || 'not a range', true);
+      return;
+    }
+    this.setText(text);
+    this.say(`imported: ${text}`);
   }
 }
