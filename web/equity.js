@@ -4,7 +4,7 @@
 // estimated in rounds of random deals, pooled here, refining until Stop.
 'use strict';
 
-import { $, el, col, show, pct, fraction } from './util.js';
+import { $, el, col, show, pct, fraction, cardTokens } from './util.js';
 import { Runner, duration, fieldWords } from './runner.js';
 import { renderTable, renderNotes } from './table.js';
 
@@ -17,7 +17,7 @@ const FIELDS = { hand: (n) => `Player ${n}`, board: 'Board', dead: 'Dead cards',
 // most ROUNDS_MAX rounds (Stop ends them sooner).
 const ROUND_FIRST = 20000, ROUND_MAX = 1280000, ROUNDS_MAX = 40;
 // How long the page waits after a keystroke before it asks what the query would take.
-const PLAN_DELAY_MS = 300;
+const PLAN_DELAY_MS = 400;
 
 // n/d (BigInts, 0 <= n <= d) as a percentage, rounded half up from the exact value: two decimals
 // from 0.01% up; below that util.js pct's significant digits (never an exponent).
@@ -266,8 +266,16 @@ export function setupEquity() {
     }
     planBox.replaceChildren();
   };
+  // Fields half typed (a hand blank, a card without its suit, a board of 1 or 2 cards) are not
+  // asked about yet: Compute still reports them, in the fields' words.
+  const complete = (args) => {
+    const cardsDone = (text) => !text || text.replace(/(10|[2-9tjqka])\s*([cdhs♣♦♥♠])/gi, '').replace(/[\s,]/g, '') === '';
+    return args.hand.every((h) => h.trim() !== '') && cardsDone(args.board) && cardsDone(args.dead) &&
+      [0, 3, 4, 5].includes(cardTokens(args.board || '').length) && (!args.samples || /^\d+$/.test(args.samples));
+  };
   const refreshPlan = async () => {
     const args = argsNow(), key = JSON.stringify(args);
+    if (!complete(args)) { ++planSeq; plan = null; planKey = ''; showPlan(null, args); return null; }
     if (key === planKey && plan) return plan;
     const seq = ++planSeq;
     let p = null;
