@@ -56,6 +56,7 @@ export class Runner {
     this.id = null;
     this.token = 0;
     this.stopping = false;
+    this.label = ''; // what the progress line calls the job under way ("round 3")
     // called with the job's status when a running job will not finish within the server's cap
     this.onOverCap = null;
     if (this.stopButton) this.stopButton.addEventListener('click', () => this.stop());
@@ -88,7 +89,7 @@ export class Runner {
       return;
     }
     const elapsed = job.seconds || 0;
-    let text = `running ${elapsed.toFixed(1)} s`;
+    let text = (this.label ? this.label + ': ' : '') + `running ${elapsed.toFixed(1)} s`;
     if (total > 0) text += ` — ${(100 * done / total).toFixed(0)}% (${done} of ${total} units)`;
     const left = secondsLeft(job);
     if (left != null) text += `, about ${duration(left)} left`;
@@ -179,6 +180,7 @@ export class Runner {
     let k = 0, why = 'done';
     try {
       for (; ; k++) {
+        this.label = `round ${k + 1}`;
         const job = await this.job(command, argsOf(k), token);
         if (job == null) return;
         if (job.status !== 'done') {
@@ -195,6 +197,7 @@ export class Runner {
       why = 'error';
       if (token === this.token) this.failed(e);
     } finally {
+      if (token === this.token) this.label = '';
       if (token === this.token && onEnd) onEnd(k, why);
       this.end(token);
     }
