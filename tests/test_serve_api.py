@@ -421,6 +421,42 @@ def test_jobs_api(s):
     check(job.get("result") == q, f"jobs API result = query result: {job}")
 
 
+def test_estimate(s):
+    """POST /api/estimate: the work ahead, exact or out of reach, the seconds against the cap,
+    without queueing anything; a bad query is its 400; only POST; the body capped."""
+    post = lambda args, command="holdem equity": s.request(
+        "POST", "/api/estimate", {"command": command, "args": args})
+    _, _, before = s.request("GET", "/api/jobs")
+    st, _, a = post({"hand": ["QQ+,AKs", "JJ-99,AQs+"], "board": "Kh7d2c"})
+    check(st == 200 and a.get("exact") is True and a.get("work") == "" and a.get("seconds") is None
+          and a.get("max_seconds") == 60 and a.get("over_cap") is False, f"estimate, quick: {st} {a}")
+    t = time.time()
+    st, _, a = post({"hand": ["random"] * 6})
+    check(st == 200 and a.get("exact") is False and "128 bits" in a.get("message", "")
+          and "deals" in a.get("work", "") and time.time() - t < 5,
+          f"estimate, six random hands out of reach: {st} {a} in {time.time() - t:.1f} s")
+    t = time.time()
+    st, _, a = post({"hand": ["random", "random"]})
+    check(st == 200 and a.get("exact") is True and a.get("seconds_from") == "probe"
+          and a.get("seconds", 0) > 0 and "deals" in a.get("work", "") and time.time() - t < 5,
+          f"estimate, two random hands: probed {st} {a} in {time.time() - t:.1f} s")
+    st, _, a = post({"hand": "random", "streets": "river"}, "holdem hits")
+    check(st == 200 and a.get("seconds_from") == "model" and a.get("seconds", 0) > 0
+          and a.get("over_cap") == (a.get("seconds", 0) > 60), f"estimate, a job's cost model: {st} {a}")
+    st, _, a = post({"hand": ["XX", "KK"]})
+    check(st == 400 and "hand 1" in a.get("error", ""), f"estimate of a bad hand: {st} {a}")
+    st, _, a = post({"hand": ["AA", "KK"], "samples": 1000})
+    check(st == 200 and a.get("exact") is True and a.get("work") == "", f"estimate of an estimate: {st} {a}")
+    st, _, a = s.request("GET", "/api/estimate")
+    check(st == 405, f"GET /api/estimate: {st} {a}")
+    st, _, a = s.request("POST", "/api/estimate", '{"command": "holdem equity", "args": {"hand": ["'
+                         + "A" * (70 * 1024) + '"]}}')
+    check(st == 413, f"estimate, a body over the cap: {st}")
+    _, _, after = s.request("GET", "/api/jobs")
+    check(len(after["jobs"]) <= len(before["jobs"]) and after["running"] == 0,
+          f"estimates queue nothing: {len(before['jobs'])} -> {len(after['jobs'])} jobs")
+
+
 def test_disconnect(s):
     """A client that goes away mid-query: its job is cancelled, no thread is left, serving goes on."""
     base = s.threads()
@@ -466,6 +502,7 @@ def main():
         test_headers_and_page(s)
         test_concurrent(s)
         test_jobs_api(s)
+        test_estimate(s)
         test_disconnect(s)
         # a busy port: refused with exit 3 and a message naming it
         r = subprocess.run([HANDSTAT, "serve", "--port", str(s.port)], capture_output=True,

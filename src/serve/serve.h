@@ -116,6 +116,22 @@ char *serve_jobs_status(serve_jobs *s, const char *id, int *status);
 char *serve_jobs_delete(serve_jobs *s, const char *id, int *status);
 char *serve_jobs_list(serve_jobs *s, int *status);
 
+/* POST /api/estimate: what request `req` (of `command`; not taken over) would take, answered
+ * without queueing it, as the request layer sees it: {"command", "work": hs_request_work's note
+ * ("" for a quick query or an estimate), "exact": false when it is too large to count exactly
+ * (hs_request_start, or the probe below, failed with HS_ERR_OVERFLOW: "message" says why),
+ * "seconds": the estimated seconds of its run on this server
+ * (hs_request_job_seconds / the threads of a query, "seconds_from": "model"), or null,
+ * "threads", "max_seconds": the cap, "over_cap": seconds > max_seconds}. A command that makes
+ * no job but notes a long run (holdem equity past its work note's threshold) has no cost model:
+ * it is probed, one probe at a time on one thread, for a quarter of a second of processor time
+ * (its size checks, then the pace of its first units of work: "seconds_from": "probe"; null
+ * when no unit finished within a second), so that a query past 128 bits is known before it is
+ * queued. Returns JSON
+ * text (heap) with *status 200, or an error body with *status 400 (bad input, the layer's message)
+ * or 500. */
+char *serve_jobs_estimate(serve_jobs *s, const hs_request *req, const char *command, int *status);
+
 /* Stop: every queued and running job cancelled (reason: the server is stopping), the worker
  * threads joined. Waiters then see their jobs finished. Call before stopping the HTTP server;
  * serve_jobs_free once nothing uses the queue any more. */

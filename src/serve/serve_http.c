@@ -8,6 +8,8 @@
  *   GET    /api/range?text=RANGE   a hold'em range as the page's grid shows it
  *   POST   /api/query      run a query, answer its table (or its error) when it ends
  *   POST   /api/jobs       queue a query: 202 and the job's status (its id)
+ *   POST   /api/estimate   the same body: the work ahead, whether it can be counted exactly and
+ *                          its estimated seconds against the cap, without queueing it
  *   GET    /api/jobs       every job kept, and the queue's state
  *   GET    /api/jobs/ID    a job's status and progress; its result once done
  *   DELETE /api/jobs/ID    cancel a job */
@@ -427,11 +429,11 @@ static void *guard_main(void *arg) {
 
 /* ---- routes ------------------------------------------------------------------------------- */
 
-enum route { R_NONE, R_ASSET, R_COMMANDS, R_RANGE, R_QUERY, R_JOBS, R_JOB };
+enum route { R_NONE, R_ASSET, R_COMMANDS, R_RANGE, R_QUERY, R_ESTIMATE, R_JOBS, R_JOB };
 
 static const char API_LIST[] =
-    "GET /api/commands, GET /api/range?text=RANGE, POST /api/query, POST /api/jobs, GET "
-    "/api/jobs, GET or DELETE /api/jobs/ID; the page is at /";
+    "GET /api/commands, GET /api/range?text=RANGE, POST /api/query, POST /api/estimate, POST "
+    "/api/jobs, GET /api/jobs, GET or DELETE /api/jobs/ID; the page is at /";
 
 static enum route route_of(const char *url, const serve_asset **asset, const char **job_id) {
     *asset = NULL;
@@ -448,6 +450,8 @@ static enum route route_of(const char *url, const serve_asset **asset, const cha
         return R_RANGE;
     if (strcmp(url, "/api/query") == 0)
         return R_QUERY;
+    if (strcmp(url, "/api/estimate") == 0)
+        return R_ESTIMATE;
     if (strcmp(url, "/api/jobs") == 0 || strcmp(url, "/api/jobs/") == 0)
         return R_JOBS;
     if (strncmp(url, "/api/jobs/", 10) == 0 && strchr(url + 10, '/') == NULL) {
@@ -467,6 +471,7 @@ static const char *refused_method(enum route r, const char *method) {
     case R_RANGE:
         return get ? NULL : "GET, HEAD";
     case R_QUERY:
+    case R_ESTIMATE:
         return post ? NULL : "POST";
     case R_JOBS:
         return get || post ? NULL : "GET, HEAD, POST";
@@ -635,6 +640,21 @@ static enum MHD_Result post_query(serve_http *h, struct MHD_Connection *c, const
     return reply_json(h, c, method, url, ctx, status, body, NULL, 0, id);
 }
 
+/* POST /api/estimate: the body of a query, answered without queueing it. */
+static enum MHD_Result post_estimate(serve_http *h, struct MHD_Connection *c, const char *method,
+                                     const char *url, request_ctx *ctx) {
+    hs_request *req;
+    const char *command;
+    char msg[SERVE_MESSAGE];
+    int status = serve_request_parse(ctx->body != NULL ? ctx->body : "", ctx->len, &req, &command,
+                                     msg, sizeof msg);
+    if (status != 0)
+        return reply_json(h, c, method, url, ctx, status, serve_error_json(msg), NULL, 0, NULL);
+    char *body = serve_jobs_estimate(h->jobs, req, command, &status);
+    hs_request_free(req);
+    return reply_json(h, c, method, url, ctx, status, body, NULL, 0, NULL);
+}
+
 static enum MHD_Result dispatch(serve_http *h, struct MHD_Connection *c, const char *url,
                                 const char *method, request_ctx *ctx) {
     const serve_asset *asset;
@@ -659,6 +679,8 @@ static enum MHD_Result dispatch(serve_http *h, struct MHD_Connection *c, const c
     }
     case R_QUERY:
         return post_query(h, c, method, url, ctx, SERVE_SYNC);
+    case R_ESTIMATE:
+        return post_estimate(h, c, method, url, ctx);
     case R_JOBS:
         if (strcmp(method, "POST") == 0)
             return post_query(h, c, method, url, ctx, SERVE_ASYNC);

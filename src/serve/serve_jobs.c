@@ -65,6 +65,7 @@ struct serve_jobs {
     pthread_t *workers;
     int n_workers;
     unsigned long long served, failed, cancelled;
+    pthread_mutex_t probe_lock; /* one probe of POST /api/estimate at a time */
 };
 
 static double now_s(void) {
@@ -269,6 +270,7 @@ int serve_jobs_start(const serve_limits *limits, serve_jobs **out) {
         return -1;
     s->lim = *limits;
     pthread_mutex_init(&s->lock, NULL);
+    pthread_mutex_init(&s->probe_lock, NULL);
     pthread_cond_init(&s->work, NULL);
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
@@ -574,6 +576,99 @@ char *serve_jobs_list(serve_jobs *s, int *status) {
     return text != NULL ? text : serve_error_json("out of memory");
 }
 
+/* ---- POST /api/estimate ---------------------------------------------------------------------- */
+
+/* A probe times this much of its thread's processor time (so that a busy machine does not
+ * stretch it), within this much of the clock's. */
+#define PROBE_CPU_SECONDS 0.25
+#define PROBE_WALL_SECONDS 1.0
+
+typedef struct probe {
+    double start, cpu0; /* the clock and the thread's processor time at the start */
+    uint64_t done, total;
+    double at; /* processor seconds when `done` units were done */
+} probe;
+
+static double cpu_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A probe's progress: stop once its time is up and a unit is done. Units differ in cost (with
+ * suit symmetry most are solved by another's orbit and cost nearly nothing), so the pace is
+ * taken over as many as that time allows, not from the first. It runs on one thread, the
+ * caller's, whose processor time it reads. */
+static int probe_progress(void *ctx, uint64_t done, uint64_t total) {
+    probe *p = ctx;
+    const double cpu = cpu_s() - p->cpu0;
+    p->total = total;
+    if (done > p->done) {
+        p->done = done;
+        p->at = cpu;
+    }
+    return (cpu > PROBE_CPU_SECONDS && p->done > 0) || now_s() - p->start > PROBE_WALL_SECONDS;
+}
+
+/* Probe request req (no job, a long run noted) on one thread. Returns the layer's code
+ * (HS_ERR_CANCELLED: stopped as planned) with msg, and in *seconds those of the whole run on
+ * `threads` at the pace of the units done (0: unknown, no unit done in time). */
+static int probe_run(const hs_request *req, int threads, double *seconds, char *msg, size_t cap) {
+    probe p = {now_s(), cpu_s(), 0, 0, 0};
+    hs_table *t = NULL;
+    const int rc = hs_request_run(req, 1, probe_progress, &p, &t, msg, cap);
+    hs_table_free(t);
+    *seconds = 0;
+    if (rc == HS_OK)
+        *seconds = (cpu_s() - p.cpu0) / threads;
+    else if (rc == HS_ERR_CANCELLED && p.done > 0)
+        *seconds = p.at / (double)p.done * (double)p.total / threads;
+    return rc;
+}
+
+char *serve_jobs_estimate(serve_jobs *s, const hs_request *req, const char *command, int *status) {
+    char work[256], msg[HS_REQUEST_MESSAGE] = "";
+    hs_request_work(req, work, sizeof work);
+    const int threads = s->lim.threads > 0 ? s->lim.threads : hs_default_threads();
+    hs_job *job = NULL;
+    int rc = hs_request_start(req, &job, msg, sizeof msg);
+    double seconds = 0;
+    const char *from = NULL;
+    if (rc == HS_OK && job != NULL) {
+        seconds = hs_request_job_seconds(req, job) / threads;
+        from = "model";
+    } else if (rc == HS_OK && work[0] != '\0' && pthread_mutex_trylock(&s->probe_lock) == 0) {
+        /* busy with another probe: the answer says "seconds": null rather than wait */
+        rc = probe_run(req, threads, &seconds, msg, sizeof msg);
+        pthread_mutex_unlock(&s->probe_lock);
+        if (rc == HS_OK || rc == HS_ERR_CANCELLED) {
+            rc = HS_OK;
+            from = seconds > 0 ? "probe" : NULL;
+        }
+    }
+    hs_job_free(job);
+    if (rc != HS_OK && rc != HS_ERR_OVERFLOW) {
+        *status = rc == HS_ERR_NOMEM ? 500 : 400;
+        return serve_error_json(msg[0] != '\0' ? msg : "the request cannot run");
+    }
+    json_t *o =
+        json_pack("{s:s, s:o, s:b, s:i, s:f}", "command", command, "work", serve_json_string(work),
+                  "exact", rc == HS_OK, "threads", threads, "max_seconds", s->lim.max_seconds);
+    if (o != NULL) {
+        if (rc == HS_ERR_OVERFLOW)
+            json_object_set_new(o, "message", serve_json_string(msg));
+        json_object_set_new(o, "seconds", from != NULL ? json_real(seconds) : json_null());
+        json_object_set_new(o, "seconds_from", from != NULL ? json_string(from) : json_null());
+        json_object_set_new(
+            o, "over_cap",
+            json_boolean(from != NULL && s->lim.max_seconds > 0 && seconds > s->lim.max_seconds));
+    }
+    char *text = o != NULL ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
+    json_decref(o);
+    *status = text != NULL ? 200 : 500;
+    return text != NULL ? text : serve_error_json("out of memory");
+}
+
 void serve_jobs_stop(serve_jobs *s) {
     pthread_mutex_lock(&s->lock);
     s->stopping = 1;
@@ -610,6 +705,7 @@ void serve_jobs_free(serve_jobs *s) {
     }
     free(s->workers);
     pthread_mutex_destroy(&s->lock);
+    pthread_mutex_destroy(&s->probe_lock);
     pthread_cond_destroy(&s->work);
     pthread_cond_destroy(&s->changed);
     free(s);
