@@ -152,7 +152,10 @@ def discard_total(d, url):
 
 
 def phone(d, url):
-    d.set_window_size(390, 844)
+    # a phone's viewport through the DevTools protocol (headless Chromium's window is at least 500
+    # px wide, so a window size would not make the page 390 px wide)
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     for tab in ("equity", "board", "dist", "crib", "discard", "games"):
         d.get("about:blank")
         h.open_tab(d, url, tab)
@@ -162,6 +165,7 @@ def phone(d, url):
             wait(d, f"the {tab} result", lambda: d.find_elements(By.CSS_SELECTOR, f"#{prefix}-result table"))
         check(h.no_sideways_scroll(d), f"at 390 px the {tab} tab does not scroll sideways: "
               f"{d.execute_script('return document.documentElement.scrollWidth')} px wide")
+        check(d.execute_script("return innerWidth") == 390, "the page is 390 px wide")
         if tab == "equity":
             # the equity of each player on the screen, the controls tap-sized, the grid cells large
             eq = d.execute_script("""return [...document.querySelectorAll('#eq-result td[data-col="equity"]')]

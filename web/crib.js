@@ -55,8 +55,7 @@ function discardTable(result) {
   const names = result.columns.map((c) => c.name);
   const sorted = names.includes('total_ev') ? 'total_ev' : 'combined_ev';
   const shown = new Set([...DISCARD_SHOWN, sorted + '_exact']);
-  // with pegging, hand + crib is a part like the others; the sum is the total
-  const hide = names.filter((n) => !shown.has(n) || (sorted === 'total_ev' && n === 'combined_ev'));
+  const hide = names.filter((n) => !shown.has(n));
   const titles = { ...DISCARD_TITLES, [sorted + '_exact']: DISCARD_TITLES[sorted] + ' (exact)' };
   const span = names.length - hide.length;
   const box = renderTable(result, {
