@@ -56,7 +56,9 @@ export function tabState(tab) {
 export function writeState() {
   if (restoring) return;
   const tab = tabName();
-  const q = new URLSearchParams(tabState(tab)).toString();
+  // commas, @ and colons need no escape in a fragment: a range reads as itself (QQ+ keeps %2B: a
+  // plus would read back as a space)
+  const q = new URLSearchParams(tabState(tab)).toString().replace(/%2C/gi, ',').replace(/%40/gi, '@').replace(/%3A/gi, ':');
   const hash = '#' + tab + (q ? '?' + q : '');
   if (location.hash !== hash) history.replaceState(history.state, '', hash);
 }
