@@ -39,11 +39,57 @@ export function setupDiscard(commands) {
   $('discard-compute').addEventListener('click', () => {
     const args = { hand: $('discard-hand').value, role: $('discard-role').value };
     if ($('discard-pegging').checked) args.pegging = true;
-    runner.run('crib discard', args, (result) => {
-      show($('discard-result'), renderTable(result, {
-        className: 'discard',
-        row: (tr, row, i) => { if (i === 0) tr.classList.add('best'); },
-      }), renderNotes(result));
-    });
+    runner.run('crib discard', args, (result) => show($('discard-result'), discardTable(result), renderNotes(result)));
   });
+}
+
+// The discard table has up to 16 columns; all of them do not fit even 1400 px, and the one it is
+// sorted by (total ev with pegging, else combined ev) is the last but two. So the table shows the
+// keep, the throw, each part's expectation and the sorted column with its exact fraction; the
+// rest (the other exact fractions, the hand's min, max and spread, the role) open under a row on
+// a click of its "more" button. Copy and CSV still give every column.
+const DISCARD_SHOWN = ['keep', 'throw', 'hand_ev', 'crib_ev', 'combined_ev', 'peg_ev', 'total_ev'];
+const DISCARD_TITLES = { hand_ev: 'hand ev', crib_ev: 'crib ev', combined_ev: 'hand + crib', peg_ev: 'pegging ev', total_ev: 'total ev' };
+
+function discardTable(result) {
+  const names = result.columns.map((c) => c.name);
+  const sorted = names.includes('total_ev') ? 'total_ev' : 'combined_ev';
+  const shown = new Set([...DISCARD_SHOWN, sorted + '_exact']);
+  const hide = names.filter((n) => !shown.has(n));
+  const titles = { ...DISCARD_TITLES, [sorted + '_exact']: DISCARD_TITLES[sorted] + ' (exact)' };
+  const span = names.length - hide.length;
+  const box = renderTable(result, {
+    className: 'discard', hide, titles,
+    cell: (td, c) => { if (c.name === sorted || c.name === sorted + '_exact') td.classList.add('sorted'); },
+    row: (tr, row, i) => {
+      if (i === 0) tr.classList.add('best');
+      // the button in a cell of its own (no data-col): the cells stay the exact text of the CSV
+      const more = el('button', { type: 'button', class: 'link more', text: 'more' });
+      more.setAttribute('aria-expanded', 'false');
+      more.addEventListener('click', () => toggleDetails(more, result, row, hide, span + 1));
+      tr.append(el('td', { class: 'more-cell', 'data-label': '' }, more));
+    },
+  });
+  box.querySelector('thead tr').append(el('th', { class: 'more-cell' }));
+  for (const th of box.querySelectorAll(`th[data-col="${sorted}"], th[data-col="${sorted}_exact"]`)) {
+    th.classList.add('sorted');
+    th.title = 'the table is sorted by this column, best first';
+  }
+  return box;
+}
+
+// The hidden columns of one row, in a row of their own under it (again: closed).
+function toggleDetails(button, result, row, hide, span) {
+  const tr = button.closest('tr');
+  const open = tr.nextElementSibling?.classList.contains('details');
+  button.setAttribute('aria-expanded', String(!open));
+  button.textContent = open ? 'more' : 'less';
+  if (open) { tr.nextElementSibling.remove(); return; }
+  const dl = el('dl', { class: 'notes row-details' });
+  for (const name of hide) {
+    const k = col(result, name);
+    dl.append(el('dt', { text: name.replace(/_/g, ' ') }), el('dd', { text: row[k] }));
+  }
+  const td = el('td', { colSpan: span, 'data-label': 'the other columns' }, dl);
+  tr.after(el('tr', { class: 'details' }, td));
 }
