@@ -180,7 +180,7 @@ class Form {
         f.input.id = `games-arg-${a.name}-${i + 1}`;
         f.labelEl.htmlFor = f.input.id;
         f.labelEl.textContent = f.label;
-        f.remove.classList.toggle('hidden', rows().length <= a.min);
+        f.remove.classList.toggle('hidden', i < a.min); // the rows beyond the minimum
       });
       more.classList.toggle('hidden', rows().length >= a.max);
     };
@@ -197,7 +197,7 @@ class Form {
       const last = rows().pop();
       this.fields.splice(last ? this.fields.indexOf(last) + 1 : this.fields.length, 0, f);
       remove.addEventListener('click', () => {
-        if (rows().length <= a.min) return;
+        if (rows().length <= a.min || f.k <= a.min) return;
         row.remove();
         this.fields.splice(this.fields.indexOf(f), 1);
         renumber();
@@ -257,7 +257,7 @@ class Form {
     return args;
   }
 
-  field(name, k) {
+  field(name, k = 0) {
     return this.fields.find((f) => f.arg.name === name && (f.k === k || (!k && f.k === 1)));
   }
 
