@@ -56,9 +56,12 @@ export function cardLimit(help) {
   return Math.max(n(m[1]), n(m[2]));
 }
 
-// A choice's words as the help explains them: "27 (deuce-to-seven)".
+// A choice's words as the help explains them ("a5 (ace-to-five) or 27 (deuce-to-seven)": "27
+// (deuce-to-seven)"), when it explains every choice so; else the choice itself.
 function choiceText(a, v) {
-  const m = new RegExp(`(?:^|\\W)${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(([^)]*)\\)`).exec(a.help || '');
+  const explained = (c) => new RegExp(`(?:^|\\W)${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(([^)]*)\\)`).exec(a.help || '');
+  const all = (a.choices || []).every((c) => explained(c));
+  const m = all && explained(v);
   return (m ? `${v} (${m[1]})` : v) + (a.default === v ? ' (default)' : '');
 }
 
