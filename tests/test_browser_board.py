@@ -26,6 +26,13 @@ def rows_of(d, kind):
     return d.find_elements(By.CSS_SELECTOR, f'#hits-result .hits-view[data-street="flop"] .hv-row[data-kind="{kind}"]')
 
 
+def compute(d, prefix):
+    """Click the tab's compute button and wait for its answer (the status says 'done in ...'; it
+    says 'sending...' from the click on, so an earlier answer does not count)."""
+    d.find_element(By.ID, prefix + "-compute").click()
+    wait(d, f"the {prefix} answer", lambda: d.find_element(By.ID, prefix + "-status").text.startswith("done"))
+
+
 def hit_cells(d):
     return {c.get_attribute("data-class"): c.get_attribute("data-hit-exact") for c in d.find_elements(
         By.CSS_SELECTOR, '.grid[data-for="hits-range"] .cell.hit')}
@@ -40,7 +47,7 @@ def every_flop(d, url):
         box = d.find_element(By.ID, "hits-" + street)
         if box.is_selected() != on:
             box.click()
-    d.find_element(By.ID, "hits-compute").click()
+    compute(d, "hits")
     wait(d, "the every-flop view", lambda: rows_of(d, "made"))
 
     # the range's shares: the sum of the hits over the sum of the boards, per category (the CLI's)
@@ -104,7 +111,7 @@ def heat_map(d, url):
     h.type_into(d, "dist-range-2", villain)
     h.type_into(d, "dist-board", board)
     h.type_into(d, "dist-bins", "")
-    d.find_element(By.ID, "dist-compute").click()
+    compute(d, "dist")
     cell = lambda name: d.find_element(By.CSS_SELECTOR, f'#dist-heat .heat-cell[data-class="{name}"]')
     wait(d, "the heat map", lambda: d.find_elements(By.CSS_SELECTOR, '#dist-heat .heat-cell[data-class="AKs"][data-exact]'))
     for name in ("AKs", "22", "KQo", "A5s"):
@@ -126,7 +133,7 @@ def phone(d, url):
     d.execute_script("location.hash = '#board'")
     wait(d, "the board tab", lambda: d.find_element(By.ID, "tab-board").is_displayed())
     d.find_element(By.CSS_SELECTOR, 'input[name="hits-mode"][value="streets"]').click()
-    d.find_element(By.ID, "hits-compute").click()
+    compute(d, "hits")
     wait(d, "the every-flop view at 390 px", lambda: rows_of(d, "made"))
     d.find_element(By.CSS_SELECTOR, '#hits-result details summary').click()
     for tab in ("board", "dist"):
