@@ -169,10 +169,12 @@ function renderTree(stats, kind) {
       : el('button', { type: 'button', class: 'hv-name', text: name, title: 'show these classes in the grid' });
     const count = !node.heading && stats.count ? el('span', { class: 'hv-count', text: stats.count(cats) }) : null;
     row.append(label, el('span', { class: 'hv-pct', text: share ? pct(fracValue(share)) : '', title: share ? fracText(share) : '' }),
-      share ? shareBar(fracValue(share), kind === 'made' ? 'made' : 'flag') : el('span'), count);
+      share ? shareBar(fracValue(share), kind === 'made' ? 'made' : 'flag') : el('span'));
+    if (count) row.append(count);
     if (!node.heading) {
       label.addEventListener('click', () => {
         if (activeRow === row) { highlight(null); return; }
+        highlight(null);
         highlight(stats.classShares(cats), name);
         activeRow = row;
         row.classList.add('active');
@@ -251,8 +253,8 @@ function renderStreets(result, label) {
     const stats = streetStats(rows, c);
     const each = stats.boardsEach();
     const lead = el('span', {}, el('b', { text: label.range }), ` over every ${street}` +
-      (each ? ` (${each.toLocaleString('en-US')} each)` : '') +
-      `, ${stats.pairs().toLocaleString('en-US')} weighted (combination, ${street}) pairs`);
+      (each ? ` (${each.toLocaleString('en-US')} per combination)` : '') +
+      `, ${stats.pairs().toLocaleString('en-US')} (combination, ${street}) pairs by weight`);
     const details = el('details', { class: 'hv-details' },
       el('summary', { text: `per class (${stats.classes.size} classes)` }), classTable(result, rows, c, streets.length > 1));
     const v = view(stats, lead, details);
