@@ -104,6 +104,27 @@ def every_flop(d, url):
           f"the per-class table has the nonzero rows: {len(table)}")
 
 
+def one_board(d, url):
+    """The one-board mode: the same rows, the CLI's exact shares, the classes from --by-combo."""
+    d.find_element(By.CSS_SELECTOR, 'input[name="hits-mode"][value="board"]').click()
+    h.type_into(d, "hits-board", "Kh7d2c")
+    compute(d, "hits")
+    wait(d, "the one-board view", lambda: d.find_elements(By.CSS_SELECTOR, '#hits-result .hv-row[data-category="set"]'))
+    head, rows = cli_csv("holdem", "hits", "QQ+,AKs", "--board", "Kh7d2c")
+    for r in rows:
+        cat, want = r[head.index("category")], r[head.index("share_exact")]
+        got = d.find_element(By.CSS_SELECTOR, f'#hits-result .hv-row[data-category="{cat}"]').get_attribute("data-exact")
+        check(Fraction(got) == Fraction(want), f"on Kh7d2c, {cat}: the page's {got} = the CLI's {want}")
+    # the per-combination table arrives from a second query; then a click shows the classes
+    wait(d, "the per-combination table", lambda: d.find_elements(By.CSS_SELECTOR, "#hits-result details table"))
+    d.find_element(By.CSS_SELECTOR, '#hits-result .hv-row[data-category="one_pair"] button').click()
+    expect = {"AA": "1/1", "AKs": "1/1", "QQ": "1/1"}
+    wait(d, "the one-pair classes on Kh7d2c", lambda: hit_cells(d) == expect, seconds=3)
+    check(hit_cells(d) == expect, f"one pair on Kh7d2c: {hit_cells(d)}")
+    h.shot(d, "board-one-board.png")
+    d.find_element(By.CSS_SELECTOR, '#hits-result .hv-row[data-category="one_pair"] button').click()
+
+
 def heat_map(d, url):
     hero, villain, board = "22+,A2s+,KTo+", "QQ+", "Kh7d2c"
     h.open_tab(d, url, "dist")
@@ -151,6 +172,7 @@ def phone(d, url):
 def main():
     with h.session() as (s, d, url):
         every_flop(d, url)
+        one_board(d, url)
         heat_map(d, url)
         phone(d, url)
     return h.finish()

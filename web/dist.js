@@ -129,7 +129,7 @@ function equityGraph(result) {
     const mean = Number.isFinite(noted) && result.notes.equity !== '' ? noted : num / den;
     const my = Y0 + PH - PH * mean;
     root.append(svg('line', { x1: X0, y1: my, x2: X0 + PW, y2: my, class: 'mean' }));
-    root.append(svg('text', { x: X0 + PW - 4, y: my - 5, 'text-anchor': 'end', class: 'mean-label' }, `range equity ${(100 * mean).toFixed(2)}%`));
+    root.append(svg('text', { x: X0 + PW - 4, y: my - 5, 'text-anchor': 'end', class: 'mean-label' }, `range equity ${pct(mean)}`));
   }
   return root;
 }

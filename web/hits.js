@@ -150,7 +150,7 @@ document.addEventListener('pointerover', (e) => {
 
 // stats: { share(cat) -> exact | null, classShares(cats) -> Map class -> exact, count(cat) -> text? }
 function renderTree(stats, kind) {
-  const box = el('div', { class: 'hv-tree', 'data-kind': kind });
+  const box = el('div', { class: 'hv-tree' + (stats.count ? ' with-counts' : ''), 'data-kind': kind });
   const walk = (node, level, parent) => {
     const cats = kind === 'made' ? members(node) : node.cat ? [node.cat] : [];
     const key = node.cat || node.key;
