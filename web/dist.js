@@ -1,9 +1,10 @@
 // handstat serve: the equity distribution tab (holdem equity-dist): the graph and the histogram.
 'use strict';
 
-import { $, el, svg, col, show } from './util.js';
+import { $, el, svg, col, show, pct, fraction, className } from './util.js';
 import { Runner } from './runner.js';
 import { renderTable, renderNotes } from './table.js';
+import { ZERO, add, mul, div, decimal, fracText, fracValue } from './hits.js';
 
 export function setupDist() {
   const runner = new Runner('dist');
@@ -13,12 +14,80 @@ export function setupDist() {
     if ($('dist-dead').value.trim()) args.dead = $('dist-dead').value;
     if ($('dist-bins').value.trim()) args.bins = $('dist-bins').value.trim();
     runner.run('holdem equity-dist', args, (result) => {
-      const chart = col(result, 'bin') >= 0 ? histogram(result) : equityGraph(result);
-      show($('dist-chart'), chart);
+      const binned = col(result, 'bin') >= 0;
+      show($('dist-chart'), binned ? histogram(result) : equityGraph(result));
       const details = el('details', {}, el('summary', { text: `the table (${result.rows.length} rows)` }), renderTable(result));
       show($('dist-result'), details, renderNotes(result));
+      if (!binned) show($('dist-heat'), heatMap(result, args));
+      else heatFromCombos(args);
     });
   });
+}
+
+// The histogram has no combinations: the heat map asks for them (the same query without bins).
+async function heatFromCombos(args) {
+  const box = $('dist-heat');
+  show(box, el('p', { class: 'help', text: 'the heat map: loading the combinations…' }));
+  const { bins, ...rest } = args;
+  void bins;
+  try {
+    const r = await fetch('/api/query', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ command: 'holdem equity-dist', args: rest }) });
+    const result = await r.json();
+    if (!r.ok) throw new Error(result.error || `HTTP ${r.status}`);
+    show(box, heatMap(result, rest));
+  } catch (e) {
+    show(box, el('p', { class: 'error', text: e.message }));
+  }
+}
+
+// Each hero class's equity: its combinations' equities weighed by weight times deals, exactly (the
+// way 'holdem equity CLASS RANGE' counts: the sum of the wins and half the ties over the deals).
+export function classEquities(result) {
+  const cls = col(result, 'class'), w = col(result, 'weight'), deals = col(result, 'deals'), eq = col(result, 'equity_exact');
+  const sums = new Map(); // class -> [sum of w * deals * equity, sum of w * deals]
+  for (const row of result.rows) {
+    const e = fraction(row[eq]);
+    if (!e) continue;
+    const wd = mul(decimal(row[w]), decimal(row[deals]));
+    const s = sums.get(row[cls]) || [ZERO, ZERO];
+    sums.set(row[cls], [add(s[0], mul(wd, e)), add(s[1], wd)]);
+  }
+  const out = new Map();
+  for (const [name, [num, den]] of sums) if (den[0] > 0n) out.set(name, div(num, den));
+  return out;
+}
+
+// An equity's colour: red at 0, yellow at 1/2, green at 1 (the legend's gradient).
+const RED = [231, 111, 97], YELLOW = [240, 200, 80], GREEN = [99, 178, 110];
+function heatColour(e) {
+  const [a, b, t] = e < 0.5 ? [RED, YELLOW, 2 * e] : [YELLOW, GREEN, 2 * e - 1];
+  return `rgb(${a.map((x, i) => Math.round(x + (b[i] - x) * t)).join(', ')})`;
+}
+
+// The 13 x 13 hand-against-range heat map: each class of the hero's range by its exact equity.
+function heatMap(result, args) {
+  const equities = classEquities(result);
+  const grid = el('div', { class: 'heat-grid', role: 'img', 'aria-label': "each hero class's equity against the villain's range" });
+  for (let i = 0; i < 169; i++) {
+    const name = className(i), r = Math.floor(i / 13), c = i % 13;
+    const e = equities.get(name);
+    const cell = el('div', { class: 'heat-cell ' + (r === c ? 'pair' : r < c ? 'suited' : 'offsuit') + (e ? '' : ' out'), 'data-class': name },
+      el('span', { class: 'heat-name', text: name }), e ? el('span', { class: 'heat-value', text: (100 * fracValue(e)).toFixed(0) }) : null);
+    if (e) {
+      cell.dataset.exact = fracText(e);
+      cell.dataset.equity = String(fracValue(e));
+      cell.style.setProperty('--heat', heatColour(fracValue(e)));
+      cell.title = `${name} against ${args.hand[1]}: ${pct(fracValue(e))} (${fracText(e)})`;
+    } else cell.title = `${name}: not in the hero's range (or every combination meets the board)`;
+    grid.append(cell);
+  }
+  const legend = el('div', { class: 'heat-legend' },
+    el('span', { text: '0%' }), el('span', { class: 'heat-scale' }), el('span', { text: '100%' }),
+    el('span', { class: 'heat-out-key' }), el('span', { text: 'not in the range' }));
+  return el('div', { class: 'heat' },
+    el('h3', { text: `Each hero class against ${args.hand[1]}${args.board ? ' on ' + args.board : ''}` }),
+    el('p', { class: 'help', text: 'Equity in percent; hover a class for its exact fraction.' }), grid, legend);
 }
 
 const W = 720, H = 400, X0 = 60, Y0 = 24, PW = 630, PH = 320;
@@ -60,7 +129,7 @@ function equityGraph(result) {
     const mean = Number.isFinite(noted) && result.notes.equity !== '' ? noted : num / den;
     const my = Y0 + PH - PH * mean;
     root.append(svg('line', { x1: X0, y1: my, x2: X0 + PW, y2: my, class: 'mean' }));
-    root.append(svg('text', { x: X0 + PW - 4, y: my - 5, 'text-anchor': 'end', class: 'mean-label' }, `range equity ${(100 * mean).toFixed(2)}%`));
+    root.append(svg('text', { x: X0 + PW - 4, y: my - 5, 'text-anchor': 'end', class: 'mean-label' }, `range equity ${pct(mean)}`));
   }
   return root;
 }
