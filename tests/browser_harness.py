@@ -150,3 +150,18 @@ def shot(d, name, width=1300):
     d.save_screenshot(path)
     d.set_window_size(size["width"], size["height"])
     print("screenshot:", path, flush=True)
+
+
+def phone(d, width=390, height=844):
+    """A phone's viewport (390 x 844 by default) through the DevTools protocol: headless Chromium
+    keeps its window at least 500 px wide, so a window size alone would not make the page narrower.
+    Checks that the page is then that wide."""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    check(d.execute_script("return innerWidth") == width,
+          f"the page is {width} px wide: {d.execute_script('return innerWidth')}")
+
+
+def desktop(d):
+    """Back to the window's own size after phone()."""
+    d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

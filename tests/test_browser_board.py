@@ -150,7 +150,7 @@ def heat_map(d, url):
 
 def phone(d, url):
     """After heat_map (the dist tab's results stay: only the hash changes from here)."""
-    d.set_window_size(390, 900)
+    h.phone(d)
     d.execute_script("location.hash = '#board'")
     wait(d, "the board tab", lambda: d.find_element(By.ID, "tab-board").is_displayed())
     d.find_element(By.CSS_SELECTOR, 'input[name="hits-mode"][value="streets"]').click()

@@ -206,7 +206,7 @@ def query_errors(d):
 
 
 def phone(d):
-    d.set_window_size(390, 900)
+    h.phone(d)
     for name in ("omaha equity", "query", "holdem hits"):
         choose(d, name)
         time.sleep(0.1)

@@ -212,7 +212,7 @@ def main():
               f"AKs:0.125 refused, the range kept: {msg.text!r}")
 
         # 9. a phone: 390 px wide
-        d.set_window_size(390, 900)
+        h.phone(d)
         wait(d, "the narrow layout", lambda: d.execute_script("return window.innerWidth") <= 400, 5)
         check(h.no_sideways_scroll(d), "no sideways scroll at 390 px")
         widths = d.execute_script(

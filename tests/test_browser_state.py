@@ -154,8 +154,7 @@ def discard_total(d, url):
 def phone(d, url):
     # a phone's viewport through the DevTools protocol (headless Chromium's window is at least 500
     # px wide, so a window size would not make the page 390 px wide)
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    h.phone(d)
     for tab in ("equity", "board", "dist", "crib", "discard", "games"):
         d.get("about:blank")
         h.open_tab(d, url, tab)
@@ -168,7 +167,7 @@ def phone(d, url):
         check(d.execute_script("return innerWidth") == 390, "the page is 390 px wide")
         if tab == "equity":
             # the equity of each player on the screen, the controls tap-sized, the grid cells large
-            eq = d.execute_script("""return [...document.querySelectorAll('#eq-result td[data-col="equity"]')]
+            eq = d.execute_script("""return [...document.querySelectorAll('#eq-result td[data-col="equity_pct"]')]
                 .map((td) => { const r = td.getBoundingClientRect(); return r.width > 0 && r.right <= innerWidth; });""")
             check(eq and all(eq), f"every equity cell is on the screen: {eq}")
             small = d.execute_script("""return [...document.querySelectorAll('#tab-equity button, #tab-equity input[type=text]')]

@@ -76,6 +76,7 @@ function renderExact(result) {
   };
   const table = renderTable(view, {
     className: 'equity',
+    source: result,
     titles: { equity_pct: 'Equity %', win_pct: 'Win %', tie_pct: 'Tie %', equity_exact: 'equity (exact)' },
     cell: (td, column, row, k, i) => {
       if (column.name === 'player') td.classList.add('player', PLAYER_COLORS[i]);

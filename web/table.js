@@ -8,7 +8,9 @@ export const pretty = (name) => name.replace(/_/g, ' ');
 
 // The result table as the API gives it: every cell its exact text; data-col names the column and
 // data-label holds its title (a phone shows each row as a card of label: value lines). Above it a
-// toolbar copies the table as text or downloads it as CSV.
+// toolbar copies the table as text or downloads it as CSV: the answer itself, or opts.source when
+// the table shown is a view made from an answer (the equity tab's percent columns), so that the
+// file is always the command line's --csv.
 export function renderTable(result, opts = {}) {
   const cols = result.columns;
   const rows = opts.rows || result.rows;
@@ -42,7 +44,7 @@ export function renderTable(result, opts = {}) {
     more.addEventListener('click', () => { addRows(ROW_LIMIT, rows.length); more.remove(); });
     box.append(more);
   }
-  return el('div', { class: 'table-wrap' }, tools(result, rows), box);
+  return el('div', { class: 'table-wrap' }, (opts.source ? tools(opts.source, opts.source.rows) : tools(result, rows)), box);
 }
 
 // ---- copy and download ---------------------------------------------------------------------------
