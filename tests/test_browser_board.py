@@ -47,6 +47,10 @@ def every_flop(d, url):
         box = d.find_element(By.ID, "hits-" + street)
         if box.is_selected() != on:
             box.click()
+    # over every flop the one-board field plays no part: the grid counts all 22 combinations
+    count = lambda: d.find_element(By.CSS_SELECTOR, '.range-panel[data-board="hits-board"] .range-count').text
+    wait(d, "the count without the board", lambda: count().startswith("22 combinations"))
+    check(count().startswith("22 combinations"), f"every flop: the count ignores the board: {count()!r}")
     compute(d, "hits")
     wait(d, "the every-flop view", lambda: rows_of(d, "made"))
 

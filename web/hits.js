@@ -95,7 +95,21 @@ export function setupHits() {
       else renderStreets(result, label);
     });
   });
-  const select = (mode) => { document.querySelector(`input[name="hits-mode"][value="${mode}"]`).checked = true; };
+  // Over every flop (turn, river) the board field plays no part: it is marked so (the range grid's
+  // count then ignores its cards, as the analysis does) and shown faded.
+  const markBoard = () => {
+    const board = $('hits-board');
+    const streets = document.querySelector('input[name="hits-mode"]:checked').value === 'streets';
+    if (board.classList.contains('ignored') === streets) return;
+    board.classList.toggle('ignored', streets);
+    board.dispatchEvent(new Event('change'));
+  };
+  const select = (mode) => {
+    document.querySelector(`input[name="hits-mode"][value="${mode}"]`).checked = true;
+    markBoard();
+  };
+  document.querySelectorAll('input[name="hits-mode"]').forEach((r) => r.addEventListener('change', markBoard));
+  markBoard();
   $('hits-board').addEventListener('focus', () => select('board'));
   $('hits-by-combo').addEventListener('change', () => select('board'));
   for (const s of ['flop', 'turn', 'river']) $('hits-' + s).addEventListener('change', () => select('streets'));

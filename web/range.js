@@ -579,9 +579,10 @@ export class RangeGrid {
     this.input.classList.toggle('invalid', msg !== '');
   }
 
-  // the cards of the tab's board and dead-card fields
+  // the cards of the tab's board and dead-card fields (a field marked 'ignored' plays no part:
+  // the board of board analysis over every flop)
   blockedCards() {
-    return new Set(this.blockers.flatMap((f) => cardTokens(f.value)));
+    return new Set(this.blockers.filter((f) => !f.classList.contains('ignored')).flatMap((f) => cardTokens(f.value)));
   }
 
   // Per class and in all: combinations, those the board and dead cards leave, and their weight in
