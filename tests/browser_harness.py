@@ -137,18 +137,33 @@ def no_sideways_scroll(d):
         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
+PHONE = None  # the (width, height) phone() set, until desktop()
+
+
 def shot(d, name, width=1300):
-    """With --screenshots DIR: the whole page, results included, as DIR/name."""
+    """With --screenshots DIR: the whole page, results included, as DIR/name (at the phone's
+    width after phone())."""
     if SHOTS is None:
         return
     os.makedirs(SHOTS, exist_ok=True)
     path = os.path.join(SHOTS, name)
-    size = d.get_window_size()
     height = d.execute_script("return document.documentElement.scrollHeight")
-    d.set_window_size(width, min(max(height + 60, 900), 3000))
-    time.sleep(0.3)
-    d.save_screenshot(path)
-    d.set_window_size(size["width"], size["height"])
+    if PHONE is not None:
+        # the emulated viewport as tall as the page, then back
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": PHONE[0], "height": min(height, 6000), "deviceScaleFactor": 1,
+                           "mobile": True})
+        time.sleep(0.3)
+        d.save_screenshot(path)
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1,
+                           "mobile": True})
+    else:
+        size = d.get_window_size()
+        d.set_window_size(width, min(max(height + 60, 900), 3000))
+        time.sleep(0.3)
+        d.save_screenshot(path)
+        d.set_window_size(size["width"], size["height"])
     print("screenshot:", path, flush=True)
 
 
@@ -156,12 +171,16 @@ def phone(d, width=390, height=844):
     """A phone's viewport (390 x 844 by default) through the DevTools protocol: headless Chromium
     keeps its window at least 500 px wide, so a window size alone would not make the page narrower.
     Checks that the page is then that wide."""
+    global PHONE
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                       {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    PHONE = (width, height)
     check(d.execute_script("return innerWidth") == width,
           f"the page is {width} px wide: {d.execute_script('return innerWidth')}")
 
 
 def desktop(d):
     """Back to the window's own size after phone()."""
+    global PHONE
     d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    PHONE = None

@@ -568,8 +568,8 @@ export class RangeGrid {
     const m = /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(this.input.value);
     if (m) this.slider.value = m[1];
     else if (this.input.value.trim() === '') this.slider.value = '0';
-    // other text: the slider shows where it was, dimmed (the text is not a top X%)
-    this.sliderOut.textContent = m ? m[1] + '%' : this.slider.value + '%';
+    // other text: no figure (the text is not a top X%); the slider stays where it was, dimmed
+    this.sliderOut.textContent = m ? m[1] + '%' : '—';
     this.sliderOut.classList.toggle('off', !m);
   }
 

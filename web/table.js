@@ -1,7 +1,7 @@
 // handstat serve: result tables as the API gives them: every cell its exact text.
 'use strict';
 
-import { el } from './util.js';
+import { el, pct } from './util.js';
 
 export const ROW_LIMIT = 300;
 export const pretty = (name) => name.replace(/_/g, ' ');
@@ -112,7 +112,13 @@ export function renderNotes(result) {
   const notes = Object.entries(result.notes || {});
   if (!notes.length) return null;
   const dl = el('dl', { class: 'notes' });
-  for (const [k, v] of notes) dl.append(el('dt', { text: pretty(k) }), el('dd', { text: v === '' ? '(none)' : v }));
+  for (const [k, v] of notes) {
+    // a note that is a share (the range's equity) reads as a percentage, its decimal on hover
+    const share = /(^|_)(equity|share)$/.test(k) && /^\d+(\.\d+)?$/.test(v);
+    const dd = el('dd', { text: v === '' ? '(none)' : share ? pct(v) : v });
+    if (share) dd.title = v;
+    dl.append(el('dt', { text: pretty(k) }), dd);
+  }
   return dl;
 }
 
