@@ -4,7 +4,7 @@
 import { $, el, svg, col, show, pct, fraction, className } from './util.js';
 import { Runner } from './runner.js';
 import { renderTable, renderNotes } from './table.js';
-import { ZERO, add, mul, div, decimal, fracText, fracValue } from './hits.js';
+import { ZERO, add, mul, div, decimal, fracText, fracValue } from './exact.js';
 
 export function setupDist() {
   const runner = new Runner('dist');

@@ -5,6 +5,7 @@
 'use strict';
 
 import { $, el, col, show, pct, fraction, cardTokens } from './util.js';
+import { pctExact } from './exact.js';
 import { Runner, duration, fieldWords } from './runner.js';
 import { renderTable, renderNotes } from './table.js';
 
@@ -18,16 +19,6 @@ const FIELDS = { hand: (n) => `Player ${n}`, board: 'Board', dead: 'Dead cards',
 const ROUND_FIRST = 20000, ROUND_MAX = 1280000, ROUNDS_MAX = 40;
 // How long the page waits after a keystroke before it asks what the query would take.
 const PLAN_DELAY_MS = 400;
-
-// n/d (BigInts, 0 <= n <= d) as a percentage, rounded half up from the exact value: two decimals
-// from 0.01% up; below that util.js pct's significant digits (never an exponent).
-export function pctExact(n, d) {
-  if (d <= 0n) return '';
-  if (n === 0n) return '0%';
-  if (n * 10000n < d) return pct(Number(n) / Number(d));
-  const q = ((n * 20000n + d) / (2n * d)).toString().padStart(3, '0'); // hundredths of a percent
-  return `${q.slice(0, -2)}.${q.slice(-2)}%`;
-}
 
 // The stacked bar of the players' shares: a label that does not fit its segment is hidden (its
 // tooltip keeps it), never cut.

@@ -601,18 +601,27 @@ static int client_gone(struct MHD_Connection *c) {
     return poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
+/* The body of a POST that holds a query, as a request: 0, or the 4xx status with *error (the
+ * error's JSON body, heap). */
+static int parse_body(const request_ctx *ctx, hs_request **req, const char **command,
+                      char **error) {
+    char msg[SERVE_MESSAGE];
+    const int status = serve_request_parse(ctx->body != NULL ? ctx->body : "", ctx->len, req,
+                                           command, msg, sizeof msg);
+    *error = status != 0 ? serve_error_json(msg) : NULL;
+    return status;
+}
+
 /* POST /api/query and POST /api/jobs. */
 static enum MHD_Result post_query(serve_http *h, struct MHD_Connection *c, const char *method,
                                   const char *url, request_ctx *ctx, int origin) {
     hs_request *req;
     const char *command;
-    char msg[SERVE_MESSAGE];
-    int status = serve_request_parse(ctx->body != NULL ? ctx->body : "", ctx->len, &req, &command,
-                                     msg, sizeof msg);
-    if (status != 0)
-        return reply_json(h, c, method, url, ctx, status, serve_error_json(msg), NULL, 0, NULL);
-    serve_job *job;
     char *body;
+    int status = parse_body(ctx, &req, &command, &body);
+    if (status != 0)
+        return reply_json(h, c, method, url, ctx, status, body, NULL, 0, NULL);
+    serve_job *job;
     int retry;
     status = serve_jobs_submit(h->jobs, req, command, origin, &job, &body, &retry);
     if (status != 0)
@@ -645,12 +654,11 @@ static enum MHD_Result post_estimate(serve_http *h, struct MHD_Connection *c, co
                                      const char *url, request_ctx *ctx) {
     hs_request *req;
     const char *command;
-    char msg[SERVE_MESSAGE];
-    int status = serve_request_parse(ctx->body != NULL ? ctx->body : "", ctx->len, &req, &command,
-                                     msg, sizeof msg);
+    char *body;
+    int status = parse_body(ctx, &req, &command, &body);
     if (status != 0)
-        return reply_json(h, c, method, url, ctx, status, serve_error_json(msg), NULL, 0, NULL);
-    char *body = serve_jobs_estimate(h->jobs, req, command, &status);
+        return reply_json(h, c, method, url, ctx, status, body, NULL, 0, NULL);
+    body = serve_jobs_estimate(h->jobs, req, command, &status);
     hs_request_free(req);
     return reply_json(h, c, method, url, ctx, status, body, NULL, 0, NULL);
 }
