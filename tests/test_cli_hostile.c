@@ -239,7 +239,7 @@ static const bad_case BAD[] = {
      1,
      "top: '1e3'",
      1},
-    {{"holdem", "filter", "72o", "--vs", "AA", "--board", "AhKdQc", "--min-equity", "0.5", "-o",
+    {{"holdem", "filter", "72o", "--vs", "AA", "--board=AhKdQc", "--min-equity", "0.5", "-o",
       "@OUT"},
      NULL,
      1,
