@@ -108,6 +108,26 @@ static const query QUERIES[] = {
     {"holdem equity-dist",
      {"hand", "random", "hand", "random", "board", "2c2d2h2s", "bins", "7"},
      {"holdem", "equity-dist", "random", "random", "--board", "2c2d2h2s", "--bins", "7", "--csv"}},
+    {"holdem filter",
+     {"hand", "random", "vs", "QQ+,AKs@50", "board", "Kh7d2c", "dead", "9s", "min-equity", "1/2"},
+     {"holdem", "filter", "random", "--vs", "QQ+,AKs@50", "--board", "Kh7d2c", "--dead", "9s",
+      "--min-equity", "1/2", "--csv"}},
+    {"holdem filter",
+     {"hand", "AA,KK@50,T9s,72o", "vs", "JJ+,AQs+", "board", "Kh7d2c", "top", "40%", "by-combo",
+      "1"},
+     {"holdem", "filter", "AA,KK@50,T9s,72o", "--vs", "JJ+,AQs+", "--board", "Kh7d2c", "--top",
+      "40%", "--by-combo", "--csv"}},
+    {"holdem filter",
+     {"hand", "22+,AKs", "vs", "QQ+", "board", "Kh7d2c9s", "min-equity", "0.2", "max-equity",
+      "60%"},
+     {"holdem", "filter", "22+,AKs", "--vs", "QQ+", "--board", "Kh7d2c9s", "--min-equity", "0.2",
+      "--max-equity", "60%", "--csv"}},
+    {"holdem matrix",
+     {"hand", "random", "vs", "QQ+,AKs@50", "board", "Kh7d2c"},
+     {"holdem", "matrix", "random", "--vs", "QQ+,AKs@50", "--board", "Kh7d2c", "--csv"}},
+    {"holdem matrix",
+     {"hand", "AA,KhQh@40", "vs", "QQ+", "board", "Kh7d2c", "by-combo", "1"},
+     {"holdem", "matrix", "AA,KhQh@40", "--vs", "QQ+", "--board", "Kh7d2c", "--by-combo", "--csv"}},
     {"omaha equity",
      {"hand", "AhAdKsQs", "hand", "9h8h7c6c", "board", "2c3d4h"},
      {"omaha", "equity", "AhAdKsQs", "9h8h7c6c", "--board", "2c3d4h", "--csv"}},
@@ -317,7 +337,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 31);
+    assert_int_equal(n, 33);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
         hs_request_free(r);

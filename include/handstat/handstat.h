@@ -23,6 +23,7 @@
 #include "handstat/stud.h"
 #include "handstat/holdem.h"
 #include "handstat/holdem_board.h"
+#include "handstat/holdem_matrix.h"
 #include "handstat/showdown.h"
 #include "handstat/query.h"
 #include "handstat/command.h"

@@ -19,7 +19,8 @@ cleanly with KeyboardInterrupt: see holdem_equity.
 """
 
 from . import _lib, _version
-from ._board import holdem_equity_dist, holdem_hit, holdem_hits
+from ._board import (holdem_equity_dist, holdem_filter, holdem_hit, holdem_hits, holdem_matrix,
+                     holdem_matrix_svg)
 from ._core import PROGRESS_INTERVAL, HandstatError
 from ._crib import crib_discard, crib_hist, crib_peg, crib_score
 from ._games import omaha_equity, omaha_rank, stud_equity
@@ -37,6 +38,7 @@ __all__ = ["HandstatError", "PROGRESS_INTERVAL", "version", "query", "query_comm
            "lowball_rank", "lowball_hist",
            "holdem_equity", "holdem_equity_batch", "holdem_vs_random", "holdem_preflop3",
            "holdem_preflop3_read", "holdem_hit", "holdem_hits", "holdem_equity_dist",
+           "holdem_filter", "holdem_matrix", "holdem_matrix_svg",
            "omaha_equity", "omaha_rank", "stud_equity"]
 
 #: The package's version, which the library it loads must have (see version()).

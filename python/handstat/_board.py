@@ -1,8 +1,10 @@
-"""Hold'em boards: what a hand or a range makes on a board or over every board, and the equity
-distribution of a range against another."""
+"""Hold'em boards: what a hand or a range makes on a board or over every board, the equity
+distribution of a range against another, and what is cut from it: the equity filter and the
+hand-against-range matrix."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import List, Optional, Sequence, Tuple, Union
 
 import pandas as pd
@@ -73,3 +75,70 @@ def holdem_equity_dist(hero: str, villain: str, board: Cards = "", dead: Cards =
     return _ask("holdem_equity_dist", "holdem equity-dist", threads, progress,
                 hand=[hero, villain], board=_given_text(board),
                 dead=_given_text(dead))
+
+
+#: An equity bound: a Fraction (exact), a decimal string ("0.5"), a percent ("50%"), a fraction
+#: string ("1/2") or a number (its shortest decimal: 0.1 is 1/10).
+Equity = Union[str, Fraction, float, int]
+
+
+def _equity_text(value: Optional[Equity]) -> Optional[str]:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError("an equity is a Fraction, a number or a string such as '0.5' or '50%'")
+    return repr(value)
+
+
+def holdem_filter(hero: str, vs: str, board: Cards = "", dead: Cards = "",
+                  min_equity: Optional[Equity] = None, max_equity: Optional[Equity] = None,
+                  top: Optional[Union[str, float, int]] = None, by_combo: bool = False,
+                  threads: int = 0, progress: Progress = None) -> pd.DataFrame:
+    """The equity filter (`holdem filter`): the part of the hero's range whose combinations each
+    have, by their own exact heads-up equity against `vs` over every completion of the board,
+    at least min_equity and at most max_equity (both ends included, compared exactly), or with
+    top (a percent, "25%" or 25) the best combinations until they hold that share of the
+    range's weighted combinations (combinations of equal equity taken together: every tie at
+    the boundary is taken, so the part may hold a little more, never less).
+
+    One row: range (the part in the range grammar, classes written whole where every one of
+    their combinations off the board passes), combos (its weighted combinations, a Fraction),
+    share (of the range's weight, float), equity (float), equity_exact (Fraction: exactly
+    holdem_equity([range, vs])'s), deals, wins, ties, losses. by_combo=True: every combination
+    of the hero's range instead, best first, with combo, class, weight, equity, equity_exact,
+    deals, wins, ties, losses and kept (1 or 0). The notes (df.attrs["notes"]) hold the bound,
+    the part's text and equity. threads, progress and Ctrl-C as for holdem_equity."""
+    if isinstance(top, (int, float)) and not isinstance(top, bool):
+        top = repr(top)
+    return _ask("holdem_filter", "holdem filter", threads, progress, exact=("combos",),
+                hand=hero, vs=vs, board=_given_text(board), dead=_given_text(dead),
+                min_equity=_equity_text(min_equity), max_equity=_equity_text(max_equity),
+                top=top, by_combo=by_combo or None)
+
+
+def holdem_matrix(hero: str, vs: str, board: Cards = "", dead: Cards = "",
+                  by_combo: bool = False, threads: int = 0,
+                  progress: Progress = None) -> pd.DataFrame:
+    """Hand against range (`holdem matrix`): each starting-hand class of the hero's range
+    ("random" for all 169) with its exact heads-up equity against `vs` over every completion of
+    the board, in the grid's class order: class ("AKs"), combos (the class's weighted
+    combinations that can be dealt, a Fraction), equity (float), equity_exact (Fraction),
+    deals, wins, ties, losses: the class's combinations' exact counts summed, so equity_exact is
+    holdem_equity([CLASS, vs])'s exactly. by_combo=True: each combination instead (class order,
+    then by cards): combo, class, weight, equity, equity_exact, deals, wins, ties, losses.
+    threads, progress and Ctrl-C as for holdem_equity; holdem_matrix_svg draws the heat map."""
+    return _ask("holdem_matrix", "holdem matrix", threads, progress, exact=("combos",),
+                hand=hero, vs=vs, board=_given_text(board), dead=_given_text(dead),
+                by_combo=by_combo or None)
+
+
+def holdem_matrix_svg(hero: str, vs: str, board: Cards = "", dead: Cards = "",
+                      threads: int = 0, progress: Progress = None) -> str:
+    """The 13 x 13 heat map of holdem_matrix as an SVG document (`holdem matrix --svg FILE`'s
+    bytes): each class coloured by its exact equity, its name and equity in percent, classes
+    outside the hero's range grey, and a legend; no font is loaded."""
+    df = _ask("holdem_matrix_svg", "holdem matrix", threads, progress, hand=hero, vs=vs,
+              board=_given_text(board), dead=_given_text(dead), svg=True)
+    return df["svg"][0]

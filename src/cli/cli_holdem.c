@@ -526,6 +526,8 @@ int cli_holdem_main(int argc, char **argv) {
         "  vs-random  each class against 1-3 random hands exactly, or 1-9 estimated\n"
         "  hits       what a range makes on a board, or over every flop, turn or river\n"
         "  equity-dist  each combination's exact equity against a range (the equity graph)\n"
+        "  filter     the part of a range with at least (at most) an equity against another\n"
+        "  matrix     each class of a range with its exact equity against another (heat map)\n"
         "\n"
         "'handstat holdem <command> --help' describes each.\n";
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -555,6 +557,14 @@ int cli_holdem_main(int argc, char **argv) {
     if (strcmp(argv[1], "equity-dist") == 0) {
         cli_command = "handstat holdem equity-dist";
         return cli_holdem_equity_dist(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "filter") == 0) {
+        cli_command = "handstat holdem filter";
+        return cli_holdem_filter(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "matrix") == 0) {
+        cli_command = "handstat holdem matrix";
+        return cli_holdem_matrix(argc - 1, argv + 1);
     }
     cli_error("unknown holdem command '%s' (try 'handstat holdem --help')", argv[1]);
     return CLI_EXIT_USAGE;
