@@ -6,7 +6,7 @@
 
 import { $, el, show, pct, cardTokens } from './util.js';
 import { Runner } from './runner.js';
-import { renderTable, renderNotes } from './table.js';
+import { renderTable, renderNotes, SHARE } from './table.js';
 import { CardPicker } from './picker.js';
 
 // The menu's order: the games this tab is for first, then the registry's order.
@@ -341,7 +341,6 @@ class GamesRunner extends Runner {
 // A decimal column that is a share (an equity, a probability) reads as a percentage (the exact
 // fraction stays in its own column, the decimal in the cell's title); the query's value column
 // where its item is a count, a histogram's bucket or an equity.
-const SHARE = /(^|_)(equity|share|probability|cumulative)(_|$)/;
 function isShare(result, c, row) {
   if (c.kind !== 'decimal') return false;
   if (SHARE.test(c.name)) return true;
@@ -354,7 +353,8 @@ function isShare(result, c, row) {
 function renderResult(result) {
   return renderTable(result, {
     cell: (td, c, row) => {
-      if (!isShare(result, c, row) || td.textContent === '') return;
+      // renderTable shows the share columns as percentages; here the query's values too
+      if (td.classList.contains('pct') || !isShare(result, c, row) || td.textContent === '') return;
       td.title = td.textContent;
       td.textContent = pct(td.textContent);
       td.classList.add('pct');

@@ -9,6 +9,7 @@ import { CardPicker } from './picker.js';
 import { setupEquity } from './equity.js';
 import { setupHits } from './hits.js';
 import { setupDist } from './dist.js';
+import { setupFilter } from './filter.js';
 import { setupCrib, setupDiscard } from './crib.js';
 import { setupGames } from './games.js';
 import { tabName, restoreState, writeState, setupState } from './state.js';
@@ -31,6 +32,7 @@ document.addEventListener('DOMContentLoaded', () => {
   setupEquity();
   setupHits();
   setupDist();
+  setupFilter();
   setupCrib();
   restoreState();
   const commands = fetch('/api/commands').then((r) => r.json()).then((j) => j.commands).catch(() => null).then((commands) => {

@@ -6,6 +6,9 @@ import { el, pct } from './util.js';
 export const ROW_LIMIT = 300;
 export const pretty = (name) => name.replace(/_/g, ' ');
 
+// The decimal columns that are shares of 1 (equities, shares, probabilities), shown as percentages.
+export const SHARE = /(^|_)(equity|share|probability|cumulative)(_|$)/;
+
 // The result table as the API gives it: every cell its exact text; data-col names the column and
 // data-label holds its title (a phone shows each row as a card of label: value lines). Above it a
 // toolbar copies the table as text or downloads it as CSV: the answer itself, or opts.source when
@@ -29,6 +32,12 @@ export function renderTable(result, opts = {}) {
       cols.forEach((c, k) => {
         if (opts.hide && opts.hide.includes(c.name)) return;
         const td = el('td', { class: 'k-' + c.kind + (c.name.endsWith('_exact') ? ' exact' : ''), text: rows[i][k], 'data-col': c.name, 'data-label': title(c) });
+        if (opts.percent !== false && c.kind === 'decimal' && SHARE.test(c.name) && /^-?\d+(\.\d+)?(e-?\d+)?$/i.test(td.textContent)) {
+          // a share reads as a percentage; its decimal (the CSV's cell) on hover
+          td.title = td.textContent;
+          td.textContent = pct(td.textContent);
+          td.classList.add('pct');
+        }
         if (opts.cell) opts.cell(td, c, rows[i], k, i);
         tr.append(td);
       });
