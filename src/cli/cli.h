@@ -481,6 +481,8 @@ int cli_query_main(int argc, char **argv);
 /* holdem hits and holdem equity-dist (cli_board.c). */
 int cli_holdem_hits(int argc, char **argv);
 int cli_holdem_equity_dist(int argc, char **argv);
+/* holdem range (cli_range.c). */
+int cli_holdem_range(int argc, char **argv);
 int cli_shortdeck_main(int argc, char **argv);
 int cli_lowball_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */

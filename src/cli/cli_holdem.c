@@ -526,6 +526,7 @@ int cli_holdem_main(int argc, char **argv) {
         "  vs-random  each class against 1-3 random hands exactly, or 1-9 estimated\n"
         "  hits       what a range makes on a board, or over every flop, turn or river\n"
         "  equity-dist  each combination's exact equity against a range (the equity graph)\n"
+        "  range      a range normalised and converted: handstat, pio, equilab notation\n"
         "\n"
         "'handstat holdem <command> --help' describes each.\n";
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -551,6 +552,10 @@ int cli_holdem_main(int argc, char **argv) {
     if (strcmp(argv[1], "hits") == 0) {
         cli_command = "handstat holdem hits";
         return cli_holdem_hits(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "range") == 0) {
+        cli_command = "handstat holdem range";
+        return cli_holdem_range(argc - 1, argv + 1);
     }
     if (strcmp(argv[1], "equity-dist") == 0) {
         cli_command = "handstat holdem equity-dist";

@@ -326,7 +326,7 @@ static int hits_check(const void *ctx, const void *acc) {
 /* A hash of a range's combinations and weights, for the job's parameters. */
 static uint64_t range_hash(const hs_holdem_range *r) {
     uint64_t h = hs_hash64(r->combo, r->n * sizeof r->combo[0], HS_HASH64_INIT);
-    return hs_hash64(r->weight, r->n, h);
+    return hs_hash64(r->weight, r->n * sizeof r->weight[0], h);
 }
 
 int hs_holdem_hits_job_new(const hs_holdem_range *range, uint64_t dead, unsigned streets,
