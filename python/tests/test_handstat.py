@@ -326,7 +326,7 @@ def test_holdem_range_notations():
     assert df.loc[0, "range"] == "AA,AKs:0.5,AQs:0.25,AJs:0.25,KK,QQ"
     assert df.loc[0, "combos"] == 30
     assert df.loc[0, "weighted"] == Fraction(22)
-    source = "AhKh:0.125,22+{!s},QQ+ minus KK"
+    source = "AhKh:0.125,55-22{!s},QQ+ minus KK"
     normal = handstat.holdem_range(source).loc[0, "range"]
     for to in ("handstat", "pio", "equilab"):
         text = handstat.holdem_range(source, to=to).loc[0, "range"]
