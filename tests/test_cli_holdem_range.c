@@ -81,11 +81,38 @@ static void test_errors(void **state) {
     }
 }
 
+/* The query language reads every notation; weights too fine for many players together are
+ * refused, not risked (the runner's products stay within 100^9). */
+static void test_query(void **state) {
+    (void)state;
+    cli_result a = RUN(NULL, "query",
+                       "select avg(riverEquity(h)) from h='AKs:0.5,QQ', v='[25]JJ[/25],TT', "
+                       "board=Kh7d2c");
+    cli_result b = RUN(NULL, "query",
+                       "select avg(riverEquity(h)) from h='AKs@50,QQ', v='JJ@25,TT', board=Kh7d2c");
+    assert_int_equal(a.status, 0);
+    assert_string_equal(a.out, b.out);
+    assert_contains(a.out, "13601/14850");
+    cli_result_free(&a);
+    cli_result_free(&b);
+    cli_result c = RUN(NULL, "query",
+                       "select avg(riverEquity(a)) from a='AA@0.01,KK', b='QQ@0.01,JJ', "
+                       "c='TT@0.01,99', d='88@0.01,77', e='66@0.01,55', board=2c3d4h5s6c");
+    assert_int_equal(c.status, 1);
+    assert_contains(c.err, "too fine together");
+    cli_result_free(&c);
+    cli_result d = RUN(NULL, "query", "select avg(riverEquity(h)) from h='AKs:2', v=QQ");
+    assert_int_equal(d.status, 1);
+    assert_contains(d.err, "'AKs:2': a weight over 1");
+    cli_result_free(&d);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_convert),
         cmocka_unit_test(test_pio_equity),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_query),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
