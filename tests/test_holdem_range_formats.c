@@ -145,6 +145,7 @@ static void test_errors(void **state) {
         {"AKs]", HS_ERR_TOKEN, "AKs]", "closes no bracket"},
         {"AKs{hx}", HS_ERR_TOKEN, "AKs{hx}", "unknown suit"},
         {"AKs{}", HS_ERR_TOKEN, "AKs{}", "names no suit"},
+        {"QxQx", HS_ERR_TOKEN, "QxQx", "not two cards"},
         {"AKs{hh}", HS_ERR_TOKEN, "AKs{hh}", "twice"},
         {"AKo{h}", HS_ERR_TOKEN, "AKo{h}", "leaves no combination"},
         {"{h}", HS_ERR_TOKEN, "{h}", "no item"},
@@ -233,6 +234,15 @@ static void test_suits(void **state) {
             if (suit_of(a) != suit_of(b))
                 want.w[a][b] = 10000;
     assert_same(&got, &want, "offsuit,pairs");
+    /* ProPokerTools' suit variables are the classes */
+    static const char *const VARS[][2] = {
+        {"AxKx", "AKs"}, {"AxKy", "AKo"}, {"QwQz", "QQ"}, {"kYaY", "AKs"}, {"Tx9y:0.5", "T9o:0.5"}};
+    for (int k = 0; k < 5; k++) {
+        weights v, c;
+        weights_of(VARS[k][0], &v);
+        weights_of(VARS[k][1], &c);
+        assert_same(&v, &c, VARS[k][0]);
+    }
     /* QQ{hs}: the one queen pair of hearts and spades; AK{cd}: two suited, two offsuit */
     hs_holdem_range r;
     parse_ok("QQ{hs}", &r);
@@ -318,6 +328,7 @@ static const char *const ROUND[] = {
     "55-22:0.5,AJo@5",
     "AhA,KdK@0.5",
     "72o,72s@60,32o:0.35",
+    "AxKx,QxJy@50",
 };
 
 static void test_round_trips(void **state) {

@@ -73,6 +73,8 @@ HS_API int hs_holdem_classes_parse(const char *text, size_t len, int *classes, i
  *   15%           the best classes by exact heads-up equity against one random hand, taken
  *                 whole, until they hold at least 15% of the 1326 combinations (any decimal in
  *                 (0, 100], up to four places: "2.5%")
+ *   AxKx AxKy     ProPokerTools' suit variables (w x y z): the same letter one suit (AKs), two
+ *                 letters two suits (AKo, and "QxQy" is QQ); written back as the class
  *   AhK           one exact card and a rank: the ace of hearts with any king (4 combinations;
  *                 "KsA": the king of spades with any ace; "AhA": the three aces with the Ah)
  *   ITEM{hs}      only the item's combinations whose two cards are both of the suits listed

@@ -330,6 +330,19 @@ static int parse_item(builder *b, const char *s, size_t n, char text[16]) {
     }
     if (card_and_rank(b, s, n, text))
         return HS_OK;
+    /* ProPokerTools' suit variables: "AxKx" (one suit: AKs), "AxKy" (two: AKo), "QxQy" (QQ) */
+    if (n == 4 && strchr("wxyz", s[1] | 0x20) != NULL && strchr("wxyz", s[3] | 0x20) != NULL) {
+        const char two[2] = {s[0], s[2]};
+        const int same = (s[1] | 0x20) == (s[3] | 0x20);
+        hs_holdem_pattern v;
+        if (hs_holdem_pattern_parse(two, 2, &v) != 0 || (v.hi == v.lo && same))
+            return HS_ERR_TOKEN;
+        if (v.hi != v.lo)
+            v.kinds = same ? 1 : 2;
+        add_kinds(b, v.hi, v.lo, v.kinds);
+        hs_holdem_class_name(hs_holdem_class_at(v.hi, v.lo, v.kinds == 1), text);
+        return HS_OK;
+    }
     hs_holdem_pattern p, q;
     const char *dash = memchr(s, '-', n);
     if (dash != NULL) {
