@@ -1,8 +1,10 @@
-/* Fuzz target: hold'em range, board and dead-card arguments (hs_holdem_range_parse,
- * hs_cards_parse for --board/--dead). The input is split at '|' into hand 1, hand 2, a board and
- * optionally dead cards; when all parse and the board is complete (or the dead cards leave too
- * few for any board), the equity is computed and checked for consistency: every deal has one
- * outcome per player and the pot is shared out whole, or no deal is possible (HS_ERR_COUNT). */
+/* Fuzz target: hold'em range, board and dead-card arguments (hs_holdem_range_parse with every
+ * notation: @W, Pio's :F, Equilab's brackets, suit filters, "and" and "minus";
+ * hs_holdem_range_format; hs_cards_parse for --board/--dead). The input is split at '|' into hand
+ * 1, hand 2, a board and optionally dead cards; when all parse and the board is complete (or the
+ * dead cards leave too few for any board), the equity is computed and checked for consistency:
+ * every deal has one outcome per player and the pot is shared out whole, or no deal is possible
+ * (HS_ERR_COUNT). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,9 +20,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *bar2 = bar1 ? memchr(bar1 + 1, '|', size - (size_t)(bar1 + 1 - text)) : NULL;
     size_t len1 = bar1 ? (size_t)(bar1 - text) : size;
     /* Each hand is a range; a parsed range holds distinct two-card combinations, its
-     * canonical text parses back to the same combinations. */
+     * canonical text parses back to the same combinations, and so does its text in each
+     * notation (hs_holdem_range_format), with the same weights. */
     static hs_holdem_range r1, r2, again;
-    static char canon[HS_HOLDEM_RANGE_TEXT];
+    static char canon[HS_HOLDEM_RANGE_TEXT], written[HS_HOLDEM_RANGE_TEXT];
     if (hs_holdem_range_parse(text, len1, &r1, canon, sizeof canon, NULL) != HS_OK)
         return 0;
     if (r1.n < 1 || r1.n > HS_HOLDEM_COMBOS)
@@ -28,7 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint64_t seen[HS_CARDS] = {0};
     for (size_t i = 0; i < r1.n; i++) {
         const uint64_t m = r1.combo[i];
-        if (hs_hand_size(m) != 2 || (m & ~HS_DECK_MASK) || r1.weight[i] < 1 || r1.weight[i] > 100)
+        if (hs_hand_size(m) != 2 || (m & ~HS_DECK_MASK) || r1.weight[i] < 1 ||
+            r1.weight[i] > HS_HOLDEM_WEIGHT_FULL)
             abort();
         const int a = __builtin_ctzll(m), b = 63 - __builtin_clzll(m);
         if (seen[a] >> b & 1)
@@ -36,8 +40,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         seen[a] |= UINT64_C(1) << b;
     }
     if (hs_holdem_range_parse(canon, strlen(canon), &again, NULL, 0, NULL) != HS_OK ||
-        again.n != r1.n || memcmp(again.combo, r1.combo, r1.n * sizeof r1.combo[0]) != 0)
+        again.n != r1.n || memcmp(again.combo, r1.combo, r1.n * sizeof r1.combo[0]) != 0 ||
+        memcmp(again.weight, r1.weight, r1.n * sizeof r1.weight[0]) != 0)
         abort();
+    static uint16_t weight_of[HS_CARDS][HS_CARDS];
+    memset(weight_of, 0, sizeof weight_of);
+    for (size_t i = 0; i < r1.n; i++)
+        weight_of[__builtin_ctzll(r1.combo[i])][63 - __builtin_clzll(r1.combo[i])] = r1.weight[i];
+    for (int style = HS_RANGE_HANDSTAT; style <= HS_RANGE_EQUILAB; style++) {
+        if (hs_holdem_range_format(&r1, (hs_holdem_range_style)style, written, sizeof written) !=
+                HS_OK ||
+            hs_holdem_range_parse(written, strlen(written), &again, NULL, 0, NULL) != HS_OK ||
+            again.n != r1.n)
+            abort();
+        for (size_t i = 0; i < again.n; i++)
+            if (weight_of[__builtin_ctzll(again.combo[i])][63 - __builtin_clzll(again.combo[i])] !=
+                again.weight[i])
+                abort();
+    }
     if (bar1 == NULL)
         return 0;
     size_t len2 = bar2 ? (size_t)(bar2 - bar1 - 1) : size - len1 - 1;

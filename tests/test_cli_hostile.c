@@ -161,6 +161,18 @@ static const bad_case BAD[] = {
      0},
     {{"holdem", "equity", "AA", "KK@0"}, NULL, 1, "'KK@0'", 0},
     {{"holdem", "equity", "AA", "150%"}, NULL, 1, "'150%'", 0},
+    /* the range notations: a weight over 1, finer than 0.01%, a malformed bracket, an empty
+     * intersection, an unknown suit letter: the item named, exit 1 */
+    {{"holdem", "equity", "AKs:1.5", "QQ"}, NULL, 1, "'AKs:1.5': a weight over 1", 0},
+    {{"holdem", "equity", "AKs@12.345", "QQ"}, NULL, 1, "'AKs@12.345': a weight finer", 0},
+    {{"holdem", "equity", "[50]AKs,AQs", "QQ"}, NULL, 1, "'[50]AKs': a bracket opened", 0},
+    {{"holdem", "equity", "[50]AKs,AQs[/40]", "QQ"}, NULL, 1, "'AQs[/40]': a bracket closed", 0},
+    {{"holdem", "equity", "AA and KK", "QQ"}, NULL, 1, "'KK': no combination is in both", 0},
+    {{"holdem", "equity", "AKs{hx}", "QQ"}, NULL, 1, "'AKs{hx}': an unknown suit letter", 0},
+    {{"holdem", "range", "AKs:1.5"}, NULL, 1, "'AKs:1.5': a weight over 1", 0},
+    {{"holdem", "range", "AKs{x}", "--to", "pio"}, NULL, 1, "an unknown suit letter", 0},
+    {{"holdem", "range", "AKs", "--to", "gtow"}, NULL, 2, "--to: 'gtow' is not", 0},
+    {{"holdem", "hits", "AKs:0.00001", "--board", "2c3d4h"}, NULL, 1, "a weight finer", 0},
     {{"crib", "hist", "-o", "/nonexistent/dir/h.csv"},
      NULL,
      3,

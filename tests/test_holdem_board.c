@@ -319,7 +319,7 @@ static void test_hits_board(void **state) {
     assert_int_equal(hs_holdem_hits_board(one, cards("Ah 7c 2d"), cards("Ks"), &lib), HS_ERR_COUNT);
     assert_int_equal(lib.total, 0);
     assert_int_equal(hs_holdem_hits_board(one, cards("Ah 7c 2d"), 0, &lib), HS_OK);
-    assert_int_equal(lib.total, 50);
+    assert_int_equal(lib.total, 5000);
     assert_int_equal(hs_holdem_hits_board(one, cards("Ah 7c"), 0, &lib), HS_ERR_ARG);
     assert_int_equal(hs_holdem_hits_board(one, cards("Ah 7c 2d 3d 4d 5d"), 0, &lib), HS_ERR_ARG);
     assert_int_equal(hs_holdem_hits_board(one, cards("Ah 7c 2d"), cards("2d"), &lib), HS_ERR_ARG);
@@ -581,7 +581,7 @@ static void test_job_errors(void **state) {
     assert_int_equal(hs_holdem_hits_run(r, 0, HS_STREET_FLOP, -1, NULL, NULL, out, &n), HS_ERR_ARG);
     r->weight[1] = 0;
     assert_int_equal(hs_holdem_hits_job_new(r, 0, HS_STREET_FLOP, &job), HS_ERR_ARG);
-    r->weight[1] = 101;
+    r->weight[1] = HS_HOLDEM_WEIGHT_FULL + 1;
     assert_int_equal(hs_holdem_hits_job_new(r, 0, HS_STREET_FLOP, &job), HS_ERR_ARG);
     free(r);
     r = range_of("AhKh,AsKs");
@@ -596,7 +596,7 @@ static void test_job_errors(void **state) {
     assert_int_equal(hs_holdem_hits_job_result(job, out, &n), HS_OK);
     assert_int_equal(n, 1);
     assert_int_equal(out[0].combos, 1);
-    assert_int_equal(out[0].street[0].total, 100 * binom(49, 3));
+    assert_int_equal(out[0].street[0].total, HS_HOLDEM_WEIGHT_FULL * binom(49, 3));
     hs_job_free(job);
     free(out);
     free(r);
@@ -679,7 +679,7 @@ static int check_dist(const char *hero_text, const char *villain_text, const cha
     /* Each hero combination alone against the villain range. */
     hs_holdem_range *single = malloc(sizeof *single);
     single->n = 1;
-    single->weight[0] = 100;
+    single->weight[0] = HS_HOLDEM_WEIGHT_FULL;
     hs_uint128 sum_num = 0, sum_den = 0;
     size_t found = 0;
     for (size_t j = 0; j < hero->n; j++) {
@@ -830,7 +830,7 @@ static void test_dist_errors(void **state) {
                      HS_ERR_ARG);
     villain->weight[0] = 0;
     assert_int_equal(hs_holdem_equity_dist_job_new(hero, villain, 0, 0, &job), HS_ERR_ARG);
-    villain->weight[0] = 101;
+    villain->weight[0] = HS_HOLDEM_WEIGHT_FULL + 1;
     assert_int_equal(hs_holdem_equity_dist_job_new(hero, villain, 0, 0, &job), HS_ERR_ARG);
     free(villain);
     /* Nothing can be dealt: every hero combination meets the villain's only one, or the board. */

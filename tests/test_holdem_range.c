@@ -119,7 +119,7 @@ static void check_against_reference(const char *text) {
         seen[c1][c2] = 1;
         if (!ref_in_list(text, c1, c2))
             fail_msg("%s: combination %d %d is not in the reference", text, c1, c2);
-        assert_int_equal(r.weight[i], 100);
+        assert_int_equal(r.weight[i], HS_HOLDEM_WEIGHT_FULL);
     }
     if (r.n != ref_count(text))
         fail_msg("%s: %zu combinations, the reference %zu", text, r.n, ref_count(text));
@@ -190,8 +190,8 @@ static void test_canonical_text_and_weights(void **state) {
     hs_holdem_range r;
     assert_int_equal(hs_holdem_range_parse("AKs@50,QQ", 9, &r, NULL, 0, NULL), HS_OK);
     assert_int_equal(r.n, 10);
-    assert_int_equal(r.weight[0], 50);
-    assert_int_equal(r.weight[9], 100);
+    assert_int_equal(r.weight[0], 5000);
+    assert_int_equal(r.weight[9], HS_HOLDEM_WEIGHT_FULL);
 }
 
 static void test_errors(void **state) {

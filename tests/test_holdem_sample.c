@@ -236,7 +236,7 @@ static void test_errors(void **state) {
         if (i == 0)
             bad.weight[3] = 0;
         else if (i == 1)
-            bad.weight[3] = 101;
+            bad.weight[3] = HS_HOLDEM_WEIGHT_FULL + 1;
         else if (i == 2)
             bad.combo[3] = bad.combo[2]; /* a repeat */
         else if (i == 3)

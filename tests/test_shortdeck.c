@@ -354,9 +354,9 @@ static void test_equity(void **state) {
         for (int p = 0; p < players; p++) {
             int all100 = 1;
             for (size_t j = 0; j < r[p].n; j++)
-                all100 &= r[p].weight[j] == 100;
+                all100 &= r[p].weight[j] == HS_HOLDEM_WEIGHT_FULL;
             for (size_t j = 0; j < r[p].n; j++)
-                r[p].weight[j] = (uint8_t)(all100 ? 1 : r[p].weight[j] / 50);
+                r[p].weight[j] = (uint16_t)(all100 ? 1 : r[p].weight[j] / 5000);
         }
         ref_equity(players, r, board, dead, CASES[i].rules, &want);
         for (int threads = 1; threads <= 2; threads++) {
@@ -389,7 +389,7 @@ static void test_equity(void **state) {
     all.n = kept;
     assert_int_equal(all.n, 630);
     for (size_t j = 0; j < all.n; j++)
-        all.weight[j] = (uint8_t)(j == 0 ? 1 : 100);
+        all.weight[j] = (uint16_t)(j == 0 ? 1 : 100);
     const hs_holdem_range *nine[9];
     for (int p = 0; p < 9; p++)
         nine[p] = &all;

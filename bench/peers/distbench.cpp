@@ -95,7 +95,7 @@ size_t run_dist(const Query &q, std::vector<hs_holdem_dist_combo> &out) {
 void run_per_combo(const Query &q, std::vector<Counts> &out) {
     static hs_holdem_range one;
     one.n = 1;
-    one.weight[0] = 100;
+    one.weight[0] = HS_HOLDEM_WEIGHT_FULL;
     const hs_holdem_range *ranges[2] = {&one, &q.villain};
     hs_holdem_equity_exact e;
     out.resize(q.live.size());

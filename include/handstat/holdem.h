@@ -61,41 +61,97 @@ HS_API int hs_holdem_classes_parse(const char *text, size_t len, int *classes, i
                                    hs_parse_error *err);
 
 /* ---- ranges ------------------------------------------------------------------------------------
- * A range is a set of two-card combinations, each with a weight (percent, 1..100). Its text is a
- * comma-separated list of items (blanks around items are allowed), the PokerStove / OMPEval
- * grammar:
+ * A range is a set of two-card combinations, each with a weight: an exact decimal in units of
+ * 1/HS_HOLDEM_WEIGHT_FULL of a whole combination (0.01 percent), 1..HS_HOLDEM_WEIGHT_FULL.
+ * Its text is one or more comma-separated lists joined by the words "and" and "minus" (below);
+ * a list's items (blanks around items are allowed) follow the PokerStove / OMPEval grammar:
  *   AhKd          two exact cards (also "Ah Kd", "10h9h")
  *   AA AKs AKo    a class; AK: both AKs and AKo (16 combinations)
  *   QQ+           QQ, KK, AA;  A2s+: A2s..AKs;  KTo+: KTo, KJo, KQo;  K9+: K9..KQ, both kinds
  *   55-22         55, 44, 33, 22;  A5s-A2s, KTo-K7o: the same top card, kickers between
- *   random        all 1326 combinations
+ *   random        all 1326 combinations;  suited, offsuit, pairs: all 312, 936 and 78 of them
  *   15%           the best classes by exact heads-up equity against one random hand, taken
  *                 whole, until they hold at least 15% of the 1326 combinations (any decimal in
  *                 (0, 100], up to four places: "2.5%")
- *   ITEM@W        the item's combinations with weight W percent (1..100; default 100)
- * Ranks are any case (suits too), "T" for ten in class patterns. An item that covers a
- * combination another item already holds is an error (HS_ERR_DUPLICATE), as is an empty item. */
+ *   AxKx AxKy     ProPokerTools' suit variables (w x y z): the same letter one suit (AKs), two
+ *                 letters two suits (AKo, and "QxQy" is QQ); written back as the class
+ *   AhK           one exact card and a rank: the ace of hearts with any king (4 combinations;
+ *                 "KsA": the king of spades with any ace; "AhA": the three aces with the Ah)
+ *   ITEM{hs}      only the item's combinations whose two cards are both of the suits listed
+ *                 (any of s h d c): "AKs{hs}" is AhKh and AsKs, "QQ{hs}" is QhQs
+ *   ITEM{!s}      only those with no card of the suits listed: "22+{!s}", pairs without a spade
+ * and a weight, in any of three notations (default: the whole combination):
+ *   ITEM@W        W percent, a decimal in (0, 100] with up to two places: "AKs@50", "AKs@12.5"
+ *   ITEM:F        F a fraction in (0, 1] with up to four places (PioSOLVER, GTO+, GTO Wizard):
+ *                 "AKs:0.5" is "AKs@50", "AhKh:0.125" is "AhKh@12.5", "AKs:0.0001" is "AKs@0.01"
+ *   [W]A,B,..[/W] every item from the one opening "[W]" to the item closing "[/W]" with the same
+ *                 W (percent as in @W; "[50]" and "[50.0]" alike) at W percent (Equilab, GTO+);
+ *                 the items inside carry no weight of their own, brackets do not nest.
+ * Ranks are any case (suits too), "T" for ten in class patterns. Within one list an item that
+ * covers a combination another item already holds is an error (HS_ERR_DUPLICATE), as is an empty
+ * item or one whose suit filter leaves nothing. Lists combine left to right:
+ *   A and B       the combinations in both, each at the smaller of its two weights; an empty
+ *                 result is an error ("AA and KK")
+ *   A minus B     A's combinations not in B, at A's weights (B's weights play no part)
+ * so "QQ+,AK minus AKo" is QQ+ and AKs, "20% and suited" the suited hands of the top 20%. The
+ * notations never clash: ':' and '@' only ever introduce a weight, '[' and '{' never appear in
+ * a card or a class, and "and" and "minus" are words set off by blanks, which no item holds. */
 
 #define HS_HOLDEM_COMBOS 1326
-/* Room for the canonical text of any range: at most 1326 items (an item that repeats a combination
- * is refused), the longest per combination an exact one with a two-digit weight ("AhKd@99", 7
- * bytes; 100 is the default and not written) and a comma: 10,607 bytes and the NUL. */
-#define HS_HOLDEM_RANGE_TEXT 12288
+/* A whole combination's weight (100 percent): weights are exact in units of 1/10000. */
+#define HS_HOLDEM_WEIGHT_FULL 10000
+/* Room for the canonical text of a range: enough for any text of one list (at most 1326 items,
+ * the longest per combination "AhK{!dc}@12.34," in 16 bytes) and for any text of up to 10,000
+ * bytes (no item's canonical form is over three times its text's length). */
+#define HS_HOLDEM_RANGE_TEXT 32768
 
 typedef struct hs_holdem_range {
-    size_t n;                         /* combinations */
-    uint64_t combo[HS_HOLDEM_COMBOS]; /* two-card masks, in the order the items give them */
-    uint8_t weight[HS_HOLDEM_COMBOS]; /* percent, 1..100 */
+    size_t n;                          /* combinations */
+    uint64_t combo[HS_HOLDEM_COMBOS];  /* two-card masks, in the order the items give them */
+    uint16_t weight[HS_HOLDEM_COMBOS]; /* 1..HS_HOLDEM_WEIGHT_FULL: units of 0.01 percent */
 } hs_holdem_range;
 
 /* Parse len bytes of range text into *out; when canon is not NULL, write the canonical text there
- * (cap bytes; HS_HOLDEM_RANGE_TEXT always suffice): items in the order given, ranks upper case,
- * suits lower case ("AhKd", "QQ+", "A5s-A2s", "AKs@50", "random"). Returns HS_OK;
- * HS_ERR_TOKEN (an item that is not of the grammar, an empty item, a weight not 1..100);
- * HS_ERR_DUPLICATE (an item repeats a combination); HS_ERR_OVERFLOW (canon too small). *err (may
- * be NULL) locates the offending item. Pure; thread-safe. */
+ * (cap bytes; see HS_HOLDEM_RANGE_TEXT): items in the order given, ranks upper case, suits lower
+ * case, weights as "@W" ("AhKd", "QQ+", "A5s-A2s", "AKs@50", "AKs{hs}@12.5", "random"), lists
+ * joined by " and " and " minus ". The combinations of a text with "and" or "minus" come in the
+ * order of the first list's items. Returns HS_OK; HS_ERR_TOKEN (an item that is not of the
+ * grammar, an empty item, a weight of 0, over 100% or finer than 0.01%, a bracket unopened,
+ * unclosed, closed with another weight or nested, an unknown suit letter, an "and" that leaves
+ * nothing); HS_ERR_DUPLICATE (an item repeats a combination of its list); HS_ERR_OVERFLOW (canon
+ * too small). *err (may be NULL) locates the offending item. Pure; thread-safe. */
 HS_API int hs_holdem_range_parse(const char *text, size_t len, hs_holdem_range *out, char *canon,
                                  size_t cap, hs_parse_error *err);
+
+/* hs_holdem_range_parse, and on an error a static sentence into *why (may be NULL) saying what is
+ * wrong with the item *err locates ("a weight over 1", "an unknown suit letter in a suit
+ * filter (the suits are s h d c)", "no combination is in both sides of 'and' ..."). */
+HS_API int hs_holdem_range_parse_why(const char *text, size_t len, hs_holdem_range *out,
+                                     char *canon, size_t cap, hs_parse_error *err,
+                                     const char **why);
+
+/* The notations hs_holdem_range_format writes. */
+typedef enum hs_holdem_range_style {
+    HS_RANGE_HANDSTAT = 0, /* "AA,AKs@50,AhKh@12.5" */
+    HS_RANGE_PIO = 1,      /* "AA,AKs:0.5,AhKh:0.125" (PioSOLVER, GTO+, GTO Wizard) */
+    HS_RANGE_EQUILAB = 2   /* "AA,[50]AKs,AQs[/50],[12.5]AhKh[/12.5]" (Equilab, GTO+) */
+} hs_holdem_range_style;
+
+/* Write range r as text in `style` into out (cap bytes; HS_HOLDEM_RANGE_TEXT always suffice),
+ * normalised: the classes in the order of the grid (AA, AKs, .. AKo, .. 22), each written whole
+ * ("AKs") when the range holds all its combinations at one weight, else combination by
+ * combination ("AhKh"); weights exact. Equal weights next to each other share one bracket in
+ * HS_RANGE_EQUILAB. Reading the text back (hs_holdem_range_parse) gives the same combinations
+ * with the same weights (in grid order). Returns HS_OK; HS_ERR_ARG (r not a valid range: a
+ * combination not of two cards, repeated, or a weight not 1..HS_HOLDEM_WEIGHT_FULL; an empty
+ * range; an unknown style); HS_ERR_OVERFLOW (cap too small). Pure; thread-safe. */
+HS_API int hs_holdem_range_format(const hs_holdem_range *r, hs_holdem_range_style style, char *out,
+                                  size_t cap);
+
+/* A weight (1..HS_HOLDEM_WEIGHT_FULL) as exact decimal text: percent ("12.5", "100", "0.01")
+ * when fraction is 0, a fraction of a combination ("0.125", "1", "0.0001") when it is 1. out
+ * holds 16 bytes. Returns out. */
+HS_API const char *hs_holdem_weight_text(unsigned weight, int fraction, char out[16]);
 
 /* ---- exact equity ---------------------------------------------------------------------------
  * Each player holds one of a list of two-card combinations (one list per player; a concrete hand
@@ -154,7 +210,8 @@ typedef struct hs_holdem_equity_exact {
 } hs_holdem_equity_exact;
 
 /* Returns what hs_holdem_equity_run returns, with HS_ERR_OVERFLOW only when the counts could pass
- * 128 bits (no query that finishes in a lifetime). ranges[p]->weight must be 1..100. */
+ * 128 bits (no query that finishes in a lifetime). ranges[p]->weight must
+ * be 1..HS_HOLDEM_WEIGHT_FULL. */
 HS_API int hs_holdem_equity_ranges(int players, const hs_holdem_range *const ranges[],
                                    uint64_t board, uint64_t dead, int threads,
                                    hs_progress_fn progress, void *ctx, hs_holdem_equity_exact *out);
@@ -199,20 +256,20 @@ typedef struct hs_holdem_equity_sample_result {
     hs_holdem_sample_player player[HS_HOLDEM_MAX_PLAYERS];
 } hs_holdem_equity_sample_result;
 
-/* Draw `samples` deals (as above) for `players` (2..9) players with ranges[p] (weights 1..100;
- * combinations that meet the board or the dead cards are never dealt), `board` holding 0..5
- * known cards and `dead` cards out of play, from the random streams of `seed`, on `threads`
- * OpenMP workers (0: the default). `progress` is called with the work units done and their
- * number, and now and then inside a unit (it can stop the run within milliseconds). Returns
- * HS_OK; HS_ERR_ARG (samples 0, a bad player count, a NULL or empty range, a range repeating a
- * combination or holding something other than two cards or a weight not 1..100, board or dead
- * cards overlapping each other or over five board cards, threads < 0); HS_ERR_OVERFLOW when
- * samples * HS_HOLDEM_SHARE_UNIT passes 64 bits (the sum of shares must fit: at most
- * 7,320,136,537,186,330 samples); HS_ERR_COUNT when no deal is possible (a range lies wholly on
- * the board or dead cards, too few cards are left for the board, or a million choices in a row
- * collided: every choice may collide, or so nearly every one that sampling is hopeless);
- * HS_ERR_CANCELLED if `progress` asked to stop; HS_ERR_NOMEM. On an error *out is zeroed.
- * Thread-safe; keeps no state between calls. */
+/* Draw `samples` deals (as above) for `players` (2..9) players with ranges[p]
+ * (weights 1..HS_HOLDEM_WEIGHT_FULL; combinations that meet the board or the dead cards are never
+ * dealt), `board` holding 0..5 known cards and `dead` cards out of play, from the random streams of
+ * `seed`, on `threads` OpenMP workers (0: the default). `progress` is called with the work units
+ * done and their number, and now and then inside a unit (it can stop the run within milliseconds).
+ * Returns HS_OK; HS_ERR_ARG (samples 0, a bad player count, a NULL or empty range, a range
+ * repeating a combination or holding something other than two cards or a weight
+ * not 1..HS_HOLDEM_WEIGHT_FULL, board or dead cards overlapping each other or over five board
+ * cards, threads < 0); HS_ERR_OVERFLOW when samples * HS_HOLDEM_SHARE_UNIT passes 64 bits (the sum
+ * of shares must fit: at most 7,320,136,537,186,330 samples); HS_ERR_COUNT when no deal is possible
+ * (a range lies wholly on the board or dead cards, too few cards are left for the board, or a
+ * million choices in a row collided: every choice may collide, or so nearly every one that sampling
+ * is hopeless); HS_ERR_CANCELLED if `progress` asked to stop; HS_ERR_NOMEM. On an error *out is
+ * zeroed. Thread-safe; keeps no state between calls. */
 HS_API int hs_holdem_equity_sample(int players, const hs_holdem_range *const ranges[],
                                    uint64_t board, uint64_t dead, uint64_t samples, uint64_t seed,
                                    int threads, hs_progress_fn progress, void *ctx,

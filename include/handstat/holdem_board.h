@@ -105,8 +105,9 @@ HS_API const char *hs_holdem_hit_flag_name(int flag);
 HS_API const char *hs_holdem_hit_flag_title(int flag);
 
 /* ---- what a range makes on one board ---------------------------------------------------------
- * Counts in weight units: a combination of weight w percent counts w (so a whole combination
- * counts 100). Combinations that meet the board or the dead cards are left out. */
+ * Counts in weight units: a combination counts its weight (so a whole combination counts
+ * HS_HOLDEM_WEIGHT_FULL, 10000; hs_text_weight writes such counts as combinations). Combinations
+ * that meet the board or the dead cards are left out. */
 typedef struct hs_holdem_hits {
     uint64_t total;              /* the weights of the combinations counted */
     uint64_t made[HS_HIT_MADE];  /* by made-hand category: they add up to total */
@@ -124,7 +125,7 @@ HS_API int hs_holdem_hits_board(const hs_holdem_range *range, uint64_t board, ui
  * not its own nor dead: C(50, 3) = 19,600 flops, C(50, 4) = 230,300 turns, C(50, 5) = 2,118,760
  * rivers without dead cards. A board is a set of cards: the flop and turn 2c3c4c + 5d is the
  * turn board 2c3c4c5d, as is 2c3c5d + 4c. Counts are weighted (combination, board) pairs: a
- * combination of weight w percent adds w per board. */
+ * combination adds its weight (HS_HOLDEM_WEIGHT_FULL when whole) per board. */
 
 enum { HS_STREET_FLOP = 1, HS_STREET_TURN = 2, HS_STREET_RIVER = 4 };
 #define HS_STREETS 3
@@ -132,7 +133,7 @@ enum { HS_STREET_FLOP = 1, HS_STREET_TURN = 2, HS_STREET_RIVER = 4 };
 typedef struct hs_holdem_hits_class {
     int cls;                           /* the class (0..168) */
     int combos;                        /* its combinations in the range (not meeting the dead) */
-    uint64_t weight;                   /* their weights added up (100 a whole combination) */
+    uint64_t weight;                   /* their weights added up (10000 a whole one) */
     hs_holdem_hits street[HS_STREETS]; /* flop, turn, river (zero for streets not asked for) */
 } hs_holdem_hits_class;
 
@@ -140,9 +141,9 @@ typedef struct hs_holdem_hits_class {
  * (HS_STREET_* bits, at least one). A unit is one combination; without dead cards the
  * combinations of a class are alike up to a permutation of suits, so one per class is counted
  * and weighed by the class's weights. Returns HS_OK; HS_ERR_ARG (no street or another bit, a
- * weight not 1..100, dead cards above card 51); HS_ERR_COUNT (every combination meets the dead
- * cards); HS_ERR_NOMEM. Invariants: for each unit and street the categories add up to the
- * boards, and combo draws are flush draws. */
+ * weight not 1..HS_HOLDEM_WEIGHT_FULL, dead cards above card 51); HS_ERR_COUNT (every combination
+ * meets the dead cards); HS_ERR_NOMEM. Invariants: for each unit and street the categories add up
+ * to the boards, and combo draws are flush draws. */
 HS_API int hs_holdem_hits_job_new(const hs_holdem_range *range, uint64_t dead, unsigned streets,
                                   hs_job **out);
 
@@ -175,15 +176,15 @@ HS_API int hs_holdem_hits_run(const hs_holdem_range *range, uint64_t dead, unsig
 typedef struct hs_holdem_dist_combo {
     uint64_t combo; /* the hero's two cards */
     int cls;        /* their class */
-    int weight;     /* the hero range's weight, percent */
+    int weight;     /* the hero range's weight, 1..HS_HOLDEM_WEIGHT_FULL */
     uint64_t deals; /* weighted deals (villain weight x boards) */
     uint64_t wins, ties, losses;
 } hs_holdem_dist_combo;
 
 /* The job for `hero` against `villain` on `board` (0..5 cards) with `dead` cards out. Returns
- * HS_OK; HS_ERR_ARG (board over five cards, board and dead overlapping, a weight not 1..100);
- * HS_ERR_COUNT (no hero combination can be dealt against any villain combination); HS_ERR_NOMEM.
- * Invariant: every combination's wins + ties + losses are its deals. */
+ * HS_OK; HS_ERR_ARG (board over five cards, board and dead overlapping, a weight
+ * not 1..HS_HOLDEM_WEIGHT_FULL); HS_ERR_COUNT (no hero combination can be dealt against any villain
+ * combination); HS_ERR_NOMEM. Invariant: every combination's wins + ties + losses are its deals. */
 HS_API int hs_holdem_equity_dist_job_new(const hs_holdem_range *hero,
                                          const hs_holdem_range *villain, uint64_t board,
                                          uint64_t dead, hs_job **out);

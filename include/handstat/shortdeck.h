@@ -92,10 +92,10 @@ HS_API int hs_shortdeck_hist_run(int k, int rules, hs_shortdeck_hist *out);
  * ranges with weights, 0-5 board cards, dead cards, every choice of one combination per range
  * that is disjoint, each against every board completion, pots split equally), over the 36-card
  * deck under `rules`. Every combination, board and dead card must be of the short deck. Returns
- * HS_OK; HS_ERR_ARG (a card outside the short deck, a weight outside 1..100, an empty range, bad
- * players, rules or threads); HS_ERR_DUPLICATE (a board card dead); HS_ERR_COUNT (no choice of
- * hands can be dealt, or more than 5 board cards); HS_ERR_OVERFLOW (the weighted counts could
- * pass 128 bits; no such query finishes); HS_ERR_CANCELLED; HS_ERR_NOMEM. */
+ * HS_OK; HS_ERR_ARG (a card outside the short deck, a weight outside 1..HS_HOLDEM_WEIGHT_FULL, an
+ * empty range, bad players, rules or threads); HS_ERR_DUPLICATE (a board card dead); HS_ERR_COUNT
+ * (no choice of hands can be dealt, or more than 5 board cards); HS_ERR_OVERFLOW (the weighted
+ * counts could pass 128 bits; no such query finishes); HS_ERR_CANCELLED; HS_ERR_NOMEM. */
 HS_API int hs_shortdeck_equity_ranges(int players, const hs_holdem_range *const ranges[],
                                       uint64_t board, uint64_t dead, int rules, int threads,
                                       hs_progress_fn progress, void *progress_ctx,

@@ -51,8 +51,8 @@ HS_API void hs_table_free(hs_table *t);
 HS_API const char *hs_text_u128(char *buf, size_t cap, hs_uint128 v);
 HS_API const char *hs_text_fraction(char *buf, size_t cap, hs_uint128 num, hs_uint128 den);
 HS_API double hs_ratio_u128(hs_uint128 num, hs_uint128 den);
-/* A sum of combination weights (percent: 100 a whole combination) as an exact decimal of
- * combinations: "15", "7.5", "0.25". */
+/* A sum of combination weights (units of 1/10000: HS_HOLDEM_WEIGHT_FULL, 10000, a whole
+ * combination) as an exact decimal of combinations: "15", "7.5", "0.25", "0.0001". */
 HS_API const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w);
 /* Two cards (a two-card mask) as the range grammar writes them, the higher rank first (ace high;
  * a pair: the higher suit first): "AhKd", "KdKc". out holds 8 bytes. */

@@ -76,6 +76,23 @@ def shortdeck_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "",
     return _ask("shortdeck_equity", command, threads, progress, **args)
 
 
+def holdem_range(range: str, to: str = "handstat", board: Cards = "",
+                 dead: Cards = "") -> pd.DataFrame:
+    """A hold'em range read in any notation and written back normalised in the notation `to`
+    (`holdem range --csv`): "handstat" (AKs@50, percent), "pio" (AKs:0.5, the fractions of
+    PioSOLVER, GTO+ and GTO Wizard) or "equilab" ([50]AKs,AQs[/50]). Every range argument of the
+    package reads all three, and suit filters (AKs{hs}, 22+{!s}, AhK) and "and"/"minus"
+    ("QQ+,AK minus AKo"). One row: notation, range (the text), combos (int), weighted (the
+    weighted combinations, a Fraction), live_combos and live_weighted (what the board and the
+    dead cards leave).
+
+        >>> handstat.holdem_range("QQ+,AKs@50", to="pio").loc[0, "range"]
+        'AA,AKs:0.5,KK,QQ'
+    """
+    return _ask("holdem_range", "holdem range", 0, None, exact=("weighted", "live_weighted"),
+                hand=range, to=to, board=_given_text(board), dead=_given_text(dead))
+
+
 def holdem_equity_batch(requests: Iterable[Request], samples: Optional[int] = None,
                         seed: int = 1, threads: int = 0, shortdeck: Optional[str] = None,
                         progress: Progress = None) -> pd.DataFrame:

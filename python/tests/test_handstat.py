@@ -318,3 +318,26 @@ def test_public_functions_documented_and_typed():
         assert f.__doc__ and len(f.__doc__) > 40, name
     # the marker that tells type checkers the package is typed
     assert os.path.exists(os.path.join(os.path.dirname(handstat.__file__), "py.typed"))
+
+
+def test_holdem_range_notations():
+    # one range, three notations, each read back to the same combinations and weights
+    df = handstat.holdem_range("QQ+,AKs:0.5,[25]AQs,AJs[/25]", to="pio")
+    assert df.loc[0, "range"] == "AA,AKs:0.5,AQs:0.25,AJs:0.25,KK,QQ"
+    assert df.loc[0, "combos"] == 30
+    assert df.loc[0, "weighted"] == Fraction(22)
+    source = "AhKh:0.125,55-22{!s},QQ+ minus KK"
+    normal = handstat.holdem_range(source).loc[0, "range"]
+    for to in ("handstat", "pio", "equilab"):
+        text = handstat.holdem_range(source, to=to).loc[0, "range"]
+        assert handstat.holdem_range(text).loc[0, "range"] == normal
+    back = handstat.holdem_range("[12.5]AhKh[/12.5]", board="2c3d4h").loc[0]
+    assert back["range"] == "AhKh@12.5"
+    assert back["weighted"] == Fraction(1, 8)
+    assert back["live_weighted"] == Fraction(1, 8)
+    # Pio's weights count as handstat's: AKs:0.5 vs QQ is AKs@50 vs QQ exactly
+    a = handstat.holdem_equity(["AKs:0.5,AQs", "QQ"])
+    b = handstat.holdem_equity(["AKs@50,AQs", "QQ"])
+    assert list(a["equity_exact"]) == list(b["equity_exact"])
+    with pytest.raises(handstat.HandstatError, match="a weight over 1"):
+        handstat.holdem_range("AKs:1.5")

@@ -484,6 +484,8 @@ int cli_holdem_equity_dist(int argc, char **argv);
 /* holdem filter and holdem matrix (cli_range_tools.c). */
 int cli_holdem_filter(int argc, char **argv);
 int cli_holdem_matrix(int argc, char **argv);
+/* holdem range (cli_range.c). */
+int cli_holdem_range(int argc, char **argv);
 int cli_shortdeck_main(int argc, char **argv);
 int cli_lowball_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */

@@ -77,7 +77,7 @@ static const char DIST_USAGE[] =
     "exit status: 0 done, 1 bad cards or range or no possible deal, 2 bad command line,\n"
     "             3 file error, 130 interrupted\n";
 
-/* An exact decimal of the request's tables ("15", "7.5", "0.25") as weight units (x 100). */
+/* An exact decimal of the request's tables ("15", "7.5", "0.25") as weight units (x 10000). */
 static hs_uint128 weight_units(const char *text) {
     hs_uint128 v = 0;
     int decimals = -1;
@@ -90,7 +90,7 @@ static hs_uint128 weight_units(const char *text) {
         if (decimals >= 0)
             decimals++;
     }
-    for (int d = decimals < 0 ? 0 : decimals; d < 2; d++)
+    for (int d = decimals < 0 ? 0 : decimals; d < 4; d++)
         v *= 10;
     return v;
 }

@@ -528,6 +528,7 @@ int cli_holdem_main(int argc, char **argv) {
         "  equity-dist  each combination's exact equity against a range (the equity graph)\n"
         "  filter     the part of a range with at least (at most) an equity against another\n"
         "  matrix     each class of a range with its exact equity against another (heat map)\n"
+        "  range      a range normalised and converted: handstat, pio, equilab notation\n"
         "\n"
         "'handstat holdem <command> --help' describes each.\n";
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -553,6 +554,10 @@ int cli_holdem_main(int argc, char **argv) {
     if (strcmp(argv[1], "hits") == 0) {
         cli_command = "handstat holdem hits";
         return cli_holdem_hits(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "range") == 0) {
+        cli_command = "handstat holdem range";
+        return cli_holdem_range(argc - 1, argv + 1);
     }
     if (strcmp(argv[1], "equity-dist") == 0) {
         cli_command = "handstat holdem equity-dist";

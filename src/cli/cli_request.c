@@ -14,7 +14,8 @@
 
 /* The request layer's arguments that the command line spells as options of the same name:
  * their messages ("board: 'Zz' is not a card") name the option ("--board: ..."). */
-static const char *const OPTION_KEYS[] = {"board", "dead", "samples", "seed", "bins", "cards"};
+static const char *const OPTION_KEYS[] = {"board", "dead",  "samples", "seed",
+                                          "bins",  "cards", "to"};
 
 int cli_request_fail(int rc, const char *msg, size_t line, int options) {
     if (rc == HS_ERR_CANCELLED) {

@@ -41,6 +41,8 @@ static const char USAGE[] =
     "                                          each class vs 1-3 random hands (1-9: sampled)\n"
     "  holdem hits RANGE --board C | --flops [--turns] [--rivers]\n"
     "                                          what a range makes: categories and draws\n"
+    "  holdem range RANGE [--to handstat|pio|equilab] [--board C] [--dead C]\n"
+    "                                          a range normalised, converted and counted\n"
     "  holdem equity-dist RANGE RANGE [--board C] [--bins N] [--svg FILE]\n"
     "                                          each combination's exact equity (equity graph)\n"
     "  holdem filter RANGE --vs RANGE --min-equity E | --top P% [--board C]\n"

@@ -216,14 +216,17 @@ void hs_tbl_fraction_signed(hs_table *t, int64_t num, uint64_t den) {
 
 const char *hs_text_weight(char *buf, size_t cap, hs_uint128 w) {
     char whole[48];
-    hs_tbl_u128_text(whole, sizeof whole, w / 100);
-    const unsigned frac = (unsigned)(w % 100);
-    if (frac == 0)
+    hs_tbl_u128_text(whole, sizeof whole, w / 10000);
+    unsigned frac = (unsigned)(w % 10000), places = 4;
+    if (frac == 0) {
         snprintf(buf, cap, "%s", whole);
-    else if (frac % 10 == 0)
-        snprintf(buf, cap, "%s.%u", whole, frac / 10);
-    else
-        snprintf(buf, cap, "%s.%02u", whole, frac);
+        return buf;
+    }
+    while (frac % 10 == 0) { /* "7.5", not "7.5000" */
+        frac /= 10;
+        places--;
+    }
+    snprintf(buf, cap, "%s.%0*u", whole, (int)places, frac);
     return buf;
 }
 

@@ -222,7 +222,10 @@ int hs_holdem_hit(uint64_t hole, uint64_t board, unsigned *flags) {
     return made;
 }
 
-/* Add w to the counts of one category and flag set. */
+/* Add w to the counts of one category and flag set. Counts are in weight units (10000 a whole
+ * combination): on one board at most 1326 x 10000; over every board a class's weight (at most 12
+ * x 10000) times a unit's boards (at most C(50, 5) = 2,118,760), 2.5e11, and a street's sum over
+ * the 169 classes 2.8e13: 64 bits hold them all. */
 static void tally(hs_holdem_hits *h, int made, unsigned flags, uint64_t w) {
     h->total += w;
     h->made[made] += w;
@@ -326,7 +329,7 @@ static int hits_check(const void *ctx, const void *acc) {
 /* A hash of a range's combinations and weights, for the job's parameters. */
 static uint64_t range_hash(const hs_holdem_range *r) {
     uint64_t h = hs_hash64(r->combo, r->n * sizeof r->combo[0], HS_HASH64_INIT);
-    return hs_hash64(r->weight, r->n, h);
+    return hs_hash64(r->weight, r->n * sizeof r->weight[0], h);
 }
 
 int hs_holdem_hits_job_new(const hs_holdem_range *range, uint64_t dead, unsigned streets,

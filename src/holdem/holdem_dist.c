@@ -45,8 +45,10 @@ typedef struct dist_ctx {
     dist_hand hand[HS_HOLDEM_COMBOS];
     int n_hero;
     int hero_hand[HS_HOLDEM_COMBOS]; /* the hand of each hero combination */
-    uint8_t hero_weight[HS_HOLDEM_COMBOS];
-    uint64_t deals[HS_HOLDEM_COMBOS]; /* its weighted deals */
+    uint16_t hero_weight[HS_HOLDEM_COMBOS];
+    /* its weighted deals: at most 1326 villain combinations of weight 10000 (after the gcd) times
+     * C(48, 5) = 1,712,304 boards, 2.3e13, and times an orbit's 24 when summed, 5.5e14: 64 bits */
+    uint64_t deals[HS_HOLDEM_COMBOS];
     /* the orbit of each hero combination: its members orbit[orbit_start[h] ..][0 .. orbit_len[h])
      */
     int orbit_start[HS_HOLDEM_COMBOS], orbit_len[HS_HOLDEM_COMBOS];
@@ -242,7 +244,7 @@ static void dist_free(void *p) {
 
 /* The suit permutations mapping the known cards and both weighted ranges onto themselves. */
 static void find_symmetry(dist_ctx *c, const int16_t *pos) {
-    const uint8_t *hw = c->hero_weight;
+    const uint16_t *hw = c->hero_weight;
     uint8_t perm[HS_SUIT_PERMS][HS_SUITS];
     hs_suit_perms(perm);
     c->perms = 0;
@@ -301,7 +303,7 @@ static int find_boards(dist_ctx *c) {
 
 static uint64_t range_hash(const hs_holdem_range *r, uint64_t h) {
     h = hs_hash64(r->combo, r->n * sizeof r->combo[0], h);
-    return hs_hash64(r->weight, r->n, h);
+    return hs_hash64(r->weight, r->n * sizeof r->weight[0], h);
 }
 
 int hs_holdem_equity_dist_job_new(const hs_holdem_range *hero, const hs_holdem_range *villain,

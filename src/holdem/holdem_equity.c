@@ -89,7 +89,7 @@ typedef struct eq_ctx {
     const uint64_t *const *ranges;
     const size_t *counts;
     int weighted; /* some weight is not 1 */
-    uint8_t (
+    uint16_t (
         *weight)[HS_HOLDEM_COMBOS]; /* weight[p][i]: range p's i-th, divided by the range's gcd */
     int perms;                      /* the query's symmetry: suit permutations (identity first) */
     uint8_t perm[HS_SUIT_PERMS][HS_SUITS]; /* ... each as suit -> suit */
@@ -497,11 +497,11 @@ static void tuple_unit(void *ctx, size_t unit, void *acc, void *scratch) {
 /* ---- by completions of the board: every combination ranked once per board ------------------ */
 
 typedef struct board_walk {
-    int n[MAXP];                            /* each player's combinations that miss the board */
-    uint64_t hole[MAXP][HS_HOLDEM_COMBOS];  /* ... their cards */
-    uint32_t cls[MAXP][HS_HOLDEM_COMBOS];   /* ... their classes on it */
-    uint8_t weight[MAXP][HS_HOLDEM_COMBOS]; /* ... their weights */
-    uint64_t won[OUTCOMES];                 /* the unit's deals by winners */
+    int n[MAXP];                             /* each player's combinations that miss the board */
+    uint64_t hole[MAXP][HS_HOLDEM_COMBOS];   /* ... their cards */
+    uint32_t cls[MAXP][HS_HOLDEM_COMBOS];    /* ... their classes on it */
+    uint16_t weight[MAXP][HS_HOLDEM_COMBOS]; /* ... their weights */
+    uint64_t won[OUTCOMES];                  /* the unit's deals by winners */
 } board_walk;
 
 /* Every choice for players p.. avoiding `used`, best class so far `best`, held by `set`. */
@@ -510,7 +510,7 @@ static int walk_choices(const eq_ctx *c, board_walk *w, int p, uint64_t used, ui
     const int n = w->n[p];
     const uint64_t *hole = w->hole[p];
     const uint32_t *cls = w->cls[p];
-    const uint8_t *weight = w->weight[p];
+    const uint16_t *weight = w->weight[p];
     if (p == c->players - 1) {
         const unsigned me = 1u << p;
         if (!c->weighted) {
@@ -664,8 +664,11 @@ static void to_equity(const eq_acc *a, int players, hs_holdem_equity_exact *out)
         out->player[p].losses = out->deals - out->player[p].wins - out->player[p].ties;
 }
 
-/* The engine: weights[p] (NULL: every weight 1) in percent. `limit` is the largest count the
- * caller can take (every deal's pot shares must fit). */
+/* The engine: weights[p] (NULL: every weight 1) in units of 0.01% (1..HS_HOLDEM_WEIGHT_FULL;
+ * each range's are divided by their gcd first, so whole percents count as they always did, and
+ * every bound below is taken with the divided weights, up to 10000 each: the counts are checked
+ * against 128 bits and each unit's against 64, never assumed to fit). `limit` is the largest count
+ * the caller can take (every deal's pot shares must fit). */
 /* Which way costs less, by a model of their costs measured on this engine (nanoseconds, one
  * thread): by choices of hands, about 4.5 per player and rank pattern of the cards to come (the
  * flush configurations included) plus 200 per choice; by completions, about 5 per combination
@@ -687,7 +690,7 @@ static int cheaper_way(const eq_ctx *c) {
 }
 
 static int equity_exact(int way, int players, const uint64_t *const ranges[], const size_t counts[],
-                        const uint8_t *const weights[], uint64_t board, uint64_t dead,
+                        const uint16_t *const weights[], uint64_t board, uint64_t dead,
                         hs_uint128 limit, int threads, hs_progress_fn progress, void *ctx,
                         hs_holdem_equity_exact *out) {
     memset(out, 0, sizeof *out);
@@ -727,7 +730,7 @@ static int equity_exact(int way, int players, const uint64_t *const ranges[], co
             const uint64_t h = ranges[p][i];
             const unsigned w = weights != NULL && weights[p] != NULL ? weights[p][i] : 1;
             if (hs_hand_size(h) != 2 || (h & ~HS_DECK_MASK) || c.pos[p][pair_index(h)] >= 0 ||
-                w == 0 || w > 100)
+                w == 0 || w > HS_HOLDEM_WEIGHT_FULL)
                 rc = HS_ERR_ARG; /* not two cards, a combination listed twice, a bad weight */
             else
                 c.pos[p][pair_index(h)] = (int16_t)i;
@@ -736,7 +739,7 @@ static int equity_exact(int way, int players, const uint64_t *const ranges[], co
         }
         for (size_t i = 0; i < counts[p] && rc == HS_OK; i++) {
             c.weight[p][i] =
-                (uint8_t)((weights != NULL && weights[p] != NULL ? weights[p][i] : 1) / g);
+                (uint16_t)((weights != NULL && weights[p] != NULL ? weights[p][i] : 1) / g);
             c.weighted |= c.weight[p][i] != 1;
         }
         top_of[p] = rc == HS_OK ? top / g : 1;
@@ -837,7 +840,7 @@ int hs_holdem_equity_ranges_way(int way, int players, const hs_holdem_range *con
         return HS_ERR_ARG;
     }
     const uint64_t *masks[MAXP];
-    const uint8_t *weights[MAXP];
+    const uint16_t *weights[MAXP];
     size_t counts[MAXP];
     for (int p = 0; p < players; p++) {
         masks[p] = ranges[p]->combo;

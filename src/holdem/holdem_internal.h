@@ -23,11 +23,12 @@ static inline int hs_holdem_class_of(int c1, int c2) {
     return hs_holdem_class_at(hi, lo, hs_card_suit(c1) == hs_card_suit(c2));
 }
 
-/* True when combination i of a range is two cards of the deck with a weight of 1..100. */
+/* True when combination i of a range is two cards of the deck with a weight of
+ * 1..HS_HOLDEM_WEIGHT_FULL. */
 static inline int hs_holdem_combo_ok(const hs_holdem_range *r, size_t i) {
     const uint64_t h = r->combo[i];
     return hs_hand_size(h) == 2 && (h & ~HS_DECK_MASK) == 0 && r->weight[i] >= 1 &&
-           r->weight[i] <= 100;
+           r->weight[i] <= HS_HOLDEM_WEIGHT_FULL;
 }
 
 /* True when every combination of the range is ok (above) and none is listed twice

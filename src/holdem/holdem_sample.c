@@ -50,8 +50,9 @@ typedef struct smp_range {
     smp_column col[HS_HOLDEM_COMBOS];
 } smp_range;
 
-/* Build r from n combinations with weights w (1..100) at positions at[] of the range. */
-static void alias_build(smp_range *r, const uint64_t *combo, const uint8_t *w, const uint16_t *at,
+/* Build r from n combinations with weights w (1..HS_HOLDEM_WEIGHT_FULL: W at most 13,260,000)
+ * at positions at[] of the range. */
+static void alias_build(smp_range *r, const uint64_t *combo, const uint16_t *w, const uint16_t *at,
                         uint32_t n) {
     uint64_t p[HS_HOLDEM_COMBOS]; /* w_i * n: what is left of column capacity W to place */
     uint16_t small[HS_HOLDEM_COMBOS], large[HS_HOLDEM_COMBOS];
@@ -309,14 +310,20 @@ static int smp_setup(smp_ctx *c, int players, const hs_holdem_range *const range
     for (int p = 0; p < players; p++) {
         const hs_holdem_range *r = ranges[p];
         uint64_t combo[HS_HOLDEM_COMBOS];
-        uint8_t w[HS_HOLDEM_COMBOS];
+        uint16_t w[HS_HOLDEM_COMBOS];
         uint16_t at[HS_HOLDEM_COMBOS];
         uint32_t n = 0;
+        /* Weights divided by their gcd with 100 (a percent in units of 0.01%): a range of whole
+         * percents draws with its percents as before finer weights, so its samples, seed for
+         * seed, are those it always gave. */
+        unsigned g = 100;
+        for (size_t i = 0; i < r->n; i++)
+            g = (unsigned)hs_gcd(g, r->weight[i]);
         for (size_t i = 0; i < r->n; i++) {
             if (r->combo[i] & off)
                 continue;
             combo[n] = r->combo[i];
-            w[n] = r->weight[i];
+            w[n] = (uint16_t)(r->weight[i] / g);
             at[n++] = (uint16_t)i;
         }
         if (n == 0)

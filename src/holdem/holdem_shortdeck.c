@@ -163,7 +163,8 @@ int hs_shortdeck_equity_ranges(int players, const hs_holdem_range *const ranges[
         if (r->n == 0)
             rc = HS_ERR_ARG;
         for (size_t i = 0; i < r->n && rc == HS_OK; i++) {
-            if ((r->combo[i] & ~HS_SHORTDECK_DECK_MASK) || r->weight[i] < 1 || r->weight[i] > 100)
+            if ((r->combo[i] & ~HS_SHORTDECK_DECK_MASK) || r->weight[i] < 1 ||
+                r->weight[i] > HS_HOLDEM_WEIGHT_FULL)
                 rc = HS_ERR_ARG;
             g = (unsigned)hs_gcd(r->weight[i], g);
             top = r->weight[i] > top ? r->weight[i] : top;

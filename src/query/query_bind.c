@@ -52,10 +52,16 @@ static int player_hands(pctx *p, int i, const binding *b) {
             return hs_q_perr(p, HS_ERR_NOMEM, b->voff, b->vlen, "out of memory");
         q->range[i] = r;
         hs_parse_error e;
+        const char *why = NULL;
         int rc = star ? hs_holdem_range_parse("random", 6, r, NULL, 0, &e)
-                      : hs_holdem_range_parse(v, b->vlen, r, NULL, 0, &e);
+                      : hs_holdem_range_parse_why(v, b->vlen, r, NULL, 0, &e, &why);
         if (rc != HS_OK) {
             const size_t off = b->voff + e.offset;
+            if (rc == HS_ERR_TOKEN && why != NULL &&
+                strcmp(why, "not two cards, a class or a range item") != 0 &&
+                strcmp(why, "an empty item") != 0) /* a weight, a bracket, a suit filter */
+                return hs_q_perr(p, rc, off, e.length, "%s: '%s': %s", q->pname[i],
+                                 hs_q_tok(p, t, off, e.length), why);
             if (rc == HS_ERR_DUPLICATE)
                 return hs_q_perr(p, rc, off, e.length,
                                  "%s: '%s' repeats a combination of an earlier item", q->pname[i],
@@ -238,6 +244,23 @@ int hs_q_bind(pctx *p, const binding *b, int nb) {
     if (q->np == 0)
         return hs_q_perr(p, HS_ERR_COUNT, b[0].noff, 0,
                          "no player: name at least one (hero=AKs, villain=QQ+)");
+    /* A deal's weight is the product of the players' weights (each range's divided by their
+     * gcd) and the runner multiplies it by item values in 128 bits unchecked: keep it within
+     * 100^9 = 1e18 (about 2^60), the most it could be when weights were whole percents, so
+     * every product the runner forms fits as it always did. Finer weights for many players
+     * (10000^5 > 1e18) are refused rather than risked. */
+    hs_uint128 most = 1;
+    for (int k = 0; k < q->np; k++) {
+        uint32_t top = 0;
+        for (size_t j = 0; j < q->nhands[k]; j++)
+            top = q->weight[k][j] > top ? q->weight[k][j] : top;
+        most *= top > 0 ? top : 1;
+        if (most > (hs_uint128)1000000000000000000u)
+            return hs_q_perr(p, HS_ERR_OVERFLOW, b[0].noff, 0,
+                             "the players' weights are too fine together: the product of each "
+                             "range's largest weight (over their gcd) passes 100^9; use coarser "
+                             "weights");
+    }
     if (q->hole_cards * q->np + 5 + __builtin_popcountll(q->dead) > HS_CARDS)
         return hs_q_perr(p, HS_ERR_COUNT, b[0].noff, 0,
                          "too many cards: %d players, 5 board cards and %d dead", q->np,

@@ -143,13 +143,22 @@ int hs_req_known(const hs_request *r, int bmin, int bmax, uint64_t *board, uint6
 int hs_req_range(const char *what, const char *text, hs_holdem_range *out, char *canon, size_t cap,
                  hs_req_ctx *x) {
     hs_parse_error err;
-    int rc = hs_holdem_range_parse(text, strlen(text), out, canon, cap, &err);
+    const char *why = NULL;
+    int rc = hs_holdem_range_parse_why(text, strlen(text), out, canon, cap, &err, &why);
     if (rc == HS_OK)
         return HS_OK;
     char tok[200];
     hs_text_token(tok, text + err.offset, err.length);
     if (rc == HS_ERR_DUPLICATE)
         return hs_req_fail(x, rc, "%s: '%s' repeats a combination of an earlier item", what, tok);
+    if (rc == HS_ERR_NOMEM)
+        return hs_req_fail(x, rc, "out of memory");
+    if (rc == HS_ERR_OVERFLOW)
+        return hs_req_fail(x, rc, "%s: the range's canonical text is too long", what);
+    /* what the grammar cannot read at all (or an empty item) keeps the message listing it */
+    if (why != NULL && strcmp(why, "not two cards, a class or a range item") != 0 &&
+        strcmp(why, "an empty item") != 0)
+        return hs_req_fail(x, HS_ERR_TOKEN, "%s: '%s': %s", what, tok, why);
     return hs_req_fail(
         x, HS_ERR_TOKEN,
         "%s: '%s' is not two cards, a class or a range item (AhKd, AA, AKs, AK, QQ+, "

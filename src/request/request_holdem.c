@@ -265,6 +265,23 @@ static int streets_of(const char *text, unsigned *streets, hs_req_ctx *x) {
     return HS_OK;
 }
 
+/* A combination's weight as a table cell in percent: an integer column (as always) when every
+ * weight is a whole percent, else a decimal one ("12.5"). */
+static int weight_kind(const uint16_t *w, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (w[i] % 100 != 0)
+            return HS_CELL_DECIMAL;
+    return HS_CELL_INT;
+}
+
+static void weight_cell(hs_table *t, unsigned w) {
+    char text[16];
+    if (w % 100 == 0)
+        hs_tbl_u128(t, (hs_uint128)(w / 100));
+    else
+        hs_tbl_text_number(t, hs_holdem_weight_text(w, 0, text), w / 100.0);
+}
+
 static void hits_board_table(hs_table *t, const hs_holdem_hits *h) {
     for (int kind = 0; kind < 2; kind++) {
         const int n = kind == 0 ? HS_HIT_MADE : HS_HIT_FLAGS;
@@ -318,8 +335,8 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
             rc = hs_req_lib_error(x, rc);
     } else if (rc == HS_OK && streets == 0 && by_combo) {
         static const char *const COLS[] = {"combo", "class", "weight", "category", "flags"};
-        static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT,
-                                    HS_CELL_TEXT};
+        int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT};
+        KINDS[2] = weight_kind(range->weight, range->n);
         t = hs_tbl_new(COLS, KINDS, 5);
         if (t != NULL) {
             hs_tbl_note(t, "range", "%s", name);
@@ -341,7 +358,7 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
                     }
                 hs_tbl_text(t, combo);
                 hs_tbl_text(t, cls);
-                hs_tbl_u128(t, (hs_uint128)(range->weight[i]));
+                weight_cell(t, (unsigned)range->weight[i]);
                 hs_tbl_text(t, hs_holdem_hit_name(made));
                 hs_tbl_text(t, flags);
             }
@@ -511,9 +528,13 @@ static int run_holdem_equity_dist(const hs_request *r, hs_req_ctx *x) {
             static const char *const COLS[] = {"combo",        "class",     "weight", "deals",
                                                "wins",         "ties",      "losses", "equity",
                                                "equity_exact", "cumulative"};
-            static const int KINDS[] = {
-                HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT,     HS_CELL_INT,      HS_CELL_INT,
-                HS_CELL_INT,  HS_CELL_INT,  HS_CELL_DECIMAL, HS_CELL_FRACTION, HS_CELL_DECIMAL};
+            int KINDS[] = {HS_CELL_TEXT,     HS_CELL_TEXT,   HS_CELL_INT, HS_CELL_INT,
+                           HS_CELL_INT,      HS_CELL_INT,    HS_CELL_INT, HS_CELL_DECIMAL,
+                           HS_CELL_FRACTION, HS_CELL_DECIMAL};
+            KINDS[2] = HS_CELL_INT;
+            for (size_t i = 0; i < nd; i++)
+                if (d[i].weight % 100 != 0)
+                    KINDS[2] = HS_CELL_DECIMAL;
             t = hs_tbl_new(COLS, KINDS, 10);
             hs_uint128 run = 0;
             for (size_t i = 0; t != NULL && i < nd; i++) {
@@ -525,7 +546,7 @@ static int run_holdem_equity_dist(const hs_request *r, hs_req_ctx *x) {
                 const hs_uint128 den = 2 * (hs_uint128)d[i].deals;
                 hs_tbl_text(t, combo);
                 hs_tbl_text(t, cls);
-                hs_tbl_u128(t, (hs_uint128)(d[i].weight));
+                weight_cell(t, (unsigned)d[i].weight);
                 hs_tbl_u128(t, d[i].deals);
                 hs_tbl_u128(t, d[i].wins);
                 hs_tbl_u128(t, d[i].ties);

@@ -1,9 +1,9 @@
 /* Private to the request layer: a request, the phases an adapter runs in, a command's registry
  * entry, and the argument helpers every adapter shares (request_args.c). An adapter is one
  * function per command in its game family's file (request_holdem.c, request_holdem_tables.c,
- * request_holdem_filter.c, request_crib.c, request_poker.c, request_omaha_stud.c,
- * request_query.c) with its registry entry beside it;
- * request.c holds the registry's order and the public functions. */
+ * request_holdem_filter.c, request_holdem_range.c, request_crib.c, request_poker.c,
+ * request_omaha_stud.c, request_query.c) with its registry entry beside it; request.c holds the
+ * registry's order and the public functions. */
 #ifndef HS_REQUEST_INTERNAL_H
 #define HS_REQUEST_INTERNAL_H
 
@@ -54,7 +54,7 @@ typedef struct hs_command_def {
 /* The registry's entries, one per command, each defined beside its adapter. */
 extern const hs_command_def hs_req_holdem_equity, hs_req_shortdeck_equity, hs_req_holdem_hits,
     hs_req_holdem_equity_dist, hs_req_holdem_vs_random, hs_req_holdem_preflop,
-    hs_req_holdem_preflop3;
+    hs_req_holdem_preflop3, hs_req_holdem_range;
 /* request_holdem_filter.c */
 extern const hs_command_def hs_req_holdem_filter, hs_req_holdem_matrix;
 extern const hs_command_def hs_req_omaha_equity, hs_req_stud_equity, hs_req_razz_equity,

@@ -435,6 +435,9 @@ char *serve_range_json(const char *text, size_t len, int *status) {
             mixed[c] = 1;
     }
     json_t *classes = json_array();
+    /* weights in percent, as the page shows them: an integer when whole ("50"), else a number
+     * with its hundredths ("12.5") */
+#define PERCENT_JSON(w) ((w) % 100 == 0 ? json_integer((w) / 100) : json_real((w) / 100.0))
     for (int c = 0; classes != NULL && c < HS_HOLDEM_CLASSES; c++) {
         if (n[c] == 0) {
             json_array_append_new(classes, json_null());
@@ -443,19 +446,21 @@ char *serve_range_json(const char *text, size_t len, int *status) {
         const int of = hs_holdem_class_combos(c);
         json_t *e = json_pack("{s:i, s:i}", "n", n[c], "of", of);
         if (e != NULL && !mixed[c])
-            json_object_set_new(e, "weight", json_integer(weight[c]));
+            json_object_set_new(e, "weight", PERCENT_JSON(weight[c]));
         if (e != NULL && (mixed[c] || n[c] < of)) {
             json_t *list = json_array();
             for (size_t i = 0; list != NULL && i < range->n; i++)
                 if (hs_holdem_class(range->combo[i]) == c) {
                     char ct[8];
                     hs_text_combo(ct, range->combo[i]);
-                    json_array_append_new(list, json_pack("[s, i]", ct, range->weight[i]));
+                    json_array_append_new(list,
+                                          json_pack("[s, o]", ct, PERCENT_JSON(range->weight[i])));
                 }
             json_object_set_new(e, "combos", list);
         }
         json_array_append_new(classes, e);
     }
+#undef PERCENT_JSON
     answer = dump(
         json_pack("{s:s, s:i, s:o*}", "text", canon, "combos", (int)range->n, "classes", classes));
     if (answer != NULL)
