@@ -303,9 +303,9 @@ static void test_matrix_weighted_parts(void **state) {
     }
     assert_true(qjs >= 0 && kk >= 0);
     assert_int_equal(cells[qjs].total.combos, 1);
-    assert_true(cells[qjs].total.weight == 40);
+    assert_true(cells[qjs].total.weight == 4000); /* units of 1/HS_HOLDEM_WEIGHT_FULL */
     assert_int_equal(cells[kk].total.combos, 3);
-    assert_true(cells[kk].total.weight == 150);
+    assert_true(cells[kk].total.weight == 15000);
     mpq_clears(q_engine, q_lib, NULL);
     free(part);
     free(v);

@@ -1,9 +1,10 @@
 /* The equity filter: the combinations of an equity distribution (holdem_dist.c) kept by their own
  * exact equity, or the best of them up to a share of the range, and the kept part written back in
  * the range grammar. Equities are compared as fractions with 128-bit cross products: a deal count
- * is below 2^40 (1326 combinations of weight at most 100, times C(50, 5) boards), so
+ * is below 2^45 (1326 combinations of weight at most 10000, times C(50, 5) boards), so
  * (2 wins + ties) x a 64-bit denominator stays far below 2^128. */
 #include "handstat/holdem_matrix.h"
+#include "handstat/holdem.h"
 #include "handstat/error.h"
 #include "handstat/table.h"
 #include "combin.h"
@@ -63,13 +64,14 @@ static int append_item(char *out, size_t cap, size_t *len, const char *s) {
     return HS_OK;
 }
 
-/* An item with its weight: "AKs", "AhKh@50" (100, the grammar's default, is not written). The one
- * place that writes a weight. */
+/* An item with its weight (units of 1/HS_HOLDEM_WEIGHT_FULL): "AKs", "AhKh@50", "AKo@12.5" (a
+ * whole combination, the grammar's default, is not written). The one place that writes a weight. */
 static void weighted(char *buf, size_t cap, const char *item, int weight) {
-    if (weight == 100)
+    char w[16];
+    if (weight == HS_HOLDEM_WEIGHT_FULL)
         snprintf(buf, cap, "%s", item);
     else
-        snprintf(buf, cap, "%s@%d", item, weight);
+        snprintf(buf, cap, "%s@%s", item, hs_holdem_weight_text((unsigned)weight, 0, w));
 }
 
 int hs_holdem_filter_text(const hs_holdem_dist_combo *d, size_t n, const unsigned char *keep,

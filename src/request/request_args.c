@@ -269,3 +269,11 @@ int hs_req_job_keeping(int rc, hs_job **out, void *inputs, void (*free_inputs)(v
     }
     return rc;
 }
+
+void hs_req_weight_cell(hs_table *t, unsigned weight) {
+    char text[16];
+    if (weight % 100 == 0)
+        hs_tbl_u128(t, (hs_uint128)(weight / 100));
+    else
+        hs_tbl_text_number(t, hs_holdem_weight_text(weight, 0, text), weight / 100.0);
+}

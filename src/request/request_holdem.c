@@ -274,14 +274,6 @@ static int weight_kind(const uint16_t *w, size_t n) {
     return HS_CELL_INT;
 }
 
-static void weight_cell(hs_table *t, unsigned w) {
-    char text[16];
-    if (w % 100 == 0)
-        hs_tbl_u128(t, (hs_uint128)(w / 100));
-    else
-        hs_tbl_text_number(t, hs_holdem_weight_text(w, 0, text), w / 100.0);
-}
-
 static void hits_board_table(hs_table *t, const hs_holdem_hits *h) {
     for (int kind = 0; kind < 2; kind++) {
         const int n = kind == 0 ? HS_HIT_MADE : HS_HIT_FLAGS;
@@ -358,7 +350,7 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
                     }
                 hs_tbl_text(t, combo);
                 hs_tbl_text(t, cls);
-                weight_cell(t, (unsigned)range->weight[i]);
+                hs_req_weight_cell(t, (unsigned)range->weight[i]);
                 hs_tbl_text(t, hs_holdem_hit_name(made));
                 hs_tbl_text(t, flags);
             }
@@ -546,7 +538,7 @@ static int run_holdem_equity_dist(const hs_request *r, hs_req_ctx *x) {
                 const hs_uint128 den = 2 * (hs_uint128)d[i].deals;
                 hs_tbl_text(t, combo);
                 hs_tbl_text(t, cls);
-                weight_cell(t, (unsigned)d[i].weight);
+                hs_req_weight_cell(t, (unsigned)d[i].weight);
                 hs_tbl_u128(t, d[i].deals);
                 hs_tbl_u128(t, d[i].wins);
                 hs_tbl_u128(t, d[i].ties);

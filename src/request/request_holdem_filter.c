@@ -115,7 +115,7 @@ static void combo_cells(hs_table *t, const hs_holdem_dist_combo *c) {
     hs_holdem_class_name(c->cls, cls);
     hs_tbl_text(t, combo);
     hs_tbl_text(t, cls);
-    hs_tbl_u128(t, (hs_uint128)c->weight);
+    hs_req_weight_cell(t, (unsigned)c->weight);
     const hs_uint128 num = 2 * (hs_uint128)c->wins + c->ties, den = 2 * (hs_uint128)c->deals;
     hs_tbl_ratio(t, num, den);
     hs_tbl_fraction(t, num, den);

@@ -120,5 +120,8 @@ int hs_req_lib_error(hs_req_ctx *x, int rc);
 void hs_req_cards_text(char *buf, size_t cap, const int *cards, int n);
 /* The notes "board" and "dead". */
 void hs_req_known_notes(hs_table *t, uint64_t board, uint64_t dead);
+/* A hold'em combination's weight (units of 1/HS_HOLDEM_WEIGHT_FULL) as a percent cell: an integer
+ * cell when whole ("100", "50"), else its exact decimal ("12.5"). */
+void hs_req_weight_cell(hs_table *t, unsigned weight);
 
 #endif
