@@ -1,7 +1,11 @@
 // handstat serve: the hold'em range grid: the text box and the 13 x 13 grid agree both ways; the server
 // parses the text with the library's grammar (GET /api/range). Around the grid: a top-X% slider, a
 // weight brush, a suit panel per class, a count that knows the tab's board and dead cards, saved
-// ranges (localStorage), import and export (handstat and PioSOLVER / GTO+ text), keyboard use.
+// ranges (localStorage), import (any notation the grammar reads) and export (handstat, PioSOLVER /
+// GTO+ and Equilab text, written by the server's 'holdem range'), keyboard use.
+//
+// Weights: the library keeps them exact in units of 0.01% (1/10000 of a combination: AKs@12.5 is
+// 1250); the model keeps the same integer units, so every count the grid adds up is exact.
 'use strict';
 
 import { el, RANKS, className, classCombos, cardTokens } from './util.js';
@@ -46,9 +50,34 @@ export function compressClasses(has) {
   return items;
 }
 
-// A grid model: per class null or {n, of, weight (null: mixed), combos ([[text, w]] or null)}.
+// A weight's units (1/10000 of a combination) as exact decimal text: 10000 -> '1', 63750 ->
+// '6.375'; as a percentage, units / 100: 1250 -> '12.5'.
+function decimalText(n, places) {
+  const d = 10 ** places, whole = Math.floor(n / d), rest = n % d;
+  if (rest === 0) return String(whole);
+  return whole + '.' + String(rest).padStart(places, '0').replace(/0+$/, '');
+}
+export const FULL = 10000;
+export const percentText = (units) => decimalText(units, 2);
+const combosText = (units) => decimalText(units, 4);
+
+// A typed percentage (1, 12.5, 0.01, 12.50) as units of 0.01%, or null unless exact in (0, 100].
+export function parsePercent(text) {
+  const m = /^\s*(\d{0,3})(?:\.(\d*))?\s*$/.exec(text);
+  if (!m || (m[1] === '' && !m[2])) return null;
+  const frac = (m[2] || '').replace(/0+$/, '');
+  if (frac.length > 2) return null; // finer than 0.01%: the grammar refuses it, so does the brush
+  const units = Number(m[1] || '0') * 100 + Number((frac + '00').slice(0, 2));
+  return units >= 1 && units <= FULL ? units : null;
+}
+
+// The API's weight, a percentage (50, 12.5), in units; exact since it is a multiple of 0.01.
+const unitsOf = (pctW) => Math.round(pctW * 100);
+
+// A grid model: per class null or {n, of, weight (units; null: mixed), combos ([[text, units]] or
+// null)}.
 export function modelText(model) {
-  if (model.every((m) => m && m.n === m.of && m.weight === 100 && !m.combos)) return 'random';
+  if (model.every((m) => m && m.n === m.of && m.weight === FULL && !m.combos)) return 'random';
   const byWeight = new Map();
   const parts = [];
   model.forEach((m, i) => {
@@ -61,11 +90,11 @@ export function modelText(model) {
   const weights = [...byWeight.keys()].sort((a, b) => b - a);
   for (const w of weights) {
     const set = byWeight.get(w);
-    for (const item of compressClasses((i) => set.has(i))) parts.push(w === 100 ? item : item + '@' + w);
+    for (const item of compressClasses((i) => set.has(i))) parts.push(w === FULL ? item : item + '@' + percentText(w));
   }
   model.forEach((m) => {
     if (!m || !m.combos) return;
-    for (const [combo, w] of m.combos) parts.push(w === 100 ? combo : combo + '@' + w);
+    for (const [combo, w] of m.combos) parts.push(w === FULL ? combo : combo + '@' + percentText(w));
   });
   return parts.join(',');
 }
@@ -103,7 +132,7 @@ const comboKey = (text) => {
 function entries(i, m) {
   if (!m) return [];
   if (m.combos) return m.combos;
-  return classComboTexts(i).map((t) => [t, m.weight ?? 100]);
+  return classComboTexts(i).map((t) => [t, m.weight ?? FULL]);
 }
 
 // A class's entry from its combinations (whole and one weight: no list), or null when empty.
@@ -119,66 +148,30 @@ function entryOf(i, combos) {
   return { n: combos.length, of, weight: uniform ? w : null, combos: sorted };
 }
 
-// Hundredths (weights are whole percents, so every weighted count is a whole number of them) as
-// exact decimal text: 6250 -> '62.5'.
-function hundredths(h) {
-  const whole = Math.floor(h / 100), rest = h % 100;
-  if (rest === 0) return String(whole);
-  return whole + '.' + String(rest).padStart(2, '0').replace(/0$/, '');
-}
+// ---- the server's 'holdem range' ----------------------------------------------------------------
 
-// ---- PioSOLVER / GTO+ text ---------------------------------------------------------------------
-
-// The library's weights (range grammar, src/holdem/holdem_range.c) are whole percents 1..100 after
-// '@': "AKs@50" parses, "AKs@12.5" is refused as not an item of the grammar (checked against
-// GET /api/range: 400). So a Pio weight W (a fraction 0..1) imports only when 100*W is a whole
-// number: 0.5, 0.25, 0.07 do; 0.125 or 0.333 do not, and the page says so instead of rounding.
-export function pioToHandstat(text) {
-  const items = text.split(/[,\n\r]+/).map((s) => s.trim()).filter((s) => s !== '');
-  const out = [];
-  for (const item of items) {
-    const m = /^([^:@]+?)\s*:\s*([0-9]*\.?[0-9]*)$/.exec(item);
-    if (!m) {
-      if (item.includes(':')) throw new Error(`'${item}' is not ITEM:WEIGHT`);
-      out.push(item);
-      continue;
-    }
-    const [, body, w] = m;
-    const d = /^([0-9]*)(?:\.([0-9]*))?$/.exec(w);
-    if (w === '' || w === '.' || !d) throw new Error(`'${item}': the weight is not a number`);
-    const intPart = d[1] || '0', frac = (d[2] || '').replace(/0+$/, '');
-    if (frac.length > 2) {
-      const pctText = (Number(intPart) * 100 + Number(frac.slice(0, 2))) + '.' + frac.slice(2);
-      throw new Error(`'${item}': a weight of ${pctText}% cannot be represented ` +
-        '(handstat weights are whole percents, 1..100: ITEM@W)');
-    }
-    const pctW = Number(intPart) * 100 + Number((frac + '00').slice(0, 2));
-    if (pctW > 100) throw new Error(`'${item}': a weight above 1`);
-    if (pctW === 0) continue; // weight 0: not in the range
-    out.push(pctW === 100 ? body : body + '@' + pctW);
+// A range in any notation through the registry's 'holdem range' (the CLI's 'holdem range TEXT
+// --to KIND'): {range: the text in that notation, combos, weighted} or an Error with the
+// library's reason ("a weight finer than 0.0001"), which GET /api/range does not give.
+export async function rangeQuery(text, to = 'handstat') {
+  let r;
+  try {
+    r = await fetch('/api/query', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ command: 'holdem range', args: { hand: text, to } }) });
+  } catch (e) {
+    throw new Error('the server does not answer');
   }
-  return out.join(',');
+  const j = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error((j.error || `HTTP ${r.status}`).replace(/^hand: /, ''));
+  const cell = (name) => j.rows[0][j.columns.findIndex((c) => c.name === name)];
+  return { range: cell('range'), combos: Number(cell('combos')), weighted: cell('weighted') };
 }
 
-// Pio / GTO+ text of a model: every class on its own (both programs read plain classes and
-// combinations), weights as fractions: AA,AKs:0.5,AhKh:0.25.
-export function modelPio(model) {
-  const frac = (w) => (w === 100 ? '' : ':' + String(w / 100));
-  const parts = [];
-  model.forEach((m, i) => {
-    if (!m) return;
-    if (!m.combos && m.n === m.of) parts.push(className(i) + frac(m.weight ?? 100));
-  });
-  model.forEach((m) => {
-    if (m && m.combos) for (const [t, w] of m.combos) parts.push(t + frac(w));
-  });
-  return parts.join(',');
-}
-
-// A pasted range in either form: Pio's ITEM:W becomes ITEM@(100 W); handstat text stays.
-export function importText(text) {
-  const t = text.trim();
-  return t.includes(':') ? pioToHandstat(t) : t.replace(/\s*[\n\r]+\s*/g, ',');
+// Pasted lines as one list: a line break between two items is the comma the grammar wants (the
+// text box is one line; a solver's file may hold one item per line).
+export function joinLines(text) {
+  return text.split(/[\r\n]+/).map((l) => l.trim()).filter((l) => l !== '')
+    .reduce((acc, l) => (acc === '' ? l : acc + (acc.endsWith(',') || l.startsWith(',') ? '' : ',') + l), '');
 }
 
 // ---- saved ranges (shared by every panel, kept in the browser) ---------------------------------
@@ -201,7 +194,7 @@ function storeRanges(all) {
 
 // ---- the grid -----------------------------------------------------------------------------------
 
-const WEIGHTS = [100, 75, 50, 25];
+const WEIGHTS = [100, 75, 50, 25]; // percent
 const LONG_PRESS_MS = 500;
 
 function button(text, cls, title) {
@@ -222,9 +215,10 @@ export class RangeGrid {
     this.seq = 0;
     this.timer = 0;
     this.dragMode = null;
-    this.brush = 100;
+    this.brush = FULL; // units of 0.01%
     this.focusIndex = 0;
     this.suitClass = -1;
+    this.exportSeq = 0;
     const label = panel.querySelector('label');
     this.name = label ? label.textContent.trim() : 'range';
     this.gridEl.setAttribute('role', 'group');
@@ -312,18 +306,18 @@ export class RangeGrid {
     // the weight brush: cells clicked or dragged get this weight
     this.weightButtons = WEIGHTS.map((w) => {
       const b = button(String(w), 'weight-button', `paint at ${w}%`);
+      b.dataset.units = String(100 * w);
       b.setAttribute('aria-pressed', String(w === 100));
-      b.addEventListener('click', () => this.setBrush(w));
+      b.addEventListener('click', () => this.setBrush(100 * w));
       return b;
     });
-    this.weightBox = el('input', { type: 'number', min: '1', max: '100', step: '1', value: '100', class: 'weight-box', id: id + '-weight' });
-    this.weightBox.setAttribute('aria-label', 'brush weight in percent (1 to 100)');
+    this.weightBox = el('input', { type: 'number', min: '0.01', max: '100', step: '0.01', value: '100', class: 'weight-box', id: id + '-weight' });
+    this.weightBox.setAttribute('aria-label', 'brush weight in percent (0.01 to 100)');
     this.weightBox.addEventListener('input', () => {
-      // whole percents 1..100 only: the range grammar holds no other weight (ITEM@W)
-      const w = Number(this.weightBox.value);
-      const ok = this.weightBox.value !== '' && Number.isInteger(w) && w >= 1 && w <= 100;
-      this.weightBox.classList.toggle('invalid', !ok);
-      if (ok) this.setBrush(w, true);
+      // the grammar's weights: 0.01 to 100 percent in steps of 0.01 (ITEM@12.5), read exactly
+      const w = parsePercent(this.weightBox.value);
+      this.weightBox.classList.toggle('invalid', w == null);
+      if (w != null) this.setBrush(w, true);
     });
     this.suitsMode = button('suits', 'suits-mode', 'a click opens the suits of a class (also: right-click, a long press, or S)');
     this.suitsMode.setAttribute('aria-pressed', 'false');
@@ -354,14 +348,16 @@ export class RangeGrid {
     window.addEventListener(SAVED_EVENT, () => this.listSaved());
     window.addEventListener('storage', (e) => { if (e.key === STORE) this.listSaved(); });
 
-    this.io = el('textarea', { class: 'range-io', rows: 2, spellcheck: false, placeholder: 'paste a range (handstat or PioSOLVER / GTO+ text) and Import' });
+    this.io = el('textarea', { class: 'range-io', rows: 2, spellcheck: false, placeholder: 'paste a range (handstat, PioSOLVER / GTO+ or Equilab text) and Import' });
     this.io.setAttribute('aria-label', 'range text to import or export');
     this.ioMsg = el('span', { class: 'range-io-msg' });
     this.ioMsg.setAttribute('role', 'status');
-    const exp = button('handstat text', 'export-handstat', 'the range as handstat text');
+    const exp = button('handstat text', 'export-handstat', 'the range as handstat text (AKs@50)');
     exp.addEventListener('click', () => this.exportAs('handstat'));
-    const pio = button('Pio / GTO+ text', 'export-pio', 'the range as PioSOLVER / GTO+ text (weights 0..1)');
+    const pio = button('Pio / GTO+ text', 'export-pio', 'the range as PioSOLVER / GTO+ text (AKs:0.5)');
     pio.addEventListener('click', () => this.exportAs('pio'));
+    const equilab = button('Equilab text', 'export-equilab', 'the range as Equilab text ([50]AKs[/50])');
+    equilab.addEventListener('click', () => this.exportAs('equilab'));
     const copy = button('Copy', 'copy-range');
     copy.addEventListener('click', () => this.copy());
     const imp = button('Import', 'import-range');
@@ -369,7 +365,7 @@ export class RangeGrid {
     const more = el('details', { class: 'range-more' }, el('summary', { text: 'Saved ranges, import, export' }),
       el('div', { class: 'tool-row' }, this.saveName, save, this.savedList, load, del),
       this.io,
-      el('div', { class: 'tool-row' }, exp, pio, copy, imp),
+      el('div', { class: 'tool-row' }, exp, pio, equilab, copy, imp),
       this.ioMsg);
 
     const tools = el('div', { class: 'range-tools' }, top, brush, this.suitPanel, more);
@@ -378,10 +374,11 @@ export class RangeGrid {
     this.listSaved();
   }
 
+  // w in units of 0.01%
   setBrush(w, fromBox) {
     this.brush = w;
-    for (const b of this.weightButtons) b.setAttribute('aria-pressed', String(Number(b.textContent) === w));
-    if (!fromBox) this.weightBox.value = String(w);
+    for (const b of this.weightButtons) b.setAttribute('aria-pressed', String(Number(b.dataset.units) === w));
+    if (!fromBox) this.weightBox.value = percentText(w);
   }
 
   // ---- painting ----------------------------------------------------------------------------------
@@ -494,9 +491,10 @@ export class RangeGrid {
       b.setAttribute('aria-pressed', String(w != null));
       const dead = blocked.has(t.slice(0, 2)) || blocked.has(t.slice(2, 4));
       if (dead) b.classList.add('blocked');
-      b.setAttribute('aria-label', `${t}${w != null ? ', in the range' + (w !== 100 ? ` at ${w}%` : '') : ', not in the range'}${dead ? ', blocked by the board or dead cards' : ''}`);
-      b.title = w != null && w !== 100 ? `${t} at ${w}%` : t;
-      if (w != null && w !== 100) b.append(el('small', { text: String(w) }));
+      const weighted = w != null && w !== FULL;
+      b.setAttribute('aria-label', `${t}${w != null ? ', in the range' + (weighted ? ` at ${percentText(w)}%` : '') : ', not in the range'}${dead ? ', blocked by the board or dead cards' : ''}`);
+      b.title = weighted ? `${t} at ${percentText(w)}%` : t;
+      if (weighted) b.append(el('small', { text: percentText(w) }));
       b.addEventListener('click', () => {
         const keep = all.filter((x) => (x === t ? w == null : now.has(comboKey(x))));
         this.setCombos(i, keep);
@@ -553,7 +551,10 @@ export class RangeGrid {
         this.showError(j.error || ('error ' + r.status));
         return;
       }
-      this.model = j.classes.map((c) => c && { n: c.n, of: c.of, weight: c.weight ?? null, combos: c.combos || null });
+      this.model = j.classes.map((c) => c && {
+        n: c.n, of: c.of, weight: c.weight == null ? null : unitsOf(c.weight),
+        combos: c.combos ? c.combos.map(([t, w]) => [t, unitsOf(w)]) : null,
+      });
       this.showError('');
       this.syncSlider();
       this.render();
@@ -586,7 +587,8 @@ export class RangeGrid {
   }
 
   // Per class and in all: combinations, those the board and dead cards leave, and their weight in
-  // hundredths of a combination (as 'holdem hits RANGE --board ... --csv' counts: AKs@50 = 2).
+  // units of 1/10000 of a combination, whole numbers (at most 1326 x 10000, exact in a Number), as
+  // 'holdem hits RANGE --board ... --csv' counts: AKs@50 = 2, AhKh@12.5 = 0.125.
   counts() {
     const blocked = this.blockedCards();
     const per = this.model.map((m, i) => {
@@ -613,18 +615,22 @@ export class RangeGrid {
       const full = !!m && m.n === m.of;
       cell.classList.toggle('sel', full);
       cell.classList.toggle('part', !!m && !full);
-      cell.classList.toggle('weighted', !!m && m.weight !== 100);
+      cell.classList.toggle('weighted', !!m && m.weight !== FULL);
       // the mark only where it matters: on cells of the range
       cell.classList.toggle('blocked', !!m && p.classBlocked > 0 && p.classBlocked < of);
       cell.classList.toggle('dead', p.classBlocked === of);
       cell.setAttribute('aria-pressed', full ? 'true' : m ? 'mixed' : 'false');
       // CSSOM, not a style attribute: allowed by the page's Content-Security-Policy
       cell.style.setProperty('--share', m ? String(m.n / m.of) : '0');
-      cell.style.setProperty('--weight', m && m.weight != null ? String(m.weight / 100) : '0.6');
+      cell.style.setProperty('--weight', m && m.weight != null ? String(m.weight / FULL) : '0.6');
       // the fill: the class's weighted share, so AKs@50 fills half the cell
-      cell.style.setProperty('--fill', String(p.full / (100 * of)));
+      cell.style.setProperty('--fill', String(p.full / (FULL * of)));
+      // the weight on the cell itself (range.css writes it small in a corner): 12.5%
+      const shown = m && m.weight != null && m.weight !== FULL ? percentText(m.weight) + '%' : '';
+      if (shown) cell.dataset.weight = shown;
+      else delete cell.dataset.weight;
       let text = `${className(i)}, ${p.n} of ${of} combinations selected`;
-      if (m && m.weight != null && m.weight !== 100) text += `, weight ${m.weight}%`;
+      if (m && m.weight != null && m.weight !== FULL) text += `, weight ${percentText(m.weight)}%`;
       else if (m && m.weight == null) text += ', weights vary';
       if (p.classBlocked > 0) text += `, ${p.classBlocked} blocked by the board or dead cards`;
       cell.setAttribute('aria-label', text);
@@ -633,12 +639,12 @@ export class RangeGrid {
     const share = (100 * k.n / 1326).toFixed(1);
     let line = `${k.n} combination${k.n === 1 ? '' : 's'} (${share}%)`;
     if (k.blocking) line = `${k.live} of ${k.n} combinations left by the board and dead cards`;
-    const weighted = k.weight !== 100 * k.live;
-    if (weighted) line += ` (weighted ${hundredths(k.weight)})`;
+    const weighted = k.weight !== FULL * k.live;
+    if (weighted) line += ` (weighted ${combosText(k.weight)})`;
     this.countEl.textContent = line;
     this.countEl.dataset.combos = String(k.n);
     this.countEl.dataset.live = String(k.live);
-    this.countEl.dataset.weighted = hundredths(k.weight);
+    this.countEl.dataset.weighted = combosText(k.weight);
     const top = /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(this.input.value);
     if (this.slider && top) this.sliderOut.textContent = `${top[1]}% (${k.n} combinations)`;
   }
@@ -691,13 +697,29 @@ export class RangeGrid {
     this.ioMsg.classList.toggle('bad', !!bad);
   }
 
-  exportAs(kind) {
-    this.io.value = kind === 'pio' ? modelPio(this.model) : this.input.value;
-    this.say(kind === 'pio' ? 'PioSOLVER / GTO+ text (weights 0..1)' : 'handstat text');
+  // The server's 'holdem range' writes the range (the text box's, as the grid shows it) in the
+  // notation asked for, normalised: the same text as 'handstat holdem range TEXT --to KIND'.
+  async exportAs(kind) {
+    const text = this.input.value.trim();
+    if (text === '') {
+      this.io.value = '';
+      this.say('the range is empty', true);
+      return;
+    }
+    const seq = ++this.exportSeq;
+    try {
+      const out = await rangeQuery(text, kind);
+      if (seq !== this.exportSeq) return;
+      this.io.value = out.range;
+      this.say({ handstat: 'handstat text (AKs@50)', pio: 'PioSOLVER / GTO+ text (AKs:0.5)',
+        equilab: 'Equilab text ([50]AKs[/50])' }[kind]);
+    } catch (e) {
+      if (seq === this.exportSeq) this.say(e.message, true);
+    }
   }
 
   async copy() {
-    if (this.io.value === '') this.exportAs('handstat');
+    if (this.io.value === '') await this.exportAs('handstat');
     try {
       await navigator.clipboard.writeText(this.io.value);
       this.say('copied');
@@ -707,23 +729,20 @@ export class RangeGrid {
     }
   }
 
+  // The text goes to the server as typed (lines joined): every notation the grammar reads
+  // (AKs@12.5, AKs:0.125, [12.5]AKs[/12.5], suits, and/minus) is a range of the library as it is.
   async importNow() {
-    let text;
+    const text = joinLines(this.io.value);
+    if (text === '') { this.say('paste a range first', true); return; }
+    // the server's grammar decides: a text it refuses does not replace the range, and says why
+    let out;
     try {
-      text = importText(this.io.value);
+      out = await rangeQuery(text);
     } catch (e) {
       this.say(e.message, true);
       return;
     }
-    // the server's grammar decides: a text it refuses does not replace the range
-    const r = await fetch('/api/range?text=' + encodeURIComponent(text)).catch(() => null);
-    if (!r) { this.say('the server does not answer', true); return; }
-    if (!r.ok) {
-      const j = await r.json().catch(() => ({}));
-      this.say(j.error || 'not a range', true);
-      return;
-    }
     this.setText(text);
-    this.say(`imported: ${text}`);
+    this.say(`imported: ${out.combos} combination${out.combos === 1 ? '' : 's'} (${out.weighted} weighted)`);
   }
 }
