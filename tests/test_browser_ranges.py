@@ -296,6 +296,16 @@ def main():
                                            and "status of 400" in e.get("message", ""))]
         check(len(logged) == 1 and not other, f"only the refused import logged: {logged}")
 
+        # 8d. a range typed in the box that the grammar refuses says why, naming the item
+        h.type_into(d, "eq-range-1", "QQ+,AKs:1.5")
+        err = lambda: d.find_element(By.CSS_SELECTOR, p1 + " .range-error").text
+        wait(d, "the text box's refusal", lambda: "a weight over 1" in err())
+        check("'AKs:1.5'" in err() and "a weight over 1" in err(), f"the box's error says why: {err()!r}")
+        logged = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
+        check(all("/api/range" in e.get("message", "") and "status of 400" in e.get("message", "")
+                  for e in logged), f"only the refused range logged: {logged}")
+        h.type_into(d, "eq-range-1", pio)
+
         # 9. a phone: 390 px wide
         h.phone(d)
         wait(d, "the narrow layout", lambda: d.execute_script("return window.innerWidth") <= 400, 5)

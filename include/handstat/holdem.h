@@ -130,6 +130,13 @@ HS_API int hs_holdem_range_parse_why(const char *text, size_t len, hs_holdem_ran
                                      char *canon, size_t cap, hs_parse_error *err,
                                      const char **why);
 
+/* The message of a failed hs_holdem_range_parse_why of `text` (rc, *err, why as it answered) for a
+ * person, naming the item and saying why: "'AKs:1.5': a weight over 1", "'XX' is not two cards, a
+ * class or a range item (AhKd, AA, ...)", "'QQ' repeats a combination of an earlier item". Written
+ * into buf (cap bytes; 320 hold any message with a token of up to 200 bytes); returns buf. */
+HS_API const char *hs_holdem_range_message(const char *text, int rc, const hs_parse_error *err,
+                                           const char *why, char *buf, size_t cap);
+
 /* The notations hs_holdem_range_format writes. */
 typedef enum hs_holdem_range_style {
     HS_RANGE_HANDSTAT = 0, /* "AA,AKs@50,AhKh@12.5" */

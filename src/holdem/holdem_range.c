@@ -765,3 +765,25 @@ int hs_holdem_range_ok(const hs_holdem_range *r) {
     }
     return 1;
 }
+
+const char *hs_holdem_range_message(const char *text, int rc, const hs_parse_error *err,
+                                    const char *why, char *buf, size_t cap) {
+    char tok[200];
+    hs_text_token(tok, text + err->offset, err->length);
+    if (rc == HS_ERR_DUPLICATE)
+        snprintf(buf, cap, "'%s' repeats a combination of an earlier item", tok);
+    else if (rc == HS_ERR_NOMEM)
+        snprintf(buf, cap, "out of memory");
+    else if (rc == HS_ERR_OVERFLOW)
+        snprintf(buf, cap, "the range's canonical text is too long");
+    /* what the grammar cannot read at all (or an empty item) keeps the message listing it */
+    else if (why != NULL && strcmp(why, "not two cards, a class or a range item") != 0 &&
+             strcmp(why, "an empty item") != 0)
+        snprintf(buf, cap, "'%s': %s", tok, why);
+    else
+        snprintf(buf, cap,
+                 "'%s' is not two cards, a class or a range item (AhKd, AA, AKs, AK, QQ+, A2s+, "
+                 "55-22, A5s-A2s, random, 15%%, ITEM@50)",
+                 tok);
+    return buf;
+}

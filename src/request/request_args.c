@@ -147,23 +147,13 @@ int hs_req_range(const char *what, const char *text, hs_holdem_range *out, char 
     int rc = hs_holdem_range_parse_why(text, strlen(text), out, canon, cap, &err, &why);
     if (rc == HS_OK)
         return HS_OK;
-    char tok[200];
-    hs_text_token(tok, text + err.offset, err.length);
-    if (rc == HS_ERR_DUPLICATE)
-        return hs_req_fail(x, rc, "%s: '%s' repeats a combination of an earlier item", what, tok);
+    char msg[320];
+    hs_holdem_range_message(text, rc, &err, why, msg, sizeof msg);
+    /* the canonical text's size and memory are not the item's fault: no "hand 1:" before them */
     if (rc == HS_ERR_NOMEM)
-        return hs_req_fail(x, rc, "out of memory");
-    if (rc == HS_ERR_OVERFLOW)
-        return hs_req_fail(x, rc, "%s: the range's canonical text is too long", what);
-    /* what the grammar cannot read at all (or an empty item) keeps the message listing it */
-    if (why != NULL && strcmp(why, "not two cards, a class or a range item") != 0 &&
-        strcmp(why, "an empty item") != 0)
-        return hs_req_fail(x, HS_ERR_TOKEN, "%s: '%s': %s", what, tok, why);
-    return hs_req_fail(
-        x, HS_ERR_TOKEN,
-        "%s: '%s' is not two cards, a class or a range item (AhKd, AA, AKs, AK, QQ+, "
-        "A2s+, 55-22, A5s-A2s, random, 15%%, ITEM@50)",
-        what, tok);
+        return hs_req_fail(x, rc, "%s", msg);
+    return hs_req_fail(x, rc == HS_ERR_DUPLICATE || rc == HS_ERR_OVERFLOW ? rc : HS_ERR_TOKEN,
+                       "%s: %s", what, msg);
 }
 
 /* The table (NULL: out of memory) into *x->out. */

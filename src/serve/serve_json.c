@@ -409,17 +409,12 @@ char *serve_range_json(const char *text, size_t len, int *status) {
     if (range == NULL || canon == NULL)
         goto done;
     hs_parse_error err;
-    const int rc = hs_holdem_range_parse(text, len, range, canon, HS_HOLDEM_RANGE_TEXT, &err);
+    const char *why = NULL;
+    const int rc =
+        hs_holdem_range_parse_why(text, len, range, canon, HS_HOLDEM_RANGE_TEXT, &err, &why);
     if (rc != HS_OK) {
-        char msg[SERVE_MESSAGE], tok[HS_TOKEN_TEXT];
-        hs_text_token(tok, text + err.offset, err.length);
-        if (rc == HS_ERR_DUPLICATE)
-            message(msg, sizeof msg, "'%s' repeats a combination of an earlier item", tok);
-        else
-            message(msg, sizeof msg,
-                    "'%s' is not two cards, a class or a range item (AhKd, AA, AKs, AK, QQ+, "
-                    "A2s+, 55-22, A5s-A2s, random, 15%%, ITEM@50)",
-                    tok);
+        char msg[SERVE_MESSAGE];
+        hs_holdem_range_message(text, rc, &err, why, msg, sizeof msg);
         *status = rc == HS_ERR_NOMEM ? 500 : 400;
         answer = serve_error_json(msg);
         goto done;
