@@ -79,6 +79,25 @@ static void test_draw_odds(void **state) {
     cli_result_free(&r);
 }
 
+static void test_draw_table(void **state) {
+    (void)state;
+    /* badugi: a three-card A-2-3 (the king of the paired suit thrown) has the classic 10 outs of
+     * 48, one for each four-card top from the four to the king */
+    cli_result r = RUN(NULL, "draw", "table", "--game", "badugi");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\nAC 2D 3H,KC,1,48,1,1,1,1,1,1,1,1,1,1,38,0,0\n");
+    cli_result_free(&r);
+    /* 2-7: 7-6-3-2 drawing one: the fours and fives make a seven low, 8 of 47 */
+    r = RUN(NULL, "draw", "table", "--game", "27");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "\n2C 3D 6H 7S,KC,1,47,8,4,");
+    cli_result_free(&r);
+    r = RUN(NULL, "draw", "table", "--game", "high");
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "the table is for 27, a5 and badugi");
+    cli_result_free(&r);
+}
+
 static void test_bad_input(void **state) {
     (void)state;
     const struct {
@@ -120,7 +139,8 @@ static void test_help(void **state) {
     (void)state;
     const char *const commands[][4] = {{"badugi", "--help"},         {"badugi", "rank", "--help"},
                                        {"badugi", "hist", "--help"}, {"draw", "--help"},
-                                       {"draw", "odds", "--help"},   {"draw", "discard", "--help"}};
+                                       {"draw", "odds", "--help"},   {"draw", "table", "--help"},
+                                       {"draw", "discard", "--help"}};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         cli_result r = cli_run(commands[i], NULL);
         assert_int_equal(r.status, 0);
@@ -132,8 +152,8 @@ static void test_help(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_badugi_rank), cmocka_unit_test(test_badugi_hist),
-        cmocka_unit_test(test_draw_odds),   cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_help),
+        cmocka_unit_test(test_draw_odds),   cmocka_unit_test(test_draw_table),
+        cmocka_unit_test(test_bad_input),   cmocka_unit_test(test_help),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -176,6 +176,36 @@ static int draw_discard(int argc, char **argv) {
     return draw_csv("draw discard", argv, n_pos, keys, values, 4, path);
 }
 
+static const char TABLE_USAGE[] =
+    "usage: handstat draw table --game 27|a5|badugi [-o FILE]\n"
+    "\n"
+    "The classic one-draw table: for every keep of low distinct ranks in distinct suits (2-7: up\n"
+    "to the nine for four kept, up to the eight for fewer; A-5 and badugi: up to the eight), the\n"
+    "most kept first, the exact count of each final band. The discards are out of the stub:\n"
+    "kings, then a queen, in lowball (47 unseen cards); in badugi the K, Q, J, T of the first\n"
+    "kept card's suit (48 unseen). CSV kept,discard,draw,draws, then one column per band.\n"
+    "\n"
+    "  -o FILE  write to FILE (default: standard output), whole or not at all\n"
+    "\n" CLI_COMMON_HELP "\n"
+    "exit status: 0 written, 2 bad command line, 3 file error\n";
+
+static int draw_table(int argc, char **argv) {
+    int n_pos;
+    const char *game = NULL, *path = NULL;
+    const cli_opt opts[] = {{"--game", NULL, CLI_OPT_VALUE, &game},
+                            {"-o", NULL, CLI_OPT_VALUE, &path},
+                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int rc = cli_parse_options(argc, argv, opts, TABLE_USAGE, CLI_OPTS_NO_POSITIONAL, &n_pos);
+    if (rc != CLI_OK)
+        return cli_options_status(rc);
+    if (game == NULL) {
+        cli_error("give --game 27, a5 or badugi");
+        return CLI_EXIT_USAGE;
+    }
+    const char *keys[2] = {"game"}, *values[2] = {game};
+    return draw_csv("draw table", argv, 0, keys, values, 1, path);
+}
+
 int cli_badugi_main(int argc, char **argv) {
     static const char GROUP_USAGE[] =
         "usage: handstat badugi <command> [options]\n"
@@ -197,10 +227,12 @@ int cli_draw_main(int argc, char **argv) {
         "\n"
         "  odds      the exact chance of each final band after one draw (27, a5, high, badugi)\n"
         "  discard   every discard choice of a hand, best first, alone or against an opponent\n"
+        "  table     the classic one-draw table of a game (27, a5, badugi)\n"
         "\n"
         "'handstat draw <command> --help' describes each.\n";
     static const cli_command_def COMMANDS[] = {{"odds", "handstat draw odds", draw_odds},
-                                               {"discard", "handstat draw discard", draw_discard}};
+                                               {"discard", "handstat draw discard", draw_discard},
+                                               {"table", "handstat draw table", draw_table}};
     return cli_dispatch("draw", GROUP_USAGE, COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0], argc,
                         argv);
 }

@@ -333,6 +333,83 @@ static int run_draw_discard(const hs_request *r, hs_req_ctx *x) {
     return hs_req_answer(x, t);
 }
 
+/* The kept cards of a table row: the ranks of rank set `ranks` (bit r: card rank r) from the
+ * lowest, in suits 0, 1, 2, 3 in that order, so that they hold no two of a suit (no flush, and a
+ * badugi); into *kept, with the discards into *thrown: for lowball kings then a queen of the
+ * suits in order (ranks the table never keeps: the classic 47 unseen cards), for badugi kings,
+ * queens, jacks, tens of the first kept card's suit (cards that spoil the badugi: the classic 48
+ * unseen cards with 10 outs to a three-card hand). */
+static void table_row(int game, unsigned ranks, uint64_t *kept, uint64_t *thrown) {
+    int n = 0;
+    *kept = *thrown = 0;
+    for (int r = 0; r < HS_RANKS; r++)
+        if (ranks >> r & 1)
+            *kept |= hs_card_bit(hs_card(r, n++));
+    const int size = hs_draw_hand_cards(game);
+    for (int i = 0; i < size - n; i++) {
+        if (game == HS_DRAW_BADUGI)
+            *thrown |= hs_card_bit(hs_card(HS_KING - i, HS_CLUBS));
+        else
+            *thrown |= hs_card_bit(hs_card(i < 4 ? HS_KING : HS_QUEEN, i % 4));
+    }
+}
+
+/* draw table: one draw's odds for every keep of low distinct ranks in distinct suits (2-7: up to
+ * the nine for four kept, the eight for fewer; A-5 and badugi: up to the eight), the most kept
+ * first: kept,discard,draw,draws and the count of each band. */
+static int run_draw_table(const hs_request *r, hs_req_ctx *x) {
+    int game = 0, rc;
+    if ((rc = draw_game(r, &game, x)) != HS_OK)
+        return rc;
+    if (game == HS_DRAW_HIGH)
+        return hs_req_fail(x, HS_ERR_ARG, "game: the table is for 27, a5 and badugi");
+    if (x->phase == HS_REQ_START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    const int size = hs_draw_hand_cards(game), bands = hs_draw_bands(game);
+    const char *cols[4 + HS_DRAW_MAX_BANDS];
+    int kinds[4 + HS_DRAW_MAX_BANDS];
+    static const char *const HEAD[] = {"kept", "discard", "draw", "draws"};
+    for (int i = 0; i < 4; i++) {
+        cols[i] = HEAD[i];
+        kinds[i] = i < 2 ? HS_CELL_TEXT : HS_CELL_INT;
+    }
+    for (int b = 0; b < bands; b++) {
+        cols[4 + b] = hs_draw_band_name(game, b);
+        kinds[4 + b] = HS_CELL_INT;
+    }
+    hs_table *t = hs_tbl_new(cols, kinds, (size_t)(4 + bands));
+    /* the lowest ranks a keep may use: card ranks 1..8 (2..9) or 1..7 in 2-7, 0..7 (A..8) else */
+    for (int k = size - 1; t != NULL && k >= 0; k--) {
+        const int lo = game == HS_DRAW_27 ? 1 : 0,
+                  hi = game == HS_DRAW_27 ? (k == size - 1 ? 8 : 7) : 7;
+        for (unsigned ranks = 0; ranks < (1u << (hi + 1)); ranks++) {
+            if (__builtin_popcount(ranks) != k || (ranks & ((1u << lo) - 1)))
+                continue;
+            uint64_t kept, thrown;
+            table_row(game, ranks, &kept, &thrown);
+            hs_draw_odds o;
+            if ((rc = hs_draw_odds_of(game, kept, size - k, thrown, &o)) != HS_OK) {
+                hs_table_free(t);
+                return hs_req_lib_error(x, rc);
+            }
+            char kt[32], dt[32];
+            hs_hand_format(kept, kt, sizeof kt);
+            hs_hand_format(thrown, dt, sizeof dt);
+            hs_tbl_text(t, kept ? kt : "-");
+            hs_tbl_text(t, thrown ? dt : "-");
+            hs_tbl_u128(t, (hs_uint128)(size - k));
+            hs_tbl_u128(t, o.total);
+            for (int b = 0; b < bands; b++)
+                hs_tbl_u128(t, o.count[b]);
+        }
+    }
+    if (t != NULL)
+        hs_tbl_note(t, "game", "%s", hs_draw_game_name(game));
+    return hs_req_answer(x, t);
+}
+
 /* ---- the registry's entries --------------------------------------------------------------- */
 
 static const hs_command_arg BADUGI_ARGS[] = {{"hand", HS_ARG_CARDS, 1, 1, NULL, NULL, "4 cards"}};
@@ -397,4 +474,14 @@ const hs_command_def hs_req_draw_discard = {
      DISCARD_ARGS, HS_REQ_N(DISCARD_ARGS), DISCARD_EXAMPLE,
      "draw discard --game 27 7S 5D 3C 2H KD --vs '8C 6D 4H 3S QS' --vs-discard QS", 0},
     run_draw_discard,
+    NULL};
+
+static const hs_command_arg TABLE_ARGS[] = {{"game", HS_ARG_CHOICE, 1, 1, "27|a5|badugi", NULL,
+                                             "27 (deuce-to-seven), a5 (ace-to-five) or badugi"}};
+static const char *const TABLE_EXAMPLE[] = {"game", "badugi", NULL};
+const hs_command_def hs_req_draw_table = {
+    {"draw table", "Drawing-odds table",
+     "one draw's exact odds for every keep of low distinct ranks and suits, the classic table",
+     TABLE_ARGS, HS_REQ_N(TABLE_ARGS), TABLE_EXAMPLE, "draw table --game badugi", 0},
+    run_draw_table,
     NULL};
