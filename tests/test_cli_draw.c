@@ -98,6 +98,23 @@ static void test_draw_table(void **state) {
     cli_result_free(&r);
 }
 
+static void test_draw_equity(void **state) {
+    (void)state;
+    /* three players, two drawing one: 37 x 36 deals; the exact shares add up to one */
+    cli_result r = RUN(NULL, "draw", "equity", "--game", "27", "7S 5D 3C 2H KD:KD",
+                       "8C 6D 4H 3S QS:QS", "9C 8D 6H 4S 2C");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "player,hand,discard,draw,wins,ties,equity,equity_exact\n"
+                               "1,7S 5D 3C 2H KD,KD,1,290,0,0.217717717718,145/666\n"
+                               "2,8C 6D 4H 3S QS,QS,1,250,0,0.187687687688,125/666\n"
+                               "3,9C 8D 6H 4S 2C,-,0,792,0,0.594594594595,22/37\n");
+    cli_result_free(&r);
+    r = RUN(NULL, "draw", "equity", "--game", "27", "7S 5D 3C 2H KD");
+    assert_int_equal(r.status, 2);
+    assert_contains(r.err, "expected 2 to 6 hands, got 1");
+    cli_result_free(&r);
+}
+
 static void test_bad_input(void **state) {
     (void)state;
     const struct {
@@ -124,6 +141,13 @@ static void test_bad_input(void **state) {
          "draw: 1 card from a stub of 0",
          1},
         {{"draw", "odds", "AS"}, "give --game", 2},
+        {{"draw", "equity", "--game", "27", "7S 5D 3C 2H KD:QD", "8C 6D 4H 3S QS:QS"},
+         "hand 1 discard: 'QD' is not in the hand",
+         1},
+        {{"draw", "equity", "--game", "27", "7S 5D 3C 2H KD", "8C 6D 4H 3S KD"},
+         "hand 2: 'KD' is already in another hand",
+         1},
+        {{"draw", "equity", "--game", "badugi", "7S 5D 3C 2H KD", "AS 2D 3H 4C"}, "'KD'", 1},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cli_result r = cli_run(bad[i].args, NULL);
@@ -140,7 +164,7 @@ static void test_help(void **state) {
     const char *const commands[][4] = {{"badugi", "--help"},         {"badugi", "rank", "--help"},
                                        {"badugi", "hist", "--help"}, {"draw", "--help"},
                                        {"draw", "odds", "--help"},   {"draw", "table", "--help"},
-                                       {"draw", "discard", "--help"}};
+                                       {"draw", "equity", "--help"}, {"draw", "discard", "--help"}};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         cli_result r = cli_run(commands[i], NULL);
         assert_int_equal(r.status, 0);
@@ -153,7 +177,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_badugi_rank), cmocka_unit_test(test_badugi_hist),
         cmocka_unit_test(test_draw_odds),   cmocka_unit_test(test_draw_table),
-        cmocka_unit_test(test_bad_input),   cmocka_unit_test(test_help),
+        cmocka_unit_test(test_draw_equity), cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_help),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

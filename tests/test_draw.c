@@ -493,6 +493,133 @@ static void test_discard_errors(void **state) {
                      HS_ERR_ARG);
 }
 
+/* ---- equity with one draw: a brute force over the seats' draws ---------------------------- */
+
+typedef struct ref_eq {
+    uint64_t deals, wins[6], ties[6], share[6];
+} ref_eq;
+
+/* Seat p draws left[p] cards of index >= from not in `out`, after which the next seat draws. */
+static void ref_seat(int game, int n, uint64_t *hands, const int *draws, int p, int from, int left,
+                     uint64_t out, ref_eq *e) {
+    if (left == 0) {
+        if (p + 1 < n) {
+            ref_seat(game, n, hands, draws, p + 1, 0, draws[p + 1], out, e);
+            return;
+        }
+        int cls[6], best = 1 << 30, w = 0;
+        for (int i = 0; i < n; i++) {
+            cls[i] = ref_class(game, hands[i]);
+            best = cls[i] < best ? cls[i] : best;
+        }
+        for (int i = 0; i < n; i++)
+            w += cls[i] == best;
+        e->deals++;
+        for (int i = 0; i < n; i++)
+            if (cls[i] == best) {
+                e->wins[i] += w == 1;
+                e->ties[i] += w > 1;
+                e->share[i] += (uint64_t)(60 / w);
+            }
+        return;
+    }
+    for (int c = from; c < 52; c++)
+        if (!(out >> c & 1)) {
+            const uint64_t bit = UINT64_C(1) << c;
+            hands[p] |= bit;
+            ref_seat(game, n, hands, draws, p, c + 1, left - 1, out | bit, e);
+            hands[p] &= ~bit;
+        }
+}
+
+/* hands[i] "CARDS" or "CARDS:DISCARD" */
+static void check_equity(int game, const char *const *texts, int n, const char *dead_text) {
+    hs_draw_opponent p[6];
+    uint64_t out = dead_text ? hand_of(dead_text) : 0, kept[6];
+    int draws[6];
+    const uint64_t dead = out;
+    for (int i = 0; i < n; i++) {
+        char buf[64];
+        strcpy(buf, texts[i]);
+        char *colon = strchr(buf, ':');
+        if (colon)
+            *colon = '\0';
+        p[i].hand = hand_of(buf);
+        p[i].discard = colon ? hand_of(colon + 1) : 0;
+        kept[i] = p[i].hand & ~p[i].discard;
+        draws[i] = __builtin_popcountll(p[i].discard);
+        out |= p[i].hand;
+    }
+    hs_draw_equity got;
+    assert_int_equal(hs_draw_equity_of(game, p, n, dead, &got), HS_OK);
+    ref_eq want;
+    memset(&want, 0, sizeof want);
+    ref_seat(game, n, kept, draws, 0, 0, draws[0], out, &want);
+    assert_int_equal(got.deals, want.deals);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(got.wins[i], want.wins[i]);
+        assert_int_equal(got.ties[i], want.ties[i]);
+        assert_int_equal(got.share[i], want.share[i]);
+        total += got.share[i];
+    }
+    assert_int_equal(total, 60 * got.deals); /* the pots are shared out whole */
+}
+
+static void test_equity_against_brute_force(void **state) {
+    (void)state;
+    static const struct {
+        int game;
+        const char *hand[3];
+        const char *dead;
+    } CASES[] = {
+        /* two players */
+        {HS_DRAW_27, {"7S 5D 3C 2H KD:KD", "8C 6D 4H 3S QS:QS"}, NULL},
+        {HS_DRAW_27, {"7S 5D 3C 2H KD:KD", "8C 6D 4H 3S 2C"}, NULL}, /* against a pat hand */
+        {HS_DRAW_27, {"7S 5D 3C 2H 8D", "8C 6D 4H 3S 2C"}, NULL},    /* both pat */
+        {HS_DRAW_27, {"7S 5D 3C KH KD:KH KD", "8C 6D 4H 3S QS:QS"}, "9C 9D 9H TC TD"},
+        {HS_DRAW_27, {"7S 6S 5S 4S 2S:2S", "7D 6D 5D 4D 2D:2D"}, NULL}, /* ties and flushes */
+        {HS_DRAW_A5, {"AS 2D 3C 4H KD:KD", "AC 2S 3D 5H QS:QS"}, NULL},
+        {HS_DRAW_A5, {"AS 2D 3C KH KD:KH KD", "6C 5D 4H 3S 2C"}, "7C 7D 7H"},
+        {HS_DRAW_A5, {"AS AD 3C 4H 5D:AD", "AC 2S 3D 4D 5H"}, NULL},
+        {HS_DRAW_HIGH, {"AS AD KC 7H 2D:7H 2D", "QS QD QC 5H 4D:5H 4D"}, "JC JD JH JS TC TD"},
+        {HS_DRAW_HIGH, {"AS KS QS JS 2D:2D", "9C 9D 9H 5H 4D"}, NULL},
+        {HS_DRAW_HIGH, {"2C 3C 4C 5C 7D:7D", "AS AD AH KS KD"}, NULL},
+        {HS_DRAW_BADUGI, {"AS 2D 3H 4H:4H", "AC 5D 6H 7S"}, NULL},
+        {HS_DRAW_BADUGI, {"AS 2D 3H 4H:4H", "AC 5D 6H 6S:6S"}, NULL},
+        {HS_DRAW_BADUGI, {"KS KD 3H 4H:KS KD", "2C 5D 6H 6S:6S"}, "QC QD QH QS JC JD JH JS"},
+        /* three players */
+        {HS_DRAW_27, {"7S 5D 3C 2H KD:KD", "8C 6D 4H 3S QS:QS", "9C 8D 6H 4S 2C"}, NULL},
+        {HS_DRAW_27, {"7S 5D 3C 2H KD:KD", "8C 6D 4H 3S QS:QS", "7C 6H 4D 3D AS:AS"}, NULL},
+        {HS_DRAW_27,
+         {"7S 5D 3C 9H KD:9H KD", "8C 6D 4H 3S QS:QS", "9C 8D 6H 4S 2C"},
+         "TC TD TH TS JC JD JH JS"},
+        {HS_DRAW_A5, {"AS 2D 3C 4H KD:KD", "AC 2S 3D 5H QS:QS", "AD 2C 4S 5S JS:JS"}, NULL},
+        {HS_DRAW_HIGH,
+         {"AS AD KC 7H 2D:KC 7H 2D", "QS QD QC 5H 4D:5H 4D", "2C 3C 4C 5C 9D:9D"},
+         "JC JD JH JS TC TD TH TS 8C 8D 8H 8S 7C 7D 7S"},
+        {HS_DRAW_BADUGI, {"AS 2D 3H 4H:4H", "AC 5D 6H 6S:6S", "2C 3S 4D 5H"}, NULL},
+        {HS_DRAW_BADUGI, {"AS 2D 3H 4H:4H", "AC 5D 6H 6S:6S", "2C 3S 4D 4C:4C"}, "KC KD KH KS"},
+        {HS_DRAW_BADUGI, {"AS 2D 3H 4H", "AC 5D 6H 7S", "2C 3S 4D 5H"}, NULL}, /* all pat */
+    };
+    assert_true(sizeof CASES / sizeof CASES[0] >= 20);
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++)
+        check_equity(CASES[i].game, CASES[i].hand, CASES[i].hand[2] != NULL ? 3 : 2, CASES[i].dead);
+    /* bad input: a discard not held, a shared card, one player, too many deals */
+    hs_draw_opponent p[2] = {{hand_of("7S 5D 3C 2H KD"), hand_of("QD")},
+                             {hand_of("8C 6D 4H 3S QS"), 0}};
+    hs_draw_equity e;
+    assert_int_equal(hs_draw_equity_of(HS_DRAW_27, p, 2, 0, &e), HS_ERR_ARG);
+    p[0].discard = 0;
+    p[1].hand = hand_of("8C 6D 4H 3S KD");
+    assert_int_equal(hs_draw_equity_of(HS_DRAW_27, p, 2, 0, &e), HS_ERR_DUPLICATE);
+    assert_int_equal(hs_draw_equity_of(HS_DRAW_27, p, 1, 0, &e), HS_ERR_ARG);
+    p[0].discard = p[0].hand;
+    p[1].hand = hand_of("8C 6D 4H 3S QS");
+    p[1].discard = p[1].hand;
+    assert_int_equal(hs_draw_equity_of(HS_DRAW_27, p, 2, 0, &e), HS_ERR_ARG); /* 5 and 5 */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_badugi_every_hand),
@@ -502,6 +629,7 @@ int main(void) {
         cmocka_unit_test(test_odds_errors),
         cmocka_unit_test(test_discards_against_brute_force),
         cmocka_unit_test(test_discard_errors),
+        cmocka_unit_test(test_equity_against_brute_force),
     };
     return cmocka_run_group_tests(tests, setup_keys, teardown_keys);
 }

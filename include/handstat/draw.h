@@ -139,6 +139,35 @@ typedef struct hs_draw_choice {
 HS_API int hs_draw_discards(int game, uint64_t hand, uint64_t dead, const hs_draw_opponent *opp,
                             hs_draw_choice out[HS_DRAW_MAX_CHOICES], int *n);
 
+/* ---- equity with one draw ---------------------------------------------------------------- */
+
+#define HS_DRAW_MAX_PLAYERS 6
+/* The most deals hs_draw_equity enumerates (the product of each player's draw count, as the seats
+ * draw in turn from what the earlier draws leave): a few seconds of one thread. Beyond it:
+ * HS_ERR_ARG (exact or nothing). */
+#define HS_DRAW_MAX_EQUITY_DEALS UINT64_C(1000000000)
+
+/* The players' shares of the pot after the last draw, over every deal of the replacements:
+ * deals = C(stub, k1) * C(stub - k1, k2) * ... (player i draws k_i of the cards the earlier draws
+ * leave; since every order of the stub is equally likely, the seats' order does not change the
+ * counts). wins[i]: deals player i wins alone; ties[i]: deals it shares with others; share[i]:
+ * its share of the pots in sixtieths (a pot split w ways gives each 60 / w), so that its equity
+ * is share[i] / (60 deals) exactly. */
+typedef struct hs_draw_equity {
+    int players;
+    uint64_t deals;
+    uint64_t wins[HS_DRAW_MAX_PLAYERS], ties[HS_DRAW_MAX_PLAYERS], share[HS_DRAW_MAX_PLAYERS];
+} hs_draw_equity;
+
+/* The exact equity of n (2..6) players of `game`, each holding hand[i].hand (the game's hand size)
+ * and throwing hand[i].discard (0: pat), with one draw to come; `dead` cards (other discards,
+ * folded hands) are out of the stub, as are every player's cards and discards. Returns HS_OK;
+ * HS_ERR_ARG (a game or n out of range, a discard not in its hand, draws larger than the stub,
+ * over HS_DRAW_MAX_EQUITY_DEALS); HS_ERR_COUNT (a hand not of the game's size); HS_ERR_DUPLICATE
+ * (hands or dead sharing a card). */
+HS_API int hs_draw_equity_of(int game, const hs_draw_opponent *hand, int n, uint64_t dead,
+                             hs_draw_equity *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -61,3 +61,14 @@ def draw_table(game: str) -> pd.DataFrame:
     """The classic one-draw table of game "27", "a5" or "badugi" (`draw table`): for every keep of
     low distinct ranks in distinct suits, kept, discard, draw, draws and the count of each band."""
     return _ask("draw_table", "draw table", game=str(game))
+
+
+def draw_equity(game: str, hands: Any, dead: Optional[Cards] = None) -> pd.DataFrame:
+    """The exact equity of 2 to 6 players with one draw to come (`draw equity`): hands, one per
+    player, "CARDS" or "CARDS:DISCARD" (the cards it throws; none: pat). One row per player:
+    player, hand, discard, draw, wins, ties, equity, equity_exact, over every deal of the
+    replacements (the "deals" note)."""
+    if isinstance(hands, str):
+        hands = [hands]
+    return _ask("draw_equity", "draw equity", game=str(game), hand=[str(h) for h in hands],
+                dead=_cards(dead))

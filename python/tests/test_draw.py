@@ -55,6 +55,17 @@ def test_draw_table(tmp_path, game):
     assert_like_cli(handstat.draw_table(game), cli_file(tmp_path, "draw", "table", "--game", game))
 
 
+@pytest.mark.parametrize("game,hands,dead", [
+    ("27", ["7S 5D 3C 2H KD:KD", "8C 6D 4H 3S QS:QS", "9C 8D 6H 4S 2C"], None),
+    ("badugi", ["AS 2D 3H 4H:4H", "AC 5D 6H 6S:6S"], "KC KD")])
+def test_draw_equity(tmp_path, game, hands, dead):
+    want = cli_file(tmp_path, "draw", "equity", "--game", game, *hands,
+                    *(["--dead", dead] if dead else []))
+    got = handstat.draw_equity(game, hands, dead=dead)
+    assert_like_cli(got, want)
+    assert sum(got["equity_exact"]) == 1
+
+
 def test_draw_errors():
     with pytest.raises(handstat.HandstatError, match="'5C'"):
         handstat.badugi_rank("AC 2D 3H 4S 5C")

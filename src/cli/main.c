@@ -64,6 +64,8 @@ static const char USAGE[] =
     "  draw discard --game G HAND [--vs C [--vs-discard C]] [--dead C]\n"
     "                                          every discard choice, best first (vs an opponent)\n"
     "  draw table --game 27|a5|badugi [-o FILE]  the classic one-draw odds table\n"
+    "  draw equity --game G HAND[:DISCARD].. [--dead C]\n"
+    "                                          exact equity of 2-6 players with one draw\n"
     "  stud equity HAND HAND.. [--dead C] [--hilo]\n"
     "                                          exact seven-card stud equity, high or hi/lo\n"
     "  razz equity HAND HAND.. [--dead C]      exact razz (stud, A-5 low) equity\n"

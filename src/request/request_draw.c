@@ -410,6 +410,116 @@ static int run_draw_table(const hs_request *r, hs_req_ctx *x) {
     return hs_req_answer(x, t);
 }
 
+/* One "hand" of draw equity, "CARDS" or "CARDS:DISCARD", for seat `seat` (1-based): its cards
+ * and discard into *p, the cards in order into cards[]/ *nc for the table. */
+static int equity_hand(const char *text, int seat, int size, hs_draw_opponent *p, int *cards,
+                       int *nc, int *thrown, int *nt, hs_req_ctx *x) {
+    char what[32], expected[16], part[HS_REQUEST_VALUE_MAX + 1];
+    snprintf(what, sizeof what, "hand %d", seat);
+    snprintf(expected, sizeof expected, "%d cards", size);
+    const char *colon = strchr(text, ':');
+    const size_t len = colon != NULL ? (size_t)(colon - text) : strlen(text);
+    if (len > HS_REQUEST_VALUE_MAX)
+        return hs_req_fail(x, HS_ERR_ARG, "%s: too long", what);
+    memcpy(part, text, len);
+    part[len] = '\0';
+    int rc = hs_req_cards(what, part, size, size, expected, cards, &p->hand, x);
+    if (rc < 0)
+        return rc;
+    *nc = rc;
+    p->discard = 0;
+    *nt = 0;
+    if (colon != NULL) {
+        char dwhat[48];
+        snprintf(dwhat, sizeof dwhat, "hand %d discard", seat);
+        if ((rc = hs_req_cards(dwhat, colon + 1, 0, size, "at most the hand's cards", thrown,
+                               &p->discard, x)) < 0)
+            return rc;
+        *nt = rc;
+        for (int i = 0; i < *nt; i++)
+            if (!(p->hand >> thrown[i] & 1)) {
+                char name[3];
+                hs_card_format(thrown[i], name);
+                return hs_req_fail(x, HS_ERR_TOKEN, "%s: '%s' is not in the hand", dwhat, name);
+            }
+    }
+    return HS_OK;
+}
+
+/* draw equity: 2 to 6 players with one draw to come: player,hand,discard,draw,wins,ties,equity,
+ * equity_exact over every deal of the replacements. */
+static int run_draw_equity(const hs_request *r, hs_req_ctx *x) {
+    int game = 0, rc;
+    if ((rc = draw_game(r, &game, x)) != HS_OK)
+        return rc;
+    const int size = hs_draw_hand_cards(game);
+    const char *text[HS_DRAW_MAX_PLAYERS + 1];
+    const int n = hs_req_hands(r, text, HS_DRAW_MAX_PLAYERS);
+    if (n < 2 || n > HS_DRAW_MAX_PLAYERS)
+        return hs_req_fail(x, HS_ERR_ARG, "expected 2 to %d hands, got %d", HS_DRAW_MAX_PLAYERS, n);
+    hs_draw_opponent p[HS_DRAW_MAX_PLAYERS];
+    int cards[HS_DRAW_MAX_PLAYERS][5], nc[HS_DRAW_MAX_PLAYERS], thrown[HS_DRAW_MAX_PLAYERS][5],
+        nt[HS_DRAW_MAX_PLAYERS];
+    uint64_t dead, seen = 0;
+    if ((rc = opt_cards(r, "dead", HS_CARDS, &dead, x)) != HS_OK)
+        return rc;
+    seen = dead;
+    for (int i = 0; i < n; i++) {
+        if ((rc = equity_hand(text[i], i + 1, size, &p[i], cards[i], &nc[i], thrown[i], &nt[i],
+                              x)) != HS_OK)
+            return rc;
+        if (p[i].hand & seen) {
+            char name[3];
+            return hs_req_fail(x, HS_ERR_DUPLICATE, "hand %d: '%s' is already %s", i + 1,
+                               first_card(p[i].hand & seen, name),
+                               p[i].hand & dead ? "a dead card" : "in another hand");
+        }
+        seen |= p[i].hand;
+    }
+    int left = HS_CARDS - __builtin_popcountll(seen), draws = 0;
+    for (int i = 0; i < n; i++)
+        draws += nt[i];
+    if (draws > left)
+        return hs_req_fail(x, HS_ERR_COUNT, "the draws take %d cards from a stub of %d", draws,
+                           left);
+    if (x->phase == HS_REQ_START) {
+        *x->job_out = NULL;
+        return HS_OK;
+    }
+    hs_draw_equity e;
+    rc = hs_draw_equity_of(game, p, n, dead, &e);
+    if (rc == HS_ERR_ARG)
+        return hs_req_fail(x, rc, "the deals exceed %" PRIu64 " (exact or nothing)",
+                           HS_DRAW_MAX_EQUITY_DEALS);
+    if (rc != HS_OK)
+        return hs_req_lib_error(x, rc);
+    static const char *const COLS[] = {"player", "hand", "discard", "draw",
+                                       "wins",   "ties", "equity",  "equity_exact"};
+    static const int KINDS[] = {HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT,    HS_CELL_INT,
+                                HS_CELL_INT, HS_CELL_INT,  HS_CELL_DECIMAL, HS_CELL_FRACTION};
+    hs_table *t = hs_tbl_new(COLS, KINDS, 8);
+    for (int i = 0; t != NULL && i < n; i++) {
+        char h[32], d[32];
+        hs_req_cards_text(h, sizeof h, cards[i], nc[i]);
+        hs_req_cards_text(d, sizeof d, thrown[i], nt[i]);
+        hs_tbl_u128(t, (hs_uint128)(i + 1));
+        hs_tbl_text(t, h);
+        hs_tbl_text(t, nt[i] ? d : "-");
+        hs_tbl_u128(t, (hs_uint128)nt[i]);
+        hs_tbl_u128(t, e.wins[i]);
+        hs_tbl_u128(t, e.ties[i]);
+        hs_tbl_ratio(t, e.share[i], 60 * (hs_uint128)e.deals);
+        hs_tbl_fraction(t, e.share[i], 60 * (hs_uint128)e.deals);
+    }
+    if (t != NULL) {
+        hs_tbl_note(t, "game", "%s", hs_draw_game_name(game));
+        hs_tbl_note(t, "deals", "%" PRIu64, e.deals);
+        hs_tbl_note(t, "kind", "exact");
+        hs_req_known_notes(t, 0, dead);
+    }
+    return hs_req_answer(x, t);
+}
+
 /* ---- the registry's entries --------------------------------------------------------------- */
 
 static const hs_command_arg BADUGI_ARGS[] = {{"hand", HS_ARG_CARDS, 1, 1, NULL, NULL, "4 cards"}};
@@ -484,4 +594,21 @@ const hs_command_def hs_req_draw_table = {
      "one draw's exact odds for every keep of low distinct ranks and suits, the classic table",
      TABLE_ARGS, HS_REQ_N(TABLE_ARGS), TABLE_EXAMPLE, "draw table --game badugi", 0},
     run_draw_table,
+    NULL};
+
+static const hs_command_arg EQUITY_ARGS[] = {
+    A_GAME,
+    {"hand", HS_ARG_CARDS, 2, HS_DRAW_MAX_PLAYERS, NULL, NULL,
+     "each player's cards, then ':' and the cards it throws (none: pat), \"7S 5D 3C 2H KD:KD\""},
+    A_DRAW_DEAD};
+static const char *const EQUITY_EXAMPLE[] = {
+    "game",           "27", "hand", "7S 5D 3C 2H KD:KD", "hand", "8C 6D 4H 3S QS:QS", "hand",
+    "9C 8D 6H 4S 2C", NULL};
+const hs_command_def hs_req_draw_equity = {
+    {"draw equity", "Draw equity",
+     "the exact equity of 2 to 6 players with one draw to come, over every deal of the "
+     "replacements",
+     EQUITY_ARGS, HS_REQ_N(EQUITY_ARGS), EQUITY_EXAMPLE,
+     "draw equity --game 27 '7S 5D 3C 2H KD:KD' '8C 6D 4H 3S QS:QS' '9C 8D 6H 4S 2C'", 0},
+    run_draw_equity,
     NULL};
