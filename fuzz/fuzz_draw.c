@@ -1,9 +1,10 @@
-/* Fuzz target: the draw games' commands (badugi rank, draw odds, draw discard, draw table)
- * through the request layer, the parsers of their cards, counts and games. The first byte picks
- * the command and the game; the rest, split at newlines, gives the values of hand, dead, discard
- * (or opponent), opponent-discard and draw. Every request must be answered with a table or
- * refused with a message; a table of draw odds must add up to its draws. draw discard is only
- * checked (hs_request_start): its answer may take seconds. */
+/* Fuzz target: the draw games' commands (badugi rank, draw odds, draw discard, draw table, draw
+ * equity) through the request layer, the parsers of their cards, counts and games. The first
+ * byte picks the command and the game; the rest, split at newlines, gives the values of hand,
+ * dead, discard (or opponent, or a second hand), opponent-discard (or a third hand) and draw.
+ * Every request must be answered with a table or refused with a message; a table of draw odds
+ * must add up to its draws. badugi rank, and draw odds drawing at most two cards, are answered;
+ * the others only checked (hs_request_start): their answers may take seconds. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,16 +18,22 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static const char *const COMMANDS[] = {"badugi rank", "draw odds", "draw discard",
-                                           "draw table"};
+    static const char *const COMMANDS[] = {"badugi rank", "draw odds",   "draw discard",
+                                           "draw table",  "draw equity", "badugi rank",
+                                           "draw odds",   "badugi hist"};
     static const char *const GAMES[] = {"27", "a5", "high", "badugi", "razz", ""};
     if (size < 1 || size > 4096)
         return 0;
-    const char *command = COMMANDS[data[0] & 3];
-    const char *game = GAMES[(data[0] >> 2) % 6];
-    const int odds = strcmp(command, "draw odds") == 0;
-    const char *const keys[] = {"hand", "dead", odds ? "discard" : "opponent", "opponent-discard",
-                                "draw"};
+    const char *command = COMMANDS[data[0] & 7];
+    const char *game = GAMES[(data[0] >> 3) % 6];
+    const int odds = strcmp(command, "draw odds") == 0,
+              equity = strcmp(command, "draw equity") == 0;
+    const char *const keys[] = {"hand", "dead",
+                                odds     ? "discard"
+                                : equity ? "hand"
+                                         : "opponent",
+                                equity ? "hand" : "opponent-discard", "draw"};
+    int answer = strcmp(command, "badugi rank") == 0;
     char *text = malloc(size);
     if (text == NULL)
         return 0;
@@ -35,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hs_request *r;
     if (hs_request_new(command, &r) != HS_OK)
         abort();
-    if (data[0] >> 5 & 1)
+    if (data[0] >> 6 & 1)
         (void)hs_request_add(r, "game", game);
     char *field = text;
     for (int k = 0; k < 5 && field != NULL; k++) {
@@ -45,11 +52,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         /* a key the command does not take, or a bad value: refused at once, never a crash */
         if (*field != '\0')
             (void)hs_request_add(r, keys[k], field);
+        /* draw odds of at most two cards drawn is answered in full (milliseconds) */
+        if (odds && k == 4 && strlen(field) == 1 && field[0] >= '0' && field[0] <= '2')
+            answer = 1;
         field = nl != NULL ? nl + 1 : NULL;
     }
     char msg[HS_REQUEST_MESSAGE];
     msg[0] = '\0';
-    if (strcmp(command, "draw discard") == 0) {
+    if (!answer) {
         hs_job *job = NULL;
         if (hs_request_start(r, &job, msg, sizeof msg) != HS_OK && msg[0] == '\0')
             abort();
