@@ -19,6 +19,11 @@ for k in 5 7; do
 done
 "$hs" lowball hist --a5 -o "$out/lowball_a5_5card.csv"
 "$hs" lowball hist --27 -o "$out/lowball_27_5card.csv"
+# The draw games: badugi's four-card hands, and the classic one-draw tables.
+"$hs" badugi hist -o "$out/badugi_4card.csv"
+for g in 27 a5 badugi; do
+  "$hs" draw table --game "$g" -o "$out/draw_${g}_one_draw.csv"
+done
 "$hs" poker matchups -o "$out/poker_matchups5.csv"
 "$hs" holdem preflop -o "$out/holdem_preflop.csv"
 "$hs" holdem vs-random -o "$out/holdem_vs_random.csv"

@@ -35,7 +35,8 @@ NO_CLI = {"crib explain", "crib peg-line", "poker pe54"}
 # Commands whose command line writes CSV without being asked (--csv is then not an option).
 CSV_ALWAYS = {"poker hist", "shortdeck hist", "lowball hist", "holdem vs-random", "holdem preflop",
               "holdem preflop3", "poker matchups", "crib throw-table", "crib deals",
-              "crib peg-table"}
+              "crib peg-table", "badugi hist", "draw odds", "draw discard", "draw table",
+              "draw equity"}
 FAILURES = []
 
 

@@ -184,6 +184,19 @@ static const query QUERIES[] = {
      {"cards", "6", "straight-beats-trips", "1"},
      {"shortdeck", "hist", "--cards", "6", "--straight-beats-trips", "--quiet"}},
     {"lowball hist", {"kind", "27"}, {"lowball", "hist", "--27", "--quiet"}},
+    {"badugi rank", {"hand", "KC KD 2H 3H"}, {"badugi", "rank", "--csv", "KC", "KD", "2H", "3H"}},
+    {"badugi hist", {NULL}, {"badugi", "hist", "--quiet"}},
+    {"draw odds",
+     {"game", "27", "hand", "7S 6D 3C 2H", "draw", "1", "discard", "KD"},
+     {"draw", "odds", "--game", "27", "7S 6D 3C 2H", "--draw", "1", "--discard", "KD", "--quiet"}},
+    {"draw discard",
+     {"game", "badugi", "hand", "AS 2D 3H 4H", "opponent", "AC 5D 6H 7S"},
+     {"draw", "discard", "--game", "badugi", "AS 2D 3H 4H", "--vs", "AC 5D 6H 7S", "--quiet"}},
+    {"draw table", {"game", "a5"}, {"draw", "table", "--game", "a5", "--quiet"}},
+    {"draw equity",
+     {"game", "a5", "hand", "AS 2D 3C 4H KD:KD", "hand", "AC 2S 3D 5H QS:QS", "dead", "7C"},
+     {"draw", "equity", "--game", "a5", "AS 2D 3C 4H KD:KD", "AC 2S 3D 5H QS:QS", "--dead", "7C",
+      "--quiet"}},
     {"poker showdown",
      {"hand", "7c 5d 4h 3s 2c"},
      {"poker", "matchups", "--hand", "7c 5d 4h 3s 2c", "--csv"}},
@@ -337,7 +350,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 34);
+    assert_int_equal(n, 40);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
         hs_request_free(r);

@@ -21,6 +21,7 @@
 #include "handstat/shortdeck.h"
 #include "handstat/omaha.h"
 #include "handstat/stud.h"
+#include "handstat/draw.h"
 #include "handstat/holdem.h"
 #include "handstat/holdem_board.h"
 #include "handstat/holdem_matrix.h"

@@ -27,6 +27,8 @@ from ._games import omaha_equity, omaha_rank, stud_equity
 from ._holdem import (holdem_equity, holdem_equity_batch, holdem_preflop3, holdem_preflop3_read,
                       holdem_range, holdem_vs_random, shortdeck_equity)
 from ._request import Argument, Command, command, commands, query, query_commands
+from ._draw import (badugi_hist, badugi_rank, draw_discard, draw_equity, draw_odds,
+                    draw_table)
 from ._poker import (lowball_hist, lowball_rank, poker_hist, poker_rank, poker_rank_batch,
                      shortdeck_hist, shortdeck_rank)
 
@@ -36,6 +38,8 @@ __all__ = ["HandstatError", "PROGRESS_INTERVAL", "version", "query", "query_comm
            "poker_rank", "poker_rank_batch", "poker_hist",
            "shortdeck_rank", "shortdeck_hist", "shortdeck_equity",
            "lowball_rank", "lowball_hist",
+           "badugi_rank", "badugi_hist", "draw_odds", "draw_discard", "draw_table",
+           "draw_equity",
            "holdem_equity", "holdem_equity_batch", "holdem_vs_random", "holdem_preflop3",
            "holdem_preflop3_read", "holdem_hit", "holdem_hits", "holdem_equity_dist",
            "holdem_filter", "holdem_matrix", "holdem_matrix_svg",

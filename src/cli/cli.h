@@ -488,6 +488,9 @@ int cli_holdem_matrix(int argc, char **argv);
 int cli_holdem_range(int argc, char **argv);
 int cli_shortdeck_main(int argc, char **argv);
 int cli_lowball_main(int argc, char **argv);
+/* handstat badugi and handstat draw (cli_draw.c). */
+int cli_badugi_main(int argc, char **argv);
+int cli_draw_main(int argc, char **argv);
 /* handstat shortdeck equity (cli_holdem.c: the requests and tables of holdem equity). */
 int cli_shortdeck_equity(int argc, char **argv);
 int cli_omaha_main(int argc, char **argv);

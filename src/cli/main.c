@@ -59,6 +59,15 @@ static const char USAGE[] =
     "  lowball rank --a5|--27 [--csv] [CARD x5..7]\n"
     "                                          the best ace-to-five or deuce-to-seven low\n"
     "  lowball hist --a5|--27 [-o FILE]        every five-card hand by its low\n"
+    "  badugi rank [--csv] [CARD x4]           badugi class (1..1092), description, best sub-hand\n"
+    "  badugi hist [-o FILE]                   every four-card hand by badugi size and top card\n"
+    "  draw odds --game 27|a5|high|badugi [KEPT] [--draw K] [--discard C] [--dead C]\n"
+    "                                          exact odds of each final band after one draw\n"
+    "  draw discard --game G HAND [--vs C [--vs-discard C]] [--dead C]\n"
+    "                                          every discard choice, best first (vs an opponent)\n"
+    "  draw table --game 27|a5|badugi [-o FILE]  the classic one-draw odds table\n"
+    "  draw equity --game G HAND[:DISCARD].. [--dead C]\n"
+    "                                          exact equity of 2-6 players with one draw\n"
     "  stud equity HAND HAND.. [--dead C] [--hilo]\n"
     "                                          exact seven-card stud equity, high or hi/lo\n"
     "  razz equity HAND HAND.. [--dead C]      exact razz (stud, A-5 low) equity\n"
@@ -158,6 +167,10 @@ static int dispatch(int argc, char **argv) {
         return cli_shortdeck_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "lowball") == 0)
         return cli_lowball_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "badugi") == 0)
+        return cli_badugi_main(argc - 1, argv + 1);
+    if (strcmp(argv[1], "draw") == 0)
+        return cli_draw_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "stud") == 0)
         return cli_stud_main(argc - 1, argv + 1);
     if (strcmp(argv[1], "razz") == 0)

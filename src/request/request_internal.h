@@ -65,6 +65,9 @@ extern const hs_command_def hs_req_crib_score, hs_req_crib_explain, hs_req_crib_
 extern const hs_command_def hs_req_poker_rank, hs_req_poker_compare, hs_req_poker_hist,
     hs_req_poker_showdown, hs_req_poker_pe54, hs_req_poker_matchups, hs_req_lowball_rank,
     hs_req_lowball_hist, hs_req_shortdeck_rank, hs_req_shortdeck_hist;
+/* request_draw.c */
+extern const hs_command_def hs_req_badugi_rank, hs_req_badugi_hist, hs_req_draw_odds,
+    hs_req_draw_discard, hs_req_draw_table, hs_req_draw_equity;
 extern const hs_command_def hs_req_query;
 
 /* The size of a static array of arguments, for an entry's n_args. */
