@@ -101,6 +101,44 @@ static void test_equity_batch(void **state) {
     cli_result_free(&r);
 }
 
+/* --folded: the exact counts with the folded hands out of play and the equity without them;
+ * past the exact bound an estimate that says so; more than 8 refused. */
+static void test_equity_folded(void **state) {
+    (void)state;
+    cli_result a = RUN(NULL, "holdem", "equity", "AhAd", "KsKc", "--folded", "QQ+", "--csv");
+    assert_int_equal(a.status, 0);
+    assert_string_equal(a.out, "player,hand,wins,ties,losses,equity,equity_exact,equity_unfolded,"
+                               "equity_unfolded_exact\n"
+                               "1,AhAd,9016876,50542,1898614,0.824559603693,1004683/1218448,"
+                               "0.812554896794,29603/36432\n"
+                               "2,KsKc,1898614,50542,9016876,0.175440396307,213765/1218448,"
+                               "0.187445103206,6829/36432\n");
+    cli_result_free(&a);
+    a = RUN(NULL, "holdem", "equity", "AhAd", "KsKc", "--folded", "QQ+");
+    assert_int_equal(a.status, 0);
+    assert_contains(a.out, "folded: QQ+ (18 folded hands or tuples off the known cards, 9 solved)");
+    assert_contains(a.out, "unfolded");
+    cli_result_free(&a);
+    a = RUN(NULL, "holdem", "equity", "random", "random", "random", "--folded", "random",
+            "--folded", "random", "--threads", "2");
+    assert_int_equal(a.status, 0);
+    assert_contains(a.out, "exact refused: ");
+    assert_contains(a.out, "ESTIMATE from 1000000 sampled deals (seed 1), not exact");
+    cli_result_free(&a);
+    a = RUN(NULL, "holdem", "equity", "AA", "KK", "--folded", "QQ", "--samples", "5000", "--csv");
+    assert_int_equal(a.status, 0);
+    assert_contains(a.out, "player,hand,samples,wins,ties,losses,equity,std_error,kind,"
+                           "equity_unfolded,std_error_unfolded\n1,AA,5000,");
+    cli_result_free(&a);
+    a = RUN(NULL, "holdem", "equity", "AA", "KK", "--folded", "22", "--folded", "33", "--folded",
+            "44", "--folded", "55", "--folded", "66", "--folded", "77", "--folded", "88",
+            "--folded", "99", "--folded", "TT");
+    assert_int_equal(a.status, 2);
+    assert_contains(a.err, "--folded is given more than 8 times");
+    assert_string_equal(a.out, "");
+    cli_result_free(&a);
+}
+
 /* --samples: an estimate, labelled so, the same at any thread count for one seed, within a few
  * standard errors of the exact equity (AhAd vs KsKc: 29603/36432 = 0.81255...). */
 static void test_equity_samples(void **state) {
@@ -523,7 +561,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_equity_samples),    cmocka_unit_test(test_huge_query_stops_at_once),
         cmocka_unit_test(test_preflop_arguments), cmocka_unit_test(test_vs_random_arguments),
         cmocka_unit_test(test_preflop3),          cmocka_unit_test(test_help_everywhere),
-        cmocka_unit_test(test_vs_random_sampled),
+        cmocka_unit_test(test_vs_random_sampled), cmocka_unit_test(test_equity_folded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

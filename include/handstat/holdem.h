@@ -535,6 +535,64 @@ HS_API int hs_holdem_preflop3_job_new(const hs_holdem_preflop3 *table, hs_job **
 /* The counts of the job's units done so far: HS_P3_OUTCOMES per triple, in triple order. */
 HS_API const uint64_t *hs_holdem_preflop3_job_counts(const hs_job *job);
 
+/* ---- folded ranges (card removal) ---------------------------------------------------------
+ * Players who folded hold a hand out of play: folded player j holds one combination of its range
+ * fold[j], unknown. A deal is the active players' combinations, each folded player's combination
+ * and the completion of the board, all pairwise disjoint and disjoint from the board and the dead
+ * cards; it weighs the product of all its combinations' weights (each range's divided by their
+ * greatest common divisor, as hs_holdem_equity_ranges). Folded hands never play: the counts are
+ * the active players' outcomes, exact 128-bit integers:
+ *   counts = sum over the folded tuples f (one combination per folded player, pairwise disjoint,
+ *            off the board and the dead cards) of w_f x (hs_holdem_equity_ranges's counts with
+ *            f's cards dead),
+ * w_f the product of f's weights. Tuples that a permutation of the suits maps onto each other
+ * while keeping the board, the dead cards and every range (active and folded, with its weights)
+ * have the same counts: one per such set is solved, times the set's size. The work is thus the
+ * plain query's, once per solved tuple (hs_holdem_folded_plan_count counts them). */
+
+#define HS_HOLDEM_MAX_FOLDED 8
+
+typedef struct hs_holdem_folded_plan {
+    uint64_t tuples; /* folded tuples: pairwise disjoint, off the board and the dead cards */
+    uint64_t solves; /* runs of the exact engine: one per suit-symmetric set of tuples */
+    int symmetries;  /* suit permutations keeping the query (1: the identity only) */
+    int capped;      /* the count stopped on reaching `cap` tuples: the true counts are larger */
+} hs_holdem_folded_plan;
+
+/* Count the tuples and the engine runs of the query below, stopping once `cap` tuples (0: no
+ * cap) are reached. Returns HS_OK; HS_ERR_ARG (as hs_holdem_equity_folded); HS_ERR_COUNT (a
+ * folded range wholly on the board or the dead cards, or no tuple of disjoint folded hands);
+ * HS_ERR_NOMEM. Pure; thread-safe. */
+HS_API int hs_holdem_folded_plan_count(int players, const hs_holdem_range *const ranges[],
+                                       int folded, const hs_holdem_range *const fold[],
+                                       uint64_t board, uint64_t dead, uint64_t cap,
+                                       hs_holdem_folded_plan *out);
+
+/* The exact equity of `players` (2..9) active ranges with `folded` (0..HS_HOLDEM_MAX_FOLDED)
+ * folded ranges fold[] (weights 1..HS_HOLDEM_WEIGHT_FULL), as above; folded = 0 is
+ * hs_holdem_equity_ranges. `progress` sees the whole run (each engine run a slice); `threads` as
+ * there. Returns HS_OK; HS_ERR_ARG (a bad count, a NULL, empty or invalid range, board or dead
+ * cards overlapping or over five board cards, threads < 0); HS_ERR_COUNT (no deal: a folded range
+ * wholly on the known cards, or no folded tuple leaves the active players a deal); HS_ERR_OVERFLOW
+ * (a count, or the deals' pot shares, would pass 128 bits: each sum is checked);
+ * HS_ERR_CANCELLED; HS_ERR_NOMEM. On an error *out is zeroed. Thread-safe. */
+HS_API int hs_holdem_equity_folded(int players, const hs_holdem_range *const ranges[], int folded,
+                                   const hs_holdem_range *const fold[], uint64_t board,
+                                   uint64_t dead, int threads, hs_progress_fn progress, void *ctx,
+                                   hs_holdem_equity_exact *out);
+
+/* The estimate of hs_holdem_equity_folded: hs_holdem_equity_sample's model and draws, with the
+ * folded players' combinations drawn as extra hands after the active players' (from their ranges
+ * by weight, a choice where any two hands share a card drawn again whole) that are never scored.
+ * Returns what hs_holdem_equity_sample returns (HS_ERR_ARG also for folded out of
+ * 0..HS_HOLDEM_MAX_FOLDED or a bad folded range); folded = 0 is hs_holdem_equity_sample, sample
+ * for sample. */
+HS_API int hs_holdem_equity_sample_folded(int players, const hs_holdem_range *const ranges[],
+                                          int folded, const hs_holdem_range *const fold[],
+                                          uint64_t board, uint64_t dead, uint64_t samples,
+                                          uint64_t seed, int threads, hs_progress_fn progress,
+                                          void *ctx, hs_holdem_equity_sample_result *out);
+
 #ifdef __cplusplus
 }
 #endif

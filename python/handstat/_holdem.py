@@ -37,7 +37,8 @@ def _equity(what, hands, board, dead, samples=None, seed=1, rules=None):
 
 def holdem_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "", threads: int = 0,
                   samples: Optional[int] = None, seed: int = 1,
-                  progress: Progress = None) -> pd.DataFrame:
+                  progress: Progress = None,
+                  folded: Union[str, Sequence[str]] = ()) -> pd.DataFrame:
     """Exact hold'em equity over every deal and board (`holdem equity --csv`): hands is a list of
     2-9 hands or ranges ("AhAd", "KK", "QQ+,AKs", "random", "15%", "AKs@50"), board 0-5 known
     cards, dead cards out of play. A DataFrame of player (1..), hand (the range's canonical text,
@@ -54,12 +55,23 @@ def holdem_equity(hands: Sequence[str], board: Cards = "", dead: Cards = "", thr
     losses (of the sampled deals), equity (the mean pot share), std_error (its standard error:
     the exact equity is within two of them about 95% of the time) and kind ("estimate").
 
+    folded: up to 8 ranges of players who folded (`--folded RANGE`, card removal): each holds a
+    hand of its range out of play, dealt disjoint from every other hand and the board, weighing
+    its weight. Exact while the work stays within the bound of `holdem equity --help` (else an
+    estimate, kind "estimate", 1,000,000 samples unless samples=N); two more columns give the
+    equity without the folded ranges: equity_unfolded (float) and equity_unfolded_exact
+    (Fraction), or equity_unfolded and std_error_unfolded for an estimate.
+
     threads: OpenMP workers (0: one per core). progress: None or a callable(done, total) called
     with the work units done from the library's worker threads, at most every 0.1 s and once
     at the end; an exception it raises stops the computation and is re-raised. Ctrl-C stops
     the computation within a work unit and raises KeyboardInterrupt (the C code runs in a worker
     thread; the same holds for every function that takes progress)."""
     command, args = _equity("holdem_equity", hands, board, dead, samples, seed)
+    if isinstance(folded, str):
+        folded = [folded]
+    if folded:
+        args["folded"] = list(folded)
     return _ask("holdem_equity", command, threads, progress, **args)
 
 

@@ -244,6 +244,19 @@ def test_holdem_equity_samples(hands, board, dead, samples, seed):
         assert (abs(got["equity"] - exact["equity"]) < 5 * got["std_error"]).all()
 
 
+@pytest.mark.parametrize("hands,folded,board", [
+    (["AhAd", "KsKc"], ["QQ+"], ""),
+    (["QQ+,AKs", "JJ-99,AQs+"], ["22+,A2s+", "AK@50"], "Kh7d2c")])
+def test_holdem_equity_folded(hands, folded, board):
+    args = [*hands, "--csv"] + [a for f in folded for a in ("--folded", f)] + \
+        (["--board", board] if board else [])
+    got = handstat.holdem_equity(hands, board, folded=folded)
+    assert_like_cli(got, cli_csv("holdem", "equity", *args))
+    assert got["equity_exact"].sum() == 1
+    assert list(got["equity_unfolded_exact"]) == list(
+        handstat.holdem_equity(hands, board)["equity_exact"])
+
+
 def test_holdem_equity_batch():
     requests = [(["AhAd", "KsKc"],), {"hands": ["QQ+,AKs", "JJ-99,AQs+"], "board": "Kh7d2c",
                                       "dead": "Qs"},

@@ -19,6 +19,7 @@ static const char EQUITY_USAGE[] =
     "                              [--threads N]\n"
     "       handstat holdem equity --batch [FILE] [--csv] [--threads N]\n"
     "       handstat holdem equity ... --samples N [--seed S]\n"
+    "       handstat holdem equity ... --folded RANGE [--folded RANGE ...]\n"
     "\n"
     "Exact Texas hold'em equity of 2 to 9 players over every completion of the board. A HAND is\n"
     "one argument, a range: comma-separated items, each two cards (AhKd, \"Ah Kd\", 10h9h), a\n"
@@ -49,6 +50,16 @@ static const char EQUITY_USAGE[] =
     "                  std_error,kind (kind = estimate). The same N and seed give the same\n"
     "                  numbers at any --threads\n"
     "  --seed S        the random streams of --samples (0..2^64-1; default 1)\n"
+    "  --folded RANGE  a player who folded a hand of RANGE (repeatable, up to 8; with --batch,\n"
+    "                  for every line): that hand is out of play (card removal). A deal is\n"
+    "                  then the players' hands, each folded player's hand (from its range, by\n"
+    "                  weight) and the board, all disjoint; it weighs the product of all the\n"
+    "                  hands' weights. Exact (the plain count once per folded hand, or tuple\n"
+    "                  of them, up to suit symmetry) while that is at most 100,000 runs and\n"
+    "                  1e11 deals in all; past it an ESTIMATE (1,000,000 samples unless\n"
+    "                  --samples; kind=estimate) with the bound stated. Adds the equity\n"
+    "                  without the folded ranges: CSV equity_unfolded, equity_unfolded_exact\n"
+    "                  (estimates: equity_unfolded, std_error_unfolded)\n"
     "  --threads N     worker threads, 1..1024 (default: one per core)\n"
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 done, 1 bad cards or no possible deal, 2 bad command line,\n"
@@ -141,10 +152,19 @@ static const char VS_RANDOM_USAGE[] =
 
 typedef struct equity_opts {
     int csv, threads;
-    int estimate;     /* --samples: an estimate */
-    int batch_header; /* --batch --csv: the header is written */
-    int shortdeck;    /* short-deck hold'em (shortdeck equity) */
+    int estimate;        /* --samples: an estimate */
+    int batch_header;    /* --batch --csv: the header is written */
+    int shortdeck;       /* short-deck hold'em (shortdeck equity) */
+    cli_opt_list folded; /* --folded RANGE, repeatable */
 } equity_opts;
+
+/* The --folded ranges into request q; non-zero (printed) on failure. */
+static int add_folded(hs_request *q, const equity_opts *o) {
+    for (int j = 0; j < o->folded.n; j++)
+        if (cli_request_add(q, "folded", o->folded.value[j]) != 0)
+            return -1;
+    return 0;
+}
 
 static void print_result(size_t line, equity_opts *o, const hs_table *t);
 
@@ -179,8 +199,17 @@ static int equity_run_request(const hs_request *q, size_t line, equity_opts *o) 
 /* The equity table (exact or estimated) of one request: in CSV the table's own rows (a "line"
  * column first under --batch, its header once); in text "line N" under --batch, the board, the
  * dead cards and the deals or samples, then the rows. */
+/* The note `name` of t, or "" when it has none. */
+static const char *note_of(const hs_table *t, const char *name) {
+    const char *v = hs_table_note(t, name);
+    return v != NULL ? v : "";
+}
+
 static void print_result(size_t line, equity_opts *o, const hs_table *t) {
-    const int batch = line > 0, estimate = o->estimate;
+    /* an estimate when asked for, or when a folded query is past the exact bound */
+    const int batch = line > 0, estimate = strcmp(note_of(t, "kind"), "estimate") == 0;
+    /* with --folded: the equity without the folded ranges as one more column */
+    const int folded = *note_of(t, "folded") != '\0';
     const size_t rows = hs_table_rows(t);
     cli_table out;
     if (o->csv) {
@@ -197,27 +226,42 @@ static void print_result(size_t line, equity_opts *o, const hs_table *t) {
         w = n > w ? n : w;
     }
     const int cw = estimate ? 12 : 14;
-    cli_col cols_exact[] = {{"", -7},  {" ", -w},   {" ", cw}, {" ", cw},
-                            {" ", cw}, {"  ", -10}, {" ", 0}};
-    cli_col cols_estimate[] = {{"", -7},  {" ", -w},  {" ", cw},  {" ", cw},
-                               {" ", cw}, {"  ", -9}, {" ", -10}, {" ", 0}};
+    cli_col cols_exact[] = {{"", -7},  {" ", -w},   {" ", cw},  {" ", cw},
+                            {" ", cw}, {"  ", -10}, {" ", -10}, {" ", 0}};
+    cli_col cols_estimate[] = {{"", -7},   {" ", -w},  {" ", cw},  {" ", cw}, {" ", cw},
+                               {"  ", -9}, {" ", -10}, {" ", -10}, {" ", 0}};
+    if (!folded) { /* the unfolded column only with --folded */
+        cols_exact[6] = cols_exact[7];
+        cols_estimate[7] = cols_estimate[8];
+    }
     cli_table_init(&out, stdout, 0, estimate ? cols_estimate : cols_exact);
     if (batch)
         printf("%sline %zu\n", o->batch_header++ ? "\n" : "", line);
     const char *board = hs_table_note(t, "board"), *dead = hs_table_note(t, "dead");
+    if (folded)
+        printf("folded: %s%s%s%s%s%s\n", note_of(t, "folded"),
+               *note_of(t, "folded_tuples") ? " (" : "", note_of(t, "folded_tuples"),
+               *note_of(t, "folded_tuples") ? " folded hands or tuples off the known cards, " : "",
+               note_of(t, "folded_solves"), *note_of(t, "folded_tuples") ? " solved)" : "");
+    if (*note_of(t, "exact_refused") != '\0')
+        printf("exact refused: %s\n", note_of(t, "exact_refused"));
     printf("board: %s   dead: %s", *board ? board : "(none)", *dead ? dead : "(none)");
     if (estimate) {
         printf("   ESTIMATE from %s sampled deals (seed %s), not exact\n",
                hs_table_note(t, "samples"), hs_table_note(t, "seed"));
-        static const char *const HEADER[] = {"player", "hand",   "wins",    "ties",
-                                             "losses", "equity", "std_err", "(estimate)"};
-        cli_header(&out, HEADER, 8);
+        static const char *const HEADER[] = {"player", "hand",    "wins",     "ties",      "losses",
+                                             "equity", "std_err", "unfolded", "(estimate)"};
+        static const char *const HEADER_PLAIN[] = {"player", "hand",   "wins",    "ties",
+                                                   "losses", "equity", "std_err", "(estimate)"};
+        cli_header(&out, folded ? HEADER : HEADER_PLAIN, folded ? 9 : 8);
         for (size_t row = 0; row < rows; row++) {
-            /* player, hand, [samples], wins, ties, losses, equity, std_error, kind */
-            static const int FROM[] = {0, 1, 3, 4, 5, 6, 7, 8};
-            for (int k = 0; k < 8; k++) {
-                const size_t c = (size_t)FROM[k];
-                if (c == 6 || c == 7)
+            /* player, hand, [samples], wins, ties, losses, equity, std_error, kind,
+             * [equity_unfolded, std_error_unfolded] */
+            static const int FROM[] = {0, 1, 3, 4, 5, 6, 7, 9, 8};
+            static const int FROM_PLAIN[] = {0, 1, 3, 4, 5, 6, 7, 8};
+            for (int k = 0; k < (folded ? 9 : 8); k++) {
+                const size_t c = (size_t)(folded ? FROM[k] : FROM_PLAIN[k]);
+                if (c == 6 || c == 7 || c == 9)
                     cli_cell_fixed(&out, hs_table_number(t, row, c), 6);
                 else
                     cli_cell(&out, hs_table_cell(t, row, c));
@@ -233,10 +277,15 @@ static void print_result(size_t line, equity_opts *o, const hs_table *t) {
         printf("   deals: %s, all equally likely\n", hs_table_note(t, "deals"));
     static const char *const HEADER[] = {"player", "hand",   "wins",   "ties",
                                          "losses", "equity", "(exact)"};
-    cli_header(&out, HEADER, 7);
+    static const char *const HEADER_FOLDED[] = {"player", "hand",   "wins",     "ties",
+                                                "losses", "equity", "unfolded", "(exact)"};
+    cli_header(&out, folded ? HEADER_FOLDED : HEADER, folded ? 8 : 7);
     for (size_t row = 0; row < rows; row++) {
-        for (size_t c = 0; c < 7; c++) {
-            if (c == 5)
+        /* player, hand, wins, ties, losses, equity, equity_exact, [equity_unfolded] */
+        static const int FROM[] = {0, 1, 2, 3, 4, 5, 7, 6};
+        for (int k = 0; k < (folded ? 8 : 7); k++) {
+            const size_t c = (size_t)(folded ? FROM[k] : k);
+            if (c == 5 || c == 7)
                 cli_cell_fixed(&out, hs_table_number(t, row, c), 6);
             else
                 cli_cell(&out, hs_table_cell(t, row, c));
@@ -264,7 +313,7 @@ static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
     hs_request *q = cli_request_new(b->command, NULL, 0, &status);
     if (q == NULL)
         return status;
-    if (cli_request_opts(q, b->keys, b->values, b->n_keys) != 0)
+    if (cli_request_opts(q, b->keys, b->values, b->n_keys) != 0 || add_folded(q, b->opts) != 0)
         status = CLI_EXIT_DATA;
     if (status == CLI_OK)
         status = cli_equity_line(text, len, line, q);
@@ -280,7 +329,7 @@ static int batch_line(const char *text, size_t len, size_t line, void *ctx) {
 /* holdem equity, and shortdeck equity (the same requests and tables, the short-deck engine). */
 static int equity_command(int argc, char **argv, int shortdeck) {
     int n_pos;
-    equity_opts o = {0, 0, 0, 0, shortdeck};
+    equity_opts o = {0, 0, 0, 0, shortdeck, {0, {NULL}}};
     int batch = 0, variant = 0;
     const char *board_arg = NULL, *dead_arg = NULL, *samples_arg = NULL, *seed_arg = NULL;
     const cli_opt holdem_opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
@@ -290,6 +339,7 @@ static int equity_command(int argc, char **argv, int shortdeck) {
                                    {"--batch", NULL, CLI_OPT_FLAG, &batch},
                                    {"--samples", NULL, CLI_OPT_VALUE, &samples_arg},
                                    {"--seed", NULL, CLI_OPT_VALUE, &seed_arg},
+                                   {"--folded", NULL, CLI_OPT_LIST, &o.folded},
                                    {NULL, NULL, CLI_OPT_FLAG, NULL}};
     const cli_opt shortdeck_opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
                                       {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
@@ -323,7 +373,7 @@ static int equity_command(int argc, char **argv, int shortdeck) {
     hs_request *q = cli_request_new(command, argv + 1, n_pos, &status);
     if (q == NULL)
         return status;
-    if (cli_request_opts(q, keys, values, 5) != 0)
+    if (cli_request_opts(q, keys, values, 5) != 0 || add_folded(q, &o) != 0)
         status = CLI_EXIT_DATA;
     if (status == CLI_OK) {
         cli_catch_signals();

@@ -72,6 +72,14 @@ int hs_holdem_equity_ranges_way(int way, int players, const hs_holdem_range *con
                                 uint64_t board, uint64_t dead, int threads, hs_progress_fn progress,
                                 void *ctx, hs_holdem_equity_exact *out);
 
+/* hs_holdem_equity_folded with the suit symmetry over the folded tuples used (1) or not (0: every
+ * tuple solved; for the tests, which check both against the reference). */
+int hs_holdem_equity_folded_sym(int use_symmetry, int players,
+                                const hs_holdem_range *const ranges[], int folded,
+                                const hs_holdem_range *const fold[], uint64_t board, uint64_t dead,
+                                int threads, hs_progress_fn progress, void *ctx,
+                                hs_holdem_equity_exact *out);
+
 /* Test-only (holdem_dist.c): the equity distribution's job counted one way: HS_DIST_WIDE (every
  * hand of both ranges sorted on each board, one sweep), HS_DIST_NARROW (the villain's sorted, each
  * hero combination placed among them; a villain range of at most 48 combinations, else

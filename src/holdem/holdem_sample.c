@@ -26,6 +26,7 @@
 #include <string.h>
 
 #define MAXP HS_HOLDEM_MAX_PLAYERS
+#define MAXD (HS_HOLDEM_MAX_PLAYERS + HS_HOLDEM_MAX_FOLDED) /* hands drawn, folded ones too */
 #define SHARE HS_HOLDEM_SHARE_UNIT
 #define UNIT_SAMPLES ((uint64_t)1 << 16) /* samples per unit, unless that makes too many units */
 #define UNITS_MAX ((uint64_t)1 << 20)    /* ... so the runtime's per-unit lists stay small */
@@ -106,13 +107,14 @@ static inline uint64_t alias_draw(const smp_range *r, rng *g, uint16_t *at) {
 
 typedef struct smp_ctx {
     int players, need; /* need: board cards to come */
+    int drawn;         /* hands drawn: the players' and then the folded players' (never scored) */
     uint64_t board, dead;
     uint64_t samples, unit_samples, seed;
     size_t units;
     int cards;              /* cards off the board and the dead cards */
     uint8_t deck[HS_CARDS]; /* ... in order */
     atomic_int stuck;       /* a unit found no deal in STUCK_AFTER tries: the others give up */
-    smp_range range[MAXP];  /* each player's combinations */
+    smp_range range[MAXD];  /* each hand's combinations: the players', then the folded ones' */
 } smp_ctx;
 
 /* The accumulator: deals, and for each player the deals it won with k - 1 others (k = 1: alone);
@@ -142,7 +144,7 @@ static inline int run_unit(smp_ctx *c, size_t unit, smp_acc *acc, hs_job_poll_t 
                            hs_holdem_sample_tally *tally) {
     if (atomic_load_explicit(&c->stuck, memory_order_relaxed))
         return UNIT_STUCK;
-    const int players = c->players, need = c->need;
+    const int players = c->players, drawn = c->drawn, need = c->need;
     const uint64_t first = (uint64_t)unit * c->unit_samples;
     const uint64_t n = c->samples - first < c->unit_samples ? c->samples - first : c->unit_samples;
     rng g;
@@ -153,18 +155,18 @@ static inline int run_unit(smp_ctx *c, size_t unit, smp_acc *acc, hs_job_poll_t 
         at[deck[i]] = (uint8_t)i;
     uint32_t tries = 0, since_poll = 0;
     for (uint64_t done = 0; done < n; done++) {
-        uint64_t hole[MAXP], used;
-        uint16_t pick[MAXP];
+        uint64_t hole[MAXD], used;
+        uint16_t pick[MAXD];
         for (;;) {
             int p = 0;
             used = 0;
-            for (; p < players; p++) {
+            for (; p < drawn; p++) {
                 hole[p] = alias_draw(&c->range[p], &g, &pick[p]);
                 if (hole[p] & used)
                     break;
                 used |= hole[p];
             }
-            if (p == players)
+            if (p == drawn)
                 break;
             if (++tries == STUCK_AFTER) {
                 atomic_store_explicit(&c->stuck, 1, memory_order_relaxed);
@@ -276,20 +278,22 @@ static const hs_job_def sample_job = {
 };
 
 /* Check the query and build *c (zeroed by the caller) for `samples` samples from `seed`. */
-static int smp_setup(smp_ctx *c, int players, const hs_holdem_range *const ranges[], uint64_t board,
-                     uint64_t dead, uint64_t samples, uint64_t seed) {
-    if (players < 2 || players > MAXP || ranges == NULL || samples == 0 ||
-        (board & ~HS_DECK_MASK) || (dead & ~HS_DECK_MASK) || (board & dead) ||
-        hs_hand_size(board) > 5)
+static int smp_setup(smp_ctx *c, int players, const hs_holdem_range *const ranges[], int folded,
+                     const hs_holdem_range *const fold[], uint64_t board, uint64_t dead,
+                     uint64_t samples, uint64_t seed) {
+    if (players < 2 || players > MAXP || ranges == NULL || samples == 0 || folded < 0 ||
+        folded > HS_HOLDEM_MAX_FOLDED || (folded > 0 && fold == NULL) || (board & ~HS_DECK_MASK) ||
+        (dead & ~HS_DECK_MASK) || (board & dead) || hs_hand_size(board) > 5)
         return HS_ERR_ARG;
-    for (int p = 0; p < players; p++) {
-        const hs_holdem_range *r = ranges[p];
+    for (int p = 0; p < players + folded; p++) {
+        const hs_holdem_range *r = p < players ? ranges[p] : fold[p - players];
         if (r == NULL || r->n == 0 || !hs_holdem_range_ok(r))
             return HS_ERR_ARG;
     }
     if (samples > UINT64_MAX / SHARE)
         return HS_ERR_OVERFLOW;
     c->players = players;
+    c->drawn = players + folded;
     c->need = 5 - hs_hand_size(board);
     c->board = board;
     c->dead = dead;
@@ -305,10 +309,10 @@ static int smp_setup(smp_ctx *c, int players, const hs_holdem_range *const range
     for (int x = 0; x < HS_CARDS; x++)
         if (!(off >> x & 1))
             c->deck[c->cards++] = (uint8_t)x;
-    if (c->cards - 2 * players < c->need)
+    if (c->cards - 2 * c->drawn < c->need)
         return HS_ERR_COUNT;
-    for (int p = 0; p < players; p++) {
-        const hs_holdem_range *r = ranges[p];
+    for (int p = 0; p < c->drawn; p++) {
+        const hs_holdem_range *r = p < players ? ranges[p] : fold[p - players];
         uint64_t combo[HS_HOLDEM_COMBOS];
         uint16_t w[HS_HOLDEM_COMBOS];
         uint16_t at[HS_HOLDEM_COMBOS];
@@ -361,6 +365,15 @@ int hs_holdem_equity_sample(int players, const hs_holdem_range *const ranges[], 
                             uint64_t dead, uint64_t samples, uint64_t seed, int threads,
                             hs_progress_fn progress, void *ctx,
                             hs_holdem_equity_sample_result *out) {
+    return hs_holdem_equity_sample_folded(players, ranges, 0, NULL, board, dead, samples, seed,
+                                          threads, progress, ctx, out);
+}
+
+int hs_holdem_equity_sample_folded(int players, const hs_holdem_range *const ranges[], int folded,
+                                   const hs_holdem_range *const fold[], uint64_t board,
+                                   uint64_t dead, uint64_t samples, uint64_t seed, int threads,
+                                   hs_progress_fn progress, void *ctx,
+                                   hs_holdem_equity_sample_result *out) {
     memset(out, 0, sizeof *out);
     if (threads < 0)
         return HS_ERR_ARG;
@@ -368,7 +381,7 @@ int hs_holdem_equity_sample(int players, const hs_holdem_range *const ranges[], 
     smp_acc *acc = malloc(sizeof *acc);
     int rc = c == NULL || acc == NULL ? HS_ERR_NOMEM : HS_OK;
     if (rc == HS_OK)
-        rc = smp_setup(c, players, ranges, board, dead, samples, seed);
+        rc = smp_setup(c, players, ranges, folded, fold, board, dead, samples, seed);
     hs_job *job = NULL;
     if (rc == HS_OK) {
         char params[96];
@@ -393,7 +406,7 @@ int hs_holdem_sample_tally_run(int players, const hs_holdem_range *const ranges[
     smp_ctx *c = calloc(1, sizeof *c);
     if (c == NULL)
         return HS_ERR_NOMEM;
-    int rc = smp_setup(c, players, ranges, board, dead, samples, seed);
+    int rc = smp_setup(c, players, ranges, 0, NULL, board, dead, samples, seed);
     smp_acc acc;
     memset(&acc, 0, sizeof acc);
     for (size_t u = 0; rc == HS_OK && u < c->units; u++)

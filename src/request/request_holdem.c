@@ -13,19 +13,29 @@
 
 /* ---- holdem equity -------------------------------------------------------------------------- */
 
-/* The deals an equity query can have at most (every choice of hands, each with every board) as
- * a note, when there are enough of them to take a while (else nothing). */
-static void equity_work(const hs_holdem_range *range, int players, uint64_t board, uint64_t dead,
-                        int shortdeck, char *buf, size_t cap) {
-    long double choices = 1;
+/* The deals an equity query can have at most: every choice of hands (into *choices), each with
+ * every board (into *boards). */
+static long double equity_deals(const hs_holdem_range *range, int players, uint64_t board,
+                                uint64_t dead, int shortdeck, long double *choices,
+                                long double *boards) {
+    *choices = 1;
     for (int p = 0; p < players; p++)
-        choices *= (long double)range[p].n;
+        *choices *= (long double)range[p].n;
     const int left =
         (shortdeck ? HS_SHORTDECK_CARDS : HS_CARDS) - hs_hand_size(board | dead) - 2 * players;
     const int need = 5 - hs_hand_size(board);
-    long double boards = 1;
+    *boards = 1;
     for (int i = 0; i < need; i++)
-        boards = boards * (left - i) / (i + 1);
+        *boards = *boards * (left - i) / (i + 1);
+    return *choices * *boards;
+}
+
+/* The deals an equity query can have at most as a note, when there are enough of them to take a
+ * while (else nothing). */
+static void equity_work(const hs_holdem_range *range, int players, uint64_t board, uint64_t dead,
+                        int shortdeck, char *buf, size_t cap) {
+    long double choices, boards;
+    equity_deals(range, players, board, dead, shortdeck, &choices, &boards);
     /* the short-deck engine walks every deal: 1e9 of them take minutes */
     if (choices * boards < (shortdeck ? 1e9L : 1e11L))
         return;
@@ -34,6 +44,227 @@ static void equity_work(const hs_holdem_range *range, int players, uint64_t boar
                        : "up to %.3Lg deals (%.3Lg choices of hands x %.0Lf boards), solved once "
                          "per suit-symmetric set",
              choices * boards, choices, boards);
+}
+
+/* ---- holdem equity --folded: players who folded a hand of a range (card removal) ----------
+ * Exact (hs_holdem_equity_folded: the plain engine once per folded tuple, up to suit symmetry)
+ * while the work stays within the bound below, else an estimate from the sampler; beside each
+ * player's equity the equity without the folded ranges, computed the same way, since how far
+ * the folds move it is what a player asks. */
+
+/* The exact answer is refused (and estimated) past FOLDED_MAX_SOLVES engine runs or past
+ * FOLDED_MAX_DEALS = the runs x the plain query's deals (every choice of hands x every board).
+ * The slowest plain queries per deal (wide ranges on a flop: random vs random on 2c7dKh, 1.7e9
+ * deals in 0.9 s on one core of the AMD EPYC of results/BENCHMARKS.md) make the bound about a
+ * minute on one core; preflop queries run far faster per deal (suit symmetry, rank patterns).
+ * A model of the deals, not a clock, so one query gets the same kind of answer on any machine. */
+#define FOLDED_MAX_SOLVES UINT64_C(100000)
+#define FOLDED_MAX_DEALS 1e11L
+/* The tuples counted at most before the answer is known to be an estimate. */
+#define FOLDED_MAX_TUPLES (24 * FOLDED_MAX_SOLVES)
+/* The estimate's samples when none are given. */
+#define FOLDED_SAMPLES UINT64_C(1000000)
+
+/* The values of the repeatable key `key` into out[] (room for max); their number, up to max + 1. */
+static int req_values(const hs_request *r, const char *key, const char **out, int max) {
+    int n = 0;
+    for (int i = 0; i < r->n; i++)
+        if (strcmp(r->key[i], key) == 0) {
+            if (n < max)
+                out[n] = r->value[i];
+            n++;
+        }
+    return n;
+}
+
+/* The folded ranges' canonical texts, " | " between them. */
+static void folded_note(hs_table *t, char (*fnames)[HS_HOLDEM_RANGE_TEXT], int folded) {
+    size_t cap = 1;
+    for (int j = 0; j < folded; j++)
+        cap += strlen(fnames[j]) + 3;
+    char *all = malloc(cap);
+    if (all == NULL) {
+        hs_tbl_note(t, "folded", "%d ranges", folded);
+        return;
+    }
+    all[0] = '\0';
+    for (int j = 0; j < folded; j++) {
+        if (j > 0)
+            strcat(all, " | ");
+        strcat(all, fnames[j]);
+    }
+    hs_tbl_note(t, "folded", "%s", all);
+    free(all);
+}
+
+static int folded_equity(hs_req_ctx *x, int players, const hs_holdem_range *const ranges[],
+                         char (*names)[HS_HOLDEM_RANGE_TEXT], int folded,
+                         const char *const *fold_text, uint64_t board, uint64_t dead,
+                         uint64_t samples, uint64_t seed) {
+    hs_holdem_range *fr = malloc((size_t)folded * sizeof *fr);
+    char(*fnames)[HS_HOLDEM_RANGE_TEXT] = malloc((size_t)folded * sizeof *fnames);
+    hs_table *t = NULL;
+    int rc = fr == NULL || fnames == NULL ? hs_req_fail(x, HS_ERR_NOMEM, "out of memory") : HS_OK;
+    const hs_holdem_range *fold[HS_HOLDEM_MAX_FOLDED];
+    for (int j = 0; j < folded && rc == HS_OK; j++) {
+        char what[16];
+        snprintf(what, sizeof what, "folded %d", j + 1);
+        rc = hs_req_range(what, fold_text[j], &fr[j], fnames[j], sizeof fnames[j], x);
+        fold[j] = &fr[j];
+        size_t live = 0;
+        for (size_t i = 0; rc == HS_OK && i < fr[j].n; i++)
+            live += (fr[j].combo[i] & (board | dead)) == 0;
+        if (rc == HS_OK && live == 0)
+            rc = hs_req_fail(x, HS_ERR_COUNT,
+                             "folded %d: every combination of '%s' meets the board or the dead "
+                             "cards",
+                             j + 1, fnames[j]);
+    }
+    hs_holdem_folded_plan plan;
+    if (rc == HS_OK) {
+        rc = hs_holdem_folded_plan_count(players, ranges, folded, fold, board, dead,
+                                         FOLDED_MAX_TUPLES, &plan);
+        if (rc == HS_ERR_COUNT)
+            rc = hs_req_fail(x, rc,
+                             "no deal is possible: the folded ranges cannot all be dealt disjoint "
+                             "from each other and the known cards");
+        else if (rc != HS_OK)
+            rc = hs_req_lib_error(x, rc);
+    }
+    long double choices = 0, boards = 0, deals = 0;
+    int exact = 0;
+    if (rc == HS_OK) {
+        deals = 1;
+        for (int p = 0; p < players; p++)
+            deals *= (long double)ranges[p]->n;
+        choices = deals;
+        const int left = HS_CARDS - hs_hand_size(board | dead) - 2 * players;
+        boards = 1;
+        for (int i = 0; i < 5 - hs_hand_size(board); i++)
+            boards = boards * (left - i) / (i + 1);
+        deals = choices * boards * (long double)plan.solves;
+        exact = samples == 0 && !plan.capped && plan.solves <= FOLDED_MAX_SOLVES &&
+                deals <= FOLDED_MAX_DEALS;
+    }
+    if (rc == HS_OK && x->phase == HS_REQ_WORK && exact && deals >= 1e10L)
+        snprintf(x->work, x->work_cap,
+                 "%" PRIu64 " folded tuples, %" PRIu64 " solved (suit symmetry), each up to "
+                 "%.3Lg deals: up to %.3Lg in all",
+                 plan.tuples, plan.solves, choices * boards, deals);
+    else if (rc == HS_OK && x->phase == HS_REQ_WORK && samples == 0 && !exact)
+        snprintf(x->work, x->work_cap,
+                 "over the exact bound (%" PRIu64 " engine runs, %.3Lg deals): an estimate from "
+                 "%" PRIu64 " samples",
+                 FOLDED_MAX_SOLVES, FOLDED_MAX_DEALS, FOLDED_SAMPLES);
+    if (rc != HS_OK || x->phase != HS_REQ_FINISH) {
+        free(fr);
+        free(fnames);
+        return rc;
+    }
+    if (exact) {
+        hs_holdem_equity_exact e, u;
+        rc = hs_holdem_equity_ranges(players, ranges, board, dead, x->threads, x->progress,
+                                     x->progress_ctx, &u);
+        if (rc == HS_OK)
+            rc = hs_holdem_equity_folded(players, ranges, folded, fold, board, dead, x->threads,
+                                         x->progress, x->progress_ctx, &e);
+        static const char *const COLS[] = {"player",
+                                           "hand",
+                                           "wins",
+                                           "ties",
+                                           "losses",
+                                           "equity",
+                                           "equity_exact",
+                                           "equity_unfolded",
+                                           "equity_unfolded_exact"};
+        static const int KINDS[] = {HS_CELL_INT,      HS_CELL_TEXT,    HS_CELL_INT,
+                                    HS_CELL_INT,      HS_CELL_INT,     HS_CELL_DECIMAL,
+                                    HS_CELL_FRACTION, HS_CELL_DECIMAL, HS_CELL_FRACTION};
+        if (rc == HS_OK && (t = hs_tbl_new(COLS, KINDS, 9)) != NULL) {
+            char buf[48];
+            hs_req_known_notes(t, board, dead);
+            folded_note(t, fnames, folded);
+            hs_tbl_note(t, "deals", "%s", hs_tbl_u128_text(buf, sizeof buf, e.deals));
+            hs_tbl_note(t, "weighted", "1");
+            hs_tbl_note(t, "folded_tuples", "%" PRIu64, plan.tuples); /* off the known cards */
+            hs_tbl_note(t, "folded_solves", "%" PRIu64, plan.solves);
+            hs_tbl_note(t, "kind", "exact");
+            const hs_uint128 den = e.deals * HS_HOLDEM_SHARE_UNIT,
+                             uden = u.deals * HS_HOLDEM_SHARE_UNIT;
+            for (int p = 0; p < players; p++) {
+                const hs_holdem_player_exact *pl = &e.player[p];
+                hs_tbl_u128(t, (hs_uint128)(p + 1));
+                hs_tbl_text(t, names[p]);
+                hs_tbl_u128(t, pl->wins);
+                hs_tbl_u128(t, pl->ties);
+                hs_tbl_u128(t, pl->losses);
+                hs_tbl_ratio(t, pl->shares, den);
+                hs_tbl_fraction(t, pl->shares, den);
+                hs_tbl_ratio(t, u.player[p].shares, uden);
+                hs_tbl_fraction(t, u.player[p].shares, uden);
+            }
+        }
+    } else {
+        const uint64_t n = samples > 0 ? samples : FOLDED_SAMPLES;
+        hs_holdem_equity_sample_result e, u;
+        rc = hs_holdem_equity_sample(players, ranges, board, dead, n, seed, x->threads, x->progress,
+                                     x->progress_ctx, &u);
+        if (rc == HS_OK)
+            rc = hs_holdem_equity_sample_folded(players, ranges, folded, fold, board, dead, n, seed,
+                                                x->threads, x->progress, x->progress_ctx, &e);
+        static const char *const COLS[] = {"player",
+                                           "hand",
+                                           "samples",
+                                           "wins",
+                                           "ties",
+                                           "losses",
+                                           "equity",
+                                           "std_error",
+                                           "kind",
+                                           "equity_unfolded",
+                                           "std_error_unfolded"};
+        static const int KINDS[] = {HS_CELL_INT,  HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_INT,
+                                    HS_CELL_INT,  HS_CELL_INT,     HS_CELL_DECIMAL, HS_CELL_DECIMAL,
+                                    HS_CELL_TEXT, HS_CELL_DECIMAL, HS_CELL_DECIMAL};
+        if (rc == HS_OK && (t = hs_tbl_new(COLS, KINDS, 11)) != NULL) {
+            hs_req_known_notes(t, board, dead);
+            folded_note(t, fnames, folded);
+            hs_tbl_note(t, "samples", "%" PRIu64, e.samples);
+            hs_tbl_note(t, "seed", "%" PRIu64, seed);
+            hs_tbl_note(t, "kind", "estimate");
+            if (samples == 0)
+                hs_tbl_note(t, "exact_refused",
+                            "%s%" PRIu64 " engine runs x %.3Lg deals each; the bound is %" PRIu64
+                            " runs and %.3Lg deals",
+                            plan.capped ? "over " : "", plan.solves, choices * boards,
+                            FOLDED_MAX_SOLVES, FOLDED_MAX_DEALS);
+            for (int p = 0; p < players; p++) {
+                const hs_holdem_sample_player *pl = &e.player[p];
+                hs_tbl_u128(t, (hs_uint128)(p + 1));
+                hs_tbl_text(t, names[p]);
+                hs_tbl_u128(t, e.samples);
+                hs_tbl_u128(t, pl->wins);
+                hs_tbl_u128(t, pl->ties);
+                hs_tbl_u128(t, pl->losses);
+                hs_tbl_double(t, pl->equity);
+                hs_tbl_double(t, pl->std_error);
+                hs_tbl_text(t, "estimate");
+                hs_tbl_double(t, u.player[p].equity);
+                hs_tbl_double(t, u.player[p].std_error);
+            }
+        }
+    }
+    free(fr);
+    free(fnames);
+    if (rc == HS_ERR_COUNT)
+        return hs_req_fail(x, rc,
+                           "no deal is possible: the hands and the folded hands cannot all be "
+                           "dealt disjoint from each other and the known cards");
+    if (rc == HS_ERR_OVERFLOW)
+        return hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+    if (rc != HS_OK)
+        return hs_req_lib_error(x, rc);
+    return hs_req_answer(x, t);
 }
 
 /* holdem equity, and shortdeck equity (the same requests and table, the short-deck engine). */
@@ -120,6 +351,18 @@ static int run_equity(const hs_request *r, hs_req_ctx *x, int shortdeck) {
                                                   : "another hand");
             }
         }
+    }
+    const char *fold_text[HS_HOLDEM_MAX_FOLDED];
+    const int folded = shortdeck ? 0 : req_values(r, "folded", fold_text, HS_HOLDEM_MAX_FOLDED);
+    if (rc == HS_OK && folded > HS_HOLDEM_MAX_FOLDED)
+        rc = hs_req_fail(x, HS_ERR_ARG, "expected at most %d folded ranges, got %d",
+                         HS_HOLDEM_MAX_FOLDED, folded);
+    if (rc == HS_OK && folded > 0) {
+        rc =
+            folded_equity(x, players, ranges, names, folded, fold_text, board, dead, samples, seed);
+        free(range);
+        free(names);
+        return rc;
     }
     if (rc == HS_OK && x->phase == HS_REQ_WORK && samples == 0)
         equity_work(range, players, board, dead, shortdeck, x->work, x->work_cap);
@@ -593,7 +836,9 @@ static const hs_command_arg EQUITY_ARGS[] = {
     A_BOARD,
     A_DEAD,
     A_SAMPLES,
-    A_SEED};
+    A_SEED,
+    {"folded", HS_ARG_RANGE, 0, HS_HOLDEM_MAX_FOLDED, NULL, NULL,
+     "a folded player's range: its hand is out of play (card removal); up to 8"}};
 static const char *const EQUITY_EXAMPLE[] = {"hand", "AhAd", "hand", "KsKc", NULL};
 const hs_command_def hs_req_holdem_equity = {
     {"holdem equity", "Hold'em equity",

@@ -32,10 +32,19 @@ int cli_is_help(const char *arg);
 /* ---- options (cli_opts.c) ---------------------------------------------------------------- */
 
 typedef enum cli_opt_kind {
-    CLI_OPT_FLAG,   /* no value: *(int *)dest = 1 */
-    CLI_OPT_VALUE,  /* a value: *(const char **)dest = the value (the last one given wins) */
-    CLI_OPT_THREADS /* a --threads value, plain decimal 1..1024: *(int *)dest */
+    CLI_OPT_FLAG,    /* no value: *(int *)dest = 1 */
+    CLI_OPT_VALUE,   /* a value: *(const char **)dest = the value (the last one given wins) */
+    CLI_OPT_THREADS, /* a --threads value, plain decimal 1..1024: *(int *)dest */
+    CLI_OPT_LIST     /* a repeatable value: appended to *(cli_opt_list *)dest */
 } cli_opt_kind;
+
+/* The values of a repeatable option (CLI_OPT_LIST), in the order given; one more than
+ * CLI_OPT_LIST_MAX is an error. */
+#define CLI_OPT_LIST_MAX 8
+typedef struct cli_opt_list {
+    int n;
+    const char *value[CLI_OPT_LIST_MAX];
+} cli_opt_list;
 
 /* One row of a command's option table; a table ends with a row whose name is NULL. */
 typedef struct cli_opt {

@@ -47,6 +47,13 @@ static int store(const cli_opt *o, const char *value) {
         if (t < 0)
             return CLI_EXIT_USAGE;
         *(int *)o->dest = t;
+    } else if (o->kind == CLI_OPT_LIST) {
+        cli_opt_list *l = o->dest;
+        if (l->n == CLI_OPT_LIST_MAX) {
+            cli_error("%s is given more than %d times", o->name, CLI_OPT_LIST_MAX);
+            return CLI_EXIT_USAGE;
+        }
+        l->value[l->n++] = value;
     } else {
         *(const char **)o->dest = value;
     }

@@ -1,0 +1,299 @@
+/* Folded ranges (card removal): exact hold'em equity when some players folded a hand of a known
+ * range, by the existing exact engine run once per folded tuple with its cards dead.
+ *
+ * Why this way: a deal with folded players is a folded tuple f (one combination per folded
+ * player) and then a deal of the plain model with f's cards out of play; its weight is w_f times
+ * the plain deal's. So the weighted counts are exactly the sum over f of w_f times the plain
+ * engine's counts with f dead, and every fast path of that engine (suit symmetry, rank patterns,
+ * completions) is reused as it is, already tested against its reference. The plain engine divides
+ * each active range's weights by their gcd over the whole range (whatever is dead), so every run
+ * counts in the same units and the sum is one consistent weighted count.
+ *
+ * Suit symmetry over the tuples: a permutation of the suits mapping the board, the dead cards and
+ * every range (active and folded, with its weights) onto itself maps a tuple f to a tuple with the
+ * same weight and the same counts, so only the smallest tuple of each orbit is solved, counted
+ * |orbit| times (|orbit| = the group's size over f's stabilizer). Every sum is checked against
+ * 128 bits (HS_ERR_OVERFLOW), never assumed to fit. */
+#include "holdem_internal.h"
+#include "handstat/error.h"
+#include "combin.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXP HS_HOLDEM_MAX_PLAYERS
+#define MAXF HS_HOLDEM_MAX_FOLDED
+
+/* The index 0..1325 of a two-card mask: C(hi, 2) + lo for its cards lo < hi. */
+static int pair_at(uint64_t two) {
+    const int lo = __builtin_ctzll(two), hi = 63 - __builtin_clzll(two);
+    return hi * (hi - 1) / 2 + lo;
+}
+
+typedef struct fold_ctx {
+    int players, folded;
+    const hs_holdem_range *const *ranges, *const *fold;
+    uint64_t board, dead;
+    int perms; /* the symmetry: suit permutations (the identity first) */
+    uint8_t perm[HS_SUIT_PERMS][HS_SUITS];
+    /* folded player j's combinations off the known cards, their weights over the range's gcd */
+    size_t n[MAXF];
+    uint64_t combo[MAXF][HS_HOLDEM_COMBOS];
+    uint16_t weight[MAXF][HS_HOLDEM_COMBOS];
+    int use_symmetry;
+} fold_ctx;
+
+/* weight_of[pair_at(c)] for range r: its weight, 0 when r does not hold c. */
+static void weight_table(const hs_holdem_range *r, uint16_t *weight_of) {
+    memset(weight_of, 0, HS_HOLDEM_COMBOS * sizeof *weight_of);
+    for (size_t i = 0; i < r->n; i++)
+        weight_of[pair_at(r->combo[i])] = r->weight[i];
+}
+
+static int range_keeps(const hs_holdem_range *r, const uint16_t *weight_of, const uint8_t *to) {
+    for (size_t i = 0; i < r->n; i++)
+        if (weight_of[pair_at(hs_suit_permute(r->combo[i], to))] != r->weight[i])
+            return 0;
+    return 1;
+}
+
+/* Check the query and build *c: HS_OK, HS_ERR_ARG, HS_ERR_NOMEM, or HS_ERR_COUNT (a folded range
+ * wholly on the known cards). */
+static int fold_setup(fold_ctx *c, int players, const hs_holdem_range *const ranges[], int folded,
+                      const hs_holdem_range *const fold[], uint64_t board, uint64_t dead,
+                      int use_symmetry) {
+    if (players < 2 || players > MAXP || folded < 0 || folded > MAXF || ranges == NULL ||
+        (folded > 0 && fold == NULL) || (board & ~HS_DECK_MASK) || (dead & ~HS_DECK_MASK) ||
+        (board & dead) || hs_hand_size(board) > 5)
+        return HS_ERR_ARG;
+    for (int p = 0; p < players; p++)
+        if (ranges[p] == NULL || ranges[p]->n == 0 || !hs_holdem_range_ok(ranges[p]))
+            return HS_ERR_ARG;
+    for (int j = 0; j < folded; j++)
+        if (fold[j] == NULL || fold[j]->n == 0 || !hs_holdem_range_ok(fold[j]))
+            return HS_ERR_ARG;
+    c->players = players;
+    c->folded = folded;
+    c->ranges = ranges;
+    c->fold = fold;
+    c->board = board;
+    c->dead = dead;
+    c->use_symmetry = use_symmetry;
+    for (int j = 0; j < folded; j++) {
+        const hs_holdem_range *r = fold[j];
+        unsigned g = 0;
+        for (size_t i = 0; i < r->n; i++)
+            g = (unsigned)hs_gcd(g, r->weight[i]);
+        c->n[j] = 0;
+        for (size_t i = 0; i < r->n; i++)
+            if ((r->combo[i] & (board | dead)) == 0) {
+                c->combo[j][c->n[j]] = r->combo[i];
+                c->weight[j][c->n[j]++] = (uint16_t)(r->weight[i] / g);
+            }
+        if (c->n[j] == 0)
+            return HS_ERR_COUNT;
+    }
+    /* the suit permutations keeping the board, the dead cards and every range with its weights */
+    uint8_t perm[HS_SUIT_PERMS][HS_SUITS];
+    hs_suit_perms(perm);
+    uint16_t *weight_of = malloc(HS_HOLDEM_COMBOS * sizeof *weight_of);
+    if (weight_of == NULL)
+        return HS_ERR_NOMEM;
+    int keeps[HS_SUIT_PERMS];
+    for (int g = 0; g < HS_SUIT_PERMS; g++)
+        keeps[g] = g == 0 || (use_symmetry && hs_suit_permute(board, perm[g]) == board &&
+                              hs_suit_permute(dead, perm[g]) == dead);
+    for (int k = 0; k < players + folded; k++) {
+        const hs_holdem_range *r = k < players ? ranges[k] : fold[k - players];
+        weight_table(r, weight_of);
+        for (int g = 1; g < HS_SUIT_PERMS; g++)
+            keeps[g] = keeps[g] && range_keeps(r, weight_of, perm[g]);
+    }
+    free(weight_of);
+    c->perms = 0;
+    for (int g = 0; g < HS_SUIT_PERMS; g++)
+        if (keeps[g])
+            memcpy(c->perm[c->perms++], perm[g], HS_SUITS);
+    return HS_OK;
+}
+
+/* The tuple t's orbit size when t is the smallest of its orbit (the images compared as the
+ * sequence of their masks), else 0. */
+static unsigned orbit_if_first(const fold_ctx *c, const uint64_t *t) {
+    unsigned same = 0;
+    for (int g = 0; g < c->perms; g++) {
+        int cmp = 0;
+        for (int j = 0; j < c->folded && cmp == 0; j++) {
+            const uint64_t m = hs_suit_permute(t[j], c->perm[g]);
+            cmp = m < t[j] ? -1 : m > t[j] ? 1 : 0;
+        }
+        if (cmp < 0)
+            return 0;
+        same += cmp == 0;
+    }
+    return (unsigned)c->perms / same; /* orbit-stabilizer: same divides the group's order */
+}
+
+/* The walk over the folded tuples: each pairwise disjoint tuple that is the first of its orbit is
+ * handed to visit with its orbit times its weight; a non-zero return stops the walk with it. */
+typedef int (*visit_fn)(void *ctx, const uint64_t *tuple, hs_uint128 mult);
+
+static int walk(const fold_ctx *c, int j, uint64_t used, uint64_t *t, hs_uint128 w, visit_fn visit,
+                void *ctx) {
+    if (j == c->folded) {
+        const unsigned orbit = orbit_if_first(c, t);
+        return orbit == 0 ? 0 : visit(ctx, t, w * orbit);
+    }
+    for (size_t i = 0; i < c->n[j]; i++) {
+        if (c->combo[j][i] & used)
+            continue;
+        t[j] = c->combo[j][i];
+        /* 128 bits: up to 8 weights of up to 10^4 each, times an orbit of up to 24: < 2^112 */
+        const int rc = walk(c, j + 1, used | t[j], t, w * c->weight[j][i], visit, ctx);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* ---- the plan ------------------------------------------------------------------------------- */
+
+typedef struct plan_ctx {
+    hs_holdem_folded_plan *plan;
+    uint64_t cap;
+    const fold_ctx *c;
+} plan_ctx;
+
+enum { PLAN_CAPPED = 1 };
+
+static int plan_visit(void *ctx, const uint64_t *t, hs_uint128 mult) {
+    plan_ctx *p = ctx;
+    /* the orbit's size again (mult holds the weight too) */
+    p->plan->tuples += orbit_if_first(p->c, t);
+    p->plan->solves++;
+    (void)mult;
+    return p->plan->tuples >= p->cap ? PLAN_CAPPED : 0;
+}
+
+int hs_holdem_folded_plan_count(int players, const hs_holdem_range *const ranges[], int folded,
+                                const hs_holdem_range *const fold[], uint64_t board, uint64_t dead,
+                                uint64_t cap, hs_holdem_folded_plan *out) {
+    memset(out, 0, sizeof *out);
+    fold_ctx *c = malloc(sizeof *c);
+    if (c == NULL)
+        return HS_ERR_NOMEM;
+    int rc = fold_setup(c, players, ranges, folded, fold, board, dead, 1);
+    if (rc == HS_OK) {
+        out->symmetries = c->perms;
+        plan_ctx p = {out, cap == 0 ? UINT64_MAX : cap, c};
+        uint64_t t[MAXF];
+        rc = walk(c, 0, board | dead, t, 1, plan_visit, &p);
+        out->capped = rc == PLAN_CAPPED;
+        rc = rc == PLAN_CAPPED ? HS_OK : rc;
+        if (rc == HS_OK && out->tuples == 0 && !out->capped)
+            rc = HS_ERR_COUNT;
+    }
+    free(c);
+    return rc;
+}
+
+/* ---- the exact counts ----------------------------------------------------------------------- */
+
+typedef struct solve_ctx {
+    const fold_ctx *c;
+    int threads;
+    hs_progress_fn progress;
+    void *progress_ctx;
+    uint64_t solves, done; /* engine runs in all and done */
+    hs_holdem_equity_exact *sum;
+} solve_ctx;
+
+/* The inner engine's progress as a part of the whole: each run a 2^16th-unit slice. */
+static int inner_progress(void *ctx, uint64_t done, uint64_t total) {
+    const solve_ctx *s = ctx;
+    const uint64_t part = total == 0 ? 0 : (done << 16) / total;
+    return s->progress(s->progress_ctx, (s->done << 16) + part, s->solves << 16);
+}
+
+/* *acc += mult * v, or HS_ERR_OVERFLOW. */
+static int add_times(hs_uint128 *acc, hs_uint128 v, hs_uint128 mult) {
+    hs_uint128 p;
+    if (__builtin_mul_overflow(v, mult, &p) || __builtin_add_overflow(*acc, p, acc))
+        return HS_ERR_OVERFLOW;
+    return HS_OK;
+}
+
+static int solve_visit(void *ctx, const uint64_t *t, hs_uint128 mult) {
+    solve_ctx *s = ctx;
+    const fold_ctx *c = s->c;
+    uint64_t out = 0;
+    for (int j = 0; j < c->folded; j++)
+        out |= t[j];
+    hs_holdem_equity_exact e;
+    int rc = hs_holdem_equity_ranges(c->players, c->ranges, c->board, c->dead | out, s->threads,
+                                     s->progress != NULL ? inner_progress : NULL, s, &e);
+    s->done++;
+    if (rc == HS_ERR_COUNT) /* no deal of the active players beside this tuple: weighs nothing */
+        return 0;
+    if (rc != HS_OK)
+        return rc;
+    hs_holdem_equity_exact *a = s->sum;
+    rc = add_times(&a->deals, e.deals, mult);
+    for (int p = 0; p < c->players && rc == HS_OK; p++) {
+        hs_holdem_player_exact *q = &a->player[p];
+        const hs_holdem_player_exact *v = &e.player[p];
+        if (add_times(&q->wins, v->wins, mult) != HS_OK ||
+            add_times(&q->ties, v->ties, mult) != HS_OK ||
+            add_times(&q->losses, v->losses, mult) != HS_OK ||
+            add_times(&q->shares, v->shares, mult) != HS_OK)
+            rc = HS_ERR_OVERFLOW;
+    }
+    /* every deal's pot must stay countable: deals x HS_HOLDEM_SHARE_UNIT within 128 bits */
+    hs_uint128 pots;
+    if (rc == HS_OK && __builtin_mul_overflow(a->deals, (hs_uint128)HS_HOLDEM_SHARE_UNIT, &pots))
+        rc = HS_ERR_OVERFLOW;
+    return rc;
+}
+
+int hs_holdem_equity_folded_sym(int use_symmetry, int players,
+                                const hs_holdem_range *const ranges[], int folded,
+                                const hs_holdem_range *const fold[], uint64_t board, uint64_t dead,
+                                int threads, hs_progress_fn progress, void *ctx,
+                                hs_holdem_equity_exact *out) {
+    memset(out, 0, sizeof *out);
+    if (threads < 0)
+        return HS_ERR_ARG;
+    fold_ctx *c = malloc(sizeof *c);
+    if (c == NULL)
+        return HS_ERR_NOMEM;
+    int rc = fold_setup(c, players, ranges, folded, fold, board, dead, use_symmetry);
+    hs_holdem_folded_plan plan;
+    memset(&plan, 0, sizeof plan);
+    if (rc == HS_OK) {
+        plan_ctx p = {&plan, UINT64_MAX, c};
+        uint64_t t[MAXF];
+        rc = walk(c, 0, board | dead, t, 1, plan_visit, &p);
+    }
+    if (rc == HS_OK && plan.solves == 0)
+        rc = HS_ERR_COUNT; /* the folded ranges cannot be dealt disjoint */
+    if (rc == HS_OK) {
+        out->players = players;
+        solve_ctx s = {c, threads, progress, ctx, plan.solves, 0, out};
+        uint64_t t[MAXF];
+        rc = walk(c, 0, board | dead, t, 1, solve_visit, &s);
+    }
+    if (rc == HS_OK && out->deals == 0)
+        rc = HS_ERR_COUNT;
+    free(c);
+    if (rc != HS_OK)
+        memset(out, 0, sizeof *out);
+    return rc;
+}
+
+int hs_holdem_equity_folded(int players, const hs_holdem_range *const ranges[], int folded,
+                            const hs_holdem_range *const fold[], uint64_t board, uint64_t dead,
+                            int threads, hs_progress_fn progress, void *ctx,
+                            hs_holdem_equity_exact *out) {
+    return hs_holdem_equity_folded_sym(1, players, ranges, folded, fold, board, dead, threads,
+                                       progress, ctx, out);
+}
