@@ -78,6 +78,22 @@ static int req_values(const hs_request *r, const char *key, const char **out, in
 }
 
 /* The folded ranges' canonical texts, " | " between them. */
+/* Player p's row of an estimate: player, hand, samples, wins, ties, losses, equity, std_error,
+ * kind (the columns of every sampled equity table). */
+static void sample_row(hs_table *t, const hs_holdem_equity_sample_result *e, int p,
+                       const char *name) {
+    const hs_holdem_sample_player *pl = &e->player[p];
+    hs_tbl_u128(t, (hs_uint128)(p + 1));
+    hs_tbl_text(t, name);
+    hs_tbl_u128(t, e->samples);
+    hs_tbl_u128(t, pl->wins);
+    hs_tbl_u128(t, pl->ties);
+    hs_tbl_u128(t, pl->losses);
+    hs_tbl_double(t, pl->equity);
+    hs_tbl_double(t, pl->std_error);
+    hs_tbl_text(t, "estimate");
+}
+
 static void folded_note(hs_table *t, char (*fnames)[HS_HOLDEM_RANGE_TEXT], int folded) {
     size_t cap = 1;
     for (int j = 0; j < folded; j++)
@@ -239,16 +255,7 @@ static int folded_equity(hs_req_ctx *x, int players, const hs_holdem_range *cons
                             plan.capped ? "over " : "", plan.solves, choices * boards,
                             FOLDED_MAX_SOLVES, FOLDED_MAX_DEALS);
             for (int p = 0; p < players; p++) {
-                const hs_holdem_sample_player *pl = &e.player[p];
-                hs_tbl_u128(t, (hs_uint128)(p + 1));
-                hs_tbl_text(t, names[p]);
-                hs_tbl_u128(t, e.samples);
-                hs_tbl_u128(t, pl->wins);
-                hs_tbl_u128(t, pl->ties);
-                hs_tbl_u128(t, pl->losses);
-                hs_tbl_double(t, pl->equity);
-                hs_tbl_double(t, pl->std_error);
-                hs_tbl_text(t, "estimate");
+                sample_row(t, &e, p, names[p]);
                 hs_tbl_double(t, u.player[p].equity);
                 hs_tbl_double(t, u.player[p].std_error);
             }
@@ -388,18 +395,8 @@ static int run_equity(const hs_request *r, hs_req_ctx *x, int shortdeck) {
                 hs_tbl_note(t, "samples", "%" PRIu64, e.samples);
                 hs_tbl_note(t, "seed", "%" PRIu64, seed);
                 hs_tbl_note(t, "kind", "estimate");
-                for (int p = 0; p < players; p++) {
-                    const hs_holdem_sample_player *pl = &e.player[p];
-                    hs_tbl_u128(t, (hs_uint128)(p + 1));
-                    hs_tbl_text(t, names[p]);
-                    hs_tbl_u128(t, e.samples);
-                    hs_tbl_u128(t, pl->wins);
-                    hs_tbl_u128(t, pl->ties);
-                    hs_tbl_u128(t, pl->losses);
-                    hs_tbl_double(t, pl->equity);
-                    hs_tbl_double(t, pl->std_error);
-                    hs_tbl_text(t, "estimate");
-                }
+                for (int p = 0; p < players; p++)
+                    sample_row(t, &e, p, names[p]);
             }
         }
     } else {
