@@ -159,9 +159,9 @@ typedef struct hs_omaha_equity_exact {
     hs_omaha_player_exact p[HS_OMAHA_MAX_PLAYERS];
 } hs_omaha_equity_exact;
 
-/* The exact count is made when the work it takes, hs_omaha_range_work, is at most this: a few
- * seconds on one core (measured: README). */
-#define HS_OMAHA_EXACT_MAX_WORK 4e9
+/* The exact count is made when the work it takes, hs_omaha_range_work, is at most this: about
+ * 12 seconds on one core at the measured 12 ns a step (results/BENCHMARKS.md). */
+#define HS_OMAHA_EXACT_MAX_WORK 1e9
 
 /* The work of an exact count: board completions x (hand rankings + choices of hands), where a
  * hand ranking is one per hand of every range (dealt with the board: pairs x triples rankings)
@@ -171,9 +171,9 @@ HS_API double hs_omaha_range_work(const hs_omaha_range *const ranges[], int play
                                   uint64_t dead);
 
 /* Exact weighted equity of `players` (2..9) ranges, all of one hand size, over every deal as
- * above. Returns HS_OK; HS_ERR_ARG (players out of range, ranges of different sizes, a weight
- * not 1..100, board or dead cards off the deck or overlapping, threads < 0); HS_ERR_COUNT (no
- * deal is possible, a board of more than 5); HS_ERR_OVERFLOW (hs_omaha_range_work over
+ * above. Returns HS_OK; HS_ERR_ARG (players out of range, ranges of different sizes or empty, a
+ * weight not 1..100, board or dead cards off the deck or overlapping, threads < 0); HS_ERR_COUNT
+ * (no deal is possible, a board of more than 5); HS_ERR_OVERFLOW (hs_omaha_range_work over
  * HS_OMAHA_EXACT_MAX_WORK: estimate it instead); HS_ERR_CANCELLED; HS_ERR_NOMEM. The same at
  * every thread count. */
 HS_API int hs_omaha_equity_ranges(const hs_omaha_range *const ranges[], int players, uint64_t board,

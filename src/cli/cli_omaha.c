@@ -22,7 +22,7 @@ static const char EQUITY_USAGE[] =
     "\n"
     "With ranges a deal is one hand per player, no card twice, weighing the product of the\n"
     "hands' weights, and every completion of the board. The count is exact when it takes at most\n"
-    "4e9 steps (boards x (hands ranked + choices of hands)); past that, or with --samples, it is\n"
+    "1e9 steps (boards x (hands ranked + choices of hands)); past that, or with --samples, it is\n"
     "an ESTIMATE from sampled deals (1,000,000 by default) with each equity's standard error,\n"
     "labelled as such.\n"
     "\n"
@@ -110,6 +110,12 @@ static void cli_pot_estimate_text(const hs_table *table) {
     }
 }
 
+/* A note of the table, "" when absent. */
+static const char *note(const hs_table *t, const char *key) {
+    const char *v = hs_table_note(t, key);
+    return v ? v : "";
+}
+
 static int omaha_equity(int argc, char **argv) {
     int csv = 0, hilo = 0, threads = 0, n_pos;
     const char *board_text = NULL, *dead_text = NULL, *cards = NULL, *samples = NULL, *seed = NULL;
@@ -148,30 +154,29 @@ static int omaha_equity(int argc, char **argv) {
         if (csv) {
             cli_request_csv(stdout, t);
         } else {
-            const char *board = hs_table_note(t, "board"), *dead = hs_table_note(t, "dead");
-            const char *kind = hs_table_note(t, "kind");
+            const char *board = note(t, "board"), *dead = note(t, "dead");
+            const char *kind = note(t, "kind");
             printf("omaha equity (%s): board: %s   dead: %s   ",
                    hilo ? "8-or-better hi/lo" : "high", *board ? board : "(none)",
                    *dead ? dead : "(none)");
             if (strcmp(kind, "estimate") == 0) {
-                printf("ESTIMATE from %s sampled deals (seed %s), not exact",
-                       hs_table_note(t, "samples"), hs_table_note(t, "seed"));
-                if (*hs_table_note(t, "why"))
-                    printf("\n  (%s)", hs_table_note(t, "why"));
+                printf("ESTIMATE from %s sampled deals (seed %s), not exact", note(t, "samples"),
+                       note(t, "seed"));
+                if (*note(t, "why"))
+                    printf("\n  (%s)", note(t, "why"));
                 printf("\n");
                 cli_pot_estimate_text(t);
             } else {
-                if (*hs_table_note(t, "boards"))
-                    printf("boards: %s, all equally likely", hs_table_note(t, "boards"));
-                else if (strcmp(hs_table_note(t, "weighted"), "1") == 0)
+                if (*note(t, "boards"))
+                    printf("boards: %s, all equally likely", note(t, "boards"));
+                else if (strcmp(note(t, "weighted"), "1") == 0)
                     printf("weighted deals: %s (each weighs the product of its hands' weights)",
-                           hs_table_note(t, "deals"));
+                           note(t, "deals"));
                 else
-                    printf("deals: %s, all equally likely", hs_table_note(t, "deals"));
+                    printf("deals: %s, all equally likely", note(t, "deals"));
                 if (hilo)
-                    printf("; a low on %s", *hs_table_note(t, "boards")
-                                                ? hs_table_note(t, "low_boards")
-                                                : hs_table_note(t, "low_deals"));
+                    printf("; a low on %s",
+                           *note(t, "boards") ? note(t, "low_boards") : note(t, "low_deals"));
                 printf("\n");
                 cli_pot_text(t);
             }
