@@ -107,7 +107,7 @@ HS_API int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t boar
  *   A, B        union of items; ITEM@W gives the item's hands weight W (1..100; default 100); a
  *               hand in several items takes the weight of the first. */
 
-#define HS_OMAHA_RANGE_MAX 2000000 /* hands a stored range may hold */
+#define HS_OMAHA_RANGE_MAX 2598960 /* hands a stored range may hold: every five-card hand */
 
 typedef struct hs_omaha_range {
     int cards;       /* 4, 5 or 6 */

@@ -64,7 +64,7 @@ def omaha_range(text: str, cards: int = 4, list: bool = False) -> pd.DataFrame:
     """The hands of an Omaha range (`omaha range --csv`), ProPokerTools-style text: "AA**",
     "AxAyxy" (double-suited aces), "KK-TT", "RRON", "$ds", "AA:$ds", "AA!AAA", "(AA,KK):$ds",
     "ITEM@50" (README: the grammar). Counted: one row of hands, of (all C(52, cards)), share and
-    weight_sum; list=True: every hand (hand, weight), at most 2,000,000.
+    weight_sum; list=True: every hand (hand, weight), at most 2,598,960.
 
         >>> handstat.omaha_range("AA:$ds")["hands"][0]
         864

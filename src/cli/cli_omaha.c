@@ -59,7 +59,7 @@ static const char RANGE_USAGE[] =
     "\n"
     "  --cards N  cards per hand (default 4)\n"
     "  --count    the number of hands, of all C(52, N), and their weights' sum (default)\n"
-    "  --list     every hand, one a line, with its weight (at most 2,000,000)\n"
+    "  --list     every hand, one a line, with its weight (at most 2,598,960)\n"
     "  --csv      CSV: hands,of,share,weight_sum; with --list hand,weight\n"
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 done, 1 the range is not valid, 2 bad command line,\n"
