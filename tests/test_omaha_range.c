@@ -4,8 +4,9 @@
  *    six-card hands each), with the counts of classic ranges stated;
  *  - range equity: a brute force over every choice of hands and every board completion, each
  *    player's best high by the reference ranker over all two-of-hole and three-of-board choices,
- *    the low by sorting ranks, the pot split in exact units, against hs_omaha_equity_ranges on 24
- *    cases (flop and turn, weighted, high and hi/lo, 4/5/6 cards, 2 and 3 players);
+ *    the low by sorting ranks, the pot split in exact units, against hs_omaha_equity_ranges on 27
+ *    cases (flop and turn, weighted, high and hi/lo, 4/5/6 cards, 2 and 3 players, suit-symmetric
+ *    ranges and boards);
  *  - estimates within 5 standard errors of the exact answer; bad text refused, its token named. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -604,6 +605,11 @@ static const eq_case CASES[] = {
     {4, 1, "AdKs7c2h", NULL, {"AhAs3c4d", "[34]h[34]s5c6c!3h3s", NULL}},
     {5, 1, "9h8h3c2c", "Ah", {"AcAd4h5h6d", "KsKdJhTh7s", NULL}},
     {4, 1, "Jc8d5c4s", NULL, {"AhAd3h2c", "[23]s[23]d6h7h@50, AsKc6d7d", NULL}},
+    /* ranges and boards that permutations of clubs, diamonds and spades map onto themselves:
+     * the exact count solves one board of each symmetric set */
+    {4, 0, "7h6h2hKh", NULL, {"AA[KQ][KQ]:$ds!*h", "QhJT9!*h*h", NULL}},
+    {4, 1, "7h6h2h", NULL, {"A3[45][45]:$ds!*h!44!55", "Qh3[45][45]!*h*h!44!55", NULL}},
+    {4, 0, "7h6h2h", NULL, {"AA[KQ][KQ]:$ds!*h", "QhJT9!*h*h", NULL}},
 };
 
 static void test_equity_against_brute_force(void **state) {

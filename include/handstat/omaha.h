@@ -146,7 +146,10 @@ HS_API void hs_omaha_range_free(hs_omaha_range *r);
  * A deal picks one hand per player from its range, pairwise disjoint and disjoint from the board
  * and the dead cards, with weight the product of the hands' weights (each range's weights first
  * divided by their greatest common divisor), then completes the board from the cards left: every
- * completion counts that weight. The counts of hs_omaha_equity, weighted, in 128 bits. */
+ * completion counts that weight. The counts of hs_omaha_equity, weighted, in 128 bits. Boards
+ * that a permutation of suits mapping the board, the dead cards and every range (with its
+ * weights) onto themselves turns into one another have the same counts: only the least of each
+ * such set is solved, counted times the set's size. */
 
 typedef struct hs_omaha_player_exact {
     hs_uint128 wins, ties, losses, scoops, high_share, low_share;

@@ -701,7 +701,8 @@ int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint
 
 /* ---- range equity ------------------------------------------------------------------------------
  * Exact: one unit per set of board completions (those whose highest new card is rest[u]); for
- * each board every live hand of every range is ranked once, then every choice of pairwise
+ * each board (the least of its set under the query's suit symmetries, counted times the set's
+ * size) every live hand of every range is ranked once, then every choice of pairwise
  * disjoint hands is counted from those rankings with the product of their weights. Estimate: the
  * sampler of handstat/holdem.h's model, units of 2^16 samples with their own streams. */
 
@@ -717,6 +718,11 @@ typedef struct rq_ctx {
     uint64_t *cum[MAXP]; /* sampling: cumulative weights */
     uint64_t samples, seed;
     hs_job_def def; /* the exact count's job: scratch for one board's rankings */
+    /* the suit permutations mapping the board, the dead cards and every range (with its weights)
+     * onto themselves: boards one maps to another have the same counts, so only the least of
+     * each set is counted, times the set's size */
+    int n_sym;
+    uint8_t sym[24][HS_SUITS];
 } rq_ctx;
 
 static void rq_ctx_free(void *p) {
@@ -801,12 +807,41 @@ static void rq_choices(const rq_board *b, int p, uint64_t used, u128 w, int *hig
     }
 }
 
+/* Mask m with its suits permuted: suit s's cards to suit perm[s]. */
+static uint64_t permute_suits(uint64_t m, const uint8_t *perm) {
+    uint64_t out = 0;
+    for (int s = 0; s < HS_SUITS; s++)
+        out |= (uint64_t)hs_lane(m, s) << (HS_RANKS * perm[s]);
+    return out;
+}
+
+/* How many boards the symmetries map the board `mask` to, when it is the least of them, else 0.
+ */
+static unsigned board_orbit(const rq_ctx *c, uint64_t mask) {
+    uint64_t seen[24];
+    unsigned n = 0;
+    for (int g = 0; g < c->n_sym; g++) {
+        const uint64_t img = permute_suits(mask, c->sym[g]);
+        if (img < mask)
+            return 0;
+        unsigned k = 0;
+        while (k < n && seen[k] != img)
+            k++;
+        if (k == n)
+            seen[n++] = img;
+    }
+    return n;
+}
+
 static void rq_one_board(const rq_ctx *c, const int *cards, rq_acc *acc, uint16_t *buf) {
     board_sets bs;
     make_board_sets(cards, 5, &bs);
     rq_board b = {c, 0, {0}, {0}, acc};
     for (int i = 0; i < 5; i++)
         b.bmask |= hs_card_bit(cards[i]);
+    const unsigned orbit = board_orbit(c, b.bmask);
+    if (orbit == 0)
+        return; /* counted as the least board of its set */
     size_t off = 0;
     for (int p = 0; p < c->players; p++) {
         b.high[p] = buf + off;
@@ -826,7 +861,7 @@ static void rq_one_board(const rq_ctx *c, const int *cards, rq_acc *acc, uint16_
     }
     int high[MAXP] = {0};
     unsigned low[MAXP] = {0};
-    rq_choices(&b, 0, b.bmask, 1, high, low);
+    rq_choices(&b, 0, b.bmask, orbit, high, low);
 }
 
 /* Unit u: the boards whose highest new card is rest[u], the others from rest[0..u) (the one
@@ -857,6 +892,53 @@ static void rq_unit(void *ctxp, size_t u, void *accp, void *scratch) {
         idx[i]++;
         for (int j = i + 1; j < k; j++)
             idx[j] = idx[j - 1] + 1;
+    }
+}
+
+/* Is hand h (weight w) in player p's live hands (ascending)? */
+static int rq_has(const rq_ctx *c, int p, uint64_t h, uint64_t w) {
+    size_t lo = 0, hi = c->n[p];
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (c->hand[p][mid] < h)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < c->n[p] && c->hand[p][lo] == h && c->w[p][lo] == w;
+}
+
+/* The suit permutations that map the board, the dead cards and every player's live hands with
+ * their weights onto themselves (the identity always). Hands out of order (not ascending) keep
+ * only the identity. */
+static void rq_symmetries(rq_ctx *c, uint64_t board, uint64_t dead) {
+    int sorted = 1;
+    for (int p = 0; p < c->players; p++)
+        for (size_t i = 1; i < c->n[p]; i++)
+            sorted &= c->hand[p][i - 1] < c->hand[p][i];
+    c->n_sym = 0;
+    uint8_t perm[HS_SUITS] = {0, 1, 2, 3};
+    for (int k = 0; k < 24; k++) {
+        /* the k-th permutation of four suits (Lehmer code) */
+        int pool[HS_SUITS] = {0, 1, 2, 3}, left = HS_SUITS, code = k;
+        for (int i = 0; i < HS_SUITS; i++) {
+            int f = 1;
+            for (int j = 2; j < left; j++)
+                f *= j;
+            const int at = code / f;
+            code %= f;
+            perm[i] = (uint8_t)pool[at];
+            for (int j = at; j < left - 1; j++)
+                pool[j] = pool[j + 1];
+            left--;
+        }
+        int ok = k == 0 || (sorted && permute_suits(board, perm) == board &&
+                            permute_suits(dead, perm) == dead);
+        for (int p = 0; p < c->players && ok && k != 0; p++)
+            for (size_t i = 0; i < c->n[p] && ok; i++)
+                ok = rq_has(c, p, permute_suits(c->hand[p][i], perm), c->w[p][i]);
+        if (ok)
+            memcpy(c->sym[c->n_sym++], perm, sizeof perm);
     }
 }
 
@@ -919,6 +1001,7 @@ static int rq_make(const hs_omaha_range *const ranges[], int players, uint64_t b
         rq_ctx_free(c);
         return HS_ERR_COUNT;
     }
+    rq_symmetries(c, board, dead);
     *out = c;
     return HS_OK;
 }
