@@ -14,25 +14,43 @@
 /* ---- the registry ---------------------------------------------------------------------------- */
 
 /* Every command, in the order hs_command_next and hs_request_commands list them. Adding a command
- * is its entry beside its adapter and its place here. */
-static const hs_command_def *const REGISTRY[] = {
-    &hs_req_holdem_equity,    &hs_req_shortdeck_equity,
-    &hs_req_holdem_hits,      &hs_req_holdem_equity_dist,
-    &hs_req_holdem_filter,    &hs_req_holdem_matrix,
-    &hs_req_omaha_equity,     &hs_req_stud_equity,
-    &hs_req_razz_equity,      &hs_req_crib_score,
-    &hs_req_crib_explain,     &hs_req_crib_discard,
-    &hs_req_poker_rank,       &hs_req_crib_peg,
-    &hs_req_crib_peg_line,    &hs_req_crib_hist,
-    &hs_req_lowball_rank,     &hs_req_shortdeck_rank,
-    &hs_req_omaha_rank,       &hs_req_omaha_range,
-    &hs_req_poker_compare,    &hs_req_poker_hist,
-    &hs_req_shortdeck_hist,   &hs_req_lowball_hist,
-    &hs_req_poker_showdown,   &hs_req_poker_pe54,
-    &hs_req_poker_matchups,   &hs_req_holdem_vs_random,
-    &hs_req_holdem_preflop,   &hs_req_holdem_preflop3,
-    &hs_req_crib_throw_table, &hs_req_crib_deals,
-    &hs_req_crib_peg_table,   &hs_req_query};
+ * is its entry beside its adapter and its place here (one a line: clang-format is kept off). */
+/* clang-format off */
+static const hs_command_def *const REGISTRY[] = {&hs_req_holdem_equity,
+                                                 &hs_req_shortdeck_equity,
+                                                 &hs_req_holdem_hits,
+                                                 &hs_req_holdem_equity_dist,
+                                                 &hs_req_holdem_filter,
+                                                 &hs_req_holdem_matrix,
+                                                 &hs_req_omaha_equity,
+                                                 &hs_req_stud_equity,
+                                                 &hs_req_razz_equity,
+                                                 &hs_req_crib_score,
+                                                 &hs_req_crib_explain,
+                                                 &hs_req_crib_discard,
+                                                 &hs_req_poker_rank,
+                                                 &hs_req_crib_peg,
+                                                 &hs_req_crib_peg_line,
+                                                 &hs_req_crib_hist,
+                                                 &hs_req_lowball_rank,
+                                                 &hs_req_shortdeck_rank,
+                                                 &hs_req_omaha_rank,
+                                                 &hs_req_omaha_range,
+                                                 &hs_req_poker_compare,
+                                                 &hs_req_poker_hist,
+                                                 &hs_req_shortdeck_hist,
+                                                 &hs_req_lowball_hist,
+                                                 &hs_req_poker_showdown,
+                                                 &hs_req_poker_pe54,
+                                                 &hs_req_poker_matchups,
+                                                 &hs_req_holdem_vs_random,
+                                                 &hs_req_holdem_preflop,
+                                                 &hs_req_holdem_preflop3,
+                                                 &hs_req_crib_throw_table,
+                                                 &hs_req_crib_deals,
+                                                 &hs_req_crib_peg_table,
+                                                 &hs_req_query};
+/* clang-format on */
 #define N_COMMANDS (sizeof REGISTRY / sizeof REGISTRY[0])
 
 static const hs_command_def *def_of(const char *name) {
