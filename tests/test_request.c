@@ -350,7 +350,7 @@ static void test_notes_and_kinds(void **state) {
     int n = 0;
     while (commands[n] != NULL)
         n++;
-    assert_int_equal(n, 40);
+    assert_int_equal(n, 41);
     for (int i = 0; i < n; i++) { /* every name listed is a command */
         assert_int_equal(hs_request_new(commands[i], &r), HS_OK);
         hs_request_free(r);
@@ -500,9 +500,10 @@ static void test_refused(void **state) {
          HS_ERR_ARG,
          "bins: '0' is not a whole number from 1 to 1000"},
         {"omaha equity",
-         {"hand", "AhAdKsQs", "hand", "9h8h7c"},
+         {"hand", "AhAdKsQs", "hand", "9h8h7c6c5c4c3c"},
          HS_ERR_COUNT,
-         "hand 2: expected 4, 5 or 6 cards, got 3"},
+         "hand 2: '9h8h7c6c5c4c3c': a pattern of more than 4 cards (hands hold 4)"},
+        {"omaha range", {"hand", "AA**-KK"}, HS_ERR_TOKEN, "range: 'AA**-KK': the two ends"},
         {"stud equity",
          {"hand", "2c 3c 4c", "hand", "5c 6c 7c", "hilo", "maybe"},
          HS_ERR_ARG,

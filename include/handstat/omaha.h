@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "handstat/cards.h"
+#include "handstat/count.h"
 #include "handstat/progress.h"
 
 #ifdef __cplusplus
@@ -77,6 +78,138 @@ typedef struct hs_omaha_equity {
 HS_API int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint64_t dead,
                                int hilo, int threads, hs_progress_fn progress, void *progress_ctx,
                                hs_omaha_equity *out);
+
+/* ---- ranges ----------------------------------------------------------------------------------
+ * An Omaha range is a set of hands of 4, 5 or 6 cards, each with a weight (percent, 1..100). Its
+ * text follows ProPokerTools' "generic syntax" (a subset, with the differences in README.md):
+ *   pattern     up to `cards` card specs; a hand matches when some of its cards (all different)
+ *               match the specs one to one, so a shorter pattern means "at least" ("AA": two or
+ *               more aces). A card spec is a rank part and an optional suit part, or a suit part
+ *               alone (a card of any rank):
+ *                 rank part  A K Q J T 9..2 (also 10; a k q j t), * (any rank), [AKQ] or [A,K,Q]
+ *                            or [K-T] (any rank of a list or span), or a rank variable: any
+ *                            upper-case letter but A K Q J T. Different variables are different
+ *                            ranks, none of them a rank written explicitly in the pattern.
+ *                 suit part  s h d c, or a suit variable w x y z (different variables are
+ *                            different suits, none of them a suit written in the pattern).
+ *               "AxAyxy": double-suited aces; "RRON": one pair and two other ranks; "Axx": an ace
+ *               suited with another card.
+ *   P-Q         a rank span: P and Q alike but for explicit ranks, which all differ by the same
+ *               step: "KK-TT" is KK, QQ, JJ, TT; "AK**-AT**" is AK**, AQ**, AJ**, AT**;
+ *               "QJT9-8765" the five rundowns from QJT9 down to 8765
+ *   P+, P-      every explicit rank raised (lowered) together, one step at a time, while all stay
+ *               ranks: "TT+" = TT, JJ, QQ, KK, AA
+ *   $ds $ss $rb $np   macros: xxyy (double-suited), single-suited (a suit of exactly two cards and
+ *               no other suit of two or more), wxyz (all four suits: rainbow for four cards), no
+ *               two cards of a rank
+ *   A:B  A!B    both (intersection); A but not B (exclusion); left to right, tighter than ","
+ *   (A, B)      grouping
+ *   A, B        union of items; ITEM@W gives the item's hands weight W (1..100; default 100); a
+ *               hand in several items takes the weight of the first. */
+
+#define HS_OMAHA_RANGE_MAX 2598960 /* hands a stored range may hold: every five-card hand */
+
+typedef struct hs_omaha_range {
+    int cards;       /* 4, 5 or 6 */
+    size_t n;        /* hands */
+    uint64_t *hand;  /* card masks, ascending */
+    uint8_t *weight; /* percent, 1..100 */
+} hs_omaha_range;
+
+/* A compiled range text: hs_omaha_matcher_weight tells a hand's weight without listing the
+ * range. */
+typedef struct hs_omaha_matcher hs_omaha_matcher;
+
+/* Compile len bytes of range text for hands of `cards` (4, 5 or 6) cards. Returns HS_OK;
+ * HS_ERR_TOKEN (text not of the grammar: an unknown character, an empty item, a bad span, a weight
+ * not 1..100, too deep or too long); HS_ERR_COUNT (a pattern of more cards than a hand holds);
+ * HS_ERR_ARG (cards not 4..6); HS_ERR_NOMEM. On an error *err (may be NULL) locates the offending
+ * token and why (may be NULL; cap bytes) says what is wrong in a few words. Thread-safe. */
+HS_API int hs_omaha_matcher_new(const char *text, size_t len, int cards, hs_omaha_matcher **out,
+                                hs_parse_error *err, char *why, size_t cap);
+/* The weight (1..100) of a hand of the matcher's size in the range, 0 when it is not in it. */
+HS_API int hs_omaha_matcher_weight(const hs_omaha_matcher *m, uint64_t hand);
+HS_API void hs_omaha_matcher_free(hs_omaha_matcher *m);
+
+/* Every hand of the range, ascending by mask (colex order), into *out (free it with
+ * hs_omaha_range_free). Returns what hs_omaha_matcher_new returns, and HS_ERR_OVERFLOW when the
+ * range holds more than HS_OMAHA_RANGE_MAX hands (count it with hs_omaha_range_count). */
+HS_API int hs_omaha_range_parse(const char *text, size_t len, int cards, hs_omaha_range *out,
+                                hs_parse_error *err, char *why, size_t cap);
+/* The hands of the range (*count) and the sum of their weights (*weight_sum), without storing
+ * them (up to C(52, 6) = 20,358,520 hands). Returns what hs_omaha_matcher_new returns. */
+HS_API int hs_omaha_range_count(const char *text, size_t len, int cards, uint64_t *count,
+                                uint64_t *weight_sum, hs_parse_error *err, char *why, size_t cap);
+HS_API void hs_omaha_range_free(hs_omaha_range *r);
+
+/* ---- range equity ----------------------------------------------------------------------------
+ * A deal picks one hand per player from its range, pairwise disjoint and disjoint from the board
+ * and the dead cards, with weight the product of the hands' weights (each range's weights first
+ * divided by their greatest common divisor), then completes the board from the cards left: every
+ * completion counts that weight. The counts of hs_omaha_equity, weighted, in 128 bits. Boards
+ * that a permutation of suits mapping the board, the dead cards and every range (with its
+ * weights) onto themselves turns into one another have the same counts: only the least of each
+ * such set is solved, counted times the set's size. */
+
+typedef struct hs_omaha_player_exact {
+    hs_uint128 wins, ties, losses, scoops, high_share, low_share;
+} hs_omaha_player_exact;
+
+typedef struct hs_omaha_equity_exact {
+    int players, hilo;
+    hs_uint128 deals;     /* weighted deals (a choice of hands and a board completion) */
+    hs_uint128 low_deals; /* hi/lo: those where some player has a low */
+    hs_omaha_player_exact p[HS_OMAHA_MAX_PLAYERS];
+} hs_omaha_equity_exact;
+
+/* The exact count is made when the work it takes, hs_omaha_range_work, is at most this: about
+ * 12 seconds on one core at the measured 12 ns a step (results/BENCHMARKS.md). */
+#define HS_OMAHA_EXACT_MAX_WORK 1e9
+
+/* The work of an exact count: board completions x (hand rankings + choices of hands), where a
+ * hand ranking is one per hand of every range (dealt with the board: pairs x triples rankings)
+ * and the choices of hands are the product of the ranges' sizes (before card removal). 0 when
+ * every range holds one hand (then hs_omaha_equity_run's tables count any street quickly). */
+HS_API double hs_omaha_range_work(const hs_omaha_range *const ranges[], int players, uint64_t board,
+                                  uint64_t dead);
+
+/* Exact weighted equity of `players` (2..9) ranges, all of one hand size, over every deal as
+ * above. Returns HS_OK; HS_ERR_ARG (players out of range, ranges of different sizes or empty, a
+ * weight not 1..100, board or dead cards off the deck or overlapping, threads < 0); HS_ERR_COUNT
+ * (no deal is possible, a board of more than 5); HS_ERR_OVERFLOW (hs_omaha_range_work over
+ * HS_OMAHA_EXACT_MAX_WORK: estimate it instead); HS_ERR_CANCELLED; HS_ERR_NOMEM. The same at
+ * every thread count. */
+HS_API int hs_omaha_equity_ranges(const hs_omaha_range *const ranges[], int players, uint64_t board,
+                                  uint64_t dead, int hilo, int threads, hs_progress_fn progress,
+                                  void *progress_ctx, hs_omaha_equity_exact *out);
+
+/* A Monte Carlo estimate of hs_omaha_equity_ranges: each sample draws every player's hand from
+ * its range in proportion to its weight, throws the whole choice away and draws again when two
+ * hands share a card, then completes the board uniformly. Counts are of samples; x is a player's
+ * pot share of a sample (hi/lo: high part plus low part), equity the mean of x and std_error
+ * its standard error (sample variance of x, divisor samples - 1, over samples). Deterministic per
+ * (query, samples, seed): units of 2^16 samples, each from its own stream, at every thread
+ * count. */
+typedef struct hs_omaha_sample_player {
+    uint64_t wins, ties, losses, scoops;
+    uint64_t high_share, low_share; /* in units of 1/HS_OMAHA_SHARE_UNIT of a pot */
+    hs_uint128 share_sq;            /* the sum of (high + low share)^2, in units squared */
+    double equity, std_error;
+} hs_omaha_sample_player;
+
+typedef struct hs_omaha_equity_sample_result {
+    int players, hilo;
+    uint64_t samples, low_samples;
+    hs_omaha_sample_player p[HS_OMAHA_MAX_PLAYERS];
+} hs_omaha_equity_sample_result;
+
+/* Returns HS_OK; HS_ERR_ARG (as hs_omaha_equity_ranges, or samples 0 or over 2^50); HS_ERR_COUNT
+ * (no deal possible, or a million choices of hands in a row collided); HS_ERR_CANCELLED;
+ * HS_ERR_NOMEM. */
+HS_API int hs_omaha_equity_sample(const hs_omaha_range *const ranges[], int players, uint64_t board,
+                                  uint64_t dead, int hilo, uint64_t samples, uint64_t seed,
+                                  int threads, hs_progress_fn progress, void *progress_ctx,
+                                  hs_omaha_equity_sample_result *out);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,7 @@ from ._board import (holdem_equity_dist, holdem_filter, holdem_hit, holdem_hits,
                      holdem_matrix_svg)
 from ._core import PROGRESS_INTERVAL, HandstatError
 from ._crib import crib_discard, crib_hist, crib_peg, crib_score
-from ._games import omaha_equity, omaha_rank, stud_equity
+from ._games import omaha_equity, omaha_range, omaha_rank, stud_equity
 from ._holdem import (holdem_equity, holdem_equity_batch, holdem_preflop3, holdem_preflop3_read,
                       holdem_range, holdem_vs_random, shortdeck_equity)
 from ._request import Argument, Command, command, commands, query, query_commands
@@ -44,7 +44,7 @@ __all__ = ["HandstatError", "PROGRESS_INTERVAL", "version", "query", "query_comm
            "holdem_preflop3_read", "holdem_hit", "holdem_hits", "holdem_equity_dist",
            "holdem_filter", "holdem_matrix", "holdem_matrix_svg",
            "holdem_range",
-           "omaha_equity", "omaha_rank", "stud_equity"]
+           "omaha_equity", "omaha_range", "omaha_rank", "stud_equity"]
 
 #: The package's version, which the library it loads must have (see version()).
 __version__ = _version.__version__

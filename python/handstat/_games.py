@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ctypes
 from fractions import Fraction
-from typing import Any, Dict, Sequence
+from typing import Any, Dict, Optional, Sequence
 
 import pandas as pd
 
@@ -21,31 +21,56 @@ def _hands_text(hands):
 # ---- Omaha -------------------------------------------------------------------------------------
 
 def omaha_equity(hands: Sequence[Cards], board: Cards = "", dead: Cards = "", hilo: bool = False,
-                 threads: int = 0, progress: Progress = None) -> pd.DataFrame:
-    """Exact Omaha equity of 2-9 hands over every completion of the board (`omaha equity
+                 threads: int = 0, progress: Progress = None, cards: Optional[int] = None,
+                 samples: Optional[int] = None, seed: Optional[int] = None) -> pd.DataFrame:
+    """Omaha equity of 2-9 hands or ranges over every completion of the board (`omaha equity
     --csv`): hands is a list of hands of 4, 5 or 6 cards each (all the same number; PLO4, PLO5,
-    PLO6), each making its best hand of exactly two of them and exactly three board cards; board
-    0-5 known cards, dead cards out of play.
+    PLO6), or of Omaha ranges ("AA:$ds", "KK-TT, RRON@50": `omaha_range`), each making its best
+    hand of exactly two of them and exactly three board cards; board 0-5 known cards, dead cards
+    out of play; cards the hand size for ranges (default: the plain hands', else 4).
 
-    High: player, hand (the cards as given), wins, ties, losses (boards: exact ints), equity
-    (float; a split pot shared equally) and equity_exact (Fraction). hilo=True (8-or-better
-    hi/lo, `--hilo`: the low half to the best qualifying low, the whole pot to the high when
-    nobody has one): player, hand, scoops, high_share and low_share (the expected share of the
-    pot won by the high and by the low, floats), equity, equity_exact, then high_share_exact and
-    low_share_exact (Fractions). threads, progress and Ctrl-C as for holdem_equity.
+    High: player, hand (the cards or range as given), wins, ties, losses (boards, or weighted
+    deals with ranges: exact ints), equity (float; a split pot shared equally) and equity_exact
+    (Fraction). hilo=True (8-or-better hi/lo, `--hilo`: the low half to the best qualifying low,
+    the whole pot to the high when nobody has one): player, hand, scoops, high_share and
+    low_share (the expected share of the pot won by the high and by the low, floats), equity,
+    equity_exact, and for plain hands high_share_exact and low_share_exact (Fractions). Ranges
+    too big to count exactly (df.attrs["notes"]["why"]) or samples=N give an estimate: player,
+    hand, samples, wins, ties, losses (or scoops, high_share, low_share), equity, std_error,
+    kind ("estimate"), from the random streams of seed. threads, progress and Ctrl-C as for
+    holdem_equity.
 
         >>> handstat.omaha_equity(["AhAdKsQs", "9h8h7c6c"], hilo=True)["equity_exact"].tolist()
         [Fraction(914729, 2172016), Fraction(1257287, 2172016)]
     """
-    df = _ask("omaha_equity", "omaha equity", threads, progress, hand=_hands_text(hands),
-              board=_given_text(board), dead=_given_text(dead), hilo=hilo)
-    if hilo:
+    df = _ask("omaha_equity", "omaha equity", threads, progress,
+              hand=hands if isinstance(hands, str) else [h if isinstance(h, str) else _text(h)
+                                                         for h in hands],
+              board=_given_text(board), dead=_given_text(dead), hilo=hilo,
+              cards=None if cards is None else str(cards),
+              samples=None if samples is None else str(samples),
+              seed=None if seed is None else str(seed))
+    boards = df.attrs["notes"].get("boards")
+    if hilo and boards:
         # the exact halves: the table's high_share and low_share are the doubles of counts over
         # boards * HS_OMAHA_SHARE_UNIT, both below 2^53, so the double times that gives the count
-        den = int(df.attrs["notes"]["boards"]) * _lib.HS_OMAHA_SHARE_UNIT
+        den = int(boards) * _lib.HS_OMAHA_SHARE_UNIT
         for half in ("high_share", "low_share"):
             df[f"{half}_exact"] = [Fraction(round(Fraction(x) * den), den) for x in df[half]]
     return df
+
+
+def omaha_range(text: str, cards: int = 4, list: bool = False) -> pd.DataFrame:
+    """The hands of an Omaha range (`omaha range --csv`), ProPokerTools-style text: "AA**",
+    "AxAyxy" (double-suited aces), "KK-TT", "RRON", "$ds", "AA:$ds", "AA!AAA", "(AA,KK):$ds",
+    "ITEM@50" (README: the grammar). Counted: one row of hands, of (all C(52, cards)), share and
+    weight_sum; list=True: every hand (hand, weight), at most 2,598,960.
+
+        >>> handstat.omaha_range("AA:$ds")["hands"][0]
+        864
+    """
+    return _ask("omaha_range", "omaha range", 0, None, hand=text, cards=str(cards),
+                list=True if list else None)
 
 
 def omaha_rank(hole: Cards, board: Cards) -> Dict[str, Any]:

@@ -180,6 +180,35 @@ def test_omaha_rank(hole, board):
         assert "low:  none" in text and (got["low_class"], got["low"]) == (0, None)
 
 
+@pytest.mark.parametrize("hands,board,hilo,extra", [
+    (["AA:$ds", "KK:[QT]s[QT]d!KsKd"], "Jh 7d 2c", False, []),
+    (["AhAdKsQs", "9h8h7c6c, 9s8s7d6d@50"], "Jh 7d 2c 3s", True, []),
+    (["AA***:$ds", "KsKhQsQh9d"], "Jh 7d 2c 3s", False, []),
+    (["AA:$ds", "KK-QQ"], "", True, ["--samples", "2000", "--seed", "5"])])
+def test_omaha_equity_ranges(hands, board, hilo, extra):
+    args = [*hands, "--csv", "--board", board] + (["--hilo"] if hilo else []) + extra
+    want = cli_csv("omaha", "equity", *args)
+    kw = dict(samples=int(extra[1]), seed=int(extra[3])) if extra else {}
+    got = handstat.omaha_equity(hands, board, hilo=hilo, **kw)
+    assert_like_cli(got, want)
+    if not extra:
+        assert got["equity_exact"].sum() == 1
+    else:
+        assert (got["kind"] == "estimate").all()
+
+
+def test_omaha_range():
+    got = handstat.omaha_range("AA:$ds")
+    assert int(got["hands"][0]) == 864 and int(got["of"][0]) == 270725
+    listed = handstat.omaha_range("AsAh**:KK", list=True)
+    assert len(listed) == 6 and (listed["weight"] == 100).all()
+    assert int(handstat.omaha_range("AA***", cards=5)["hands"][0]) == 108336
+    with pytest.raises(handstat.HandstatError, match="'AAKKQ'"):
+        handstat.omaha_range("AAKKQ")
+    with pytest.raises(handstat.HandstatError, match="'@0'"):
+        handstat.omaha_equity(["AA@0", "KK"])
+
+
 def test_omaha_errors():
     with pytest.raises(handstat.HandstatError, match="hand 2 has 5 cards"):
         handstat.omaha_equity(["AhAdKsQs", "9h8h7c6c5c"])

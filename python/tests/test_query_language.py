@@ -20,6 +20,11 @@ QUERIES = [
      {"samples": 5000, "seed": 3}),
     ("select max(equity(hero, turn)), min(equity(hero, turn)) from game=omahahi, "
      "hero=AsKsQhJh, villain=7c7d2h2s, board=Kh7h2c", {}),
+    ("select avg(hiEquity(hero, turn)), avg(loEquity(hero, turn)), count(scoops(hero)), "
+     "count(winsLo(villain)) from game=omaha8, hero=As2h4c7d, "
+     "villain='Ac3c5h6h@50, KhQhJcTc', board=8s3h2d", {}),
+    ("select avg(riverEquity(hero)), count(hasLow(hero, river)) from game=omaha85, "
+     "hero=Ah2d3c9s9h, villain='AA:$ds', board=6c7h8dKs", {"samples": 3000, "seed": 2}),
 ]
 
 

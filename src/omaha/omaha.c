@@ -10,8 +10,10 @@
 #include "handstat/poker_state.h"
 #include "job_internal.h"
 #include "poker_internal.h"
+#include "rng_internal.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -693,6 +695,592 @@ int hs_omaha_equity_run(const uint64_t *holes, int players, uint64_t board, uint
         memcpy(out->p, acc->p, sizeof acc->p);
     }
     free(acc);
+    hs_job_free(job);
+    return rc;
+}
+
+/* ---- range equity ------------------------------------------------------------------------------
+ * Exact: one unit per set of board completions (those whose highest new card is rest[u]); for
+ * each board (the least of its set under the query's suit symmetries, counted times the set's
+ * size) every live hand of every range is ranked once, then every choice of pairwise
+ * disjoint hands is counted from those rankings with the product of their weights. Estimate: the
+ * sampler of handstat/holdem.h's model, units of 2^16 samples with their own streams. */
+
+typedef unsigned __int128 u128;
+
+typedef struct rq_ctx {
+    int players, hilo, known, need, n_rest;
+    int board[5];
+    int rest[HS_CARDS];
+    size_t n[MAXP]; /* live hands (off the board and the dead cards) */
+    uint64_t *hand[MAXP];
+    uint64_t *w[MAXP];   /* weights divided by their gcd */
+    uint64_t *cum[MAXP]; /* sampling: cumulative weights */
+    uint64_t samples, seed;
+    hs_job_def def; /* the exact count's job: scratch for one board's rankings */
+    /* the suit permutations mapping the board, the dead cards and every range (with its weights)
+     * onto themselves: boards one maps to another have the same counts, so only the least of
+     * each set is counted, times the set's size */
+    int n_sym;
+    uint8_t sym[24][HS_SUITS];
+} rq_ctx;
+
+static void rq_ctx_free(void *p) {
+    rq_ctx *c = p;
+    for (int i = 0; i < MAXP; i++) {
+        free(c->hand[i]);
+        free(c->w[i]);
+        free(c->cum[i]);
+    }
+    free(c);
+}
+
+typedef struct rq_acc {
+    u128 deals, low_deals;
+    u128 v[MAXP][6]; /* wins, ties, losses, scoops, high_share, low_share */
+} rq_acc;
+
+static void rq_merge(void *dstp, const void *srcp) {
+    rq_acc *d = dstp;
+    const rq_acc *s = srcp;
+    d->deals += s->deals;
+    d->low_deals += s->low_deals;
+    for (int p = 0; p < MAXP; p++)
+        for (int k = 0; k < 6; k++)
+            d->v[p][k] += s->v[p][k];
+}
+
+/* count_showdown's split, weighted in 128 bits; returns whether some player had a low. */
+static int split_pot(int players, int hilo, const int *high, const unsigned *low, u128 w,
+                     u128 (*v)[6]) {
+    int best = HS_POKER_CLASSES + 1;
+    unsigned best_low = NO_LOW;
+    for (int p = 0; p < players; p++) {
+        best = high[p] < best ? high[p] : best;
+        best_low = low[p] < best_low ? low[p] : best_low;
+    }
+    int nh = 0, nl = 0;
+    for (int p = 0; p < players; p++) {
+        nh += high[p] == best;
+        nl += hilo && best_low != NO_LOW && low[p] == best_low;
+    }
+    const u128 high_cut =
+        (u128)(nl > 0 ? HS_OMAHA_SHARE_UNIT / 2 / nh : HS_OMAHA_SHARE_UNIT / nh) * w;
+    const u128 low_cut = nl > 0 ? (u128)(HS_OMAHA_SHARE_UNIT / 2 / nl) * w : 0;
+    for (int p = 0; p < players; p++) {
+        const int hw = high[p] == best, lw = nl > 0 && low[p] == best_low;
+        v[p][!hw ? 2 : nh == 1 ? 0 : 1] += w;
+        if (hw)
+            v[p][4] += high_cut;
+        if (lw)
+            v[p][5] += low_cut;
+        if (hilo && hw && nh == 1 && (nl == 0 || (lw && nl == 1)))
+            v[p][3] += w;
+    }
+    return nl > 0;
+}
+
+typedef struct rq_board {
+    const rq_ctx *c;
+    uint64_t bmask;
+    uint16_t *high[MAXP];
+    uint16_t *low[MAXP];
+    rq_acc *acc;
+} rq_board;
+
+/* Every choice of hands for players p.. disjoint from `used`. */
+static void rq_choices(const rq_board *b, int p, uint64_t used, u128 w, int *high, unsigned *low) {
+    const rq_ctx *c = b->c;
+    if (p == c->players) {
+        int nl = split_pot(c->players, c->hilo, high, low, w, b->acc->v);
+        b->acc->deals += w;
+        b->acc->low_deals += nl ? w : 0;
+        return;
+    }
+    for (size_t i = 0; i < c->n[p]; i++) {
+        const uint64_t h = c->hand[p][i];
+        if (h & used)
+            continue;
+        high[p] = b->high[p][i];
+        low[p] = b->low[p][i];
+        rq_choices(b, p + 1, used | h, w * c->w[p][i], high, low);
+    }
+}
+
+/* Mask m with its suits permuted: suit s's cards to suit perm[s]. */
+static uint64_t permute_suits(uint64_t m, const uint8_t *perm) {
+    uint64_t out = 0;
+    for (int s = 0; s < HS_SUITS; s++)
+        out |= (uint64_t)hs_lane(m, s) << (HS_RANKS * perm[s]);
+    return out;
+}
+
+/* How many boards the symmetries map the board `mask` to, when it is the least of them, else 0.
+ */
+static unsigned board_orbit(const rq_ctx *c, uint64_t mask) {
+    uint64_t seen[24];
+    unsigned n = 0;
+    for (int g = 0; g < c->n_sym; g++) {
+        const uint64_t img = permute_suits(mask, c->sym[g]);
+        if (img < mask)
+            return 0;
+        unsigned k = 0;
+        while (k < n && seen[k] != img)
+            k++;
+        if (k == n)
+            seen[n++] = img;
+    }
+    return n;
+}
+
+static void rq_one_board(const rq_ctx *c, const int *cards, rq_acc *acc, uint16_t *buf) {
+    board_sets bs;
+    make_board_sets(cards, 5, &bs);
+    rq_board b = {c, 0, {0}, {0}, acc};
+    for (int i = 0; i < 5; i++)
+        b.bmask |= hs_card_bit(cards[i]);
+    const unsigned orbit = board_orbit(c, b.bmask);
+    if (orbit == 0)
+        return; /* counted as the least board of its set */
+    size_t off = 0;
+    for (int p = 0; p < c->players; p++) {
+        b.high[p] = buf + off;
+        off += c->n[p];
+        b.low[p] = buf + off;
+        off += c->n[p];
+        for (size_t i = 0; i < c->n[p]; i++) {
+            if (c->hand[p][i] & b.bmask) {
+                b.high[p][i] = 0; /* never chosen: meets the board */
+                continue;
+            }
+            hole_sets hs;
+            make_hole_sets(c->hand[p][i], &hs);
+            b.high[p][i] = (uint16_t)best_high(&hs, &bs, NULL);
+            b.low[p][i] = (uint16_t)(c->hilo ? best_low_mask(&hs, &bs) : NO_LOW);
+        }
+    }
+    int high[MAXP] = {0};
+    unsigned low[MAXP] = {0};
+    rq_choices(&b, 0, b.bmask, orbit, high, low);
+}
+
+/* Unit u: the boards whose highest new card is rest[u], the others from rest[0..u) (the one
+ * board when none is to come). */
+static void rq_unit(void *ctxp, size_t u, void *accp, void *scratch) {
+    const rq_ctx *c = ctxp;
+    uint16_t *buf = scratch;
+    int board[5];
+    memcpy(board, c->board, sizeof board);
+    if (c->need == 0) {
+        rq_one_board(c, board, accp, buf);
+        return;
+    }
+    board[4] = c->rest[u];
+    const int k = c->need - 1;
+    if ((int)u < k)
+        return;
+    int idx[4] = {0, 1, 2, 3};
+    for (;;) {
+        for (int i = 0; i < k; i++)
+            board[c->known + i] = c->rest[idx[i]];
+        rq_one_board(c, board, accp, buf);
+        int i = k - 1;
+        while (i >= 0 && idx[i] == (int)u - k + i)
+            i--;
+        if (i < 0)
+            break;
+        idx[i]++;
+        for (int j = i + 1; j < k; j++)
+            idx[j] = idx[j - 1] + 1;
+    }
+}
+
+/* Is hand h (weight w) in player p's live hands (ascending)? */
+static int rq_has(const rq_ctx *c, int p, uint64_t h, uint64_t w) {
+    size_t lo = 0, hi = c->n[p];
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (c->hand[p][mid] < h)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < c->n[p] && c->hand[p][lo] == h && c->w[p][lo] == w;
+}
+
+/* The suit permutations that map the board, the dead cards and every player's live hands with
+ * their weights onto themselves (the identity always). Hands out of order (not ascending) keep
+ * only the identity. */
+static void rq_symmetries(rq_ctx *c, uint64_t board, uint64_t dead) {
+    int sorted = 1;
+    for (int p = 0; p < c->players; p++)
+        for (size_t i = 1; i < c->n[p]; i++)
+            sorted &= c->hand[p][i - 1] < c->hand[p][i];
+    c->n_sym = 0;
+    uint8_t perm[HS_SUITS] = {0, 1, 2, 3};
+    for (int k = 0; k < 24; k++) {
+        /* the k-th permutation of four suits (Lehmer code) */
+        int pool[HS_SUITS] = {0, 1, 2, 3}, left = HS_SUITS, code = k;
+        for (int i = 0; i < HS_SUITS; i++) {
+            int f = 1;
+            for (int j = 2; j < left; j++)
+                f *= j;
+            const int at = code / f;
+            code %= f;
+            perm[i] = (uint8_t)pool[at];
+            for (int j = at; j < left - 1; j++)
+                pool[j] = pool[j + 1];
+            left--;
+        }
+        int ok = k == 0 || (sorted && permute_suits(board, perm) == board &&
+                            permute_suits(dead, perm) == dead);
+        for (int p = 0; p < c->players && ok && k != 0; p++)
+            for (size_t i = 0; i < c->n[p] && ok; i++)
+                ok = rq_has(c, p, permute_suits(c->hand[p][i], perm), c->w[p][i]);
+        if (ok)
+            memcpy(c->sym[c->n_sym++], perm, sizeof perm);
+    }
+}
+
+/* Check the ranges and make the context: live hands, weights over their gcd. */
+static int rq_make(const hs_omaha_range *const ranges[], int players, uint64_t board, uint64_t dead,
+                   int hilo, rq_ctx **out) {
+    *out = NULL;
+    if (players < 2 || players > MAXP || ranges == NULL)
+        return HS_ERR_ARG;
+    if ((board | dead) & ~HS_DECK_MASK || (board & dead))
+        return HS_ERR_ARG;
+    const int known = hs_hand_size(board);
+    if (known > 5)
+        return HS_ERR_COUNT;
+    const int cards = ranges[0] ? ranges[0]->cards : 0;
+    if (cards < 4 || cards > 6)
+        return HS_ERR_ARG;
+    rq_ctx *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return HS_ERR_NOMEM;
+    c->players = players;
+    c->hilo = hilo != 0;
+    c->known = known;
+    c->need = 5 - known;
+    cards_of(board, c->board);
+    c->n_rest = cards_of(HS_DECK_MASK & ~(board | dead), c->rest);
+    for (int p = 0; p < players; p++) {
+        const hs_omaha_range *r = ranges[p];
+        if (r == NULL || r->cards != cards || r->n == 0) {
+            rq_ctx_free(c);
+            return HS_ERR_ARG;
+        }
+        c->hand[p] = malloc(r->n * sizeof(uint64_t));
+        c->w[p] = malloc(r->n * sizeof(uint64_t));
+        if (c->hand[p] == NULL || c->w[p] == NULL) {
+            rq_ctx_free(c);
+            return HS_ERR_NOMEM;
+        }
+        uint64_t g = 0;
+        for (size_t i = 0; i < r->n; i++) {
+            if (r->weight[i] < 1 || r->weight[i] > 100 || hs_hand_size(r->hand[i]) != cards ||
+                (r->hand[i] & ~HS_DECK_MASK)) {
+                rq_ctx_free(c);
+                return HS_ERR_ARG;
+            }
+            if (r->hand[i] & (board | dead))
+                continue;
+            c->hand[p][c->n[p]] = r->hand[i];
+            c->w[p][c->n[p]++] = r->weight[i];
+            g = hs_gcd(g, r->weight[i]);
+        }
+        if (c->n[p] == 0) {
+            rq_ctx_free(c);
+            return HS_ERR_COUNT;
+        }
+        for (size_t i = 0; i < c->n[p]; i++)
+            c->w[p][i] /= g;
+    }
+    if (c->n_rest - players * cards < c->need) {
+        rq_ctx_free(c);
+        return HS_ERR_COUNT;
+    }
+    rq_symmetries(c, board, dead);
+    *out = c;
+    return HS_OK;
+}
+
+double hs_omaha_range_work(const hs_omaha_range *const ranges[], int players, uint64_t board,
+                           uint64_t dead) {
+    if (players < 2 || players > MAXP)
+        return 0;
+    double sum = 0, product = 1;
+    int single = 1, cards = 4;
+    for (int p = 0; p < players; p++) {
+        sum += (double)ranges[p]->n;
+        product *= (double)ranges[p]->n;
+        single &= ranges[p]->n == 1;
+        cards = ranges[p]->cards;
+    }
+    if (single)
+        return 0;
+    const int known = hs_hand_size(board);
+    const int left = HS_CARDS - known - hs_hand_size(dead) - players * cards;
+    if (known > 5 || left < 5 - known)
+        return 0;
+    double boards = 1;
+    for (int k = 0; k < 5 - known; k++)
+        boards = boards * (double)(left - k) / (double)(k + 1);
+    const double rankings = (double)(cards * (cards - 1) / 2) * 10.0;
+    return boards * (sum * rankings + product);
+}
+
+static int rq_check(const rq_ctx *c, const rq_acc *a) {
+    u128 share = 0;
+    for (int p = 0; p < c->players; p++) {
+        if (a->v[p][0] + a->v[p][1] + a->v[p][2] != a->deals)
+            return HS_ERR_CORRUPT;
+        share += a->v[p][4] + a->v[p][5];
+    }
+    return share == a->deals * HS_OMAHA_SHARE_UNIT ? HS_OK : HS_ERR_CORRUPT;
+}
+
+int hs_omaha_equity_ranges(const hs_omaha_range *const ranges[], int players, uint64_t board,
+                           uint64_t dead, int hilo, int threads, hs_progress_fn progress,
+                           void *progress_ctx, hs_omaha_equity_exact *out) {
+    memset(out, 0, sizeof *out);
+    if (threads < 0)
+        return HS_ERR_ARG;
+    rq_ctx *c;
+    int rc = rq_make(ranges, players, board, dead, hilo, &c);
+    if (rc != HS_OK)
+        return rc;
+    out->players = players;
+    out->hilo = c->hilo;
+    int single = 1;
+    for (int p = 0; p < players; p++)
+        single &= c->n[p] == 1;
+    if (single) { /* the tables of hs_omaha_equity_run, any street */
+        uint64_t holes[MAXP];
+        for (int p = 0; p < players; p++)
+            holes[p] = c->hand[p][0];
+        rq_ctx_free(c);
+        hs_omaha_equity e;
+        rc = hs_omaha_equity_run(holes, players, board, dead, hilo, threads, progress, progress_ctx,
+                                 &e);
+        if (rc != HS_OK)
+            return rc;
+        out->deals = e.boards;
+        out->low_deals = e.low_boards;
+        for (int p = 0; p < players; p++) {
+            const hs_omaha_player *q = &e.p[p];
+            out->p[p] = (hs_omaha_player_exact){q->wins,   q->ties,       q->losses,
+                                                q->scoops, q->high_share, q->low_share};
+        }
+        return HS_OK;
+    }
+    if (hs_omaha_range_work(ranges, players, board, dead) > HS_OMAHA_EXACT_MAX_WORK) {
+        rq_ctx_free(c);
+        return HS_ERR_OVERFLOW;
+    }
+    size_t total = 0;
+    for (int p = 0; p < players; p++)
+        total += 2 * c->n[p];
+    c->def = (hs_job_def){"omaha range equity",
+                          1,
+                          sizeof(rq_acc),
+                          total * sizeof(uint16_t),
+                          rq_unit,
+                          rq_merge,
+                          NULL,
+                          NULL};
+    const size_t units = c->need == 0 ? 1 : (size_t)c->n_rest;
+    hs_job *job;
+    rq_ctx *keep = c;
+    rc = hs_job_new(&c->def, c, rq_ctx_free, units, "", NULL, &job);
+    if (rc != HS_OK)
+        return rc;
+    rc =
+        hs_job_run(job, 0, units, &(hs_job_opts){threads, progress, progress_ctx, NULL, NULL, 0.0});
+    if (rc == HS_OK) {
+        const rq_acc *a = hs_job_acc_const(job);
+        rc = rq_check(keep, a);
+        if (rc == HS_OK && a->deals == 0)
+            rc = HS_ERR_COUNT; /* every choice of hands collides */
+        if (rc == HS_OK) {
+            out->deals = a->deals;
+            out->low_deals = a->low_deals;
+            for (int p = 0; p < players; p++)
+                out->p[p] = (hs_omaha_player_exact){a->v[p][0], a->v[p][1], a->v[p][2],
+                                                    a->v[p][3], a->v[p][4], a->v[p][5]};
+        }
+    }
+    hs_job_free(job);
+    return rc;
+}
+
+/* ---- the estimate ---- */
+
+#define SAMPLE_UNIT (UINT64_C(1) << 16)
+#define MAX_REDRAWS 1000000
+
+typedef struct rs_acc {
+    uint64_t samples, low_samples, failed;
+    uint64_t v[MAXP][6];
+    u128 share_sq[MAXP];
+} rs_acc;
+
+static void rs_merge(void *dstp, const void *srcp) {
+    rs_acc *d = dstp;
+    const rs_acc *s = srcp;
+    d->samples += s->samples;
+    d->low_samples += s->low_samples;
+    d->failed |= s->failed;
+    for (int p = 0; p < MAXP; p++) {
+        for (int k = 0; k < 6; k++)
+            d->v[p][k] += s->v[p][k];
+        d->share_sq[p] += s->share_sq[p];
+    }
+}
+
+static size_t draw_hand(const rq_ctx *c, int p, rng *r) {
+    const uint64_t x = rng_below(r, c->cum[p][c->n[p] - 1]);
+    size_t lo = 0, hi = c->n[p] - 1; /* the first i with cum[i] > x */
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (c->cum[p][mid] > x)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+static void rs_unit(void *ctxp, size_t u, void *accp, void *scratch) {
+    (void)scratch;
+    const rq_ctx *c = ctxp;
+    rs_acc *acc = accp;
+    const uint64_t first = (uint64_t)u * SAMPLE_UNIT;
+    const uint64_t n = c->samples - first < SAMPLE_UNIT ? c->samples - first : SAMPLE_UNIT;
+    rng r;
+    rng_seed(&r, c->seed, u);
+    for (uint64_t s = 0; s < n; s++) {
+        uint64_t used = 0, holes[MAXP];
+        int tries = 0;
+        for (;;) {
+            used = 0;
+            int ok = 1;
+            for (int p = 0; p < c->players && ok; p++) {
+                holes[p] = c->hand[p][draw_hand(c, p, &r)];
+                ok = (holes[p] & used) == 0;
+                used |= holes[p];
+            }
+            if (ok)
+                break;
+            if (++tries == MAX_REDRAWS) {
+                acc->failed = 1;
+                return;
+            }
+        }
+        int deck[HS_CARDS], nd = 0;
+        for (int i = 0; i < c->n_rest; i++)
+            if (!(used & hs_card_bit(c->rest[i])))
+                deck[nd++] = c->rest[i];
+        int board[5];
+        memcpy(board, c->board, sizeof board);
+        for (int k = 0; k < c->need; k++) {
+            const int j = k + (int)rng_below(&r, (uint64_t)(nd - k));
+            const int t = deck[k];
+            deck[k] = deck[j];
+            deck[j] = t;
+            board[c->known + k] = deck[k];
+        }
+        board_sets bs;
+        make_board_sets(board, 5, &bs);
+        int high[MAXP];
+        unsigned low[MAXP];
+        for (int p = 0; p < c->players; p++) {
+            hole_sets hs;
+            make_hole_sets(holes[p], &hs);
+            high[p] = best_high(&hs, &bs, NULL);
+            low[p] = c->hilo ? best_low_mask(&hs, &bs) : NO_LOW;
+        }
+        u128 v[MAXP][6];
+        memset(v, 0, sizeof v);
+        const int nl = split_pot(c->players, c->hilo, high, low, 1, v);
+        for (int p = 0; p < c->players; p++) {
+            for (int k = 0; k < 6; k++)
+                acc->v[p][k] += (uint64_t)v[p][k];
+            const u128 x = v[p][4] + v[p][5];
+            acc->share_sq[p] += x * x;
+        }
+        acc->samples++;
+        acc->low_samples += (uint64_t)nl;
+    }
+}
+
+int hs_omaha_equity_sample(const hs_omaha_range *const ranges[], int players, uint64_t board,
+                           uint64_t dead, int hilo, uint64_t samples, uint64_t seed, int threads,
+                           hs_progress_fn progress, void *progress_ctx,
+                           hs_omaha_equity_sample_result *out) {
+    memset(out, 0, sizeof *out);
+    if (threads < 0 || samples == 0 || samples > (UINT64_C(1) << 50))
+        return HS_ERR_ARG;
+    rq_ctx *c;
+    int rc = rq_make(ranges, players, board, dead, hilo, &c);
+    if (rc != HS_OK)
+        return rc;
+    c->samples = samples;
+    c->seed = seed;
+    for (int p = 0; p < players; p++) {
+        c->cum[p] = malloc(c->n[p] * sizeof(uint64_t));
+        if (c->cum[p] == NULL) {
+            rq_ctx_free(c);
+            return HS_ERR_NOMEM;
+        }
+        uint64_t sum = 0;
+        for (size_t i = 0; i < c->n[p]; i++)
+            c->cum[p][i] = sum += c->w[p][i];
+    }
+    static const hs_job_def sample_job = {
+        "omaha range estimate", 1, sizeof(rs_acc), 0, rs_unit, rs_merge, NULL, NULL};
+    const size_t units = (size_t)((samples + SAMPLE_UNIT - 1) / SAMPLE_UNIT);
+    hs_job *job;
+    rc = hs_job_new(&sample_job, c, rq_ctx_free, units, "", NULL, &job);
+    if (rc != HS_OK)
+        return rc;
+    rc =
+        hs_job_run(job, 0, units, &(hs_job_opts){threads, progress, progress_ctx, NULL, NULL, 0.0});
+    if (rc == HS_OK) {
+        const rs_acc *a = hs_job_acc_const(job);
+        if (a->failed || a->samples != samples)
+            rc = HS_ERR_COUNT;
+        else {
+            out->players = players;
+            out->hilo = hilo != 0;
+            out->samples = a->samples;
+            out->low_samples = a->low_samples;
+            const double unit = HS_OMAHA_SHARE_UNIT, ns = (double)samples;
+            for (int p = 0; p < players; p++) {
+                hs_omaha_sample_player *q = &out->p[p];
+                q->wins = a->v[p][0];
+                q->ties = a->v[p][1];
+                q->losses = a->v[p][2];
+                q->scoops = a->v[p][3];
+                q->high_share = a->v[p][4];
+                q->low_share = a->v[p][5];
+                q->share_sq = a->share_sq[p];
+                const double sum = (double)(q->high_share + q->low_share) / unit;
+                q->equity = sum / ns;
+                if (samples < 2)
+                    q->std_error = NAN;
+                else {
+                    /* variance from the exact sums: (sum_sq - sum^2 / n) / (n - 1), in units */
+                    const u128 s1 = q->high_share + q->low_share;
+                    const double num =
+                        (double)(q->share_sq * samples - s1 * s1) / (unit * unit * ns);
+                    const double var = num / (ns - 1);
+                    q->std_error = sqrt(var > 0 ? var : 0) / sqrt(ns);
+                }
+            }
+        }
+    }
     hs_job_free(job);
     return rc;
 }

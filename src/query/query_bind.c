@@ -87,66 +87,39 @@ static int player_hands(pctx *p, int i, const binding *b) {
             }
         q->nhands[i] = n;
     } else {
-        size_t cap = star ? 270725 : b->vlen / 8 + 1;
-        q->hands[i] = malloc(cap * sizeof(uint64_t));
-        q->weight[i] = malloc(cap * sizeof(uint32_t));
-        if (q->hands[i] == NULL || q->weight[i] == NULL)
+        /* an Omaha range (handstat/omaha.h's grammar: exact hands, "*", AA**, AxAyxy, ...) */
+        hs_omaha_range r;
+        hs_parse_error e = {0, 0, 0};
+        char why[128];
+        int rc = star ? hs_omaha_range_parse("*", 1, q->hole_cards, &r, &e, why, sizeof why)
+                      : hs_omaha_range_parse(v, b->vlen, q->hole_cards, &r, &e, why, sizeof why);
+        if (rc == HS_ERR_TOKEN || rc == HS_ERR_COUNT)
+            return hs_q_perr(p, rc, b->voff + e.offset, e.length,
+                             "%s: '%s': %s (an Omaha hand or range of %d cards: AsAd8s8d, *, "
+                             "AA**, AxAyxy, KK-TT:$ds, ...)",
+                             q->pname[i], hs_q_tok(p, t, b->voff + e.offset, e.length), why,
+                             q->hole_cards);
+        if (rc != HS_OK)
+            return hs_q_perr(p, rc, b->voff, b->vlen, "%s: %s", q->pname[i],
+                             rc == HS_ERR_OVERFLOW ? why : hs_strerror(rc));
+        q->hands[i] = malloc(r.n * sizeof(uint64_t) + 1);
+        q->weight[i] = malloc(r.n * sizeof(uint32_t) + 1);
+        if (q->hands[i] == NULL || q->weight[i] == NULL) {
+            hs_omaha_range_free(&r);
             return hs_q_perr(p, HS_ERR_NOMEM, b->voff, b->vlen, "out of memory");
-        size_t n = 0;
-        if (star) {
-            for (int a = 0; a < 52; a++)
-                for (int bb = a + 1; bb < 52; bb++)
-                    for (int c = bb + 1; c < 52; c++)
-                        for (int d = c + 1; d < 52; d++) {
-                            const uint64_t m = (UINT64_C(1) << a) | (UINT64_C(1) << bb) |
-                                               (UINT64_C(1) << c) | (UINT64_C(1) << d);
-                            if ((m & out) == 0) {
-                                q->hands[i][n] = m;
-                                q->weight[i][n++] = 1;
-                            }
-                        }
-        } else {
-            size_t s = 0;
-            size_t total = 0;
-            while (s <= b->vlen) {
-                size_t e = s;
-                while (e < b->vlen && v[e] != ',')
-                    e++;
-                int cards[8];
-                size_t nc = 0;
-                hs_parse_error pe;
-                int rc = hs_cards_parse(v + s, e - s, cards, 8, &nc, &pe);
-                if (rc == HS_OK && nc != 4)
-                    return hs_q_perr(
-                        p, HS_ERR_COUNT, b->voff + s, e - s,
-                        "%s: '%s' is %zu cards; an Omaha hand here is four exact cards or *",
-                        q->pname[i], hs_q_tok(p, t, b->voff + s, e - s), nc);
-                if (rc != HS_OK)
-                    return hs_q_perr(
-                        p, rc == HS_ERR_DUPLICATE ? rc : HS_ERR_TOKEN, b->voff + s + pe.offset,
-                        pe.length, "%s: '%s' is %s", q->pname[i],
-                        hs_q_tok(p, t, b->voff + s + pe.offset, pe.length),
-                        rc == HS_ERR_DUPLICATE ? "a duplicate card"
-                                               : "not a card (an Omaha hand here is four "
-                                                 "exact cards, or * for any four)");
-                const uint64_t m = hs_cards_mask(cards, 4);
-                for (size_t k = 0; k < n; k++)
-                    if (q->hands[i][k] == m)
-                        return hs_q_perr(p, HS_ERR_DUPLICATE, b->voff + s, e - s,
-                                         "%s: '%s' is given twice", q->pname[i],
-                                         hs_q_tok(p, t, b->voff + s, e - s));
-                total++;
-                if ((m & out) == 0) {
-                    q->hands[i][n] = m;
-                    q->weight[i][n++] = 1;
-                }
-                s = e + 1;
-            }
-            if (total != 1)
-                q->concrete = 0;
         }
-        if (star)
+        uint32_t g = 0;
+        for (size_t k = 0; k < r.n; k++)
+            g = (uint32_t)hs_gcd(g, r.weight[k]);
+        size_t n = 0;
+        for (size_t k = 0; k < r.n; k++)
+            if ((r.hand[k] & out) == 0) {
+                q->hands[i][n] = r.hand[k];
+                q->weight[i][n++] = r.weight[k] / g;
+            }
+        if (r.n != 1)
             q->concrete = 0;
+        hs_omaha_range_free(&r);
         q->nhands[i] = n;
     }
     if (q->nhands[i] == 0)
@@ -170,16 +143,26 @@ int hs_q_bind(pctx *p, const binding *b, int nb) {
     for (int i = 0; i < nb; i++)
         if (hs_q_name_is(p->text + b[i].noff, b[i].nlen, "game")) {
             const char *v = p->text + b[i].voff;
+            q->hole_cards = 4;
             if (hs_q_name_is(v, b[i].vlen, "holdem"))
                 q->game = GAME_HOLDEM;
             else if (hs_q_name_is(v, b[i].vlen, "omahahi") || hs_q_name_is(v, b[i].vlen, "omaha"))
                 q->game = GAME_OMAHA;
+            else if (hs_q_name_is(v, b[i].vlen, "omaha8"))
+                q->game = GAME_OMAHA, q->hilo = 1;
+            else if (hs_q_name_is(v, b[i].vlen, "omahahi5"))
+                q->game = GAME_OMAHA, q->hole_cards = 5;
+            else if (hs_q_name_is(v, b[i].vlen, "omaha85"))
+                q->game = GAME_OMAHA, q->hilo = 1, q->hole_cards = 5;
             else
                 return hs_q_perr(p, HS_ERR_TOKEN, b[i].voff, b[i].vlen,
-                                 "game: '%s' is not a game here (holdem, omahahi)",
+                                 "game: '%s' is not a game here (holdem, omahahi, omaha8, "
+                                 "omahahi5, omaha85)",
                                  hs_q_tok(p, t, b[i].voff, b[i].vlen));
         }
-    q->hole_cards = q->game == GAME_HOLDEM ? 2 : 4;
+    if (q->game == GAME_HOLDEM)
+        q->hole_cards = 2;
+    q->unit = q->hilo ? HS_OMAHA_SHARE_UNIT : HS_HOLDEM_SHARE_UNIT;
     const binding *dead_at = NULL;
     for (int i = 0; i < nb; i++) {
         const char *nm = p->text + b[i].noff;
@@ -338,6 +321,11 @@ static const q_fdef fns[] = {
     {"riversuit", "", T_SUIT, F_RIVER_SUIT},
     {"turnrank", "", T_NUM, F_TURN_RANK},
     {"riverrank", "", T_NUM, F_RIVER_RANK},
+    {"winslo", "P", T_BOOL, F_WINS_LO},
+    {"tieslo", "P", T_BOOL, F_TIES_LO},
+    {"haslow", "PS", T_BOOL, F_HAS_LOW},
+    {"hiequity", "PS", T_NUM, F_HI_EQUITY},
+    {"loequity", "PS", T_NUM, F_LO_EQUITY},
 };
 
 const q_fdef *hs_q_function(pctx *p, const qnode *n) {

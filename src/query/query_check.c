@@ -146,6 +146,14 @@ static int check_call(pctx *p, int i) {
     }
     if (n->fn == F_CATEGORY && q->game != GAME_HOLDEM)
         return hs_q_perr(p, HS_ERR_ARG, n->off, n->len, "%s is for holdem only", fname);
+    if ((n->fn == F_WINS_LO || n->fn == F_TIES_LO || n->fn == F_HAS_LOW || n->fn == F_HI_EQUITY ||
+         n->fn == F_LO_EQUITY) &&
+        !q->hilo)
+        return hs_q_perr(p, HS_ERR_ARG, n->off, n->len,
+                         "%s is for the hi/lo games only (game=omaha8 or omaha85)", fname);
+    if (n->fn == F_HAS_LOW && !post)
+        return hs_q_perr(p, HS_ERR_ARG, n->off, n->len,
+                         "%s needs a flop, turn or river street (preflop has no board)", fname);
     /* which streets the deal must tell apart (a street given on the board is fixed anyway) */
     if (post && s != ST_RIVER && hs_q_known_count(q, ST_PREFLOP) < (s == ST_FLOP ? 3 : 4)) {
         if (s == ST_FLOP)
@@ -153,7 +161,7 @@ static int check_call(pctx *p, int i) {
         else
             q->uses_flop = q->uses_turn = 1;
     }
-    if (n->fn == F_EQUITY && s != ST_RIVER) {
+    if ((n->fn == F_EQUITY || n->fn == F_HI_EQUITY || n->fn == F_LO_EQUITY) && s != ST_RIVER) {
         q->need_eq[s] = 1;
         if (s == ST_FLOP && q->nboard < 3)
             q->uses_flop = 1;
@@ -170,14 +178,16 @@ static int check_call(pctx *p, int i) {
     }
     switch (n->fn) {
     case F_RIVER_EQUITY:
-        return set_num(p, n, HS_HOLDEM_SHARE_UNIT, 0, 1);
+        return set_num(p, n, q->unit, 0, 1);
     case F_EQUITY:
         if (s == ST_RIVER)
             n->fn = F_RIVER_EQUITY;
-        return set_num(p, n,
-                       (int64_t)HS_HOLDEM_SHARE_UNIT *
-                           (s == ST_RIVER ? 1 : (int64_t)hs_q_completions(q, s)),
-                       0, 1);
+        return set_num(
+            p, n, (int64_t)q->unit * (s == ST_RIVER ? 1 : (int64_t)hs_q_completions(q, s)), 0, 1);
+    case F_HI_EQUITY:
+    case F_LO_EQUITY:
+        return set_num(
+            p, n, (int64_t)q->unit * (s == ST_RIVER ? 1 : (int64_t)hs_q_completions(q, s)), 0, 1);
     case F_HI_RATING:
         return set_num(p, n, 1, 1, HS_POKER_CLASSES);
     case F_OUTS:

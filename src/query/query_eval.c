@@ -43,9 +43,14 @@ static int type_of(int cls) {
     return 8 - hs_poker_category(cls);
 }
 
-/* Every player's pot share (in 1/2520) on the full board `board`; returns the best rank. */
-static int shares_on(const hs_query *q, const uint64_t *hole, uint64_t board, int *share) {
-    int r[Q_MAX_PLAYERS], best = HS_POKER_CLASSES + 1, k = 0;
+/* Every player's pot share (in 1/q->unit) on the full board `board`, and in hi/lo games its high
+ * and low parts (hi, lo may be NULL): the high half to the best highs, the low half to the best
+ * qualifying lows, the whole pot to the highs when nobody has a low. Returns the best rank;
+ * *nbest and *nlow (may be NULL) the players sharing the best high and the best low. */
+static int shares_on(const hs_query *q, const uint64_t *hole, uint64_t board, int *share, int *hi,
+                     int *lo, int *nbest, int *nlow) {
+    int r[Q_MAX_PLAYERS], l[Q_MAX_PLAYERS], best = HS_POKER_CLASSES + 1, k = 0, best_low = 0,
+                                            kl = 0;
     for (int p = 0; p < q->np; p++) {
         r[p] = rank_on(q, hole[p], board);
         if (r[p] < best) {
@@ -53,55 +58,76 @@ static int shares_on(const hs_query *q, const uint64_t *hole, uint64_t board, in
             k = 1;
         } else if (r[p] == best)
             k++;
+        l[p] = q->hilo ? hs_omaha_low(hole[p], board) : 0;
+        if (l[p] != 0 && (best_low == 0 || l[p] < best_low)) {
+            best_low = l[p];
+            kl = 1;
+        } else if (l[p] != 0 && l[p] == best_low)
+            kl++;
     }
-    for (int p = 0; p < q->np; p++)
-        share[p] = r[p] == best ? HS_HOLDEM_SHARE_UNIT / k : 0;
+    for (int p = 0; p < q->np; p++) {
+        const int h = r[p] == best ? (kl ? q->unit / 2 : q->unit) / k : 0;
+        const int w = kl && l[p] == best_low ? q->unit / 2 / kl : 0;
+        share[p] = h + w;
+        if (hi)
+            hi[p] = h;
+        if (lo)
+            lo[p] = w;
+    }
+    if (nbest)
+        *nbest = k;
+    if (nlow)
+        *nlow = kl;
     return best;
 }
 
 static void river_shares(dstate *d) {
     if (d->share_stamp == d->stamp[ST_RIVER])
         return;
-    int best = HS_POKER_CLASSES + 1, k = 0;
+    uint64_t hole[Q_MAX_PLAYERS];
     for (int p = 0; p < d->q->np; p++) {
-        const int r = rank_at(d, p, ST_RIVER);
-        if (r < best) {
-            best = r;
-            k = 1;
-        } else if (r == best)
-            k++;
+        rank_at(d, p, ST_RIVER);
+        hole[p] = d->hole[p];
     }
-    for (int p = 0; p < d->q->np; p++)
-        d->share[p] = d->rank[ST_RIVER][p] == best ? HS_HOLDEM_SHARE_UNIT / k : 0;
-    d->best = best;
+    d->best = shares_on(d->q, hole, d->street[ST_RIVER], d->share, d->hshare, d->lshare, &d->nbest,
+                        &d->nlow);
     d->share_stamp = d->stamp[ST_RIVER];
 }
 
 /* Sum every player's shares over the completions of `board` by `miss` cards of list[from..n). */
 static void eq_walk(const hs_query *q, const uint64_t *hole, const int *list, int n, int from,
-                    int miss, uint64_t board, uint64_t *sum) {
+                    int miss, uint64_t board, uint64_t *sum, uint64_t *sum_hi, uint64_t *sum_lo) {
     if (miss == 0) {
-        int share[Q_MAX_PLAYERS];
-        shares_on(q, hole, board, share);
-        for (int p = 0; p < q->np; p++)
+        int share[Q_MAX_PLAYERS], hi[Q_MAX_PLAYERS], lo[Q_MAX_PLAYERS];
+        shares_on(q, hole, board, share, hi, lo, NULL, NULL);
+        for (int p = 0; p < q->np; p++) {
             sum[p] += (uint64_t)share[p];
+            sum_hi[p] += (uint64_t)hi[p];
+            sum_lo[p] += (uint64_t)lo[p];
+        }
         return;
     }
     for (int i = from; i <= n - miss; i++)
-        eq_walk(q, hole, list, n, i + 1, miss - 1, board | UINT64_C(1) << list[i], sum);
+        eq_walk(q, hole, list, n, i + 1, miss - 1, board | UINT64_C(1) << list[i], sum, sum_hi,
+                sum_lo);
 }
 
-static uint64_t equity_sum(dstate *d, int p, int s) {
+/* Player p's pot shares summed over the completions of street s's board (part 0: the pot, 1: its
+ * high part, 2: its low part). */
+static uint64_t equity_sum(dstate *d, int p, int s, int part) {
     if (d->eq_stamp[s] != d->stamp[s]) {
         const hs_query *q = d->q;
         const uint64_t known = d->known[s];
         int list[HS_CARDS];
         const int n = q_cards_of(HS_DECK_MASK & ~(d->holes | known | q->dead), list);
         memset(d->eq[s], 0, sizeof d->eq[s]);
-        eq_walk(q, d->hole, list, n, 0, 5 - __builtin_popcountll(known), known, d->eq[s]);
+        memset(d->eq_hi[s], 0, sizeof d->eq_hi[s]);
+        memset(d->eq_lo[s], 0, sizeof d->eq_lo[s]);
+        eq_walk(q, d->hole, list, n, 0, 5 - __builtin_popcountll(known), known, d->eq[s],
+                d->eq_hi[s], d->eq_lo[s]);
         d->eq_stamp[s] = d->stamp[s];
     }
-    return d->eq[s][p];
+    return part == 0 ? d->eq[s][p] : part == 1 ? d->eq_hi[s][p] : d->eq_lo[s][p];
 }
 
 /* The best rank any hole cards make on the board of street s. */
@@ -191,14 +217,32 @@ static int64_t call(dstate *d, const qnode *n) {
         river_shares(d);
         return d->share[p];
     case F_EQUITY:
-        return (int64_t)equity_sum(d, p, s);
-    case F_WINS_HI:
+        return (int64_t)equity_sum(d, p, s, 0);
+    case F_HI_EQUITY:
+    case F_LO_EQUITY:
+        if (s == ST_RIVER) {
+            river_shares(d);
+            return n->fn == F_HI_EQUITY ? d->hshare[p] : d->lshare[p];
+        }
+        return (int64_t)equity_sum(d, p, s, n->fn == F_HI_EQUITY ? 1 : 2);
     case F_SCOOPS:
         river_shares(d);
-        return d->share[p] == HS_HOLDEM_SHARE_UNIT;
+        return d->share[p] == q->unit;
+    case F_WINS_HI:
+        river_shares(d);
+        return q->hilo ? d->hshare[p] > 0 && d->nbest == 1 : d->share[p] == q->unit;
     case F_TIES_HI:
         river_shares(d);
-        return d->share[p] > 0 && d->share[p] < HS_HOLDEM_SHARE_UNIT;
+        return q->hilo ? d->hshare[p] > 0 && d->nbest > 1
+                       : d->share[p] > 0 && d->share[p] < q->unit;
+    case F_WINS_LO:
+        river_shares(d);
+        return d->lshare[p] > 0 && d->nlow == 1;
+    case F_TIES_LO:
+        river_shares(d);
+        return d->lshare[p] > 0 && d->nlow > 1;
+    case F_HAS_LOW:
+        return hs_omaha_low(d->hole[p], d->street[s]) != 0;
     case F_BEST_HI: {
         const int mine = rank_at(d, p, s);
         for (int o = 0; o < q->np; o++)

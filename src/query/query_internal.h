@@ -82,6 +82,11 @@ enum {
     F_RIVER_SUIT,
     F_TURN_RANK,
     F_RIVER_RANK,
+    F_WINS_LO,
+    F_TIES_LO,
+    F_HAS_LOW,
+    F_HI_EQUITY,
+    F_LO_EQUITY,
     F_N
 };
 
@@ -118,6 +123,8 @@ typedef struct qitem {
 
 struct hs_query {
     int game;
+    int hilo; /* omaha8, omaha85: 8-or-better hi/lo pots */
+    int unit; /* pot shares in 1/unit of a pot: HS_HOLDEM_SHARE_UNIT, or 5040 for hi/lo */
     int np;
     char pname[Q_MAX_PLAYERS][48];
     uint64_t board, dead;
@@ -144,7 +151,7 @@ struct hs_query {
     int nconj;
     int depth; /* the last street any value depends on: the board is dealt up to it */
     /* derived */
-    int hole_cards;     /* 2 or 4 */
+    int hole_cards;     /* 2, 4 or 5 */
     int uses_flop;      /* the flop's cards must be told from the turn's and river's */
     int uses_turn;      /* the turn's card must be told from the river's */
     int need_eq[ST_N];  /* equity(P, S) is used */
@@ -317,10 +324,13 @@ typedef struct dstate {
     int rank[ST_N][Q_MAX_PLAYERS];
     uint32_t eq_stamp[ST_N];
     uint64_t eq[ST_N][Q_MAX_PLAYERS];
+    uint64_t eq_hi[ST_N][Q_MAX_PLAYERS], eq_lo[ST_N][Q_MAX_PLAYERS]; /* hi/lo: the halves */
     uint32_t nut_stamp[ST_N];
     int nut[ST_N];
     uint32_t share_stamp;
     int share[Q_MAX_PLAYERS];
+    int hshare[Q_MAX_PLAYERS], lshare[Q_MAX_PLAYERS]; /* hi/lo: the high and low parts */
+    int nbest, nlow;                                  /* players sharing the best high, low */
     int best;
     /* each value that depends on the cards up to a street before the river */
     uint32_t node_stamp[Q_MAX_NODES];

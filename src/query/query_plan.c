@@ -20,6 +20,8 @@ static int node_level(hs_query *q, int i) {
         case F_RIVER_EQUITY:
         case F_WINS_HI:
         case F_TIES_HI:
+        case F_WINS_LO:
+        case F_TIES_LO:
         case F_SCOOPS:
         case F_WINNING_TYPE:
         case F_RIVER_SUIT:
@@ -163,7 +165,7 @@ static double query_size(const hs_query *q) {
 static int engine_answers(const hs_query *q) {
     if (q->where >= 0)
         return 0;
-    if (q->game == GAME_OMAHA && !q->concrete)
+    if (q->game == GAME_OMAHA && (!q->concrete || q->hilo))
         return 0;
     if (q->np < 2)
         return 0;

@@ -457,7 +457,10 @@ static void notes(hs_table *t, const hs_query *q, int estimate, const char *meth
     char buf[48];
     hs_tbl_note(t, "kind", "%s", estimate ? "estimate" : "exact");
     hs_tbl_note(t, "method", "%s", method);
-    hs_tbl_note(t, "game", "%s", q->game == GAME_HOLDEM ? "holdem" : "omahahi");
+    hs_tbl_note(t, "game", "%s",
+                q->game == GAME_HOLDEM ? "holdem"
+                : q->hilo              ? (q->hole_cards == 5 ? "omaha85" : "omaha8")
+                                       : (q->hole_cards == 5 ? "omahahi5" : "omahahi"));
     char players[Q_MAX_PLAYERS * 49] = "";
     for (int p = 0; p < q->np; p++) {
         if (p > 0)

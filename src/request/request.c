@@ -14,8 +14,7 @@
 /* ---- the registry ---------------------------------------------------------------------------- */
 
 /* Every command, in the order hs_command_next and hs_request_commands list them. Adding a command
- * is its entry beside its adapter and its place here. */
-/* one entry a line, so that commands added in parallel merge cleanly */
+ * is its entry beside its adapter and its place here (one a line: clang-format is kept off). */
 /* clang-format off */
 static const hs_command_def *const REGISTRY[] = {&hs_req_holdem_equity,
                                                  &hs_req_shortdeck_equity,
@@ -37,6 +36,7 @@ static const hs_command_def *const REGISTRY[] = {&hs_req_holdem_equity,
                                                  &hs_req_lowball_rank,
                                                  &hs_req_shortdeck_rank,
                                                  &hs_req_omaha_rank,
+                                                 &hs_req_omaha_range,
                                                  &hs_req_poker_compare,
                                                  &hs_req_poker_hist,
                                                  &hs_req_shortdeck_hist,

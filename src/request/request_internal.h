@@ -58,7 +58,7 @@ extern const hs_command_def hs_req_holdem_equity, hs_req_shortdeck_equity, hs_re
 /* request_holdem_filter.c */
 extern const hs_command_def hs_req_holdem_filter, hs_req_holdem_matrix;
 extern const hs_command_def hs_req_omaha_equity, hs_req_stud_equity, hs_req_razz_equity,
-    hs_req_omaha_rank;
+    hs_req_omaha_rank, hs_req_omaha_range;
 extern const hs_command_def hs_req_crib_score, hs_req_crib_explain, hs_req_crib_discard,
     hs_req_crib_peg, hs_req_crib_peg_line, hs_req_crib_hist, hs_req_crib_throw_table,
     hs_req_crib_deals, hs_req_crib_peg_table;
