@@ -127,7 +127,7 @@ function foldedHead(result) {
   const names = result.notes?.folded;
   if (!names) return null;
   return el('p', { class: 'folded-head' },
-    el('strong', { text: 'Folded: ' }), names.split(' | ').join(', '),
+    el('strong', { text: 'Folded: ' }), names,
     ' — those hands are out of play (card removal). "without the folds" is each equity as if nobody had folded; ' +
     '"the folds move it" is the difference, in percentage points.');
 }
