@@ -5,7 +5,11 @@ fractions), with no exponent anywhere and no bar label cut; before a long exact 
 shows its time on this server, and while it runs the time left; six random hands are out of reach
 at once (in player words), and the estimate runs in rounds that refine live, Stop keeping the last
 pooled estimate, which lies within 5 standard errors of 1/6; an error names the field on screen
-and dims the old result. Exits 77 (skipped) without chromium, chromedriver or python3-selenium.
+and dims the old result. Folded players (card removal): AhAd against KsKc with QQ+ and 99+,AQs
+folded shows each Equity % and its equity without the folds, both the CLI's exact fractions, and
+the difference in percentage points from them; a folded range is in the plan asked before the
+query (its error named "Folded 2"); a reload brings the folded rows back, their remove buttons
+take them out again. Exits 77 (skipped) without chromium, chromedriver or python3-selenium.
 
 usage: test_browser_equity.py PATH/TO/handstat [--screenshots DIR]
 """
@@ -70,6 +74,75 @@ def exact_percentages(d):
           (s.classList.contains('tight') || s.firstChild.offsetWidth <= s.clientWidth) && !!s.title);""")
     h.check(fits and all(fits), f"every bar label fits or is hidden, with a tooltip: {fits}")
     h.shot(d, "equity-exact.png")
+
+
+def pp_exact(f):
+    """A difference of shares in percentage points as the page's ppExact writes it."""
+    if f == 0:
+        return "0.00 pp"
+    a = abs(f)
+    q = (a.numerator * 20000 + a.denominator) // (2 * a.denominator)
+    s = str(q).rjust(3, "0")
+    return f"{'-' if f < 0 else '+'}{s[:-2]}.{s[-2:]} pp"
+
+
+FOLDED = ("QQ+", "99+,AQs")
+
+
+def folded_values(d):
+    return [e.get_attribute("value") for e in d.find_elements(By.CSS_SELECTOR, "#eq-folded input")]
+
+
+def folded(d):
+    """Two folded players: the exact equities with and without the folds are the CLI's."""
+    h.type_into(d, "eq-range-1", "AhAd")
+    h.type_into(d, "eq-range-2", "KsKc")
+    h.type_into(d, "eq-board", "")
+    for k, r in enumerate(FOLDED, 1):
+        d.find_element(By.ID, "eq-add-folded").click()
+        h.type_into(d, f"eq-folded-{k}", r)
+    # the plan before the query carries the folded ranges: a bad one is named by its row
+    h.type_into(d, "eq-folded-2", "XX")
+    h.wait(d, "the folded range's error in the plan", lambda: text(d, "eq-plan").startswith("Folded 2"), 5)
+    print("plan:", text(d, "eq-plan"), flush=True)
+    h.type_into(d, "eq-folded-2", FOLDED[1])
+    h.wait(d, "the plan without the error", lambda: not text(d, "eq-plan").startswith("Folded"), 5)
+    d.find_element(By.ID, "eq-compute").click()
+    h.wait(d, "the folded table", lambda: cells(d, "fold_move"))
+    args = ["holdem", "equity", "AhAd", "KsKc"]
+    for r in FOLDED:
+        args += ["--folded", r]
+    header, rows = h.cli_csv(*args)
+    col = header.index
+    eq = [Fraction(r[col("equity_exact")]) for r in rows]
+    un = [Fraction(r[col("equity_unfolded_exact")]) for r in rows]
+    h.check(cells(d, "equity_exact") == [r[col("equity_exact")] for r in rows],
+            f"equity (exact) {cells(d, 'equity_exact')} = the CLI's equity_exact")
+    h.check(cells(d, "equity_unfolded_exact") == [r[col("equity_unfolded_exact")] for r in rows],
+            f"without the folds (exact) {cells(d, 'equity_unfolded_exact')} = the CLI's equity_unfolded_exact")
+    want = ([pct_exact(f) for f in eq], [pct_exact(f) for f in un], [pp_exact(a - b) for a, b in zip(eq, un)])
+    page = (cells(d, "equity_pct"), cells(d, "unfolded_pct"), cells(d, "fold_move"))
+    h.check(page == want, f"Equity %, without the folds %, the move {page} = from the CLI's fractions {want}")
+    h.check(eq != un and all(m != "0.00 pp" for m in page[2]), f"the folds move it: {page[2]}")
+    heads = h.texts(d, "#eq-result table.equity th")
+    h.check("without the folds %" in heads and "the folds move it" in heads and "Equity % (folds out)" in heads,
+            f"the columns say what they are: {heads}")
+    head = d.find_element(By.CSS_SELECTOR, "#eq-result .folded-head").text
+    h.check("QQ+ | 99+,AQs" in head and "percentage points" in head, f"the folded line: {head!r}")
+    titles = [td.get_attribute("title") for td in d.find_elements(By.CSS_SELECTOR, '#eq-result td[data-col="fold_move"]')]
+    h.check(all(str(a - b) in t for a, b, t in zip(eq, un, titles)), f"the move's exact fraction is its tooltip: {titles}")
+    print("folded:", page, flush=True)
+    h.shot(d, "equity-folded.png")
+    # the address keeps the folded rows: a reload brings them back, their buttons remove them
+    h.wait(d, "the address", lambda: "eq-folded-2=" in d.execute_script("return location.hash"))
+    d.refresh()
+    h.wait(d, "the page again", lambda: h.ready(d))
+    h.wait(d, "the folded rows back", lambda: folded_values(d) == list(FOLDED), 5)
+    h.check(folded_values(d) == list(FOLDED), f"the reload restores the folded rows: {folded_values(d)}")
+    for b in reversed(d.find_elements(By.CSS_SELECTOR, "#eq-folded button")):
+        b.click()
+    h.wait(d, "the folded rows gone from the address",
+           lambda: "eq-folded" not in d.execute_script("return location.hash") and not folded_values(d), 5)
 
 
 def long_exact(d):
@@ -159,6 +232,7 @@ def main():
     with h.session() as (s, d, url):
         h.open_tab(d, url, "equity")
         exact_percentages(d)
+        folded(d)
         long_exact(d)
         six_random(d)
         errors(d)

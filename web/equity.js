@@ -5,14 +5,16 @@
 'use strict';
 
 import { $, el, col, show, pct, fraction, cardTokens } from './util.js';
-import { pctExact } from './exact.js';
+import { pctExact, frac, fracText } from './exact.js';
 import { Runner, duration, fieldWords } from './runner.js';
 import { renderTable, renderNotes } from './table.js';
 
 export const PLAYER_COLORS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'];
 
 // The arguments of holdem equity as this tab names its fields (error messages use these).
-const FIELDS = { hand: (n) => `Player ${n}`, board: 'Board', dead: 'Dead cards', samples: 'Samples', seed: 'Seed' };
+const FIELDS = { hand: (n) => `Player ${n}`, folded: (n) => `Folded ${n}`, board: 'Board', dead: 'Dead cards', samples: 'Samples', seed: 'Seed' };
+// At most this many folded players (the registry's max of 'folded').
+const FOLDED_MAX = 8;
 
 // Estimate rounds: the first of ROUND_FIRST deals, each next twice the last up to ROUND_MAX, at
 // most ROUNDS_MAX rounds (Stop ends them sooner).
@@ -38,11 +40,25 @@ function stackBar(shares, labels, titles) {
 
 // ---- the exact answer -------------------------------------------------------------------------
 
+// A difference of two shares in percentage points, rounded half away from zero to two decimals
+// from the exact fraction [n, d] (d > 0), signed: '+1.23 pp', '-0.40 pp', '0.00 pp' only when
+// exactly zero (a tiny move keeps its sign).
+export function ppExact(f) {
+  const [n, d] = f;
+  if (n === 0n) return '0.00 pp';
+  const a = n < 0n ? -n : n;
+  const q = ((a * 20000n + d) / (2n * d)).toString().padStart(3, '0'); // hundredths of a point
+  return `${n < 0n ? '-' : '+'}${q.slice(0, -2)}.${q.slice(-2)} pp`;
+}
+
 // The exact table with Equity %, Win % and Tie % from the exact counts (equity_exact; wins and
 // ties of the deals); a percentage's exact fraction is its tooltip, and a click shows it in place.
+// With folded players, beside Equity % the equity without the folds (equity_unfolded_exact) and
+// how far the folds move it in percentage points, from the two exact fractions.
 function renderExact(result) {
   const c = (name) => col(result, name);
   const deals = BigInt(result.notes?.deals ?? '0');
+  const folded = c('equity_unfolded_exact') >= 0;
   const view = {
     columns: [
       { name: 'player', kind: 'int' }, { name: 'hand', kind: 'text' },
@@ -52,37 +68,68 @@ function renderExact(result) {
     ],
     notes: result.notes,
   };
+  if (folded) {
+    view.columns.splice(3, 0, { name: 'unfolded_pct', kind: 'decimal' }, { name: 'fold_move', kind: 'decimal' });
+    view.columns.push({ name: 'equity_unfolded_exact', kind: 'fraction' });
+  }
   const shares = [];
   view.rows = result.rows.map((row) => {
     const f = fraction(row[c('equity_exact')]) || [0n, 1n];
     shares.push(Number(f[0]) / Number(f[1]));
     const wins = BigInt(row[c('wins')]), ties = BigInt(row[c('ties')]);
-    return [row[c('player')], row[c('hand')], pctExact(f[0], f[1]), pctExact(wins, deals), pctExact(ties, deals),
+    const out = [row[c('player')], row[c('hand')], pctExact(f[0], f[1]), pctExact(wins, deals), pctExact(ties, deals),
       row[c('wins')], row[c('ties')], row[c('losses')], row[c('equity_exact')]];
+    if (folded) {
+      const u = fraction(row[c('equity_unfolded_exact')]) || [0n, 1n];
+      const move = frac(f[0] * u[1] - u[0] * f[1], f[1] * u[1]);
+      out.splice(3, 0, pctExact(u[0], u[1]), ppExact(move));
+      out.push(row[c('equity_unfolded_exact')]);
+      out.move = fracText(move);
+    }
+    return out;
   });
+  // where each value sits in a row (the folded columns shift the others)
+  const at = Object.fromEntries(view.columns.map((column, k) => [column.name, k]));
   const exactOf = {
-    equity_pct: (row) => `${row[8]} of the pot on average (exact)`,
-    win_pct: (row) => `won alone in ${row[5]} of ${deals} deals (exact)`,
-    tie_pct: (row) => `split the pot in ${row[6]} of ${deals} deals (exact)`,
+    equity_pct: (row) => [`${row[at.equity_exact]} of the pot on average (exact)${folded ? ', with the folded hands out of play' : ''}`, row[at.equity_exact]],
+    win_pct: (row) => [`won alone in ${row[at.wins]} of ${deals} deals (exact)`, `${row[at.wins]}/${deals}`],
+    tie_pct: (row) => [`split the pot in ${row[at.ties]} of ${deals} deals (exact)`, `${row[at.ties]}/${deals}`],
+    unfolded_pct: (row) => [`${row[at.equity_unfolded_exact]} of the pot on average without the folded players (exact)`, row[at.equity_unfolded_exact]],
+    fold_move: (row) => [`Equity % minus the equity without the folds: ${row.move} of the pot (exact), in percentage points`, row.move],
   };
   const table = renderTable(view, {
     className: 'equity',
     source: result,
-    titles: { equity_pct: 'Equity %', win_pct: 'Win %', tie_pct: 'Tie %', equity_exact: 'equity (exact)' },
+    titles: {
+      equity_pct: folded ? 'Equity % (folds out)' : 'Equity %', win_pct: 'Win %', tie_pct: 'Tie %', equity_exact: 'equity (exact)',
+      unfolded_pct: 'without the folds %', fold_move: 'the folds move it', equity_unfolded_exact: 'without the folds (exact)',
+    },
     cell: (td, column, row, k, i) => {
       if (column.name === 'player') td.classList.add('player', PLAYER_COLORS[i]);
+      if (column.name === 'fold_move') td.classList.add('fold-move', row.move.startsWith('-') ? 'down' : row.move.startsWith('0/') ? 'same' : 'up');
       const exact = exactOf[column.name];
       if (!exact) return;
-      td.title = exact(row);
+      const [title, shown] = exact(row);
+      td.title = title;
       td.classList.add('pct');
       td.addEventListener('click', () => {
         const showing = td.classList.toggle('as-fraction');
-        td.textContent = showing ? (column.name === 'equity_pct' ? row[8] : `${row[column.name === 'win_pct' ? 5 : 6]}/${deals}`) : row[k];
+        td.textContent = showing ? shown : row[k];
       });
     },
   });
-  const stack = stackBar(shares, view.rows.map((r) => r[2]), view.rows.map((r) => `Player ${r[0]}: ${r[1]} — ${r[2]} (exact ${r[8]})`));
-  show($('eq-result'), stack, table, renderNotes(result));
+  const stack = stackBar(shares, view.rows.map((r) => r[2]), view.rows.map((r) => `Player ${r[0]}: ${r[1]} — ${r[2]} (exact ${r[at.equity_exact]})`));
+  show($('eq-result'), stack, foldedHead(result), table, renderNotes(result));
+}
+
+// A line over a folded answer that says what its columns mean (none without folded players).
+function foldedHead(result) {
+  const names = result.notes?.folded;
+  if (!names) return null;
+  return el('p', { class: 'folded-head' },
+    el('strong', { text: 'Folded: ' }), names,
+    ' — those hands are out of play (card removal). "without the folds" is each equity as if nobody had folded; ' +
+    '"the folds move it" is the difference, in percentage points.');
 }
 
 // ---- the estimate -----------------------------------------------------------------------------
@@ -100,13 +147,20 @@ class Pool {
   add(result, seed) {
     const c = (name) => col(result, name);
     const round = { seed, samples: 0, players: [] };
+    // with folded players, the equity without the folds pools the same way, beside
+    this.folded = c('equity_unfolded') >= 0 ? result.notes?.folded || 'yes' : '';
     result.rows.forEach((row, i) => {
       const n = Number(row[c('samples')]), e = Number(row[c('equity')]), se = Number(row[c('std_error')]) || 0;
-      const p = this.players[i] || (this.players[i] = { hand: row[c('hand')], wins: 0, ties: 0, sum: 0, sumSq: 0 });
+      const p = this.players[i] || (this.players[i] = { hand: row[c('hand')], wins: 0, ties: 0, sum: 0, sumSq: 0, u: { sum: 0, sumSq: 0 } });
       p.wins += Number(row[c('wins')]);
       p.ties += Number(row[c('ties')]);
       p.sum += n * e;
       p.sumSq += (n - 1) * n * se * se + n * e * e;
+      if (this.folded) {
+        const ue = Number(row[c('equity_unfolded')]), use = Number(row[c('std_error_unfolded')]) || 0;
+        p.u.sum += n * ue;
+        p.u.sumSq += (n - 1) * n * use * use + n * ue * ue;
+      }
       round.samples = n;
       round.players.push({ equity: e, se });
     });
@@ -114,11 +168,11 @@ class Pool {
     this.rounds.push(round);
   }
 
-  equity(i) { return this.players[i].sum / this.samples; }
-  stdError(i) {
-    const n = this.samples, m = this.equity(i);
+  equity(i, unfolded = false) { return (unfolded ? this.players[i].u : this.players[i]).sum / this.samples; }
+  stdError(i, unfolded = false) {
+    const n = this.samples, m = this.equity(i, unfolded);
     if (n < 2) return NaN;
-    return Math.sqrt(Math.max(0, (this.players[i].sumSq - n * m * m) / (n - 1)) / n);
+    return Math.sqrt(Math.max(0, ((unfolded ? this.players[i].u : this.players[i]).sumSq - n * m * m) / (n - 1)) / n);
   }
 }
 
@@ -137,17 +191,26 @@ function renderEstimate(pool, running) {
 
   const table = el('table', { class: 'data equity estimate' });
   const th = (text, name) => el('th', { text, 'data-col': name });
-  table.append(el('thead', {}, el('tr', {}, th('player', 'player'), th('hand', 'hand'), th('Equity % (estimate)', 'equity_pct'),
+  const folded = !!pool.folded;
+  table.append(el('thead', {}, el('tr', {}, th('player', 'player'), th('hand', 'hand'), th(folded ? 'Equity % (folds out, estimate)' : 'Equity % (estimate)', 'equity_pct'),
+    ...(folded ? [th('without the folds % (estimate)', 'unfolded_pct'), th('the folds move it (estimate)', 'fold_move')] : []),
     th('Win %', 'win_pct'), th('Tie %', 'tie_pct'), th('deals', 'samples'))));
   const body = el('tbody');
   pool.players.forEach((p, i) => {
     const se = pool.stdError(i);
     const eq = el('td', { class: 'k-decimal', text: plusMinus(equities[i], se), 'data-col': 'equity_pct', 'data-equity': String(equities[i]), 'data-se': String(se) });
     eq.title = `${equities[i]} ± ${se} (pot share, standard error) from ${count(pool.samples)} deals`;
+    const unfolded = [];
+    if (folded) {
+      // the same deals with and without the folded hands: the difference is estimated too
+      const u = pool.equity(i, true), use = pool.stdError(i, true), move = (equities[i] - u) * 100;
+      unfolded.push(el('td', { class: 'k-decimal', text: plusMinus(u, use), 'data-col': 'unfolded_pct', title: `${u} ± ${use} without the folded players` }),
+        el('td', { class: 'k-decimal fold-move ' + (move < 0 ? 'down' : 'up'), text: `${move < 0 ? '-' : '+'}${Math.abs(move).toFixed(2)} pp`, 'data-col': 'fold_move' }));
+    }
     body.append(el('tr', {},
       el('td', { class: 'k-int player ' + PLAYER_COLORS[i], text: String(i + 1), 'data-col': 'player' }),
       el('td', { class: 'k-text', text: p.hand, 'data-col': 'hand' }),
-      eq,
+      eq, ...unfolded,
       el('td', { class: 'k-decimal', text: pct(p.wins / pool.samples), 'data-col': 'win_pct', title: `${count(p.wins)} of ${count(pool.samples)} deals` }),
       el('td', { class: 'k-decimal', text: pct(p.ties / pool.samples), 'data-col': 'tie_pct', title: `${count(p.ties)} of ${count(pool.samples)} deals` }),
       el('td', { class: 'k-int', text: count(pool.samples), 'data-col': 'samples' })));
@@ -167,10 +230,21 @@ function renderEstimate(pool, running) {
   });
   rounds.append(rbody);
   const details = el('details', { class: 'rounds-box', open: true }, el('summary', { text: `Rounds (${pool.rounds.length}): each an independent estimate, pooled above` }), el('div', { class: 'table-box' }, rounds));
-  show($('eq-result'), head, stack, el('div', { class: 'table-box' }, table), details);
+  const foldedLine = folded ? foldedHead({ notes: { folded: pool.folded } }) : null;
+  if (foldedLine && pool.refused) foldedLine.append(` Exact is out of reach here (${pool.refused}).`);
+  show($('eq-result'), head, stack, foldedLine, el('div', { class: 'table-box' }, table), details);
 }
 
 // ---- the tab ----------------------------------------------------------------------------------
+
+// An answer of the exact path: exact, or (folded ranges past the exact bound) the server's estimate.
+function renderAnswer(result) {
+  if (col(result, 'equity_exact') >= 0) { renderExact(result); return; }
+  const pool = new Pool();
+  pool.add(result, Number(result.notes?.seed ?? 1));
+  pool.refused = result.notes?.exact_refused || '';
+  renderEstimate(pool, false);
+}
 
 export function setupEquity() {
   const runner = new Runner('eq', FIELDS);
@@ -200,9 +274,35 @@ export function setupEquity() {
     $('eq-add-player').disabled = false;
   };
 
+  // Folded players: a range each, eq-folded-1..8 (state.js restores them by clicking the button).
+  const folds = $('eq-folded');
+  $('eq-add-folded').addEventListener('click', () => {
+    const n = 1 + folds.children.length;
+    if (n > FOLDED_MAX) return;
+    const input = el('input', { type: 'text', class: 'range-text', value: 'random', spellcheck: false, id: 'eq-folded-' + n });
+    const remove = el('button', { type: 'button', class: 'link', text: 'remove' });
+    const row = el('div', { class: 'field player-row folded-row' }, el('label', { htmlFor: input.id, text: `Folded ${n}`, title: 'a player who folded a hand of this range' }), input, remove);
+    remove.addEventListener('click', () => { row.remove(); renumberFolded(); schedule(); });
+    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') $('eq-compute').click(); });
+    folds.append(row);
+    if (n === FOLDED_MAX) $('eq-add-folded').disabled = true;
+    schedule();
+  });
+  const renumberFolded = () => {
+    [...folds.children].forEach((row, k) => {
+      const id = 'eq-folded-' + (k + 1);
+      row.querySelector('label').textContent = `Folded ${k + 1}`;
+      row.querySelector('input').id = id;
+      row.querySelector('label').htmlFor = id;
+    });
+    $('eq-add-folded').disabled = false;
+  };
+
   const argsNow = () => {
     const hands = [$('eq-range-1').value, $('eq-range-2').value, ...[...more.querySelectorAll('input')].map((i) => i.value)];
     const args = { hand: hands };
+    const folded = [...folds.querySelectorAll('input')].map((i) => i.value);
+    if (folded.length) args.folded = folded;
     if ($('eq-board').value.trim()) args.board = $('eq-board').value;
     if ($('eq-dead').value.trim()) args.dead = $('eq-dead').value;
     if ($('eq-samples').value.trim()) args.samples = $('eq-samples').value.trim();
@@ -244,6 +344,13 @@ export function setupEquity() {
           : estimateButton('Estimate from random deals instead'));
       return;
     }
+    // folded ranges past the exact bound: the server answers with its own estimate
+    if (args.folded && /^over the exact bound/.test(p.work || '')) {
+      planBox.classList.add('out-of-reach');
+      planBox.replaceChildren(el('strong', { text: 'Exact is out of reach with these folded ranges: ' }),
+        'too many folded hands to count each exactly. Compute gives an estimate from 1,000,000 random deals.');
+      return;
+    }
     if (p.seconds != null && p.seconds >= 1) {
       // a probe times the first units only, and later ones may cost more: a floor, not a forecast
       const probed = p.seconds_from === 'probe';
@@ -262,7 +369,7 @@ export function setupEquity() {
   // asked about yet: Compute still reports them, in the fields' words.
   const complete = (args) => {
     const cardsDone = (text) => !text || text.replace(/(10|[2-9tjqka])\s*([cdhs♣♦♥♠])/gi, '').replace(/[\s,]/g, '') === '';
-    return args.hand.every((h) => h.trim() !== '') && cardsDone(args.board) && cardsDone(args.dead) &&
+    return args.hand.every((h) => h.trim() !== '') && (args.folded || []).every((f) => f.trim() !== '') && cardsDone(args.board) && cardsDone(args.dead) &&
       [0, 3, 4, 5].includes(cardTokens(args.board || '').length) && (!args.samples || /^\d+$/.test(args.samples));
   };
   const refreshPlan = async () => {
@@ -342,7 +449,7 @@ export function setupEquity() {
       else runner.result.classList.add('stale');
       return;
     }
-    runner.run('holdem equity', args, renderExact, timeCap);
+    runner.run('holdem equity', args, renderAnswer, timeCap);
   });
   // A query's estimate button while an exact one runs: stop that first.
   section.addEventListener('click', (e) => {

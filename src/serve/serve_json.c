@@ -240,8 +240,12 @@ static int add_args(hs_request *r, const char *command, json_t *args, char *msg,
         const char *text;
         int status;
         if (json_is_array(v)) {
-            if (strcmp(key, "hand") != 0) {
-                message(msg, cap, "%s must be a string, not a list (only \"hand\" takes a list)",
+            /* a list for an argument taken more than once ("hand", holdem equity's "folded") */
+            const hs_command_arg *a = doc != NULL ? hs_command_arg_by_name(doc, key) : NULL;
+            if (strcmp(key, "hand") != 0 && (a == NULL || a->max < 2)) {
+                message(msg, cap,
+                        "%s must be a string, not a list (only an argument taken more "
+                        "than once, such as \"hand\", takes a list)",
                         where);
                 return 400;
             }
