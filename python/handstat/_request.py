@@ -15,7 +15,8 @@ import pandas as pd
 from . import _lib
 from ._core import HandstatError, Progress, _call, _int_column, _message, _run_job
 
-#: An argument value: text, a whole number, a flag, or (for "hand") a list of them.
+#: An argument value: text, a whole number, a flag, or (for an argument that takes several values,
+#: such as "hand" and "folded") a list of them.
 Value = Union[str, int, bool, Sequence[str]]
 
 
@@ -47,7 +48,7 @@ class Command:
     """A command of the request layer, as its registry describes it: the same entry the command
     line, the web app (GET /api/commands) and query() read.
 
-    example: a worked example, keyword to value (a list for "hand"), which query(name,
+    example: a worked example, keyword to value (a list for an argument that takes several), which query(name,
     **example) answers; example_cli: the same on the command line, after "handstat " (None when
     the command line asks it otherwise); job: it may run as one long job with a time estimate;
     samples: it can answer an estimate (the samples argument)."""
@@ -277,7 +278,8 @@ def query(command: str, threads: int = 0, progress: Progress = None,
         query("holdem hits", hand="QQ+,AKs", board="Kh7d2c", by_combo=True)
         query("crib discard", hand="2C 3H 4D 5D 5S JS", role="pone", pegging=True)
 
-    "hand" takes a list (one entry per player, in order); flags take True/False; counts take ints;
+    An argument that takes several values takes a list ("hand": one entry per player, in order;
+    "folded": one range per folded player); flags take True/False; counts take ints;
     None leaves an argument out. Returns a DataFrame with the command's --csv columns, exact
     integers (an int64 column where they fit, else Python ints), exact fractions as Fractions,
     decimals as floats (the nearest float to the exact fraction beside them, as equity to
