@@ -49,8 +49,8 @@ class Command:
     line, the web app (GET /api/commands) and query() read.
 
     example: a worked example, keyword to value (a list for an argument that takes several),
-    which query(name, **example) answers; example_cli: the same on the command line, after "handstat " (None when
-    the command line asks it otherwise); job: it may run as one long job with a time estimate;
+    which query(name, **example) answers; example_cli: the same on the command line, after
+    "handstat " (None when the command line asks it otherwise); job: it may run as one long job with a time estimate;
     samples: it can answer an estimate (the samples argument)."""
     name: str
     title: str
