@@ -50,8 +50,8 @@ class Command:
 
     example: a worked example, keyword to value (a list for an argument that takes several),
     which query(name, **example) answers; example_cli: the same on the command line, after
-    "handstat " (None when the command line asks it otherwise); job: it may run as one long job with a time estimate;
-    samples: it can answer an estimate (the samples argument)."""
+    "handstat " (None when the command line asks it otherwise); job: it may run as one long job
+    with a time estimate; samples: it can answer an estimate (the samples argument)."""
     name: str
     title: str
     summary: str
