@@ -276,6 +276,12 @@ static const struct {
              {"flush", 5},       {"fullhouse", 5 + 1}, {"boat", 6},    {"quads", 7},
              {"fourofakind", 7}, {"straightflush", 8}, {"strflush", 8}};
 static const char *const suits[4] = {"clubs", "diamonds", "hearts", "spades"};
+/* Low hand types (lowHand) by value LOW_NONE .. LOW_FIVE and their aliases. */
+static const struct {
+    const char *name;
+    int v;
+} lows[] = {{"nolow", LOW_NONE}, {"eightlow", LOW_EIGHT}, {"sevenlow", LOW_SEVEN},
+            {"sixlow", LOW_SIX}, {"fivelow", LOW_FIVE},   {"wheel", LOW_FIVE}};
 
 /* The category constant's name in the library's spelling without '_' (top_pair: toppair). */
 static int match_lib_name(const char *s, size_t n, const char *lib) {
@@ -326,6 +332,9 @@ static const q_fdef fns[] = {
     {"haslow", "PS", T_BOOL, F_HAS_LOW},
     {"hiequity", "PS", T_NUM, F_HI_EQUITY},
     {"loequity", "PS", T_NUM, F_LO_EQUITY},
+    {"lowhand", "PS", T_LOWHAND, F_LOW_HAND},
+    {"lorating", "PS", T_NUM, F_LO_RATING},
+    {"nutlo", "PS", T_BOOL, F_NUT_LO},
 };
 
 const q_fdef *hs_q_function(pctx *p, const qnode *n) {
@@ -371,6 +380,11 @@ int64_t hs_q_const_of(pctx *p, const qnode *n, int type) {
     switch (type) {
     case T_HANDTYPE:
         return hs_q_handtype_of(p, n);
+    case T_LOWHAND:
+        for (size_t k = 0; k < sizeof lows / sizeof lows[0]; k++)
+            if (hs_q_name_is(s, n->len, lows[k].name))
+                return lows[k].v;
+        return -1;
     case T_SUIT:
         for (int k = 0; k < 4; k++)
             if (hs_q_name_is(s, n->len, suits[k]))

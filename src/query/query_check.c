@@ -23,6 +23,8 @@ static const char *type_name(int t) {
         return "a hand category";
     case T_SUIT:
         return "a suit";
+    case T_LOWHAND:
+        return "a low hand type";
     default:
         return "a name";
     }
@@ -125,6 +127,9 @@ static int check_call(pctx *p, int i) {
     case F_FLUSHING:
     case F_STRAIGHT_BOARD:
     case F_CATEGORY:
+    case F_LOW_HAND:
+    case F_LO_RATING:
+    case F_NUT_LO:
         if (!post)
             return hs_q_perr(p, HS_ERR_ARG, n->off, n->len,
                              "%s needs a flop, turn or river street (preflop has no board)", fname);
@@ -147,7 +152,8 @@ static int check_call(pctx *p, int i) {
     if (n->fn == F_CATEGORY && q->game != GAME_HOLDEM)
         return hs_q_perr(p, HS_ERR_ARG, n->off, n->len, "%s is for holdem only", fname);
     if ((n->fn == F_WINS_LO || n->fn == F_TIES_LO || n->fn == F_HAS_LOW || n->fn == F_HI_EQUITY ||
-         n->fn == F_LO_EQUITY) &&
+         n->fn == F_LO_EQUITY || n->fn == F_LOW_HAND || n->fn == F_LO_RATING ||
+         n->fn == F_NUT_LO) &&
         !q->hilo)
         return hs_q_perr(p, HS_ERR_ARG, n->off, n->len,
                          "%s is for the hi/lo games only (game=omaha8 or omaha85)", fname);
@@ -168,7 +174,7 @@ static int check_call(pctx *p, int i) {
         if (s == ST_TURN && q->nboard < 4)
             q->uses_flop = q->uses_turn = 1;
     }
-    if (n->fn == F_NUT_HI)
+    if (n->fn == F_NUT_HI || n->fn == F_NUT_LO)
         q->need_nut[s] = 1;
     if ((n->fn == F_TURN_SUIT || n->fn == F_TURN_RANK || n->fn == F_RIVER_SUIT ||
          n->fn == F_RIVER_RANK) &&
@@ -190,6 +196,8 @@ static int check_call(pctx *p, int i) {
             p, n, (int64_t)q->unit * (s == ST_RIVER ? 1 : (int64_t)hs_q_completions(q, s)), 0, 1);
     case F_HI_RATING:
         return set_num(p, n, 1, 1, HS_POKER_CLASSES);
+    case F_LO_RATING:
+        return set_num(p, n, 1, 1, Q_NO_LOW_RATING);
     case F_OUTS:
     case F_OUTS_TYPE:
         return set_num(p, n, 1, 0, 47);
@@ -267,7 +275,8 @@ static int check_cmp(pctx *p, int i) {
     if (ta != tb)
         return hs_q_perr(p, HS_ERR_ARG, n->off, n->len, "cannot compare %s with %s",
                          type_name(a->type), type_name(b->type));
-    if ((ta == T_BOOL || ta == T_SUIT || ta == T_CATEGORY) && n->op != CMP_EQ && n->op != CMP_NE)
+    if ((ta == T_BOOL || ta == T_SUIT || ta == T_CATEGORY || ta == T_LOWHAND) && n->op != CMP_EQ &&
+        n->op != CMP_NE)
         return hs_q_perr(p, HS_ERR_ARG, n->off, n->len, "%s is compared with = or != only",
                          type_name(ta));
     if (ta == T_CATEGORY && e == NULL)
@@ -396,6 +405,9 @@ static int check_item(pctx *p, qitem *it) {
             return HS_OK;
         case T_SUIT:
             it->nbuckets = 4;
+            return HS_OK;
+        case T_LOWHAND:
+            it->nbuckets = LOW_TYPES;
             return HS_OK;
         case T_NUM:
             if (n->sden == 1 && n->hi - n->lo + 1 <= Q_HIST_MAX) {

@@ -167,6 +167,50 @@ static int nut_at(dstate *d, int s) {
     return best;
 }
 
+/* The best 8-or-better low (1..56, 0: none) any two cards off the board of street s make with
+ * three of its cards (as nut_at: the other players' and the dead cards count as unseen). Only
+ * cards ranked ace to eight can be in a low: at most 32 - 3 of them off the board. */
+static int nutlo_at(dstate *d, int s) {
+    if (d->nutlo_stamp[s] == d->stamp[s])
+        return d->nutlo[s];
+    const uint64_t board = d->street[s];
+    uint64_t lowcards = 0;
+    for (int suit = 0; suit < 4; suit++)
+        lowcards |= (uint64_t)0xFFu << (suit * HS_RANKS); /* ranks 0 (ace) .. 7 (eight) */
+    int list[HS_CARDS], bc[5];
+    const int n = q_cards_of(lowcards & ~board, list);
+    const int nb = q_cards_of(board, bc);
+    int best = 0;
+    for (int a = 0; a < nb; a++)
+        for (int b = a + 1; b < nb; b++)
+            for (int c = b + 1; c < nb; c++) {
+                const uint64_t three =
+                    UINT64_C(1) << bc[a] | UINT64_C(1) << bc[b] | UINT64_C(1) << bc[c];
+                if ((three & lowcards) != three)
+                    continue;
+                for (int i = 0; i < n; i++)
+                    for (int j = i + 1; j < n; j++) {
+                        const int l =
+                            hs_low8_rank(three | UINT64_C(1) << list[i] | UINT64_C(1) << list[j]);
+                        if (l != 0 && (best == 0 || l < best))
+                            best = l;
+                    }
+            }
+    d->nutlo[s] = best;
+    d->nutlo_stamp[s] = d->stamp[s];
+    return best;
+}
+
+/* A low class 1..56 (0: none) as its type by its highest rank: the lows up to five-high are the
+ * one class 1 (the wheel), up to six-high C(6,5) = 6, up to seven-high C(7,5) = 21 (colex). */
+static int low_type(int l) {
+    return l == 0    ? LOW_NONE
+           : l == 1  ? LOW_FIVE
+           : l <= 6  ? LOW_SIX
+           : l <= 21 ? LOW_SEVEN
+                     : LOW_EIGHT;
+}
+
 /* The next street's cards after which P holds the best hand (ties included), or reaches type t
  * (t >= 0), when it does not on s. */
 static int64_t outs(dstate *d, int p, int s, int t) {
@@ -243,6 +287,16 @@ static int64_t call(dstate *d, const qnode *n) {
         return d->lshare[p] > 0 && d->nlow > 1;
     case F_HAS_LOW:
         return hs_omaha_low(d->hole[p], d->street[s]) != 0;
+    case F_LOW_HAND:
+        return low_type(hs_omaha_low(d->hole[p], d->street[s]));
+    case F_LO_RATING: {
+        const int l = hs_omaha_low(d->hole[p], d->street[s]);
+        return l ? l : Q_NO_LOW_RATING;
+    }
+    case F_NUT_LO: {
+        const int l = hs_omaha_low(d->hole[p], d->street[s]);
+        return l != 0 && l == nutlo_at(d, s);
+    }
     case F_BEST_HI: {
         const int mine = rank_at(d, p, s);
         for (int o = 0; o < q->np; o++)

@@ -34,7 +34,20 @@ enum { GAME_HOLDEM, GAME_OMAHA };
 enum { ST_PREFLOP, ST_FLOP, ST_TURN, ST_RIVER, ST_N };
 
 /* Value types. */
-enum { T_NONE, T_NUM, T_BOOL, T_HANDTYPE, T_CATEGORY, T_SUIT, T_ENUM /* a bare name */ };
+enum {
+    T_NONE,
+    T_NUM,
+    T_BOOL,
+    T_HANDTYPE,
+    T_CATEGORY,
+    T_SUIT,
+    T_LOWHAND, /* hi/lo: LOW_NONE, LOW_EIGHT .. LOW_FIVE */
+    T_ENUM     /* a bare name */
+};
+/* A low hand's type (lowHand) by its highest rank: none, 8-low, 7-low, 6-low, 5-low (the wheel). */
+enum { LOW_NONE, LOW_EIGHT, LOW_SEVEN, LOW_SIX, LOW_FIVE, LOW_TYPES };
+/* loRating of a player without a qualifying low: after the 56 lows (1, the wheel, is the best). */
+#define Q_NO_LOW_RATING 57
 
 /* Syntax nodes, then the checked program (the same nodes, annotated). */
 enum {
@@ -87,6 +100,9 @@ enum {
     F_HAS_LOW,
     F_HI_EQUITY,
     F_LO_EQUITY,
+    F_LOW_HAND,
+    F_LO_RATING,
+    F_NUT_LO,
     F_N
 };
 
@@ -327,6 +343,8 @@ typedef struct dstate {
     uint64_t eq_hi[ST_N][Q_MAX_PLAYERS], eq_lo[ST_N][Q_MAX_PLAYERS]; /* hi/lo: the halves */
     uint32_t nut_stamp[ST_N];
     int nut[ST_N];
+    uint32_t nutlo_stamp[ST_N];
+    int nutlo[ST_N]; /* the best low any hole cards make on street s (0: none) */
     uint32_t share_stamp;
     int share[Q_MAX_PLAYERS];
     int hshare[Q_MAX_PLAYERS], lshare[Q_MAX_PLAYERS]; /* hi/lo: the high and low parts */

@@ -431,6 +431,8 @@ static const char *const type_names[9] = {"high_card",  "pair",     "two_pair",
                                           "trips",      "straight", "flush",
                                           "full_house", "quads",    "straight_flush"};
 static const char *const suit_names[4] = {"clubs", "diamonds", "hearts", "spades"};
+static const char *const low_names[LOW_TYPES] = {"no_low", "eight_low", "seven_low", "six_low",
+                                                 "five_low"};
 
 static const char *const bin_names[10] = {"[0,0.1)",   "[0.1,0.2)", "[0.2,0.3)", "[0.3,0.4)",
                                           "[0.4,0.5)", "[0.5,0.6)", "[0.6,0.7)", "[0.7,0.8)",
@@ -448,6 +450,8 @@ static void bucket_name(const hs_query *q, const qitem *it, int b, char *buf, si
         snprintf(buf, cap, "%s", hs_holdem_hit_name(b));
     else if (n->type == T_SUIT)
         snprintf(buf, cap, "%s", suit_names[b]);
+    else if (n->type == T_LOWHAND)
+        snprintf(buf, cap, "%s", low_names[b]);
     else
         snprintf(buf, cap, "%lld", (long long)(it->hist_lo + b));
 }
