@@ -158,10 +158,10 @@ def hands_and_deck(d):
 
     # an error names the field on screen and marks it
     choose(d, "omaha equity")
-    h.type_into(d, "games-arg-hand-2", "9h8h")
-    check(not compute(d, "a short Omaha hand"), "a two-card Omaha hand is refused")
+    h.type_into(d, "games-arg-hand-2", "9h8h?")
+    check(not compute(d, "a malformed Omaha hand"), "a malformed Omaha hand is refused")
     msg = d.find_element(By.ID, "games-error").text
-    check(msg.startswith("Player 2 hand: expected 4, 5 or 6 cards"), f"the error names the field: {msg!r}")
+    check(msg.startswith("Player 2 hand: '?'"), f"the error names the field and the token: {msg!r}")
     rows = d.find_elements(By.CSS_SELECTOR, "#games-form .value-row")
     check(["invalid" in r.get_attribute("class") for r in rows] == [False, True],
           "Player 2 hand is marked invalid, Player 1 hand is not")

@@ -66,6 +66,10 @@ function choiceText(a, v) {
 }
 
 // Several comma-separated values of a choice (holdem hits streets), as its help says.
+// An argument the deck fills: cards and boards, and hands given as cards or a range whose help
+// counts their cards (Omaha's "4 to 6 cards (every hand as many), or a range: ...").
+const takesCards = (a) => a.kind === 'cards' || a.kind === 'board' ||
+  (a.kind === 'text' && a.name === 'hand' && /\d+ (to \d+ )?cards/i.test(a.help || ''));
 const takesSeveral = (a) => a.kind === 'choice' && /several|comma/i.test(a.help || '');
 
 // ---- the form ------------------------------------------------------------------------------------
@@ -94,7 +98,7 @@ class Form {
       el('label', { htmlFor: id }, label(a), ' ', el('small', { text: a.help })));
     if (a.name === 'query') box.append(this.queryExamples(input));
     box.append(input);
-    if (a.kind === 'cards' || a.kind === 'board') box.append(this.cardCount(a, input));
+    if (takesCards(a)) box.append(this.cardCount(a, input));
     this.fields.push({ arg: a, k: 0, input, box, label: label(a) });
     return box;
   }
@@ -121,13 +125,13 @@ class Form {
     if (a.kind === 'count') Object.assign(attrs, { type: 'number', min: '0', step: '1', inputMode: 'numeric' });
     else if (a.kind === 'number') Object.assign(attrs, { type: 'text', inputMode: 'decimal' });
     else attrs.type = 'text';
-    if (a.kind === 'cards' || a.kind === 'board') attrs.class = 'cards-text';
+    if (takesCards(a)) attrs.class = 'cards-text';
     if (a.kind === 'range') attrs.class = 'range-text';
     input = el('input', attrs);
     input.setAttribute('autocomplete', 'off');
     if (!k) input.setAttribute('data-arg', a.name);
     input.placeholder = a.name === 'samples' ? 'exact' : a.default !== undefined ? `default: ${a.default}` :
-      a.kind === 'cards' || a.kind === 'board' ? (a.min > 0 ? 'cards' : 'none') : '';
+      takesCards(a) ? (a.min > 0 ? 'cards' : 'none') : '';
     // Enter in a one-line field computes, as on the other tabs
     input.addEventListener('keydown', (e) => { if (e.key === 'Enter') $('games-compute').click(); });
     return input;
@@ -206,7 +210,7 @@ class Form {
         renumber();
         this.pickTargets();
       });
-      if (a.kind === 'cards') row.append(this.cardCount(a, input));
+      if (takesCards(a)) row.append(this.cardCount(a, input));
       renumber();
       return input;
     };
@@ -236,7 +240,7 @@ class Form {
 
   // The deck fills the card fields (a field given several cards: as many as its help says).
   pickTargets() {
-    const cardFields = this.fields.filter((f) => f.arg.kind === 'cards' || f.arg.kind === 'board');
+    const cardFields = this.fields.filter((f) => takesCards(f.arg));
     const limits = new Map(cardFields.map((f) => [f.input, cardLimit(f.arg.help)]));
     this.picker.opts.limit = (field) => limits.get(field) ?? null;
     this.picker.opts.shared = /may share/i.test(cardFields.map((f) => f.arg.help).join(' '));
