@@ -205,6 +205,32 @@ HS_API int hs_holdem_equity_dist(const hs_holdem_range *hero, const hs_holdem_ra
                                  hs_progress_fn progress, void *ctx, hs_holdem_dist_combo *out,
                                  size_t *n);
 
+/* ---- the equity distribution with folded ranges (card removal) -----------------------------
+ * As hs_holdem_equity_dist with `folded` (0..HS_HOLDEM_MAX_FOLDED) players who folded a hand of
+ * fold[j] (handstat/holdem.h's folded model): each hero combination's counts are the sum over the
+ * folded tuples f (pairwise disjoint, off the board and the dead cards, and off the combination)
+ * of w_f x (hs_holdem_equity_dist's counts of that combination with f's cards dead), w_f the
+ * product of f's weights (each folded range's divided by their gcd); the tuples solved once per
+ * suit-symmetric set (hs_holdem_folded_plan_count with the two ranges counts the runs). 128-bit
+ * counts, every sum checked. */
+typedef struct hs_holdem_dist_folded_combo {
+    uint64_t combo;                       /* the hero's two cards */
+    int cls;                              /* their class */
+    int weight;                           /* the hero range's weight, 1..HS_HOLDEM_WEIGHT_FULL */
+    hs_uint128 deals, wins, ties, losses; /* weighted deals, as above */
+} hs_holdem_dist_folded_combo;
+
+/* The distribution into out[] (room for hero->n), sorted as hs_holdem_equity_dist_result's; *n
+ * the entries. Returns HS_OK; HS_ERR_ARG (as hs_holdem_equity_dist, or a bad folded count or
+ * range); HS_ERR_COUNT (a folded range wholly on the known cards, no disjoint tuple, or no hero
+ * combination dealt); HS_ERR_OVERFLOW (a count would pass 128 bits); HS_ERR_CANCELLED;
+ * HS_ERR_NOMEM. Thread-safe. */
+HS_API int hs_holdem_equity_dist_folded(const hs_holdem_range *hero, const hs_holdem_range *villain,
+                                        int folded, const hs_holdem_range *const fold[],
+                                        uint64_t board, uint64_t dead, int threads,
+                                        hs_progress_fn progress, void *ctx,
+                                        hs_holdem_dist_folded_combo *out, size_t *n);
+
 #ifdef __cplusplus
 }
 #endif
