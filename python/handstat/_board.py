@@ -30,7 +30,8 @@ def holdem_hit(hole: Cards, board: Cards) -> Tuple[str, List[str]]:
 
 def holdem_hits(range: str, board: Optional[Cards] = None, dead: Cards = "",
                 streets: Union[str, Sequence[str]] = ("flop",), threads: int = 0,
-                by_combo: bool = False, progress: Progress = None) -> pd.DataFrame:
+                by_combo: bool = False, progress: Progress = None,
+                folded: Union[str, Sequence[str]] = ()) -> pd.DataFrame:
     """What a hold'em range makes: on one board, or over every flop, turn or river (`holdem
     hits`, the columns of its CSV).
 
@@ -49,7 +50,15 @@ def holdem_hits(range: str, board: Optional[Cards] = None, dead: Cards = "",
     category or flag, with class ("AKs"), combos (the class's weighted combinations, a
     Fraction), street, kind, category, hits and boards (weighted (combination, board) pairs /
     100, Fractions), share (float) and share_exact (Fraction hits / boards). threads, progress
-    and Ctrl-C as for holdem_equity (every river takes about a minute)."""
+    and Ctrl-C as for holdem_equity (every river takes about a minute).
+
+    folded (with a board, not by_combo): up to 8 ranges of players who folded (`--folded
+    RANGE`, card removal, as in holdem_equity): the counts are summed over the folded hands with
+    their cards dead, times their weights; the shares are the folded model's. Exact within a
+    stated bound, else a HandstatError."""
+    if isinstance(folded, str):
+        folded = [folded]
+    extra = {"folded": list(folded)} if folded else {}
     if board:
         streets = None  # every board of the streets: without a board only
     elif not isinstance(streets, str):
@@ -57,7 +66,7 @@ def holdem_hits(range: str, board: Optional[Cards] = None, dead: Cards = "",
     return _ask("holdem_hits", "holdem hits", threads, progress,
                 exact=("combos", "hits", "boards"), hand=range,
                 board=_given_text(board), dead=_given_text(dead),
-                streets=streets, by_combo=by_combo)
+                streets=streets, by_combo=by_combo, **extra)
 
 
 def holdem_equity_dist(hero: str, villain: str, board: Cards = "", dead: Cards = "",

@@ -299,6 +299,14 @@ def test_holdem_equity_dist_folded():
         handstat.holdem_equity_dist("AA", "KK", folded=["random"] * 3)
 
 
+def test_holdem_hits_folded():
+    got = handstat.holdem_hits("QQ+,AKs", "Kh7d2c", folded=["AK,QJs", "22+@25"])
+    assert_like_cli(got, cli_csv("holdem", "hits", "QQ+,AKs", "--board", "Kh7d2c", "--folded",
+                                 "AK,QJs", "--folded", "22+@25", "--csv"))
+    made = got[got["kind"] == "made"]
+    assert made["share_exact"].sum() == 1
+
+
 def test_holdem_equity_batch():
     requests = [(["AhAd", "KsKc"],), {"hands": ["QQ+,AKs", "JJ-99,AQs+"], "board": "Kh7d2c",
                                       "dead": "Qs"},

@@ -14,7 +14,7 @@
 
 static const char HITS_USAGE[] =
     "usage: handstat holdem hits RANGE --board CARDS [--dead CARDS] [--csv] [--by-combo]\n"
-    "                            [-o FILE]\n"
+    "                            [-o FILE] [--folded RANGE ...]\n"
     "       handstat holdem hits RANGE --flops [--turns] [--rivers] [--dead CARDS] [--csv]\n"
     "                            [-o FILE] [--threads N] [--checkpoint FILE] [--resume]\n"
     "\n"
@@ -38,6 +38,11 @@ static const char HITS_USAGE[] =
     "  --board CARDS   the flop, turn or river: 3 to 5 cards (\"Kh 7d 2c\" or Kh7d2c)\n"
     "  --dead CARDS    cards out of play\n"
     "  --by-combo      with --board: each combination, its category and flags\n"
+    "  --folded RANGE  with --board: a player who folded a hand of RANGE (repeatable, up to 8):\n"
+    "                  card removal, as in 'holdem equity --folded'. The counts are summed over\n"
+    "                  the folded hands (or tuples) with their cards dead, times their weights;\n"
+    "                  the shares are the folded model's. Exact within 100,000 engine runs,\n"
+    "                  else an error\n"
     "  --flops         every flop (19,600 per combination without dead cards)\n"
     "  --turns         every turn board (230,300 per combination)\n"
     "  --rivers        every river board (2,118,760 per combination; minutes for a wide range)\n"
@@ -173,6 +178,12 @@ static void hits_board_text(FILE *fp, const hs_table *t) {
             "combinations on the board: %s (weighted; those meeting the board or the dead "
             "cards left out)\n",
             hs_table_note(t, "combos"));
+    if (hs_table_note(t, "folded") != NULL)
+        fprintf(fp,
+                "folded: %s (%s folded hands or tuples off the known cards, %s solved; the counts "
+                "are summed over them, times their weights)\n",
+                hs_table_note(t, "folded"), hs_table_note(t, "folded_tuples"),
+                hs_table_note(t, "folded_solves"));
     hs_uint128 made[HS_HIT_MADE] = {0}, flag[HS_HIT_FLAGS] = {0};
     const hs_uint128 total = weight_units(hs_table_note(t, "combos"));
     for (size_t r = 0; r < hs_table_rows(t); r++) {
@@ -259,11 +270,21 @@ static void hits_all_text(FILE *fp, const hs_table *t) {
 
 /* ---- holdem hits ----------------------------------------------------------------------- */
 
+/* The --folded ranges into request q; non-zero (printed) on failure. */
+static int add_folded(hs_request *q, const cli_opt_list *folded) {
+    for (int j = 0; j < folded->n; j++)
+        if (cli_request_add(q, "folded", folded->value[j]) != 0)
+            return 1;
+    return 0;
+}
+
 static int holdem_hits(int argc, char **argv) {
     int csv = 0, by_combo = 0, flops = 0, turns = 0, rivers = 0, threads = 0, resume = 0, n_pos;
     const char *board_arg = NULL, *dead_arg = NULL, *path = NULL, *ckpt_arg = NULL;
+    cli_opt_list folded = {0};
     const cli_opt opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
                             {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
+                            {"--folded", NULL, CLI_OPT_LIST, &folded},
                             {"--csv", NULL, CLI_OPT_FLAG, &csv},
                             {"--by-combo", NULL, CLI_OPT_FLAG, &by_combo},
                             {"--flops", NULL, CLI_OPT_FLAG, &flops},
@@ -309,7 +330,7 @@ static int holdem_hits(int argc, char **argv) {
     const char *const keys[] = {"board", "dead", "streets", "by-combo"};
     const char *const values[] = {board_arg, dead_arg, every ? streets : NULL,
                                   by_combo ? "1" : NULL};
-    if (cli_request_opts(r, keys, values, 4) != 0)
+    if (cli_request_opts(r, keys, values, 4) != 0 || add_folded(r, &folded) != 0)
         status = CLI_EXIT_DATA;
     cli_outs outs = {.n = 0};
     cli_out *out = cli_outs_add(&outs, "-o", path);
@@ -351,14 +372,6 @@ static int holdem_hits(int argc, char **argv) {
 }
 
 /* ---- holdem equity-dist ------------------------------------------------------------------ */
-
-/* The --folded ranges into request q; non-zero (printed) on failure. */
-static int add_folded(hs_request *q, const cli_opt_list *folded) {
-    for (int j = 0; j < folded->n; j++)
-        if (cli_request_add(q, "folded", folded->value[j]) != 0)
-            return 1;
-    return 0;
-}
 
 /* The equity graph: the combinations best first along x (by weight), equity up. */
 static void write_svg(FILE *fp, const hs_table *t) {

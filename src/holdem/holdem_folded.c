@@ -479,3 +479,58 @@ int hs_holdem_equity_dist_folded(const hs_holdem_range *hero, const hs_holdem_ra
     free(dealt);
     return rc;
 }
+
+/* ---- what a range makes on one board --------------------------------------------------------
+ * hs_holdem_hits_board once per solved tuple with its cards dead, times the tuple's weight and
+ * its set's size: the range's counts on the board are the same for every tuple of a set (a
+ * permutation keeping the board, the dead cards and the ranges maps one's combinations onto the
+ * other's, category for category). */
+
+typedef struct hits_ctx {
+    const fold_ctx *c;
+    hs_holdem_hits_folded *sum;
+} hits_ctx;
+
+static int hits_visit(void *ctx, const uint64_t *t, hs_uint128 w, unsigned orbit) {
+    hits_ctx *s = ctx;
+    const fold_ctx *c = s->c;
+    uint64_t out = 0;
+    for (int j = 0; j < c->folded; j++)
+        out |= t[j];
+    hs_holdem_hits h;
+    int rc = hs_holdem_hits_board(c->ranges[0], c->board, c->dead | out, &h);
+    if (rc == HS_ERR_COUNT) /* every combination meets this tuple */
+        return 0;
+    if (rc != HS_OK)
+        return rc;
+    const hs_uint128 mult = w * orbit;
+    hs_holdem_hits_folded *a = s->sum;
+    rc = add_times(&a->total, h.total, mult);
+    for (int i = 0; i < HS_HIT_MADE && rc == HS_OK; i++)
+        rc = add_times(&a->made[i], h.made[i], mult);
+    for (int i = 0; i < HS_HIT_FLAGS && rc == HS_OK; i++)
+        rc = add_times(&a->flag[i], h.flag[i], mult);
+    return rc;
+}
+
+int hs_holdem_hits_board_folded(const hs_holdem_range *range, int folded,
+                                const hs_holdem_range *const fold[], uint64_t board, uint64_t dead,
+                                hs_holdem_hits_folded *out) {
+    memset(out, 0, sizeof *out);
+    if (range == NULL || hs_hand_size(board) < 3)
+        return HS_ERR_ARG;
+    const hs_holdem_range *ranges[1] = {range};
+    fold_ctx *c = malloc(sizeof *c);
+    int rc = c == NULL ? HS_ERR_NOMEM : fold_setup(c, 1, ranges, folded, fold, board, dead, 1);
+    if (rc == HS_OK) {
+        hits_ctx s = {c, out};
+        uint64_t t[MAXF];
+        rc = walk(c, 0, board | dead, t, 1, hits_visit, &s);
+    }
+    if (rc == HS_OK && out->total == 0)
+        rc = HS_ERR_COUNT;
+    if (rc != HS_OK)
+        memset(out, 0, sizeof *out);
+    free(c);
+    return rc;
+}

@@ -530,11 +530,11 @@ static int weight_kind(const uint16_t *w, size_t n) {
     return HS_CELL_INT;
 }
 
-static void hits_board_table(hs_table *t, const hs_holdem_hits *h) {
+static void hits_board_table(hs_table *t, const hs_holdem_hits_folded *h) {
     for (int kind = 0; kind < 2; kind++) {
         const int n = kind == 0 ? HS_HIT_MADE : HS_HIT_FLAGS;
         for (int i = 0; i < n; i++) {
-            const uint64_t v = kind == 0 ? h->made[i] : h->flag[i];
+            const hs_uint128 v = kind == 0 ? h->made[i] : h->flag[i];
             hs_tbl_text(t, kind == 0 ? "made" : "flag");
             hs_tbl_text(t, kind == 0 ? hs_holdem_hit_name(i) : hs_holdem_hit_flag_name(i));
             hs_tbl_weight(t, v);
@@ -564,6 +564,15 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
         return hs_req_fail(x, HS_ERR_ARG, "by-combo lists the combinations on one board");
     if (streets_text != NULL && (rc = streets_of(streets_text, &streets, x)) != HS_OK)
         return rc;
+    const char *fold_text[HS_HOLDEM_MAX_FOLDED];
+    const int folded = req_values(r, "folded", fold_text, HS_HOLDEM_MAX_FOLDED);
+    if (folded > HS_HOLDEM_MAX_FOLDED)
+        return hs_req_fail(x, HS_ERR_ARG, "expected at most %d folded ranges, got %d",
+                           HS_HOLDEM_MAX_FOLDED, folded);
+    if (folded > 0 && (streets_text != NULL || by_combo))
+        return hs_req_fail(x, HS_ERR_ARG,
+                           "folded ranges count one board's totals: not by-combo, and not yet "
+                           "over every board (streets)");
     uint64_t board, dead;
     if ((rc = hs_req_known(r, 3, 5, &board, &dead, x)) != HS_OK)
         return rc;
@@ -612,20 +621,58 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
             }
         }
     } else if (rc == HS_OK && streets == 0) {
-        hs_holdem_hits h;
-        hs_holdem_hits_board(range, board, dead, &h);
+        hs_holdem_hits_folded h;
+        memset(&h, 0, sizeof h);
+        hs_holdem_range *fr = NULL;
+        char(*fnames)[HS_HOLDEM_RANGE_TEXT] = NULL;
+        const hs_holdem_range *fold[HS_HOLDEM_MAX_FOLDED], *ranges[1] = {range};
+        hs_holdem_folded_plan plan;
+        if (folded > 0) {
+            rc = folded_ranges(x, 1, ranges, folded, fold_text, board, dead, &fr, &fnames, fold,
+                               &plan);
+            if (rc == HS_OK && (plan.capped || plan.solves > FOLDED_MAX_SOLVES))
+                rc = hs_req_fail(x, HS_ERR_OVERFLOW,
+                                 "folded: too much work for an exact answer: %s%" PRIu64
+                                 " engine runs; the bound is %" PRIu64 " runs",
+                                 plan.capped ? "over " : "", plan.solves, FOLDED_MAX_SOLVES);
+            if (rc == HS_OK) {
+                rc = hs_holdem_hits_board_folded(range, folded, fold, board, dead, &h);
+                if (rc == HS_ERR_COUNT)
+                    rc = hs_req_fail(x, rc,
+                                     "no deal is possible: every combination of the range meets "
+                                     "the folded hands or the known cards");
+                else if (rc == HS_ERR_OVERFLOW)
+                    rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+                else if (rc != HS_OK)
+                    rc = hs_req_lib_error(x, rc);
+            }
+        } else {
+            hs_holdem_hits p;
+            hs_holdem_hits_board(range, board, dead, &p);
+            h.total = p.total;
+            for (int i = 0; i < HS_HIT_MADE; i++)
+                h.made[i] = p.made[i];
+            for (int i = 0; i < HS_HIT_FLAGS; i++)
+                h.flag[i] = p.flag[i];
+        }
         static const char *const COLS[] = {"kind", "category", "combos", "share", "share_exact"};
         static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_DECIMAL, HS_CELL_DECIMAL,
                                     HS_CELL_FRACTION};
-        t = hs_tbl_new(COLS, KINDS, 5);
-        if (t != NULL) {
+        if (rc == HS_OK && (t = hs_tbl_new(COLS, KINDS, 5)) != NULL) {
             char total[64];
             hs_text_weight(total, sizeof total, h.total);
             hs_tbl_note(t, "range", "%s", name);
             hs_req_known_notes(t, board, dead);
             hs_tbl_note(t, "combos", "%s", total);
+            if (folded > 0) {
+                folded_note(t, fnames, folded);
+                hs_tbl_note(t, "folded_tuples", "%" PRIu64, plan.tuples);
+                hs_tbl_note(t, "folded_solves", "%" PRIu64, plan.solves);
+            }
             hits_board_table(t, &h);
         }
+        free(fr);
+        free(fnames);
     } else if (rc == HS_OK) {
         /* every board: from the finished job, or run here */
         hs_job *own = NULL;
@@ -1012,7 +1059,9 @@ static const hs_command_arg HITS_ARGS[] = {
      "instead of board: flop, turn, river (several separated by commas: \"flop,turn\")"},
     A_DEAD,
     {"by-combo", HS_ARG_FLAG, 0, 1, NULL, NULL,
-     "each combination with its category and flags (with board)"}};
+     "each combination with its category and flags (with board)"},
+    {"folded", HS_ARG_RANGE, 0, HS_HOLDEM_MAX_FOLDED, NULL, NULL,
+     "with board: a folded player's range: its hand is out of play (card removal); up to 8"}};
 static const char *const HITS_EXAMPLE[] = {"hand", "QQ+,AKs", "board", "Kh7d2c", NULL};
 const hs_command_def hs_req_holdem_hits = {
     {"holdem hits", "Hold'em board analysis",
