@@ -282,6 +282,195 @@ static void test_estimate(void **state) {
     }
 }
 
+/* ---- equity-dist --folded -------------------------------------------------------------------
+ * The reference: hs_holdem_equity_dist once per folded tuple (every one, no symmetry) with its
+ * cards dead, each hero combination's counts added up by the tuple's weight. */
+
+typedef struct dist_ref {
+    const hs_holdem_range *hero, *villain, *const *fold;
+    int folded;
+    unsigned gcd[HS_HOLDEM_MAX_FOLDED];
+    uint64_t board, dead;
+    u128 deals[HS_HOLDEM_COMBOS], wins[HS_HOLDEM_COMBOS], ties[HS_HOLDEM_COMBOS],
+        losses[HS_HOLDEM_COMBOS];
+    hs_holdem_dist_combo run[HS_HOLDEM_COMBOS];
+} dist_ref;
+
+static void dist_tuples(dist_ref *r, int j, uint64_t used, u128 w) {
+    if (j == r->folded) {
+        size_t n = 0;
+        const int rc = hs_holdem_equity_dist(r->hero, r->villain, r->board, used & ~r->board, 1,
+                                             NULL, NULL, r->run, &n);
+        if (rc == HS_ERR_COUNT)
+            return;
+        assert_int_equal(rc, HS_OK);
+        for (size_t i = 0; i < n; i++) {
+            size_t at = 0;
+            while (r->hero->combo[at] != r->run[i].combo)
+                at++;
+            r->deals[at] += w * r->run[i].deals;
+            r->wins[at] += w * r->run[i].wins;
+            r->ties[at] += w * r->run[i].ties;
+            r->losses[at] += w * r->run[i].losses;
+        }
+        return;
+    }
+    const hs_holdem_range *f = r->fold[j];
+    for (size_t i = 0; i < f->n; i++)
+        if (!(f->combo[i] & used))
+            dist_tuples(r, j + 1, used | f->combo[i], w * (f->weight[i] / r->gcd[j]));
+}
+
+static void test_dist_dead_card_average(void **state) {
+    (void)state;
+    static const size_t WHICH[] = {0, 1, 3, 4};
+    dist_ref *r = calloc(1, sizeof *r);
+    hs_holdem_dist_folded_combo *d = malloc(HS_HOLDEM_COMBOS * sizeof *d);
+    assert_non_null(r);
+    assert_non_null(d);
+    for (size_t k = 0; k < sizeof WHICH / sizeof WHICH[0]; k++) {
+        const query *q = &CASES[WHICH[k]];
+        const hs_holdem_range *act[MAXP], *fold[HS_HOLDEM_MAX_FOLDED];
+        assert_int_equal(parse_list(q->act, 0, act), 2);
+        const int folded = parse_list(q->fold, MAXP, fold);
+        memset(r, 0, sizeof *r);
+        r->hero = act[0];
+        r->villain = act[1];
+        r->fold = fold;
+        r->folded = folded;
+        r->board = mask_of(q->board);
+        r->dead = mask_of(q->dead);
+        for (int j = 0; j < folded; j++)
+            for (size_t i = 0; i < fold[j]->n; i++)
+                r->gcd[j] = gcd_u(r->gcd[j], fold[j]->weight[i]);
+        dist_tuples(r, 0, r->board | r->dead, 1);
+        size_t n = 0;
+        assert_int_equal(hs_holdem_equity_dist_folded(act[0], act[1], folded, fold, r->board,
+                                                      r->dead, 1, NULL, NULL, d, &n),
+                         HS_OK);
+        size_t dealt = 0;
+        for (size_t i = 0; i < act[0]->n; i++)
+            dealt += r->deals[i] > 0;
+        assert_int_equal(n, dealt);
+        for (size_t i = 0; i < n; i++) {
+            size_t at = 0;
+            while (act[0]->combo[at] != d[i].combo)
+                at++;
+            assert_true(d[i].deals == r->deals[at]);
+            assert_true(d[i].wins == r->wins[at]);
+            assert_true(d[i].ties == r->ties[at]);
+            assert_true(d[i].losses == r->losses[at]);
+            assert_int_equal(d[i].weight, act[0]->weight[at]);
+            if (i > 0) /* the best first */
+                assert_true((long double)(2 * d[i - 1].wins + d[i - 1].ties) / d[i - 1].deals >=
+                            (long double)(2 * d[i].wins + d[i].ties) / d[i].deals - 1e-15L);
+        }
+    }
+    /* a folded range wholly on the board; a bad count */
+    static const char *const ON_BOARD[] = {"QhQd", NULL}, *const ACT[] = {"AhAd", "KK", NULL};
+    const hs_holdem_range *act[MAXP], *fe[HS_HOLDEM_MAX_FOLDED + 1] = {NULL};
+    parse_list(ACT, 0, act);
+    parse_list(ON_BOARD, MAXP, fe);
+    size_t n = 0;
+    assert_int_equal(hs_holdem_equity_dist_folded(act[0], act[1], 1, fe, mask_of("Qh 7c 2d"), 0, 1,
+                                                  NULL, NULL, d, &n),
+                     HS_ERR_COUNT);
+    assert_int_equal(hs_holdem_equity_dist_folded(act[0], act[1], HS_HOLDEM_MAX_FOLDED + 1, fe, 0,
+                                                  0, 1, NULL, NULL, d, &n),
+                     HS_ERR_ARG);
+    free(d);
+    free(r);
+}
+
+/* ---- hits --folded on one board -------------------------------------------------------------
+ * The reference: hs_holdem_hits_board once per folded tuple (every one, no symmetry) with its
+ * cards dead, the counts added up by the tuple's weight. */
+
+typedef struct hits_ref {
+    const hs_holdem_range *range, *const *fold;
+    int folded;
+    unsigned gcd[HS_HOLDEM_MAX_FOLDED];
+    uint64_t board, dead;
+    u128 total, made[HS_HIT_MADE], flag[HS_HIT_FLAGS];
+} hits_ref;
+
+static void hits_tuples(hits_ref *r, int j, uint64_t used, u128 w) {
+    if (j == r->folded) {
+        hs_holdem_hits h;
+        const int rc = hs_holdem_hits_board(r->range, r->board, used & ~r->board, &h);
+        if (rc == HS_ERR_COUNT)
+            return;
+        assert_int_equal(rc, HS_OK);
+        r->total += w * h.total;
+        for (int i = 0; i < HS_HIT_MADE; i++)
+            r->made[i] += w * h.made[i];
+        for (int i = 0; i < HS_HIT_FLAGS; i++)
+            r->flag[i] += w * h.flag[i];
+        return;
+    }
+    const hs_holdem_range *f = r->fold[j];
+    for (size_t i = 0; i < f->n; i++)
+        if (!(f->combo[i] & used))
+            hits_tuples(r, j + 1, used | f->combo[i], w * (f->weight[i] / r->gcd[j]));
+}
+
+static void test_hits_dead_card_average(void **state) {
+    (void)state;
+    /* the cases' boards, every active range as the range; and two without dead cards, one
+     * keeping every permutation of d, h, s (a clubs board) */
+    static const query MORE[] = {
+        {{"QQ+,AKs,T9s@50", NULL}, {"AK,QJs", "22+@25", NULL}, "2c 5c 9c", NULL},
+        {{"random", NULL}, {"AA,KK", NULL}, "Kh 7d 2c 3s", NULL},
+    };
+    hits_ref r;
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0] + 2; k++) {
+        const query *q = k < 2 ? &MORE[k] : &CASES[k - 2];
+        const hs_holdem_range *act[MAXP], *fold[HS_HOLDEM_MAX_FOLDED];
+        const int players = parse_list(q->act, 0, act);
+        const int folded = parse_list(q->fold, MAXP, fold);
+        for (int p = 0; p < players; p++) {
+            memset(&r, 0, sizeof r);
+            r.range = act[p];
+            r.fold = fold;
+            r.folded = folded;
+            r.board = mask_of(q->board);
+            r.dead = mask_of(q->dead);
+            for (int j = 0; j < folded; j++)
+                for (size_t i = 0; i < fold[j]->n; i++)
+                    r.gcd[j] = gcd_u(r.gcd[j], fold[j]->weight[i]);
+            hits_tuples(&r, 0, r.board | r.dead, 1);
+            hs_holdem_hits_folded h;
+            const int rc = hs_holdem_hits_board_folded(act[p], folded, fold, r.board, r.dead, &h);
+            if (r.total == 0) {
+                assert_int_equal(rc, HS_ERR_COUNT);
+                continue;
+            }
+            assert_int_equal(rc, HS_OK);
+            assert_true(h.total == r.total);
+            for (int i = 0; i < HS_HIT_MADE; i++)
+                assert_true(h.made[i] == r.made[i]);
+            for (int i = 0; i < HS_HIT_FLAGS; i++)
+                assert_true(h.flag[i] == r.flag[i]);
+        }
+        if (k == 0) { /* the clubs board: fewer runs than tuples */
+            hs_holdem_folded_plan plan;
+            assert_int_equal(
+                hs_holdem_folded_plan_count(1, act, folded, fold, r.board, 0, 0, &plan), HS_OK);
+            assert_true(plan.solves < plan.tuples);
+        }
+    }
+    /* errors: a folded range wholly on the board; a board of two cards */
+    static const char *const ON_BOARD[] = {"QhQd", NULL}, *const ACT[] = {"AA", NULL};
+    const hs_holdem_range *act[MAXP], *fe[HS_HOLDEM_MAX_FOLDED] = {NULL};
+    parse_list(ACT, 0, act);
+    parse_list(ON_BOARD, MAXP, fe);
+    hs_holdem_hits_folded h;
+    assert_int_equal(hs_holdem_hits_board_folded(act[0], 1, fe, mask_of("Qh 7c 2d"), 0, &h),
+                     HS_ERR_COUNT);
+    assert_int_equal(hs_holdem_hits_board_folded(act[0], 1, fe, mask_of("7c 2d"), 0, &h),
+                     HS_ERR_ARG);
+}
+
 static void test_errors(void **state) {
     (void)state;
     static const char *const ACT[] = {"AhAd", "KK", NULL};
@@ -325,6 +514,8 @@ int main(void) {
         cmocka_unit_test(test_against_brute_force),
         cmocka_unit_test(test_dead_card_average),
         cmocka_unit_test(test_estimate),
+        cmocka_unit_test(test_dist_dead_card_average),
+        cmocka_unit_test(test_hits_dead_card_average),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

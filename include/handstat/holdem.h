@@ -559,8 +559,10 @@ typedef struct hs_holdem_folded_plan {
     int capped;      /* the count stopped on reaching `cap` tuples: the true counts are larger */
 } hs_holdem_folded_plan;
 
-/* Count the tuples and the engine runs of the query below, stopping once `cap` tuples (0: no
- * cap) are reached. Returns HS_OK; HS_ERR_ARG (as hs_holdem_equity_folded); HS_ERR_COUNT (a
+/* Count the tuples and the engine runs of the query below (or of any folded query over
+ * `players` 1..9 active ranges: hs_holdem_equity_dist_folded's are hero and villain), stopping
+ * once `cap` tuples (0: no cap) are reached. Returns HS_OK; HS_ERR_ARG (as
+ * hs_holdem_equity_folded, but for one range); HS_ERR_COUNT (a
  * folded range wholly on the board or the dead cards, or no tuple of disjoint folded hands);
  * HS_ERR_NOMEM. Pure; thread-safe. */
 HS_API int hs_holdem_folded_plan_count(int players, const hs_holdem_range *const ranges[],

@@ -120,6 +120,22 @@ typedef struct hs_holdem_hits {
 HS_API int hs_holdem_hits_board(const hs_holdem_range *range, uint64_t board, uint64_t dead,
                                 hs_holdem_hits *out);
 
+/* The same with `folded` (0..HS_HOLDEM_MAX_FOLDED) players who folded a hand of fold[j]
+ * (handstat/holdem.h's folded model): the counts are the sum over the folded tuples f (pairwise
+ * disjoint, off the board and the dead cards) of w_f x (hs_holdem_hits_board's counts with f's
+ * cards dead), w_f the product of f's weights (each folded range's divided by their gcd), the
+ * tuples solved once per suit-symmetric set; 128-bit, every sum checked. A share (a count over
+ * total) is the folded model's. Returns HS_OK; HS_ERR_ARG (as hs_holdem_hits_board, or a bad
+ * folded count or range); HS_ERR_COUNT (a folded range wholly on the known cards, no disjoint
+ * tuple, or no combination counted); HS_ERR_OVERFLOW; HS_ERR_NOMEM. */
+typedef struct hs_holdem_hits_folded {
+    hs_uint128 total, made[HS_HIT_MADE], flag[HS_HIT_FLAGS];
+} hs_holdem_hits_folded;
+
+HS_API int hs_holdem_hits_board_folded(const hs_holdem_range *range, int folded,
+                                       const hs_holdem_range *const fold[], uint64_t board,
+                                       uint64_t dead, hs_holdem_hits_folded *out);
+
 /* ---- what a range makes over every board ---------------------------------------------------
  * For each combination, every flop (3 cards), turn (4) or river (5) board of the cards that are
  * not its own nor dead: C(50, 3) = 19,600 flops, C(50, 4) = 230,300 turns, C(50, 5) = 2,118,760
@@ -204,6 +220,32 @@ HS_API int hs_holdem_equity_dist(const hs_holdem_range *hero, const hs_holdem_ra
                                  uint64_t board, uint64_t dead, int threads,
                                  hs_progress_fn progress, void *ctx, hs_holdem_dist_combo *out,
                                  size_t *n);
+
+/* ---- the equity distribution with folded ranges (card removal) -----------------------------
+ * As hs_holdem_equity_dist with `folded` (0..HS_HOLDEM_MAX_FOLDED) players who folded a hand of
+ * fold[j] (handstat/holdem.h's folded model): each hero combination's counts are the sum over the
+ * folded tuples f (pairwise disjoint, off the board and the dead cards, and off the combination)
+ * of w_f x (hs_holdem_equity_dist's counts of that combination with f's cards dead), w_f the
+ * product of f's weights (each folded range's divided by their gcd); the tuples solved once per
+ * suit-symmetric set (hs_holdem_folded_plan_count with the two ranges counts the runs). 128-bit
+ * counts, every sum checked. */
+typedef struct hs_holdem_dist_folded_combo {
+    uint64_t combo;                       /* the hero's two cards */
+    int cls;                              /* their class */
+    int weight;                           /* the hero range's weight, 1..HS_HOLDEM_WEIGHT_FULL */
+    hs_uint128 deals, wins, ties, losses; /* weighted deals, as above */
+} hs_holdem_dist_folded_combo;
+
+/* The distribution into out[] (room for hero->n), sorted as hs_holdem_equity_dist_result's; *n
+ * the entries. Returns HS_OK; HS_ERR_ARG (as hs_holdem_equity_dist, or a bad folded count or
+ * range); HS_ERR_COUNT (a folded range wholly on the known cards, no disjoint tuple, or no hero
+ * combination dealt); HS_ERR_OVERFLOW (a count would pass 128 bits); HS_ERR_CANCELLED;
+ * HS_ERR_NOMEM. Thread-safe. */
+HS_API int hs_holdem_equity_dist_folded(const hs_holdem_range *hero, const hs_holdem_range *villain,
+                                        int folded, const hs_holdem_range *const fold[],
+                                        uint64_t board, uint64_t dead, int threads,
+                                        hs_progress_fn progress, void *ctx,
+                                        hs_holdem_dist_folded_combo *out, size_t *n);
 
 #ifdef __cplusplus
 }

@@ -30,7 +30,8 @@ def holdem_hit(hole: Cards, board: Cards) -> Tuple[str, List[str]]:
 
 def holdem_hits(range: str, board: Optional[Cards] = None, dead: Cards = "",
                 streets: Union[str, Sequence[str]] = ("flop",), threads: int = 0,
-                by_combo: bool = False, progress: Progress = None) -> pd.DataFrame:
+                by_combo: bool = False, progress: Progress = None,
+                folded: Union[str, Sequence[str]] = ()) -> pd.DataFrame:
     """What a hold'em range makes: on one board, or over every flop, turn or river (`holdem
     hits`, the columns of its CSV).
 
@@ -49,7 +50,15 @@ def holdem_hits(range: str, board: Optional[Cards] = None, dead: Cards = "",
     category or flag, with class ("AKs"), combos (the class's weighted combinations, a
     Fraction), street, kind, category, hits and boards (weighted (combination, board) pairs /
     100, Fractions), share (float) and share_exact (Fraction hits / boards). threads, progress
-    and Ctrl-C as for holdem_equity (every river takes about a minute)."""
+    and Ctrl-C as for holdem_equity (every river takes about a minute).
+
+    folded (with a board, not by_combo): up to 8 ranges of players who folded (`--folded
+    RANGE`, card removal, as in holdem_equity): the counts are summed over the folded hands with
+    their cards dead, times their weights; the shares are the folded model's. Exact within a
+    stated bound, else a HandstatError."""
+    if isinstance(folded, str):
+        folded = [folded]
+    extra = {"folded": list(folded)} if folded else {}
     if board:
         streets = None  # every board of the streets: without a board only
     elif not isinstance(streets, str):
@@ -57,11 +66,12 @@ def holdem_hits(range: str, board: Optional[Cards] = None, dead: Cards = "",
     return _ask("holdem_hits", "holdem hits", threads, progress,
                 exact=("combos", "hits", "boards"), hand=range,
                 board=_given_text(board), dead=_given_text(dead),
-                streets=streets, by_combo=by_combo)
+                streets=streets, by_combo=by_combo, **extra)
 
 
 def holdem_equity_dist(hero: str, villain: str, board: Cards = "", dead: Cards = "",
-                       threads: int = 0, progress: Progress = None) -> pd.DataFrame:
+                       threads: int = 0, progress: Progress = None,
+                       folded: Union[str, Sequence[str]] = ()) -> pd.DataFrame:
     """The exact equity of each combination of the hero's range against the villain's range,
     heads-up, over every villain combination and board completion (a deal counts the villain
     combination's weight, the villain range's weights divided by their greatest common divisor,
@@ -71,10 +81,18 @@ def holdem_equity_dist(hero: str, villain: str, board: Cards = "", dead: Cards =
     equity_exact (Fraction (2 wins + ties) / (2 deals)) and cumulative (float: the share of the
     rows' weight up to this row): the columns of `holdem equity-dist --csv`. The range's equity
     is sum(weight * (2 wins + ties)) / sum(weight * 2 deals), exactly holdem_equity's. threads,
-    progress and Ctrl-C as for holdem_equity."""
+    progress and Ctrl-C as for holdem_equity.
+
+    folded: up to 8 ranges of players who folded (`--folded RANGE`, card removal, as in
+    holdem_equity): each combination's counts are summed over the folded hands off it and the
+    known cards, with their cards dead, times their weights. Exact within a stated bound, else a
+    HandstatError (never an estimate)."""
+    if isinstance(folded, str):
+        folded = [folded]
+    extra = {"folded": list(folded)} if folded else {}
     return _ask("holdem_equity_dist", "holdem equity-dist", threads, progress,
                 hand=[hero, villain], board=_given_text(board),
-                dead=_given_text(dead))
+                dead=_given_text(dead), **extra)
 
 
 #: An equity bound: a Fraction (exact), a decimal string ("0.5"), a percent ("50%"), a fraction

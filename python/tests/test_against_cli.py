@@ -286,6 +286,27 @@ def test_holdem_equity_folded(hands, folded, board):
         handstat.holdem_equity(hands, board)["equity_exact"])
 
 
+def test_holdem_equity_dist_folded():
+    got = handstat.holdem_equity_dist("AA,KK", "QQ+,AKs", "Kh7d2c", folded=["AK,QJs"])
+    assert_like_cli(got, cli_csv("holdem", "equity-dist", "AA,KK", "QQ+,AKs", "--board",
+                                 "Kh7d2c", "--folded", "AK,QJs", "--csv"))
+    # the range's equity is holdem_equity's with the same folded range
+    w = got["weight"]
+    mine = sum(w * (2 * got["wins"] + got["ties"])) / sum(w * 2 * got["deals"])
+    eq = handstat.holdem_equity(["AA,KK", "QQ+,AKs"], "Kh7d2c", folded="AK,QJs")
+    assert abs(mine - eq["equity"][0]) < 1e-12
+    with pytest.raises(handstat.HandstatError, match="too much work"):
+        handstat.holdem_equity_dist("AA", "KK", folded=["random"] * 3)
+
+
+def test_holdem_hits_folded():
+    got = handstat.holdem_hits("QQ+,AKs", "Kh7d2c", folded=["AK,QJs", "22+@25"])
+    assert_like_cli(got, cli_csv("holdem", "hits", "QQ+,AKs", "--board", "Kh7d2c", "--folded",
+                                 "AK,QJs", "--folded", "22+@25", "--csv"))
+    made = got[got["kind"] == "made"]
+    assert made["share_exact"].sum() == 1
+
+
 def test_holdem_equity_batch():
     requests = [(["AhAd", "KsKc"],), {"hands": ["QQ+,AKs", "JJ-99,AQs+"], "board": "Kh7d2c",
                                       "dead": "Qs"},

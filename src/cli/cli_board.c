@@ -14,7 +14,7 @@
 
 static const char HITS_USAGE[] =
     "usage: handstat holdem hits RANGE --board CARDS [--dead CARDS] [--csv] [--by-combo]\n"
-    "                            [-o FILE]\n"
+    "                            [-o FILE] [--folded RANGE ...]\n"
     "       handstat holdem hits RANGE --flops [--turns] [--rivers] [--dead CARDS] [--csv]\n"
     "                            [-o FILE] [--threads N] [--checkpoint FILE] [--resume]\n"
     "\n"
@@ -38,6 +38,11 @@ static const char HITS_USAGE[] =
     "  --board CARDS   the flop, turn or river: 3 to 5 cards (\"Kh 7d 2c\" or Kh7d2c)\n"
     "  --dead CARDS    cards out of play\n"
     "  --by-combo      with --board: each combination, its category and flags\n"
+    "  --folded RANGE  with --board: a player who folded a hand of RANGE (repeatable, up to 8):\n"
+    "                  card removal, as in 'holdem equity --folded'. The counts are summed over\n"
+    "                  the folded hands (or tuples) with their cards dead, times their weights;\n"
+    "                  the shares are the folded model's. Exact within 100,000 engine runs,\n"
+    "                  else an error\n"
     "  --flops         every flop (19,600 per combination without dead cards)\n"
     "  --turns         every turn board (230,300 per combination)\n"
     "  --rivers        every river board (2,118,760 per combination; minutes for a wide range)\n"
@@ -54,6 +59,7 @@ static const char HITS_USAGE[] =
 static const char DIST_USAGE[] =
     "usage: handstat holdem equity-dist RANGE RANGE [--board CARDS] [--dead CARDS] [--csv]\n"
     "                                   [-o FILE] [--bins N] [--svg FILE] [--threads N]\n"
+    "                                   [--folded RANGE ...]\n"
     "                                   [--checkpoint FILE] [--resume]\n"
     "\n"
     "The equity distribution: each combination of the first range (the hero's) with its exact\n"
@@ -65,6 +71,11 @@ static const char DIST_USAGE[] =
     "\n"
     "  --board CARDS   0 to 5 known board cards\n"
     "  --dead CARDS    cards out of play\n"
+    "  --folded RANGE  a player who folded a hand of RANGE (repeatable, up to 8): card removal,\n"
+    "                  as in 'holdem equity --folded'. Each combination's counts are summed over\n"
+    "                  the folded hands (or tuples) off it and the known cards, with their cards\n"
+    "                  dead, times their weights. Exact within a stated bound (100,000 engine\n"
+    "                  runs; runs x boards x 1,326 up to 3e12), else an error, never an estimate\n"
     "  --csv           combo,class,weight,deals,wins,ties,losses,equity,equity_exact,cumulative\n"
     "                  (cumulative: the share of the range's combinations, by weight, up to this\n"
     "                  one: the graph's x axis)\n"
@@ -167,6 +178,12 @@ static void hits_board_text(FILE *fp, const hs_table *t) {
             "combinations on the board: %s (weighted; those meeting the board or the dead "
             "cards left out)\n",
             hs_table_note(t, "combos"));
+    if (hs_table_note(t, "folded") != NULL)
+        fprintf(fp,
+                "folded: %s (%s folded hands or tuples off the known cards, %s solved; the counts "
+                "are summed over them, times their weights)\n",
+                hs_table_note(t, "folded"), hs_table_note(t, "folded_tuples"),
+                hs_table_note(t, "folded_solves"));
     hs_uint128 made[HS_HIT_MADE] = {0}, flag[HS_HIT_FLAGS] = {0};
     const hs_uint128 total = weight_units(hs_table_note(t, "combos"));
     for (size_t r = 0; r < hs_table_rows(t); r++) {
@@ -253,11 +270,21 @@ static void hits_all_text(FILE *fp, const hs_table *t) {
 
 /* ---- holdem hits ----------------------------------------------------------------------- */
 
+/* The --folded ranges into request q; non-zero (printed) on failure. */
+static int add_folded(hs_request *q, const cli_opt_list *folded) {
+    for (int j = 0; j < folded->n; j++)
+        if (cli_request_add(q, "folded", folded->value[j]) != 0)
+            return 1;
+    return 0;
+}
+
 static int holdem_hits(int argc, char **argv) {
     int csv = 0, by_combo = 0, flops = 0, turns = 0, rivers = 0, threads = 0, resume = 0, n_pos;
     const char *board_arg = NULL, *dead_arg = NULL, *path = NULL, *ckpt_arg = NULL;
+    cli_opt_list folded = {0};
     const cli_opt opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
                             {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
+                            {"--folded", NULL, CLI_OPT_LIST, &folded},
                             {"--csv", NULL, CLI_OPT_FLAG, &csv},
                             {"--by-combo", NULL, CLI_OPT_FLAG, &by_combo},
                             {"--flops", NULL, CLI_OPT_FLAG, &flops},
@@ -303,7 +330,7 @@ static int holdem_hits(int argc, char **argv) {
     const char *const keys[] = {"board", "dead", "streets", "by-combo"};
     const char *const values[] = {board_arg, dead_arg, every ? streets : NULL,
                                   by_combo ? "1" : NULL};
-    if (cli_request_opts(r, keys, values, 4) != 0)
+    if (cli_request_opts(r, keys, values, 4) != 0 || add_folded(r, &folded) != 0)
         status = CLI_EXIT_DATA;
     cli_outs outs = {.n = 0};
     cli_out *out = cli_outs_add(&outs, "-o", path);
@@ -408,12 +435,21 @@ static void write_svg(FILE *fp, const hs_table *t) {
 static void dist_text(FILE *fp, const hs_table *t, int bins) {
     fprintf(fp, "hero: %s   villain: %s", hs_table_note(t, "hero"), hs_table_note(t, "villain"));
     print_known(fp, t, 1);
-    const int symmetry = atoi(hs_table_note(t, "symmetry"));
-    fprintf(fp,
-            "%s hero combinations (%s weighted); boards solved: %s (suit symmetry: %d "
-            "permutation%s)\n",
-            hs_table_note(t, "combinations"), hs_table_note(t, "weight"),
-            hs_table_note(t, "boards"), symmetry, symmetry == 1 ? "" : "s");
+    const char *sym = hs_table_note(t, "symmetry");
+    const int symmetry = sym != NULL ? atoi(sym) : 1;
+    if (hs_table_note(t, "folded") != NULL)
+        fprintf(fp,
+                "folded: %s (%s folded hands or tuples off the known cards, %s solved)\n"
+                "%s hero combinations (%s weighted)\n",
+                hs_table_note(t, "folded"), hs_table_note(t, "folded_tuples"),
+                hs_table_note(t, "folded_solves"), hs_table_note(t, "combinations"),
+                hs_table_note(t, "weight"));
+    else
+        fprintf(fp,
+                "%s hero combinations (%s weighted); boards solved: %s (suit symmetry: %d "
+                "permutation%s)\n",
+                hs_table_note(t, "combinations"), hs_table_note(t, "weight"),
+                hs_table_note(t, "boards"), symmetry, symmetry == 1 ? "" : "s");
     fprintf(fp, "the range's equity: %.6f = %s\n", fraction_value(hs_table_note(t, "equity_exact")),
             hs_table_note(t, "equity_exact"));
     cli_table out;
@@ -446,8 +482,10 @@ static int holdem_equity_dist(int argc, char **argv) {
     int csv = 0, threads = 0, resume = 0, n_pos;
     const char *board_arg = NULL, *dead_arg = NULL, *path = NULL, *svg = NULL, *bins_arg = NULL,
                *ckpt_arg = NULL;
+    cli_opt_list folded = {0};
     const cli_opt opts[] = {{"--board", NULL, CLI_OPT_VALUE, &board_arg},
                             {"--dead", NULL, CLI_OPT_VALUE, &dead_arg},
+                            {"--folded", NULL, CLI_OPT_LIST, &folded},
                             {"--csv", NULL, CLI_OPT_FLAG, &csv},
                             {"-o", NULL, CLI_OPT_VALUE, &path},
                             {"--svg", NULL, CLI_OPT_VALUE, &svg},
@@ -473,7 +511,7 @@ static int holdem_equity_dist(int argc, char **argv) {
     if (r == NULL)
         return status;
     if (cli_request_add(r, "board", board_arg) != 0 || cli_request_add(r, "dead", dead_arg) != 0 ||
-        cli_request_add(r, "bins", bins_arg) != 0)
+        cli_request_add(r, "bins", bins_arg) != 0 || add_folded(r, &folded) != 0)
         status = CLI_EXIT_DATA;
     /* the graph needs the combinations' rows: with --bins, the same request without them,
      * answered from the same count */
@@ -481,7 +519,7 @@ static int holdem_equity_dist(int argc, char **argv) {
     if (status == CLI_OK && svg != NULL && bins_arg != NULL &&
         ((graph = cli_request_new("holdem equity-dist", argv + 1, 2, &status)) == NULL ||
          cli_request_add(graph, "board", board_arg) != 0 ||
-         cli_request_add(graph, "dead", dead_arg) != 0))
+         cli_request_add(graph, "dead", dead_arg) != 0 || add_folded(graph, &folded) != 0))
         status = status == CLI_OK ? CLI_EXIT_DATA : status;
     cli_outs outs = {.n = 0};
     cli_out *out = cli_outs_add(&outs, "-o", path);

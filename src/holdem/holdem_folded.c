@@ -13,9 +13,11 @@
  * every range (active and folded, with its weights) onto itself maps a tuple f to a tuple with the
  * same weight and the same counts, so only the smallest tuple of each orbit is solved, counted
  * |orbit| times (|orbit| = the group's size over f's stabilizer). Every sum is checked against
- * 128 bits (HS_ERR_OVERFLOW), never assumed to fit. */
+ * 128 bits (HS_ERR_OVERFLOW), never assumed to fit. The equity distribution with folded ranges
+ * (hs_holdem_equity_dist_folded, below) walks the same tuples with the same symmetry. */
 #include "holdem_internal.h"
 #include "handstat/error.h"
+#include "handstat/holdem_board.h"
 #include "combin.h"
 
 #include <stdlib.h>
@@ -57,12 +59,12 @@ static int range_keeps(const hs_holdem_range *r, const uint16_t *weight_of, cons
     return 1;
 }
 
-/* Check the query and build *c: HS_OK, HS_ERR_ARG, HS_ERR_NOMEM, or HS_ERR_COUNT (a folded range
- * wholly on the known cards). */
+/* Check the query (1..9 active ranges: the caller asks for more when it needs them) and build *c:
+ * HS_OK, HS_ERR_ARG, HS_ERR_NOMEM, or HS_ERR_COUNT (a folded range wholly on the known cards). */
 static int fold_setup(fold_ctx *c, int players, const hs_holdem_range *const ranges[], int folded,
                       const hs_holdem_range *const fold[], uint64_t board, uint64_t dead,
                       int use_symmetry) {
-    if (players < 2 || players > MAXP || folded < 0 || folded > MAXF || ranges == NULL ||
+    if (players < 1 || players > MAXP || folded < 0 || folded > MAXF || ranges == NULL ||
         (folded > 0 && fold == NULL) || (board & ~HS_DECK_MASK) || (dead & ~HS_DECK_MASK) ||
         (board & dead) || hs_hand_size(board) > 5)
         return HS_ERR_ARG;
@@ -135,20 +137,21 @@ static unsigned orbit_if_first(const fold_ctx *c, const uint64_t *t) {
 }
 
 /* The walk over the folded tuples: each pairwise disjoint tuple that is the first of its orbit is
- * handed to visit with its orbit times its weight; a non-zero return stops the walk with it. */
-typedef int (*visit_fn)(void *ctx, const uint64_t *tuple, hs_uint128 mult);
+ * handed to visit with its weight w and its orbit's size; a non-zero return stops the walk. Every
+ * folded query (equity, equity-dist, hits) walks the tuples by this one walk. */
+typedef int (*visit_fn)(void *ctx, const uint64_t *tuple, hs_uint128 w, unsigned orbit);
 
 static int walk(const fold_ctx *c, int j, uint64_t used, uint64_t *t, hs_uint128 w, visit_fn visit,
                 void *ctx) {
     if (j == c->folded) {
         const unsigned orbit = orbit_if_first(c, t);
-        return orbit == 0 ? 0 : visit(ctx, t, w * orbit);
+        return orbit == 0 ? 0 : visit(ctx, t, w, orbit);
     }
     for (size_t i = 0; i < c->n[j]; i++) {
         if (c->combo[j][i] & used)
             continue;
         t[j] = c->combo[j][i];
-        /* 128 bits: up to 8 weights of up to 10^4 each, times an orbit of up to 24: < 2^112 */
+        /* 128 bits: up to 8 weights of up to 10^4 each (times an orbit of up to 24): < 2^112 */
         const int rc = walk(c, j + 1, used | t[j], t, w * c->weight[j][i], visit, ctx);
         if (rc != 0)
             return rc;
@@ -166,12 +169,12 @@ typedef struct plan_ctx {
 
 enum { PLAN_CAPPED = 1 };
 
-static int plan_visit(void *ctx, const uint64_t *t, hs_uint128 mult) {
+static int plan_visit(void *ctx, const uint64_t *t, hs_uint128 w, unsigned orbit) {
     plan_ctx *p = ctx;
-    /* the orbit's size again (mult holds the weight too) */
-    p->plan->tuples += orbit_if_first(p->c, t);
+    (void)t;
+    (void)w;
+    p->plan->tuples += orbit;
     p->plan->solves++;
-    (void)mult;
     return p->plan->tuples >= p->cap ? PLAN_CAPPED : 0;
 }
 
@@ -223,9 +226,10 @@ static int add_times(hs_uint128 *acc, hs_uint128 v, hs_uint128 mult) {
     return HS_OK;
 }
 
-static int solve_visit(void *ctx, const uint64_t *t, hs_uint128 mult) {
+static int solve_visit(void *ctx, const uint64_t *t, hs_uint128 w, unsigned orbit) {
     solve_ctx *s = ctx;
     const fold_ctx *c = s->c;
+    const hs_uint128 mult = w * orbit;
     uint64_t out = 0;
     for (int j = 0; j < c->folded; j++)
         out |= t[j];
@@ -261,7 +265,7 @@ int hs_holdem_equity_folded_sym(int use_symmetry, int players,
                                 int threads, hs_progress_fn progress, void *ctx,
                                 hs_holdem_equity_exact *out) {
     memset(out, 0, sizeof *out);
-    if (threads < 0)
+    if (threads < 0 || players < 2)
         return HS_ERR_ARG;
     fold_ctx *c = malloc(sizeof *c);
     if (c == NULL)
@@ -296,4 +300,237 @@ int hs_holdem_equity_folded(int players, const hs_holdem_range *const ranges[], 
                             hs_holdem_equity_exact *out) {
     return hs_holdem_equity_folded_sym(1, players, ranges, folded, fold, board, dead, threads,
                                        progress, ctx, out);
+}
+
+/* ---- the equity distribution ----------------------------------------------------------------
+ * hs_holdem_equity_dist once per solved tuple f with f's cards dead. A suit permutation g of the
+ * symmetry maps f to g(f) and the hero combination h to g(h) with the same counts, so each of
+ * f's distinct images g(f) adds f's counts of h to g(h): the orbit is summed whole without being
+ * solved again. */
+
+typedef struct dist_ctx {
+    const fold_ctx *c;
+    int threads;
+    hs_progress_fn progress;
+    void *progress_ctx;
+    uint64_t solves, done;
+    int16_t at[HS_HOLDEM_COMBOS];     /* pair index -> the hero range's index, -1 off the range */
+    hs_holdem_dist_combo *run;        /* one engine run's result (room for the hero range) */
+    hs_holdem_dist_folded_combo *sum; /* by the hero range's index */
+    int *dealt;                       /* by the hero range's index */
+} dist_ctx;
+
+static int dist_progress(void *ctx, uint64_t done, uint64_t total) {
+    const dist_ctx *s = ctx;
+    const uint64_t part = total == 0 ? 0 : (done << 16) / total;
+    return s->progress(s->progress_ctx, (s->done << 16) + part, s->solves << 16);
+}
+
+static int dist_visit(void *ctx, const uint64_t *t, hs_uint128 w, unsigned orbit) {
+    dist_ctx *s = ctx;
+    const fold_ctx *c = s->c;
+    (void)orbit;
+    uint64_t out = 0;
+    for (int j = 0; j < c->folded; j++)
+        out |= t[j];
+    size_t n = 0;
+    int rc = hs_holdem_equity_dist(c->ranges[0], c->ranges[1], c->board, c->dead | out, s->threads,
+                                   s->progress != NULL ? dist_progress : NULL, s, s->run, &n);
+    s->done++;
+    if (rc == HS_ERR_COUNT) /* no hero combination can be dealt beside this tuple */
+        return 0;
+    if (rc != HS_OK)
+        return rc;
+    /* the distinct images of the tuple: g(f) for g in the symmetry, each once */
+    uint64_t img[HS_SUIT_PERMS][MAXF];
+    int first[HS_SUIT_PERMS], nimg = 0;
+    for (int g = 0; g < c->perms; g++) {
+        for (int j = 0; j < c->folded; j++)
+            img[nimg][j] = hs_suit_permute(t[j], c->perm[g]);
+        int seen = 0;
+        for (int k = 0; k < nimg && !seen; k++)
+            seen = memcmp(img[k], img[nimg], (size_t)c->folded * sizeof img[k][0]) == 0;
+        if (!seen)
+            first[nimg++] = g;
+    }
+    for (size_t i = 0; i < n && rc == HS_OK; i++) {
+        const hs_holdem_dist_combo *d = &s->run[i];
+        for (int k = 0; k < nimg && rc == HS_OK; k++) {
+            const int at = s->at[pair_at(hs_suit_permute(d->combo, c->perm[first[k]]))];
+            if (at < 0)
+                return HS_ERR_ARG; /* cannot happen: the symmetry keeps the hero range */
+            hs_holdem_dist_folded_combo *a = &s->sum[at];
+            s->dealt[at] = 1;
+            if (add_times(&a->deals, d->deals, w) != HS_OK ||
+                add_times(&a->wins, d->wins, w) != HS_OK ||
+                add_times(&a->ties, d->ties, w) != HS_OK ||
+                add_times(&a->losses, d->losses, w) != HS_OK)
+                rc = HS_ERR_OVERFLOW;
+        }
+    }
+    return rc;
+}
+
+/* a x b against c x d, 128-bit factors compared exactly (256-bit products): -1, 0, 1. */
+static void mul256(hs_uint128 a, hs_uint128 b, hs_uint128 *hi, hs_uint128 *lo) {
+    const hs_uint128 M = UINT64_MAX;
+    const hs_uint128 a0 = a & M, a1 = a >> 64, b0 = b & M, b1 = b >> 64;
+    const hs_uint128 p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    const hs_uint128 mid = (p00 >> 64) + (p01 & M) + (p10 & M);
+    *lo = (p00 & M) | (mid << 64);
+    *hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+}
+
+static int cmp_products(hs_uint128 a, hs_uint128 b, hs_uint128 c, hs_uint128 d) {
+    hs_uint128 h1, l1, h2, l2;
+    mul256(a, b, &h1, &l1);
+    mul256(c, d, &h2, &l2);
+    return h1 != h2 ? (h1 < h2 ? -1 : 1) : l1 != l2 ? (l1 < l2 ? -1 : 1) : 0;
+}
+
+/* The exact equity (2 wins + ties) / (2 deals) first, the best first; then the range's order. */
+static int by_equity(const hs_holdem_dist_folded_combo *x, size_t ix,
+                     const hs_holdem_dist_folded_combo *y, size_t iy) {
+    /* (2wx + tx) / (2dx) > (2wy + ty) / (2dy)  <=>  (2wx + tx) dy > (2wy + ty) dx; each numerator
+     * is below 2^128 since wins + ties <= deals and 2 deals x HS_HOLDEM_SHARE_UNIT is checked */
+    const int c = cmp_products(2 * x->wins + x->ties, y->deals, 2 * y->wins + y->ties, x->deals);
+    return c != 0 ? -c : ix < iy ? -1 : ix > iy;
+}
+
+int hs_holdem_equity_dist_folded(const hs_holdem_range *hero, const hs_holdem_range *villain,
+                                 int folded, const hs_holdem_range *const fold[], uint64_t board,
+                                 uint64_t dead, int threads, hs_progress_fn progress, void *ctx,
+                                 hs_holdem_dist_folded_combo *out, size_t *n) {
+    *n = 0;
+    if (threads < 0 || hero == NULL || villain == NULL)
+        return HS_ERR_ARG;
+    const hs_holdem_range *ranges[2] = {hero, villain};
+    fold_ctx *c = malloc(sizeof *c);
+    dist_ctx *s = calloc(1, sizeof *s);
+    hs_holdem_dist_combo *run = malloc((hero->n + 1) * sizeof *run);
+    hs_holdem_dist_folded_combo *sum = calloc(hero->n + 1, sizeof *sum);
+    int *dealt = calloc(hero->n + 1, sizeof *dealt);
+    int rc = c == NULL || s == NULL || run == NULL || sum == NULL || dealt == NULL
+                 ? HS_ERR_NOMEM
+                 : fold_setup(c, 2, ranges, folded, fold, board, dead, 1);
+    hs_holdem_folded_plan plan;
+    memset(&plan, 0, sizeof plan);
+    if (rc == HS_OK) {
+        plan_ctx p = {&plan, UINT64_MAX, c};
+        uint64_t t[MAXF];
+        rc = walk(c, 0, board | dead, t, 1, plan_visit, &p);
+    }
+    if (rc == HS_OK && plan.solves == 0)
+        rc = HS_ERR_COUNT;
+    if (rc == HS_OK) {
+        memset(s->at, 0xFF, sizeof s->at);
+        for (size_t i = 0; i < hero->n; i++) {
+            s->at[pair_at(hero->combo[i])] = (int16_t)i;
+            sum[i].combo = hero->combo[i];
+            sum[i].cls = hs_holdem_class(hero->combo[i]);
+            sum[i].weight = hero->weight[i];
+        }
+        s->c = c;
+        s->threads = threads;
+        s->progress = progress;
+        s->progress_ctx = ctx;
+        s->solves = plan.solves;
+        s->run = run;
+        s->sum = sum;
+        s->dealt = dealt;
+        uint64_t t[MAXF];
+        rc = walk(c, 0, board | dead, t, 1, dist_visit, s);
+    }
+    /* every combination's pot must stay countable: 2 deals x HS_HOLDEM_SHARE_UNIT in 128 bits */
+    for (size_t i = 0; rc == HS_OK && i < hero->n; i++) {
+        hs_uint128 pots;
+        if (__builtin_mul_overflow(sum[i].deals, (hs_uint128)2 * HS_HOLDEM_SHARE_UNIT, &pots))
+            rc = HS_ERR_OVERFLOW;
+    }
+    if (rc == HS_OK) {
+        /* the dealt combinations, by insertion (stable: the range's order among equals) */
+        size_t *idx = malloc((hero->n + 1) * sizeof *idx), m = 0;
+        if (idx == NULL)
+            rc = HS_ERR_NOMEM;
+        for (size_t i = 0; rc == HS_OK && i < hero->n; i++) {
+            if (!dealt[i] || sum[i].deals == 0)
+                continue;
+            size_t k = m++;
+            while (k > 0 && by_equity(&sum[i], i, &sum[idx[k - 1]], idx[k - 1]) < 0) {
+                idx[k] = idx[k - 1];
+                k--;
+            }
+            idx[k] = i;
+        }
+        for (size_t k = 0; rc == HS_OK && k < m; k++)
+            out[k] = sum[idx[k]];
+        if (rc == HS_OK)
+            *n = m;
+        if (rc == HS_OK && m == 0)
+            rc = HS_ERR_COUNT;
+        free(idx);
+    }
+    if (rc != HS_OK)
+        *n = 0;
+    free(c);
+    free(s);
+    free(run);
+    free(sum);
+    free(dealt);
+    return rc;
+}
+
+/* ---- what a range makes on one board --------------------------------------------------------
+ * hs_holdem_hits_board once per solved tuple with its cards dead, times the tuple's weight and
+ * its set's size: the range's counts on the board are the same for every tuple of a set (a
+ * permutation keeping the board, the dead cards and the ranges maps one's combinations onto the
+ * other's, category for category). */
+
+typedef struct hits_ctx {
+    const fold_ctx *c;
+    hs_holdem_hits_folded *sum;
+} hits_ctx;
+
+static int hits_visit(void *ctx, const uint64_t *t, hs_uint128 w, unsigned orbit) {
+    hits_ctx *s = ctx;
+    const fold_ctx *c = s->c;
+    uint64_t out = 0;
+    for (int j = 0; j < c->folded; j++)
+        out |= t[j];
+    hs_holdem_hits h;
+    int rc = hs_holdem_hits_board(c->ranges[0], c->board, c->dead | out, &h);
+    if (rc == HS_ERR_COUNT) /* every combination meets this tuple */
+        return 0;
+    if (rc != HS_OK)
+        return rc;
+    const hs_uint128 mult = w * orbit;
+    hs_holdem_hits_folded *a = s->sum;
+    rc = add_times(&a->total, h.total, mult);
+    for (int i = 0; i < HS_HIT_MADE && rc == HS_OK; i++)
+        rc = add_times(&a->made[i], h.made[i], mult);
+    for (int i = 0; i < HS_HIT_FLAGS && rc == HS_OK; i++)
+        rc = add_times(&a->flag[i], h.flag[i], mult);
+    return rc;
+}
+
+int hs_holdem_hits_board_folded(const hs_holdem_range *range, int folded,
+                                const hs_holdem_range *const fold[], uint64_t board, uint64_t dead,
+                                hs_holdem_hits_folded *out) {
+    memset(out, 0, sizeof *out);
+    if (range == NULL || hs_hand_size(board) < 3)
+        return HS_ERR_ARG;
+    const hs_holdem_range *ranges[1] = {range};
+    fold_ctx *c = malloc(sizeof *c);
+    int rc = c == NULL ? HS_ERR_NOMEM : fold_setup(c, 1, ranges, folded, fold, board, dead, 1);
+    if (rc == HS_OK) {
+        hits_ctx s = {c, out};
+        uint64_t t[MAXF];
+        rc = walk(c, 0, board | dead, t, 1, hits_visit, &s);
+    }
+    if (rc == HS_OK && out->total == 0)
+        rc = HS_ERR_COUNT;
+    if (rc != HS_OK)
+        memset(out, 0, sizeof *out);
+    free(c);
+    return rc;
 }

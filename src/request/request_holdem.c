@@ -113,17 +113,20 @@ static void folded_note(hs_table *t, char (*fnames)[HS_HOLDEM_RANGE_TEXT], int f
     free(all);
 }
 
-static int folded_equity(hs_req_ctx *x, int players, const hs_holdem_range *const ranges[],
-                         char (*names)[HS_HOLDEM_RANGE_TEXT], int folded,
-                         const char *const *fold_text, uint64_t board, uint64_t dead,
-                         uint64_t samples, uint64_t seed) {
+/* The folded ranges fold_text[0..folded) parsed into *fr (their canonical texts into *fnames,
+ * fold[] pointing at them, both freed by the caller) and the plan of the folded query over the
+ * active ranges[0..players), counted up to FOLDED_MAX_TUPLES tuples. */
+static int folded_ranges(hs_req_ctx *x, int players, const hs_holdem_range *const ranges[],
+                         int folded, const char *const *fold_text, uint64_t board, uint64_t dead,
+                         hs_holdem_range **fr_out, char (**fnames_out)[HS_HOLDEM_RANGE_TEXT],
+                         const hs_holdem_range **fold, hs_holdem_folded_plan *plan) {
     hs_holdem_range *fr = malloc((size_t)folded * sizeof *fr);
     char(*fnames)[HS_HOLDEM_RANGE_TEXT] = malloc((size_t)folded * sizeof *fnames);
-    hs_table *t = NULL;
+    *fr_out = fr;
+    *fnames_out = fnames;
     int rc = fr == NULL || fnames == NULL ? hs_req_fail(x, HS_ERR_NOMEM, "out of memory") : HS_OK;
-    const hs_holdem_range *fold[HS_HOLDEM_MAX_FOLDED];
     for (int j = 0; j < folded && rc == HS_OK; j++) {
-        char what[16];
+        char what[24];
         snprintf(what, sizeof what, "folded %d", j + 1);
         rc = hs_req_range(what, fold_text[j], &fr[j], fnames[j], sizeof fnames[j], x);
         fold[j] = &fr[j];
@@ -136,10 +139,9 @@ static int folded_equity(hs_req_ctx *x, int players, const hs_holdem_range *cons
                              "cards",
                              j + 1, fnames[j]);
     }
-    hs_holdem_folded_plan plan;
     if (rc == HS_OK) {
         rc = hs_holdem_folded_plan_count(players, ranges, folded, fold, board, dead,
-                                         FOLDED_MAX_TUPLES, &plan);
+                                         FOLDED_MAX_TUPLES, plan);
         if (rc == HS_ERR_COUNT)
             rc = hs_req_fail(x, rc,
                              "no deal is possible: the folded ranges cannot all be dealt disjoint "
@@ -147,6 +149,20 @@ static int folded_equity(hs_req_ctx *x, int players, const hs_holdem_range *cons
         else if (rc != HS_OK)
             rc = hs_req_lib_error(x, rc);
     }
+    return rc;
+}
+
+static int folded_equity(hs_req_ctx *x, int players, const hs_holdem_range *const ranges[],
+                         char (*names)[HS_HOLDEM_RANGE_TEXT], int folded,
+                         const char *const *fold_text, uint64_t board, uint64_t dead,
+                         uint64_t samples, uint64_t seed) {
+    hs_holdem_range *fr = NULL;
+    char(*fnames)[HS_HOLDEM_RANGE_TEXT] = NULL;
+    hs_table *t = NULL;
+    const hs_holdem_range *fold[HS_HOLDEM_MAX_FOLDED];
+    hs_holdem_folded_plan plan;
+    int rc = folded_ranges(x, players, ranges, folded, fold_text, board, dead, &fr, &fnames, fold,
+                           &plan);
     long double choices = 0, boards = 0, deals = 0;
     int exact = 0;
     if (rc == HS_OK) {
@@ -514,11 +530,11 @@ static int weight_kind(const uint16_t *w, size_t n) {
     return HS_CELL_INT;
 }
 
-static void hits_board_table(hs_table *t, const hs_holdem_hits *h) {
+static void hits_board_table(hs_table *t, const hs_holdem_hits_folded *h) {
     for (int kind = 0; kind < 2; kind++) {
         const int n = kind == 0 ? HS_HIT_MADE : HS_HIT_FLAGS;
         for (int i = 0; i < n; i++) {
-            const uint64_t v = kind == 0 ? h->made[i] : h->flag[i];
+            const hs_uint128 v = kind == 0 ? h->made[i] : h->flag[i];
             hs_tbl_text(t, kind == 0 ? "made" : "flag");
             hs_tbl_text(t, kind == 0 ? hs_holdem_hit_name(i) : hs_holdem_hit_flag_name(i));
             hs_tbl_weight(t, v);
@@ -548,6 +564,15 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
         return hs_req_fail(x, HS_ERR_ARG, "by-combo lists the combinations on one board");
     if (streets_text != NULL && (rc = streets_of(streets_text, &streets, x)) != HS_OK)
         return rc;
+    const char *fold_text[HS_HOLDEM_MAX_FOLDED];
+    const int folded = req_values(r, "folded", fold_text, HS_HOLDEM_MAX_FOLDED);
+    if (folded > HS_HOLDEM_MAX_FOLDED)
+        return hs_req_fail(x, HS_ERR_ARG, "expected at most %d folded ranges, got %d",
+                           HS_HOLDEM_MAX_FOLDED, folded);
+    if (folded > 0 && (streets_text != NULL || by_combo))
+        return hs_req_fail(x, HS_ERR_ARG,
+                           "folded ranges count one board's totals: not by-combo, and not yet "
+                           "over every board (streets)");
     uint64_t board, dead;
     if ((rc = hs_req_known(r, 3, 5, &board, &dead, x)) != HS_OK)
         return rc;
@@ -596,20 +621,58 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
             }
         }
     } else if (rc == HS_OK && streets == 0) {
-        hs_holdem_hits h;
-        hs_holdem_hits_board(range, board, dead, &h);
+        hs_holdem_hits_folded h;
+        memset(&h, 0, sizeof h);
+        hs_holdem_range *fr = NULL;
+        char(*fnames)[HS_HOLDEM_RANGE_TEXT] = NULL;
+        const hs_holdem_range *fold[HS_HOLDEM_MAX_FOLDED], *ranges[1] = {range};
+        hs_holdem_folded_plan plan;
+        if (folded > 0) {
+            rc = folded_ranges(x, 1, ranges, folded, fold_text, board, dead, &fr, &fnames, fold,
+                               &plan);
+            if (rc == HS_OK && (plan.capped || plan.solves > FOLDED_MAX_SOLVES))
+                rc = hs_req_fail(x, HS_ERR_OVERFLOW,
+                                 "folded: too much work for an exact answer: %s%" PRIu64
+                                 " engine runs; the bound is %" PRIu64 " runs",
+                                 plan.capped ? "over " : "", plan.solves, FOLDED_MAX_SOLVES);
+            if (rc == HS_OK) {
+                rc = hs_holdem_hits_board_folded(range, folded, fold, board, dead, &h);
+                if (rc == HS_ERR_COUNT)
+                    rc = hs_req_fail(x, rc,
+                                     "no deal is possible: every combination of the range meets "
+                                     "the folded hands or the known cards");
+                else if (rc == HS_ERR_OVERFLOW)
+                    rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+                else if (rc != HS_OK)
+                    rc = hs_req_lib_error(x, rc);
+            }
+        } else {
+            hs_holdem_hits p;
+            hs_holdem_hits_board(range, board, dead, &p);
+            h.total = p.total;
+            for (int i = 0; i < HS_HIT_MADE; i++)
+                h.made[i] = p.made[i];
+            for (int i = 0; i < HS_HIT_FLAGS; i++)
+                h.flag[i] = p.flag[i];
+        }
         static const char *const COLS[] = {"kind", "category", "combos", "share", "share_exact"};
         static const int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_DECIMAL, HS_CELL_DECIMAL,
                                     HS_CELL_FRACTION};
-        t = hs_tbl_new(COLS, KINDS, 5);
-        if (t != NULL) {
+        if (rc == HS_OK && (t = hs_tbl_new(COLS, KINDS, 5)) != NULL) {
             char total[64];
             hs_text_weight(total, sizeof total, h.total);
             hs_tbl_note(t, "range", "%s", name);
             hs_req_known_notes(t, board, dead);
             hs_tbl_note(t, "combos", "%s", total);
+            if (folded > 0) {
+                folded_note(t, fnames, folded);
+                hs_tbl_note(t, "folded_tuples", "%" PRIu64, plan.tuples);
+                hs_tbl_note(t, "folded_solves", "%" PRIu64, plan.solves);
+            }
             hits_board_table(t, &h);
         }
+        free(fr);
+        free(fnames);
     } else if (rc == HS_OK) {
         /* every board: from the finished job, or run here */
         hs_job *own = NULL;
@@ -678,6 +741,171 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
 
 /* ---- holdem equity-dist --------------------------------------------------------------------- */
 
+/* The exact bound of equity-dist --folded (an error past it, never an estimate): at most
+ * FOLDED_MAX_SOLVES engine runs, and the runs x the boards of one run (every completion, before
+ * suit symmetry) x the 1,326 combinations ranked on each at most FOLDED_MAX_DIST_WORK: about a
+ * minute on one core at equity-dist's measured 20 ns a combination and board (DIST_SECONDS). */
+#define FOLDED_MAX_DIST_WORK 3e12L
+
+/* The table of the distribution d[0..nd) (sorted, the best first): by combination, or in `bins`
+ * equity bins; the notes common to both. NULL when out of memory. */
+static hs_table *dist_table(const hs_holdem_dist_folded_combo *d, size_t nd, uint64_t bins) {
+    hs_table *t = NULL;
+    hs_uint128 wsum = 0;
+    for (size_t i = 0; i < nd; i++)
+        wsum += (hs_uint128)d[i].weight;
+    if (bins > 0) {
+        static const char *const COLS[] = {"bin", "low", "high", "combos", "share"};
+        static const int KINDS[] = {HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_DECIMAL,
+                                    HS_CELL_DECIMAL};
+        t = hs_tbl_new(COLS, KINDS, 5);
+        hs_uint128 *in = calloc((size_t)bins, sizeof *in);
+        if (t != NULL && in != NULL) {
+            for (size_t i = 0; i < nd; i++) {
+                /* the bin floor(equity x bins): (2 wins + ties) < 2^128 / 1000 (the deals are
+                 * checked against 2^128 / (2 x HS_HOLDEM_SHARE_UNIT)) */
+                const hs_uint128 b =
+                    (2 * d[i].wins + d[i].ties) * (hs_uint128)bins / (2 * d[i].deals);
+                in[b >= bins ? bins - 1 : (size_t)b] += (hs_uint128)d[i].weight;
+            }
+            for (uint64_t b = 0; b < bins; b++) {
+                hs_tbl_textf(t, "%" PRIu64, b + 1);
+                hs_tbl_fixed(t, (double)b / (double)bins, 6);
+                hs_tbl_fixed(t, (double)(b + 1) / (double)bins, 6);
+                hs_tbl_weight(t, in[b]);
+                hs_tbl_ratio(t, in[b], wsum);
+            }
+        } else if (t != NULL) {
+            hs_table_free(t);
+            t = NULL;
+        }
+        free(in);
+    } else {
+        static const char *const COLS[] = {"combo",        "class",     "weight", "deals",
+                                           "wins",         "ties",      "losses", "equity",
+                                           "equity_exact", "cumulative"};
+        int KINDS[] = {HS_CELL_TEXT,     HS_CELL_TEXT,   HS_CELL_INT, HS_CELL_INT,
+                       HS_CELL_INT,      HS_CELL_INT,    HS_CELL_INT, HS_CELL_DECIMAL,
+                       HS_CELL_FRACTION, HS_CELL_DECIMAL};
+        for (size_t i = 0; i < nd; i++)
+            if (d[i].weight % 100 != 0)
+                KINDS[2] = HS_CELL_DECIMAL;
+        t = hs_tbl_new(COLS, KINDS, 10);
+        hs_uint128 run = 0;
+        for (size_t i = 0; t != NULL && i < nd; i++) {
+            char combo[8], cls[4];
+            hs_text_combo(combo, d[i].combo);
+            hs_holdem_class_name(d[i].cls, cls);
+            run += (hs_uint128)d[i].weight;
+            const hs_uint128 num = 2 * d[i].wins + d[i].ties, den = 2 * d[i].deals;
+            hs_tbl_text(t, combo);
+            hs_tbl_text(t, cls);
+            hs_req_weight_cell(t, (unsigned)d[i].weight);
+            hs_tbl_u128(t, d[i].deals);
+            hs_tbl_u128(t, d[i].wins);
+            hs_tbl_u128(t, d[i].ties);
+            hs_tbl_u128(t, d[i].losses);
+            hs_tbl_ratio(t, num, den);
+            hs_tbl_fraction(t, num, den);
+            hs_tbl_ratio(t, run, wsum);
+        }
+    }
+    return t;
+}
+
+/* The notes after the known cards': the combinations, their weight, the job's boards and symmetry
+ * (job not NULL), the range's equity sum(weight x (2 wins + ties)) / sum(weight x 2 deals);
+ * HS_ERR_OVERFLOW when a sum would pass 128 bits. */
+static int dist_notes(hs_table *t, const hs_holdem_dist_folded_combo *d, size_t nd,
+                      const hs_job *job) {
+    hs_uint128 mnum = 0, mden = 0, wsum = 0;
+    for (size_t i = 0; i < nd; i++)
+        wsum += (hs_uint128)d[i].weight;
+    char wtext[64];
+    hs_text_weight(wtext, sizeof wtext, wsum);
+    hs_tbl_note(t, "combinations", "%zu", nd);
+    hs_tbl_note(t, "weight", "%s", wtext);
+    if (job != NULL) {
+        hs_tbl_note(t, "boards", "%zu", hs_holdem_equity_dist_boards(job));
+        hs_tbl_note(t, "symmetry", "%d", hs_holdem_equity_dist_symmetry(job));
+    }
+    for (size_t i = 0; i < nd; i++) {
+        hs_uint128 a, b;
+        if (__builtin_mul_overflow((hs_uint128)d[i].weight, 2 * d[i].wins + d[i].ties, &a) ||
+            __builtin_mul_overflow((hs_uint128)d[i].weight, 2 * d[i].deals, &b) ||
+            __builtin_add_overflow(mnum, a, &mnum) || __builtin_add_overflow(mden, b, &mden))
+            return HS_ERR_OVERFLOW;
+    }
+    char frac[128];
+    hs_text_fraction(frac, sizeof frac, mnum, mden);
+    hs_tbl_note(t, "equity", "%.12g", hs_tbl_ratio_value(mnum, mden));
+    hs_tbl_note(t, "equity_exact", "%s", frac);
+    return HS_OK;
+}
+
+/* equity-dist --folded: run here (no job), exact within FOLDED_MAX_SOLVES runs and
+ * FOLDED_MAX_DIST_WORK, else an error saying how far past. */
+static int folded_dist(hs_req_ctx *x, const hs_holdem_range *range,
+                       char (*name)[HS_HOLDEM_RANGE_TEXT], int folded, const char *const *fold_text,
+                       uint64_t board, uint64_t dead, uint64_t bins) {
+    const hs_holdem_range *ranges[2] = {&range[0], &range[1]};
+    hs_holdem_range *fr = NULL;
+    char(*fnames)[HS_HOLDEM_RANGE_TEXT] = NULL;
+    const hs_holdem_range *fold[HS_HOLDEM_MAX_FOLDED];
+    hs_holdem_folded_plan plan;
+    int rc = folded_ranges(x, 2, ranges, folded, fold_text, board, dead, &fr, &fnames, fold, &plan);
+    if (rc == HS_OK) {
+        const int left = HS_CARDS - hs_hand_size(board | dead) - 4;
+        long double boards = 1;
+        for (int i = 0; i < 5 - hs_hand_size(board); i++)
+            boards = boards * (left - i) / (i + 1);
+        const long double work = boards * HS_HOLDEM_COMBOS * (long double)plan.solves;
+        if (plan.capped || plan.solves > FOLDED_MAX_SOLVES || work > FOLDED_MAX_DIST_WORK)
+            rc = hs_req_fail(x, HS_ERR_OVERFLOW, /* too large for the exact count: exit 1 */
+                             "folded: too much work for an exact answer: %s%" PRIu64
+                             " engine runs x %.3Lg boards x %d combinations; the bound is %" PRIu64
+                             " runs and %.3Lg (fewer or narrower folded ranges, or a board)",
+                             plan.capped ? "over " : "", plan.solves, boards, HS_HOLDEM_COMBOS,
+                             FOLDED_MAX_SOLVES, FOLDED_MAX_DIST_WORK);
+    }
+    if (rc == HS_OK && x->phase == HS_REQ_START)
+        *x->job_out = NULL;
+    hs_table *t = NULL;
+    if (rc == HS_OK && x->phase == HS_REQ_FINISH) {
+        hs_holdem_dist_folded_combo *d = malloc((range[0].n + 1) * sizeof *d);
+        size_t nd = 0;
+        rc = d == NULL
+                 ? HS_ERR_NOMEM
+                 : hs_holdem_equity_dist_folded(&range[0], &range[1], folded, fold, board, dead,
+                                                x->threads, x->progress, x->progress_ctx, d, &nd);
+        if (rc == HS_OK && (t = dist_table(d, nd, bins)) != NULL) {
+            hs_tbl_note(t, "hero", "%s", name[0]);
+            hs_tbl_note(t, "villain", "%s", name[1]);
+            hs_req_known_notes(t, board, dead);
+            folded_note(t, fnames, folded);
+            hs_tbl_note(t, "folded_tuples", "%" PRIu64, plan.tuples);
+            hs_tbl_note(t, "folded_solves", "%" PRIu64, plan.solves);
+            rc = dist_notes(t, d, nd, NULL);
+        }
+        free(d);
+        if (rc == HS_ERR_COUNT)
+            rc = hs_req_fail(x, rc,
+                             "no deal is possible: no hero combination can be dealt beside the "
+                             "villain's and the folded hands");
+        else if (rc == HS_ERR_OVERFLOW)
+            rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+        else if (rc != HS_OK)
+            rc = hs_req_lib_error(x, rc);
+    }
+    free(fr);
+    free(fnames);
+    if (rc != HS_OK) {
+        hs_table_free(t);
+        return rc;
+    }
+    return x->phase == HS_REQ_FINISH ? hs_req_answer(x, t) : HS_OK;
+}
+
 static int run_holdem_equity_dist(const hs_request *r, hs_req_ctx *x) {
     const char *text[3];
     const int n = hs_req_hands(r, text, 3);
@@ -690,17 +918,31 @@ static int run_holdem_equity_dist(const hs_request *r, hs_req_ctx *x) {
         rc = hs_req_known(r, 0, 5, &board, &dead, x);
     if (rc != HS_OK)
         return rc;
+    const char *fold_text[HS_HOLDEM_MAX_FOLDED];
+    const int folded = req_values(r, "folded", fold_text, HS_HOLDEM_MAX_FOLDED);
+    if (folded > HS_HOLDEM_MAX_FOLDED)
+        return hs_req_fail(x, HS_ERR_ARG, "expected at most %d folded ranges, got %d",
+                           HS_HOLDEM_MAX_FOLDED, folded);
     hs_holdem_range *range = malloc(2 * sizeof *range);
     char(*name)[HS_HOLDEM_RANGE_TEXT] = malloc(2 * sizeof *name);
     hs_holdem_dist_combo *d = malloc(HS_HOLDEM_COMBOS * sizeof *d);
+    hs_holdem_dist_folded_combo *wide = malloc(HS_HOLDEM_COMBOS * sizeof *wide);
     hs_job *own = NULL;
     hs_table *t = NULL;
-    if (range == NULL || name == NULL || d == NULL)
+    if (range == NULL || name == NULL || d == NULL || wide == NULL)
         rc = hs_req_fail(x, HS_ERR_NOMEM, "out of memory");
     if (rc == HS_OK)
         rc = one_range(r, "hand 1", 0, board | dead, &range[0], name[0], x);
     if (rc == HS_OK)
         rc = one_range(r, "hand 2", 1, board | dead, &range[1], name[1], x);
+    if (rc == HS_OK && folded > 0) {
+        rc = folded_dist(x, range, name, folded, fold_text, board, dead, bins);
+        free(range);
+        free(name);
+        free(d);
+        free(wide);
+        return rc;
+    }
     const hs_job *job = x->job;
     if (rc == HS_OK && (x->phase == HS_REQ_START || job == NULL)) {
         hs_job **slot = x->phase == HS_REQ_START ? x->job_out : &own;
@@ -726,88 +968,22 @@ static int run_holdem_equity_dist(const hs_request *r, hs_req_ctx *x) {
     }
     if (rc == HS_OK && x->phase == HS_REQ_FINISH) {
         const size_t nd = hs_holdem_equity_dist_result(job, d);
-        hs_uint128 mnum = 0, mden = 0, wsum = 0;
-        for (size_t i = 0; i < nd; i++) {
-            mnum += (hs_uint128)d[i].weight * (2 * (hs_uint128)d[i].wins + d[i].ties);
-            mden += (hs_uint128)d[i].weight * 2 * (hs_uint128)d[i].deals;
-            wsum += (hs_uint128)d[i].weight;
-        }
-        if (bins > 0) {
-            static const char *const COLS[] = {"bin", "low", "high", "combos", "share"};
-            static const int KINDS[] = {HS_CELL_INT, HS_CELL_DECIMAL, HS_CELL_DECIMAL,
-                                        HS_CELL_DECIMAL, HS_CELL_DECIMAL};
-            t = hs_tbl_new(COLS, KINDS, 5);
-            hs_uint128 *in = calloc((size_t)bins, sizeof *in);
-            if (t != NULL && in != NULL) {
-                for (size_t i = 0; i < nd; i++) {
-                    const hs_uint128 b = (2 * (hs_uint128)d[i].wins + d[i].ties) *
-                                         (hs_uint128)bins / (2 * (hs_uint128)d[i].deals);
-                    in[b >= bins ? bins - 1 : (size_t)b] += (hs_uint128)d[i].weight;
-                }
-                for (uint64_t b = 0; b < bins; b++) {
-                    hs_tbl_textf(t, "%" PRIu64, b + 1);
-                    hs_tbl_fixed(t, (double)b / (double)bins, 6);
-                    hs_tbl_fixed(t, (double)(b + 1) / (double)bins, 6);
-                    hs_tbl_weight(t, in[b]);
-                    hs_tbl_ratio(t, in[b], wsum);
-                }
-            } else if (t != NULL) {
-                hs_table_free(t);
-                t = NULL;
-            }
-            free(in);
-        } else {
-            static const char *const COLS[] = {"combo",        "class",     "weight", "deals",
-                                               "wins",         "ties",      "losses", "equity",
-                                               "equity_exact", "cumulative"};
-            int KINDS[] = {HS_CELL_TEXT,     HS_CELL_TEXT,   HS_CELL_INT, HS_CELL_INT,
-                           HS_CELL_INT,      HS_CELL_INT,    HS_CELL_INT, HS_CELL_DECIMAL,
-                           HS_CELL_FRACTION, HS_CELL_DECIMAL};
-            KINDS[2] = HS_CELL_INT;
-            for (size_t i = 0; i < nd; i++)
-                if (d[i].weight % 100 != 0)
-                    KINDS[2] = HS_CELL_DECIMAL;
-            t = hs_tbl_new(COLS, KINDS, 10);
-            hs_uint128 run = 0;
-            for (size_t i = 0; t != NULL && i < nd; i++) {
-                char combo[8], cls[4];
-                hs_text_combo(combo, d[i].combo);
-                hs_holdem_class_name(d[i].cls, cls);
-                run += (hs_uint128)d[i].weight;
-                const hs_uint128 num = 2 * (hs_uint128)d[i].wins + d[i].ties;
-                const hs_uint128 den = 2 * (hs_uint128)d[i].deals;
-                hs_tbl_text(t, combo);
-                hs_tbl_text(t, cls);
-                hs_req_weight_cell(t, (unsigned)d[i].weight);
-                hs_tbl_u128(t, d[i].deals);
-                hs_tbl_u128(t, d[i].wins);
-                hs_tbl_u128(t, d[i].ties);
-                hs_tbl_u128(t, d[i].losses);
-                hs_tbl_ratio(t, num, den);
-                hs_tbl_fraction(t, num, den);
-                hs_tbl_ratio(t, run, wsum);
-            }
-        }
+        for (size_t i = 0; i < nd; i++)
+            wide[i] = (hs_holdem_dist_folded_combo){d[i].combo, d[i].cls,  d[i].weight, d[i].deals,
+                                                    d[i].wins,  d[i].ties, d[i].losses};
+        t = dist_table(wide, nd, bins);
         if (t != NULL) {
-            char wtext[64];
-            hs_text_weight(wtext, sizeof wtext, wsum);
             hs_tbl_note(t, "hero", "%s", name[0]);
             hs_tbl_note(t, "villain", "%s", name[1]);
             hs_req_known_notes(t, board, dead);
-            hs_tbl_note(t, "combinations", "%zu", nd);
-            hs_tbl_note(t, "weight", "%s", wtext);
-            hs_tbl_note(t, "boards", "%zu", hs_holdem_equity_dist_boards(job));
-            hs_tbl_note(t, "symmetry", "%d", hs_holdem_equity_dist_symmetry(job));
-            char frac[128];
-            hs_text_fraction(frac, sizeof frac, mnum, mden);
-            hs_tbl_note(t, "equity", "%.12g", hs_tbl_ratio_value(mnum, mden));
-            hs_tbl_note(t, "equity_exact", "%s", frac);
+            (void)dist_notes(t, wide, nd, job); /* 64-bit counts times a weight: within 128 */
         }
     }
     hs_job_free(own);
     free(range);
     free(name);
     free(d);
+    free(wide);
     if (rc != HS_OK || x->phase == HS_REQ_START)
         return rc;
     return hs_req_answer(x, t);
@@ -883,7 +1059,9 @@ static const hs_command_arg HITS_ARGS[] = {
      "instead of board: flop, turn, river (several separated by commas: \"flop,turn\")"},
     A_DEAD,
     {"by-combo", HS_ARG_FLAG, 0, 1, NULL, NULL,
-     "each combination with its category and flags (with board)"}};
+     "each combination with its category and flags (with board)"},
+    {"folded", HS_ARG_RANGE, 0, HS_HOLDEM_MAX_FOLDED, NULL, NULL,
+     "with board: a folded player's range: its hand is out of play (card removal); up to 8"}};
 static const char *const HITS_EXAMPLE[] = {"hand", "QQ+,AKs", "board", "Kh7d2c", NULL};
 const hs_command_def hs_req_holdem_hits = {
     {"holdem hits", "Hold'em board analysis",
@@ -904,7 +1082,9 @@ static const hs_command_arg DIST_ARGS[] = {
     A_BOARD,
     A_DEAD,
     {"bins", HS_ARG_COUNT, 0, 1, NULL, NULL,
-     "a histogram of this many equity bins (1..1000) instead"}};
+     "a histogram of this many equity bins (1..1000) instead"},
+    {"folded", HS_ARG_RANGE, 0, HS_HOLDEM_MAX_FOLDED, NULL, NULL,
+     "a folded player's range: its hand is out of play (card removal); up to 8"}};
 static const char *const DIST_EXAMPLE[] = {"hand",  "random", "hand", "QQ+,AKs",
                                            "board", "Kh7d2c", NULL};
 const hs_command_def hs_req_holdem_equity_dist = {
