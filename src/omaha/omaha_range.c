@@ -212,6 +212,8 @@ typedef struct parser {
     int rc;
 } parser;
 
+static int fail(parser *p, int rc, size_t at, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 static int fail(parser *p, int rc, size_t at, size_t n, const char *fmt, ...) {
     if (p->rc != HS_OK)
         return -1;
