@@ -174,6 +174,62 @@ HS_API int hs_holdem_hits_run(const hs_holdem_range *range, uint64_t dead, unsig
                               int threads, hs_progress_fn progress, void *ctx,
                               hs_holdem_hits_class *out, int *n);
 
+/* ---- folded ranges over every board, and by combination on one board ----------------------
+ * handstat/holdem.h's folded model: `folded` (1..HS_HOLDEM_MAX_FOLDED) players folded a hand of
+ * fold[j] (weights 1..HS_HOLDEM_WEIGHT_FULL, each range's divided by their gcd), out of play. Over
+ * every board a deal is a folded tuple f (pairwise disjoint, off the dead cards), a combination h
+ * of the range off f and the dead cards, and a board off all of them; it counts w_f x h's weight.
+ * So a class's counts are the sum over f of w_f x hs_holdem_hits_run's counts with f's cards dead,
+ * 128-bit, every product and sum checked. Computed so: the tuples f' of the first folded - 1
+ * players are walked once per suit-symmetric set (as hs_holdem_equity_folded walks them); the
+ * last folded range is summed on each board in closed form (the weight of its combinations off a
+ * card set Y is T - sum over y in Y of A[y] + sum over pairs of Y of P[pair]: T its weights' sum,
+ * A[y] the weights of its combinations holding y, P the weight of a combination); each f' counts
+ * its combinations once per set of the suit permutations keeping the dead cards, f' and the last
+ * folded range. */
+typedef struct hs_holdem_hits_class_folded {
+    int cls;                                  /* the class (0..168) */
+    int combos;                               /* its combinations in the range off the dead */
+    uint64_t weight;                          /* their weights added up (10000 a whole one) */
+    hs_holdem_hits_folded street[HS_STREETS]; /* weighted (tuple, combination, board) triples */
+} hs_holdem_hits_class_folded;
+
+/* What the job below walks: the solved tuples of the first folded - 1 players (1 when one player
+ * folded), the units (a solved tuple and one combination of each suit-symmetric set), and the
+ * work (units x boards); capped: the count stopped past the bound given, the true counts larger. */
+typedef struct hs_holdem_hits_folded_info {
+    uint64_t solves, units;
+    double work;
+    int capped;
+} hs_holdem_hits_folded_info;
+
+/* The job counting `range` with the folded ranges and `dead` cards out over the boards of
+ * `streets`, as above; *info (may be NULL) filled whatever the return. max_solves and max_work
+ * (0: none) bound the solved tuples and units x boards. Returns HS_OK; HS_ERR_ARG (as
+ * hs_holdem_hits_job_new, or folded out of 1..HS_HOLDEM_MAX_FOLDED, a NULL, empty or invalid
+ * folded range); HS_ERR_OVERFLOW (past a bound: info->capped); HS_ERR_COUNT (a folded range wholly
+ * on the dead cards, or no deal at all); HS_ERR_NOMEM. */
+HS_API int hs_holdem_hits_folded_job_new(const hs_holdem_range *range, int folded,
+                                         const hs_holdem_range *const fold[], uint64_t dead,
+                                         unsigned streets, uint64_t max_solves, double max_work,
+                                         hs_holdem_hits_folded_info *info, hs_job **out);
+
+/* The finished job's counts, one entry per class of the range off the dead cards in class order,
+ * into out[] (room for HS_HOLDEM_CLASSES), their number in *n. Returns HS_OK; HS_ERR_ARG (not a
+ * finished folded hits job); HS_ERR_OVERFLOW (a count past 128 bits). */
+HS_API int hs_holdem_hits_folded_job_result(const hs_job *job, hs_holdem_hits_class_folded *out,
+                                            int *n);
+
+/* Each combination's weight in the folded model on one board (3..5 cards): into out[i], for the
+ * range's combination i, its weight x the weights of the folded tuples off it and the known cards
+ * (0 for a combination meeting the board or the dead cards); their sum is
+ * hs_holdem_hits_board_folded's total. The same walk (the last folded range in closed form).
+ * Returns HS_OK; HS_ERR_ARG; HS_ERR_COUNT (no combination dealt); HS_ERR_OVERFLOW;
+ * HS_ERR_NOMEM. */
+HS_API int hs_holdem_hits_board_folded_combos(const hs_holdem_range *range, int folded,
+                                              const hs_holdem_range *const fold[], uint64_t board,
+                                              uint64_t dead, hs_uint128 *out);
+
 /* ---- the equity distribution ---------------------------------------------------------------
  * Each combination h of a hero range against a villain range, heads-up: a deal is a villain
  * combination v disjoint from h, the board and the dead cards, then a completion of the board

@@ -17,6 +17,7 @@ static const char HITS_USAGE[] =
     "                            [-o FILE] [--folded RANGE ...]\n"
     "       handstat holdem hits RANGE --flops [--turns] [--rivers] [--dead CARDS] [--csv]\n"
     "                            [-o FILE] [--threads N] [--checkpoint FILE] [--resume]\n"
+    "                            [--folded RANGE ...]\n"
     "\n"
     "What a hold'em range makes on a board. Each combination of RANGE (the grammar of 'holdem\n"
     "equity': AhKd, AA, AKs, QQ+, A2s+, 55-22, random, 15%, ITEM@W) that avoids the board and\n"
@@ -38,11 +39,13 @@ static const char HITS_USAGE[] =
     "  --board CARDS   the flop, turn or river: 3 to 5 cards (\"Kh 7d 2c\" or Kh7d2c)\n"
     "  --dead CARDS    cards out of play\n"
     "  --by-combo      with --board: each combination, its category and flags\n"
-    "  --folded RANGE  with --board: a player who folded a hand of RANGE (repeatable, up to 8):\n"
-    "                  card removal, as in 'holdem equity --folded'. The counts are summed over\n"
-    "                  the folded hands (or tuples) with their cards dead, times their weights;\n"
-    "                  the shares are the folded model's. Exact within 100,000 engine runs,\n"
-    "                  else an error\n"
+    "  --folded RANGE  a player who folded a hand of RANGE (repeatable, up to 8): card\n"
+    "                  removal, as in 'holdem equity --folded'. The counts are summed over the\n"
+    "                  folded hands (or tuples) with their cards dead, times their weights; the\n"
+    "                  shares are the folded model's; --by-combo adds each combination's share\n"
+    "                  (share,share_exact). Exact within a bound, else an error: with --board\n"
+    "                  100,000 engine runs; with --flops.. 100,000 solved tuples of all but\n"
+    "                  the last folded player and 5e9 combinations x boards (minutes)\n"
     "  --flops         every flop (19,600 per combination without dead cards)\n"
     "  --turns         every turn board (230,300 per combination)\n"
     "  --rivers        every river board (2,118,760 per combination; minutes for a wide range)\n"
@@ -203,15 +206,31 @@ static void hits_board_text(FILE *fp, const hs_table *t) {
 static void hits_combo_text(FILE *fp, const hs_table *t) {
     fprintf(fp, "range: %s", hs_table_note(t, "range"));
     print_known(fp, t, 1);
-    cli_col cols[] = {{"", -6}, {" ", -5}, {" ", 6}, {"  ", -34}, {" ", 0}};
+    const int folded = hs_table_note(t, "folded") != NULL;
+    if (folded)
+        fprintf(fp,
+                "folded: %s (each combination's share: its weight times the folded hands or "
+                "tuples off it, of all %s)\n",
+                hs_table_note(t, "folded"), hs_table_note(t, "combos"));
+    /* with folded ranges the share (its exact fraction last, as the flags run long) */
+    cli_col cols[] = {{"", -6}, {" ", -5}, {" ", 6}, {"  ", -34}, {" ", folded ? -40 : 0},
+                      {" ", 7}, {"  ", 0}};
     cli_table out;
     cli_table_init(&out, fp, 0, cols);
-    static const char *const HEADER[] = {"combo", "class", "weight", "category", "flags"};
-    cli_header(&out, HEADER, 5);
+    static const char *const HEADER[] = {"combo", "class", "weight", "category",
+                                         "flags", "share", "(exact)"};
+    const size_t ncols = folded ? 7 : 5;
+    cli_header(&out, HEADER, ncols);
     for (size_t r = 0; r < hs_table_rows(t); r++) {
-        for (size_t c = 0; c < 5; c++)
-            cli_cell(&out,
-                     c == 3 ? title_of("made", hs_table_cell(t, r, c)) : hs_table_cell(t, r, c));
+        for (size_t c = 0; c < ncols; c++) {
+            char pct[32];
+            const char *cell = hs_table_cell(t, r, c);
+            if (c == 5) {
+                snprintf(pct, sizeof pct, "%.2f%%", 100.0 * fraction_value(hs_table_cell(t, r, 6)));
+                cell = pct;
+            }
+            cli_cell(&out, c == 3 ? title_of("made", cell) : cell);
+        }
         cli_row_end(&out);
     }
 }
@@ -251,14 +270,21 @@ static void hits_all_text(FILE *fp, const hs_table *t) {
     fprintf(fp, "range: %s (%s weighted combinations)", hs_table_note(t, "range"),
             hs_text_weight(wtext, sizeof wtext, weight));
     print_known(fp, t, 0);
+    const int folded = hs_table_note(t, "folded") != NULL;
+    if (folded)
+        fprintf(fp,
+                "folded: %s (card removal: each (combination, board) pair counted with the "
+                "weights of the folded hands or tuples off both; %s units)\n",
+                hs_table_note(t, "folded"), hs_table_note(t, "folded_units"));
     for (int s = 0; s < HS_STREETS; s++) {
         if (!seen[s])
             continue;
         char ttext[64];
         fprintf(fp,
                 "\n%s: every %s board of the cards each combination leaves: %s weighted "
-                "(combination, board) pairs\n",
-                STREET[s], STREET[s], hs_text_weight(ttext, sizeof ttext, total[s]));
+                "(%scombination, board) %s\n",
+                STREET[s], STREET[s], hs_text_weight(ttext, sizeof ttext, total[s]),
+                folded ? "folded hands, " : "", folded ? "triples" : "pairs");
         cli_col cols[] = {{"", -36}, {" ", 14}, {"  ", 8}, {"  ", 0}};
         cli_table out;
         cli_table_init(&out, fp, 0, cols);

@@ -207,6 +207,10 @@ static int hit(uint64_t hole, uint64_t board, int n_board, unsigned *flags) {
     return made;
 }
 
+int hs_holdem_hit_unchecked(uint64_t hole, uint64_t board, int n_board, unsigned *flags) {
+    return hit(hole, board, n_board, flags);
+}
+
 int hs_holdem_hit(uint64_t hole, uint64_t board, unsigned *flags) {
     unsigned f = 0;
     const int nb = hs_hand_size(board);

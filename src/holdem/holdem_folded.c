@@ -19,7 +19,9 @@
 #include "handstat/error.h"
 #include "handstat/holdem_board.h"
 #include "combin.h"
+#include "job_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -532,5 +534,484 @@ int hs_holdem_hits_board_folded(const hs_holdem_range *range, int folded,
     if (rc != HS_OK)
         memset(out, 0, sizeof *out);
     free(c);
+    return rc;
+}
+
+/* ---- what a range makes over every board, and by combination on one board ------------------
+ * The last folded range in closed form: its combinations off a card set Y weigh
+ *   W(Y) = T - sum_{y in Y} A[y] + sum_{y < y' in Y} P[y][y']
+ * (a two-card combination meets Y in one card, counted once by A, or in both, counted twice by A
+ * and once by P), so a board is ranked once per combination whatever the folded range, and only
+ * the first folded - 1 players' tuples are walked. */
+
+#define ROW (1 + HS_HIT_MADE + HS_HIT_FLAGS)
+
+typedef struct last_fold {
+    int64_t total;                 /* T */
+    int64_t a[HS_CARDS];           /* A[y] */
+    int32_t p[HS_CARDS][HS_CARDS]; /* P[y][y'], both orders */
+} last_fold;
+
+/* The last folded range's tables over its combinations off `known`, weights over the range's
+ * gcd (as fold_setup divides them). */
+static void last_fold_of(const hs_holdem_range *r, uint64_t known, last_fold *lf) {
+    memset(lf, 0, sizeof *lf);
+    unsigned g = 0;
+    for (size_t i = 0; i < r->n; i++)
+        g = (unsigned)hs_gcd(g, r->weight[i]);
+    for (size_t i = 0; i < r->n; i++) {
+        const uint64_t c = r->combo[i];
+        if (c & known)
+            continue;
+        const int32_t w = (int32_t)(r->weight[i] / g);
+        const int lo = __builtin_ctzll(c), hi = 63 - __builtin_clzll(c);
+        lf->total += w;
+        lf->a[lo] += w;
+        lf->a[hi] += w;
+        lf->p[lo][hi] = lf->p[hi][lo] = w;
+    }
+}
+
+/* W(y) for a card set y (the known cards already left out of the tables). */
+static int64_t last_weight(const last_fold *lf, uint64_t y) {
+    int cards[HS_CARDS], n = 0;
+    for (; y != 0; y &= y - 1)
+        cards[n++] = __builtin_ctzll(y);
+    int64_t w = lf->total;
+    for (int i = 0; i < n; i++) {
+        w -= lf->a[cards[i]];
+        for (int j = 0; j < i; j++)
+            w += lf->p[cards[i]][cards[j]];
+    }
+    return w;
+}
+
+/* One unit: a solved tuple f' (its cards `out`, its weight times its set's size `mult`) and one
+ * combination of each suit-symmetric set for it (`hole`; `weight`: the range's weights of the
+ * set's combinations). */
+typedef struct hitsf_unit {
+    uint64_t hole, out, weight;
+    hs_uint128 mult;
+    int cls;
+} hitsf_unit;
+
+typedef struct hitsf_ctx {
+    hs_job_def def;
+    uint64_t dead;
+    unsigned streets;
+    size_t units;
+    hitsf_unit *unit;
+    int combos[HS_HOLDEM_CLASSES];
+    uint64_t class_weight[HS_HOLDEM_CLASSES];
+    last_fold lf;
+} hitsf_ctx;
+
+static void hitsf_free(void *p) {
+    hitsf_ctx *c = p;
+    if (c != NULL)
+        free(c->unit);
+    free(c);
+}
+
+static void hitsf_run(void *ctx, size_t u, void *acc, void *scratch) {
+    (void)scratch;
+    const hitsf_ctx *c = ctx;
+    const hitsf_unit *e = &c->unit[u];
+    const last_fold *lf = &c->lf;
+    const uint64_t y = e->hole | e->out;
+    int cards[HS_CARDS], n = 0;
+    for (uint64_t m = HS_DECK_MASK & ~(y | c->dead); m != 0; m &= m - 1)
+        cards[n++] = __builtin_ctzll(m);
+    /* W(y + board) = W(y) - sum over the board of (A[b] - sum_{y} P[y][b]) + the board's pairs */
+    const int64_t base = last_weight(lf, y);
+    int64_t ab[HS_CARDS];
+    int ycards[16], ny = 0;
+    for (uint64_t m = y; m != 0; m &= m - 1)
+        ycards[ny++] = __builtin_ctzll(m);
+    for (int i = 0; i < n; i++) {
+        ab[i] = lf->a[cards[i]];
+        for (int j = 0; j < ny; j++)
+            ab[i] -= lf->p[ycards[j]][cards[i]];
+    }
+    for (int s = 0; s < HS_STREETS; s++) {
+        if (!(c->streets & (1u << s)))
+            continue;
+        uint64_t *row = (uint64_t *)acc + (u * HS_STREETS + (size_t)s) * ROW;
+        const int k = 3 + s;
+        if (n < k)
+            continue;
+        int idx[5];
+        for (int i = 0; i < k; i++)
+            idx[i] = i;
+        for (;;) {
+            int64_t w = base;
+            uint64_t board = 0;
+            for (int i = 0; i < k; i++) {
+                w -= ab[idx[i]];
+                for (int j = 0; j < i; j++)
+                    w += lf->p[cards[idx[i]]][cards[idx[j]]];
+                board |= hs_card_bit(cards[idx[i]]);
+            }
+            if (w > 0) {
+                unsigned f;
+                const int made = hs_holdem_hit_unchecked(e->hole, board, k, &f);
+                const uint64_t uw = (uint64_t)w;
+                row[0] += uw;
+                row[1 + made] += uw;
+                for (; f != 0; f &= f - 1)
+                    row[1 + HS_HIT_MADE + __builtin_ctz(f)] += uw;
+            }
+            if (!hs_next_subset(idx, k, n))
+                break;
+        }
+    }
+}
+
+static int hitsf_check(const void *ctx, const void *acc) {
+    const hitsf_ctx *c = ctx;
+    const uint64_t *a = acc;
+    for (size_t u = 0; u < c->units * HS_STREETS; u++) {
+        const uint64_t *row = a + u * ROW;
+        uint64_t sum = 0;
+        for (int m = 0; m < HS_HIT_MADE; m++)
+            sum += row[1 + m];
+        if (sum != row[0] ||
+            row[1 + HS_HIT_MADE + HS_HIT_COMBO_DRAW] > row[1 + HS_HIT_MADE + HS_HIT_FLUSH_DRAW] ||
+            row[1 + HS_HIT_MADE + HS_HIT_NUT_FLUSH_DRAW] > row[1 + HS_HIT_MADE + HS_HIT_FLUSH_DRAW])
+            return HS_ERR_CORRUPT;
+    }
+    return HS_OK;
+}
+
+/* The walk's solved tuples, gathered. */
+typedef struct tuple_list {
+    size_t n, cap;
+    uint64_t *out;
+    hs_uint128 *mult;
+    uint64_t max;
+    int capped;
+} tuple_list;
+
+static int gather_room(tuple_list *l) {
+    if (l->max != 0 && l->n >= l->max) {
+        l->capped = 1;
+        return PLAN_CAPPED;
+    }
+    if (l->n == l->cap) {
+        const size_t cap = l->cap == 0 ? 64 : 2 * l->cap;
+        uint64_t *o = realloc(l->out, cap * sizeof *o);
+        if (o != NULL)
+            l->out = o;
+        hs_uint128 *m = realloc(l->mult, cap * sizeof *m);
+        if (m != NULL)
+            l->mult = m;
+        if (o == NULL || m == NULL)
+            return HS_ERR_NOMEM;
+        l->cap = cap;
+    }
+    return HS_OK;
+}
+
+/* The visit storing a tuple (after gather_room made room). */
+typedef struct gather_ctx {
+    tuple_list *l;
+    int folded; /* the walked players */
+} gather_ctx;
+
+static int store_visit(void *ctx, const uint64_t *t, hs_uint128 w, unsigned orbit) {
+    gather_ctx *g = ctx;
+    int rc = gather_room(g->l);
+    if (rc != HS_OK)
+        return rc;
+    uint64_t out = 0;
+    for (int j = 0; j < g->folded; j++)
+        out |= t[j];
+    g->l->out[g->l->n] = out;
+    g->l->mult[g->l->n++] = w * orbit;
+    return HS_OK;
+}
+
+/* The suit permutations keeping a range with its weights (into keep[], the identity always). */
+static int perms_keeping(const hs_holdem_range *r, const uint8_t perm[][HS_SUITS], int *keep) {
+    uint16_t *weight_of = malloc(HS_HOLDEM_COMBOS * sizeof *weight_of);
+    if (weight_of == NULL)
+        return HS_ERR_NOMEM;
+    weight_table(r, weight_of);
+    for (int g = 0; g < HS_SUIT_PERMS; g++)
+        keep[g] = g == 0 || range_keeps(r, weight_of, perm[g]);
+    free(weight_of);
+    return HS_OK;
+}
+
+static uint64_t hash_range(const hs_holdem_range *r, uint64_t h) {
+    h = hs_hash64(r->combo, r->n * sizeof r->combo[0], h);
+    return hs_hash64(r->weight, r->n * sizeof r->weight[0], h);
+}
+
+int hs_holdem_hits_folded_job_new(const hs_holdem_range *range, int folded,
+                                  const hs_holdem_range *const fold[], uint64_t dead,
+                                  unsigned streets, uint64_t max_solves, double max_work,
+                                  hs_holdem_hits_folded_info *info, hs_job **out) {
+    hs_holdem_hits_folded_info scratch;
+    if (info == NULL)
+        info = &scratch;
+    memset(info, 0, sizeof *info);
+    *out = NULL;
+    if (range == NULL || folded < 1 || folded > MAXF || fold == NULL || streets == 0 ||
+        (streets & ~7u) || (dead & ~HS_DECK_MASK) || range->n > HS_HOLDEM_COMBOS)
+        return HS_ERR_ARG;
+    for (size_t i = 0; i < range->n; i++)
+        if (!hs_holdem_combo_ok(range, i))
+            return HS_ERR_ARG;
+    const hs_holdem_range *last = fold[folded - 1];
+    const hs_holdem_range *ranges[2] = {range, last};
+    fold_ctx *fc = malloc(sizeof *fc);
+    hitsf_ctx *c = calloc(1, sizeof *c);
+    tuple_list l = {0, 0, NULL, NULL, max_solves, 0};
+    int rc = fc == NULL || c == NULL ? HS_ERR_NOMEM
+                                     : fold_setup(fc, 2, ranges, folded - 1, fold, 0, dead, 1);
+    if (rc == HS_OK) {
+        gather_ctx g = {&l, folded - 1};
+        uint64_t t[MAXF];
+        rc = walk(fc, 0, dead, t, 1, store_visit, &g);
+        info->solves = l.n;
+        if (rc == PLAN_CAPPED) {
+            info->capped = 1;
+            rc = HS_ERR_OVERFLOW;
+        }
+    }
+    if (rc == HS_OK && l.n == 0)
+        rc = HS_ERR_COUNT;
+    if (rc == HS_OK) {
+        last_fold_of(last, dead, &c->lf);
+        if (c->lf.total == 0)
+            rc = HS_ERR_COUNT;
+    }
+    uint8_t perm[HS_SUIT_PERMS][HS_SUITS];
+    int keep_last[HS_SUIT_PERMS];
+    hs_suit_perms(perm);
+    if (rc == HS_OK)
+        rc = perms_keeping(last, (const uint8_t(*)[HS_SUITS])perm, keep_last);
+    int *slot = malloc(HS_HOLDEM_COMBOS * sizeof *slot);
+    if (rc == HS_OK && slot == NULL)
+        rc = HS_ERR_NOMEM;
+    size_t cap = 0;
+    for (size_t i = 0; rc == HS_OK && i < range->n; i++)
+        if ((range->combo[i] & dead) == 0) {
+            const int k = hs_holdem_class(range->combo[i]);
+            c->combos[k]++;
+            c->class_weight[k] += range->weight[i];
+        }
+    /* each solved tuple's units: the range's live combinations, one per set */
+    for (size_t t = 0; rc == HS_OK && t < l.n; t++) {
+        const uint64_t known = dead | l.out[t];
+        int keep[HS_SUIT_PERMS], nk = 0;
+        for (int g = 0; g < HS_SUIT_PERMS; g++)
+            if (keep_last[g] && hs_suit_permute(known, perm[g]) == known)
+                keep[nk++] = g;
+        for (int i = 0; i < HS_HOLDEM_COMBOS; i++)
+            slot[i] = -1;
+        const size_t first = c->units;
+        for (size_t i = 0; rc == HS_OK && i < range->n; i++) {
+            const uint64_t h = range->combo[i];
+            if (h & known)
+                continue;
+            uint64_t m = h;
+            for (int g = 1; g < nk; g++) {
+                const uint64_t img = hs_suit_permute(h, perm[keep[g]]);
+                m = img < m ? img : m;
+            }
+            const int at = pair_at(m);
+            if (slot[at] < 0) {
+                if (c->units == cap) {
+                    cap = cap == 0 ? 256 : 2 * cap;
+                    hitsf_unit *nu = realloc(c->unit, cap * sizeof *nu);
+                    if (nu == NULL) {
+                        rc = HS_ERR_NOMEM;
+                        break;
+                    }
+                    c->unit = nu;
+                }
+                slot[at] = (int)(c->units - first);
+                c->unit[c->units++] = (hitsf_unit){m, l.out[t], 0, l.mult[t], hs_holdem_class(m)};
+            }
+            c->unit[first + (size_t)slot[at]].weight += range->weight[i];
+        }
+        const int left = HS_CARDS - hs_hand_size(known) - 2;
+        double boards = 0;
+        for (int s = 0; s < HS_STREETS; s++)
+            if ((streets & (1u << s)) && left >= 3 + s)
+                boards += (double)hs_binom((unsigned)left, 3u + (unsigned)s);
+        info->work += boards * (double)(c->units - first);
+        info->units = c->units;
+        if (rc == HS_OK && max_work > 0 && info->work > max_work) {
+            info->capped = 1;
+            rc = HS_ERR_OVERFLOW;
+        }
+    }
+    free(slot);
+    if (rc == HS_OK && c->units == 0)
+        rc = HS_ERR_COUNT;
+    free(fc);
+    free(l.out);
+    free(l.mult);
+    if (rc != HS_OK) {
+        hitsf_free(c);
+        return rc;
+    }
+    c->dead = dead;
+    c->streets = streets;
+    c->def.name = "holdem hits folded";
+    c->def.layout = 1;
+    c->def.acc_size = c->units * HS_STREETS * ROW * sizeof(uint64_t);
+    c->def.unit = hitsf_run;
+    c->def.check = hitsf_check;
+    uint64_t h = hash_range(range, HS_HASH64_INIT);
+    for (int j = 0; j < folded; j++)
+        h = hash_range(fold[j], h);
+    char params[256];
+    snprintf(params, sizeof params, "ranges=%016llx n=%zu folded=%d dead=%llx streets=%u",
+             (unsigned long long)h, range->n, folded, (unsigned long long)dead, streets);
+    return hs_job_new(&c->def, c, hitsf_free, c->units, params, NULL, out);
+}
+
+int hs_holdem_hits_folded_job_result(const hs_job *job, hs_holdem_hits_class_folded *out, int *n) {
+    *n = 0;
+    if (strcmp(hs_job_name(job), "holdem hits folded") != 0 ||
+        hs_job_units_done(job) != hs_job_units(job))
+        return HS_ERR_ARG;
+    const hitsf_ctx *c = hs_job_ctx(job);
+    const uint64_t *a = hs_job_acc_const(job);
+    int slot[HS_HOLDEM_CLASSES], m = 0;
+    for (int k = 0; k < HS_HOLDEM_CLASSES; k++) {
+        slot[k] = -1;
+        if (c->combos[k] == 0)
+            continue;
+        slot[k] = m;
+        hs_holdem_hits_class_folded *e = &out[m++];
+        memset(e, 0, sizeof *e);
+        e->cls = k;
+        e->combos = c->combos[k];
+        e->weight = c->class_weight[k];
+    }
+    int rc = HS_OK;
+    for (size_t u = 0; u < c->units && rc == HS_OK; u++) {
+        const hitsf_unit *e = &c->unit[u];
+        hs_uint128 mult;
+        if (__builtin_mul_overflow(e->mult, (hs_uint128)e->weight, &mult))
+            rc = HS_ERR_OVERFLOW;
+        for (int s = 0; s < HS_STREETS && rc == HS_OK; s++) {
+            const uint64_t *row = a + (u * HS_STREETS + (size_t)s) * ROW;
+            hs_holdem_hits_folded *h = &out[slot[e->cls]].street[s];
+            rc = add_times(&h->total, row[0], mult);
+            for (int i = 0; i < HS_HIT_MADE && rc == HS_OK; i++)
+                rc = add_times(&h->made[i], row[1 + i], mult);
+            for (int i = 0; i < HS_HIT_FLAGS && rc == HS_OK; i++)
+                rc = add_times(&h->flag[i], row[1 + HS_HIT_MADE + i], mult);
+        }
+    }
+    if (rc != HS_OK)
+        return rc;
+    *n = m;
+    return HS_OK;
+}
+
+/* ---- each combination's folded weight on one board ------------------------------------------ */
+
+typedef struct combos_ctx {
+    const fold_ctx *c;
+    const last_fold *lf;
+    const hs_holdem_range *range;
+    uint64_t known;               /* the board and the dead cards */
+    int16_t at[HS_HOLDEM_COMBOS]; /* pair index -> the range's index, -1 off the range */
+    hs_uint128 *sum;              /* by the range's index: the tuples' weights off it */
+} combos_ctx;
+
+static int combos_visit(void *ctx, const uint64_t *t, hs_uint128 w, unsigned orbit) {
+    combos_ctx *s = ctx;
+    const fold_ctx *c = s->c;
+    (void)orbit;
+    uint64_t out = 0;
+    for (int j = 0; j < c->folded; j++)
+        out |= t[j];
+    /* the distinct images g(f') of the tuple: each adds f's weights of h to g(h) */
+    uint64_t img[HS_SUIT_PERMS][MAXF];
+    int first[HS_SUIT_PERMS], nimg = 0;
+    for (int g = 0; g < c->perms; g++) {
+        for (int j = 0; j < c->folded; j++)
+            img[nimg][j] = hs_suit_permute(t[j], c->perm[g]);
+        int seen = 0;
+        for (int k = 0; k < nimg && !seen; k++)
+            seen = memcmp(img[k], img[nimg], (size_t)c->folded * sizeof img[k][0]) == 0;
+        if (!seen)
+            first[nimg++] = g;
+    }
+    for (size_t i = 0; i < s->range->n; i++) {
+        const uint64_t h = s->range->combo[i];
+        if (h & (s->known | out))
+            continue;
+        const int64_t lw = last_weight(s->lf, h | out);
+        if (lw <= 0)
+            continue;
+        hs_uint128 v;
+        if (__builtin_mul_overflow(w, (hs_uint128)lw, &v))
+            return HS_ERR_OVERFLOW;
+        for (int k = 0; k < nimg; k++) {
+            const int at = s->at[pair_at(hs_suit_permute(h, c->perm[first[k]]))];
+            if (at < 0)
+                return HS_ERR_ARG; /* cannot happen: the symmetry keeps the range */
+            if (__builtin_add_overflow(s->sum[at], v, &s->sum[at]))
+                return HS_ERR_OVERFLOW;
+        }
+    }
+    return HS_OK;
+}
+
+int hs_holdem_hits_board_folded_combos(const hs_holdem_range *range, int folded,
+                                       const hs_holdem_range *const fold[], uint64_t board,
+                                       uint64_t dead, hs_uint128 *out) {
+    if (range == NULL || out == NULL || folded < 1 || folded > MAXF || fold == NULL)
+        return HS_ERR_ARG;
+    memset(out, 0, range->n * sizeof *out);
+    const int nb = hs_hand_size(board);
+    if (nb < 3 || nb > 5)
+        return HS_ERR_ARG;
+    const hs_holdem_range *ranges[2] = {range, fold[folded - 1]};
+    fold_ctx *c = malloc(sizeof *c);
+    combos_ctx *s = calloc(1, sizeof *s);
+    last_fold *lf = malloc(sizeof *lf);
+    int rc = c == NULL || s == NULL || lf == NULL
+                 ? HS_ERR_NOMEM
+                 : fold_setup(c, 2, ranges, folded - 1, fold, board, dead, 1);
+    if (rc == HS_OK) {
+        last_fold_of(fold[folded - 1], board | dead, lf);
+        if (lf->total == 0)
+            rc = HS_ERR_COUNT;
+    }
+    if (rc == HS_OK) {
+        memset(s->at, 0xFF, sizeof s->at);
+        for (size_t i = 0; i < range->n; i++)
+            s->at[pair_at(range->combo[i])] = (int16_t)i;
+        s->c = c;
+        s->lf = lf;
+        s->range = range;
+        s->known = board | dead;
+        s->sum = out;
+        uint64_t t[MAXF];
+        rc = walk(c, 0, board | dead, t, 1, combos_visit, s);
+    }
+    hs_uint128 total = 0;
+    for (size_t i = 0; rc == HS_OK && i < range->n; i++) {
+        if (__builtin_mul_overflow(out[i], (hs_uint128)range->weight[i], &out[i]) ||
+            __builtin_add_overflow(total, out[i], &total))
+            rc = HS_ERR_OVERFLOW;
+    }
+    if (rc == HS_OK && total == 0)
+        rc = HS_ERR_COUNT;
+    if (rc != HS_OK)
+        memset(out, 0, range->n * sizeof *out);
+    free(c);
+    free(s);
+    free(lf);
     return rc;
 }

@@ -80,6 +80,10 @@ int hs_holdem_equity_folded_sym(int use_symmetry, int players,
                                 int threads, hs_progress_fn progress, void *ctx,
                                 hs_holdem_equity_exact *out);
 
+/* hs_holdem_hit without its checks (holdem_board.c): hole two cards, board n_board (3..5) cards,
+ * disjoint; for the folded board counts of holdem_folded.c. */
+int hs_holdem_hit_unchecked(uint64_t hole, uint64_t board, int n_board, unsigned *flags);
+
 /* Test-only (holdem_dist.c): the equity distribution's job counted one way: HS_DIST_WIDE (every
  * hand of both ranges sorted on each board, one sweep), HS_DIST_NARROW (the villain's sorted, each
  * hero combination placed among them; a villain range of at most 48 combinations, else

@@ -544,6 +544,68 @@ static void hits_board_table(hs_table *t, const hs_holdem_hits_folded *h) {
     }
 }
 
+/* The exact bound of hits --folded over every board (an error past it, never an estimate): at
+ * most FOLDED_MAX_SOLVES solved tuples of the folded players but the last, and units x boards
+ * (each a combination ranked on one board: HIT_SECONDS) at most FOLDED_MAX_HITS_WORK, about ten
+ * minutes on one core: a job, with progress, checkpoints and the server's time cap. */
+#define FOLDED_MAX_HITS_WORK 5e9
+#define HIT_SECONDS 130e-9
+
+/* The folded hits job over every board, or the error past its bound (info may be NULL). */
+static int hits_folded_job(hs_req_ctx *x, const hs_holdem_range *range, int folded,
+                           const hs_holdem_range *const *fold, uint64_t dead, unsigned streets,
+                           hs_job **out, hs_holdem_hits_folded_info *info) {
+    hs_holdem_hits_folded_info own;
+    if (info == NULL)
+        info = &own;
+    int rc = hs_holdem_hits_folded_job_new(range, folded, fold, dead, streets, FOLDED_MAX_SOLVES,
+                                           FOLDED_MAX_HITS_WORK, info, out);
+    if (rc == HS_ERR_OVERFLOW && info->solves >= FOLDED_MAX_SOLVES)
+        return hs_req_fail(x, rc,
+                           "folded: too much work for an exact answer: over %" PRIu64
+                           " solved tuples of the folded players but the last; the bound is "
+                           "%" PRIu64,
+                           FOLDED_MAX_SOLVES, FOLDED_MAX_SOLVES);
+    if (rc == HS_ERR_OVERFLOW)
+        return hs_req_fail(x, rc,
+                           "folded: too much work for an exact answer: over %.3g combinations x "
+                           "boards (after %" PRIu64 " solved folded tuples); the bound is %.3g "
+                           "(fewer or narrower ranges, or fewer streets)",
+                           info->work, info->solves, (double)FOLDED_MAX_HITS_WORK);
+    if (rc == HS_ERR_COUNT)
+        return hs_req_fail(x, rc,
+                           "no deal is possible: every combination of the range meets the folded "
+                           "hands or the dead cards");
+    return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
+}
+
+/* The classes of a finished hits job, plain or folded, as the folded entries (128-bit). */
+static int hits_classes(const hs_job *job, int folded, hs_holdem_hits_class_folded *out, int *n) {
+    if (folded)
+        return hs_holdem_hits_folded_job_result(job, out, n);
+    hs_holdem_hits_class *plain = malloc(HS_HOLDEM_CLASSES * sizeof *plain);
+    if (plain == NULL)
+        return HS_ERR_NOMEM;
+    int rc = hs_holdem_hits_job_result(job, plain, n);
+    for (int i = 0; rc == HS_OK && i < *n; i++) {
+        hs_holdem_hits_class_folded *e = &out[i];
+        memset(e, 0, sizeof *e);
+        e->cls = plain[i].cls;
+        e->combos = plain[i].combos;
+        e->weight = plain[i].weight;
+        for (int s = 0; s < HS_STREETS; s++) {
+            const hs_holdem_hits *h = &plain[i].street[s];
+            e->street[s].total = h->total;
+            for (int k = 0; k < HS_HIT_MADE; k++)
+                e->street[s].made[k] = h->made[k];
+            for (int k = 0; k < HS_HIT_FLAGS; k++)
+                e->street[s].flag[k] = h->flag[k];
+        }
+    }
+    free(plain);
+    return rc;
+}
+
 static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
     const char *text[2];
     const int n = hs_req_hands(r, text, 2);
@@ -569,10 +631,6 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
     if (folded > HS_HOLDEM_MAX_FOLDED)
         return hs_req_fail(x, HS_ERR_ARG, "expected at most %d folded ranges, got %d",
                            HS_HOLDEM_MAX_FOLDED, folded);
-    if (folded > 0 && (streets_text != NULL || by_combo))
-        return hs_req_fail(x, HS_ERR_ARG,
-                           "folded ranges count one board's totals: not by-combo, and not yet "
-                           "over every board (streets)");
     uint64_t board, dead;
     if ((rc = hs_req_known(r, 3, 5, &board, &dead, x)) != HS_OK)
         return rc;
@@ -584,20 +642,61 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
         return hs_req_fail(x, HS_ERR_NOMEM, "out of memory");
     }
     rc = one_range(r, "range", 0, board | dead, range, name, x);
+    /* the folded ranges, checked against the known cards and each other (every form) */
+    hs_holdem_range *fr = NULL;
+    char(*fnames)[HS_HOLDEM_RANGE_TEXT] = NULL;
+    const hs_holdem_range *fold[HS_HOLDEM_MAX_FOLDED], *ranges[1] = {range};
+    hs_holdem_folded_plan plan;
+    memset(&plan, 0, sizeof plan);
+    if (rc == HS_OK && folded > 0)
+        rc = folded_ranges(x, 1, ranges, folded, fold_text, board, dead, &fr, &fnames, fold, &plan);
+    if (rc == HS_OK && folded > 0 && streets == 0 &&
+        (plan.capped || plan.solves > FOLDED_MAX_SOLVES))
+        rc = hs_req_fail(x, HS_ERR_OVERFLOW,
+                         "folded: too much work for an exact answer: %s%" PRIu64
+                         " engine runs; the bound is %" PRIu64 " runs",
+                         plan.capped ? "over " : "", plan.solves, FOLDED_MAX_SOLVES);
+    /* by-combo with folded ranges: each combination's weight times the folded tuples' off it */
+    hs_uint128 *fw = NULL, fw_total = 0;
+    if (rc == HS_OK && folded > 0 && by_combo && x->phase == HS_REQ_FINISH) {
+        fw = malloc(range->n * sizeof *fw);
+        rc = fw == NULL ? hs_req_fail(x, HS_ERR_NOMEM, "out of memory")
+                        : hs_holdem_hits_board_folded_combos(range, folded, fold, board, dead, fw);
+        if (rc == HS_ERR_COUNT)
+            rc = hs_req_fail(x, rc,
+                             "no deal is possible: every combination of the range meets the "
+                             "folded hands or the known cards");
+        else if (rc == HS_ERR_OVERFLOW)
+            rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+        else if (rc != HS_OK && fw != NULL)
+            rc = hs_req_lib_error(x, rc);
+        for (size_t i = 0; rc == HS_OK && i < range->n; i++)
+            fw_total += fw[i];
+    }
     hs_table *t = NULL;
     if (rc == HS_OK && x->phase == HS_REQ_START) {
         *x->job_out = NULL;
-        if (streets != 0 &&
-            (rc = hs_holdem_hits_job_new(range, dead, streets, x->job_out)) != HS_OK)
+        if (streets != 0 && folded > 0)
+            rc = hits_folded_job(x, range, folded, fold, dead, streets, x->job_out, NULL);
+        else if (streets != 0 &&
+                 (rc = hs_holdem_hits_job_new(range, dead, streets, x->job_out)) != HS_OK)
             rc = hs_req_lib_error(x, rc);
     } else if (rc == HS_OK && streets == 0 && by_combo) {
-        static const char *const COLS[] = {"combo", "class", "weight", "category", "flags"};
-        int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT, HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT};
+        static const char *const COLS[] = {"combo", "class", "weight",     "category",
+                                           "flags", "share", "share_exact"};
+        int KINDS[] = {HS_CELL_TEXT, HS_CELL_TEXT,    HS_CELL_INT,     HS_CELL_TEXT,
+                       HS_CELL_TEXT, HS_CELL_DECIMAL, HS_CELL_FRACTION};
         KINDS[2] = weight_kind(range->weight, range->n);
-        t = hs_tbl_new(COLS, KINDS, 5);
+        t = hs_tbl_new(COLS, KINDS, folded > 0 ? 7 : 5);
         if (t != NULL) {
             hs_tbl_note(t, "range", "%s", name);
             hs_req_known_notes(t, board, dead);
+            if (folded > 0) {
+                char total[64];
+                hs_text_weight(total, sizeof total, fw_total);
+                folded_note(t, fnames, folded);
+                hs_tbl_note(t, "combos", "%s", total);
+            }
             for (size_t i = 0; i < range->n; i++) {
                 const uint64_t h = range->combo[i];
                 if (h & (board | dead))
@@ -618,34 +717,25 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
                 hs_req_weight_cell(t, (unsigned)range->weight[i]);
                 hs_tbl_text(t, hs_holdem_hit_name(made));
                 hs_tbl_text(t, flags);
+                if (folded > 0) {
+                    hs_tbl_ratio(t, fw[i], fw_total);
+                    hs_tbl_fraction(t, fw[i], fw_total);
+                }
             }
         }
     } else if (rc == HS_OK && streets == 0) {
         hs_holdem_hits_folded h;
         memset(&h, 0, sizeof h);
-        hs_holdem_range *fr = NULL;
-        char(*fnames)[HS_HOLDEM_RANGE_TEXT] = NULL;
-        const hs_holdem_range *fold[HS_HOLDEM_MAX_FOLDED], *ranges[1] = {range};
-        hs_holdem_folded_plan plan;
         if (folded > 0) {
-            rc = folded_ranges(x, 1, ranges, folded, fold_text, board, dead, &fr, &fnames, fold,
-                               &plan);
-            if (rc == HS_OK && (plan.capped || plan.solves > FOLDED_MAX_SOLVES))
-                rc = hs_req_fail(x, HS_ERR_OVERFLOW,
-                                 "folded: too much work for an exact answer: %s%" PRIu64
-                                 " engine runs; the bound is %" PRIu64 " runs",
-                                 plan.capped ? "over " : "", plan.solves, FOLDED_MAX_SOLVES);
-            if (rc == HS_OK) {
-                rc = hs_holdem_hits_board_folded(range, folded, fold, board, dead, &h);
-                if (rc == HS_ERR_COUNT)
-                    rc = hs_req_fail(x, rc,
-                                     "no deal is possible: every combination of the range meets "
-                                     "the folded hands or the known cards");
-                else if (rc == HS_ERR_OVERFLOW)
-                    rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
-                else if (rc != HS_OK)
-                    rc = hs_req_lib_error(x, rc);
-            }
+            rc = hs_holdem_hits_board_folded(range, folded, fold, board, dead, &h);
+            if (rc == HS_ERR_COUNT)
+                rc = hs_req_fail(x, rc,
+                                 "no deal is possible: every combination of the range meets "
+                                 "the folded hands or the known cards");
+            else if (rc == HS_ERR_OVERFLOW)
+                rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+            else if (rc != HS_OK)
+                rc = hs_req_lib_error(x, rc);
         } else {
             hs_holdem_hits p;
             hs_holdem_hits_board(range, board, dead, &p);
@@ -671,27 +761,30 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
             }
             hits_board_table(t, &h);
         }
-        free(fr);
-        free(fnames);
     } else if (rc == HS_OK) {
         /* every board: from the finished job, or run here */
         hs_job *own = NULL;
         const hs_job *job = x->job;
+        hs_holdem_hits_folded_info info;
+        memset(&info, 0, sizeof info);
         if (job == NULL) {
-            rc = hs_holdem_hits_job_new(range, dead, streets, &own);
+            rc = folded > 0 ? hits_folded_job(x, range, folded, fold, dead, streets, &own, &info)
+                            : hs_holdem_hits_job_new(range, dead, streets, &own);
             if (rc == HS_OK)
                 rc = hs_job_run(
                     own, 0, hs_job_units(own),
                     &(hs_job_opts){x->threads, x->progress, x->progress_ctx, NULL, NULL, 0.0});
             job = own;
         }
-        hs_holdem_hits_class *cls = malloc(HS_HOLDEM_CLASSES * sizeof *cls);
+        hs_holdem_hits_class_folded *cls = malloc(HS_HOLDEM_CLASSES * sizeof *cls);
         int nc = 0;
         if (rc == HS_OK && cls == NULL)
             rc = HS_ERR_NOMEM;
         if (rc == HS_OK)
-            rc = hs_holdem_hits_job_result(job, cls, &nc);
-        if (rc == HS_OK) {
+            rc = hits_classes(job, folded > 0, cls, &nc);
+        if (rc == HS_ERR_OVERFLOW)
+            rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+        else if (rc == HS_OK) {
             static const char *const COLS[] = {"class",  "combos",   "street",
                                                "kind",   "category", "hits",
                                                "boards", "share",    "share_exact"};
@@ -702,17 +795,23 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
             if (t != NULL) {
                 hs_tbl_note(t, "range", "%s", name);
                 hs_req_known_notes(t, 0, dead);
+                if (folded > 0) {
+                    folded_note(t, fnames, folded);
+                    if (!plan.capped)
+                        hs_tbl_note(t, "folded_tuples", "%" PRIu64, plan.tuples);
+                    hs_tbl_note(t, "folded_units", "%zu", hs_job_units(job));
+                }
                 for (int i = 0; i < nc; i++)
                     for (int s = 0; s < HS_STREETS; s++) {
                         if (!(streets & (1u << s)))
                             continue;
-                        const hs_holdem_hits *h = &cls[i].street[s];
+                        const hs_holdem_hits_folded *h = &cls[i].street[s];
                         char cname[4];
                         hs_holdem_class_name(cls[i].cls, cname);
                         for (int kind = 0; kind < 2; kind++) {
                             const int m = kind == 0 ? HS_HIT_MADE : HS_HIT_FLAGS;
                             for (int k = 0; k < m; k++) {
-                                const uint64_t v = kind == 0 ? h->made[k] : h->flag[k];
+                                const hs_uint128 v = kind == 0 ? h->made[k] : h->flag[k];
                                 hs_tbl_text(t, cname);
                                 hs_tbl_weight(t, cls[i].weight);
                                 hs_tbl_text(t, STREET_NAME[s]);
@@ -732,6 +831,9 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
         free(cls);
         hs_job_free(own);
     }
+    free(fr);
+    free(fnames);
+    free(fw);
     free(range);
     free(name);
     if (rc != HS_OK || x->phase == HS_REQ_START)
@@ -1038,9 +1140,8 @@ const hs_command_def hs_req_shortdeck_equity = {
     run_shortdeck_equity,
     NULL};
 
-/* Measured costs on one Intel Xeon thread: a combination categorized on one board (hits), a
- * combination ranked and swept on one board (equity-dist). */
-#define HIT_SECONDS 130e-9
+/* Measured costs on one Intel Xeon thread: a combination categorized on one board (hits,
+ * HIT_SECONDS above), a combination ranked and swept on one board (equity-dist). */
 #define DIST_SECONDS 20e-9
 
 static double hits_seconds(const hs_request *r, const hs_job *job) {
@@ -1061,7 +1162,7 @@ static const hs_command_arg HITS_ARGS[] = {
     {"by-combo", HS_ARG_FLAG, 0, 1, NULL, NULL,
      "each combination with its category and flags (with board)"},
     {"folded", HS_ARG_RANGE, 0, HS_HOLDEM_MAX_FOLDED, NULL, NULL,
-     "with board: a folded player's range: its hand is out of play (card removal); up to 8"}};
+     "a folded player's range: its hand is out of play (card removal); up to 8"}};
 static const char *const HITS_EXAMPLE[] = {"hand", "QQ+,AKs", "board", "Kh7d2c", NULL};
 const hs_command_def hs_req_holdem_hits = {
     {"holdem hits", "Hold'em board analysis",
