@@ -371,7 +371,7 @@ static uint64_t hands_mask(const qr_deal *d) {
     uint64_t m = 0;
     for (int q = 0; q < d->s->players; q++)
         m |= d->hand[q];
-    return m;
+    return m | d->folded;
 }
 
 /* ---- equity at a street -----------------------------------------------------------------------
@@ -629,7 +629,7 @@ typedef struct walker {
     const qr_setup *s;
     qr_visit visit;
     void *ctx;
-    unsigned reduced[QR_MAX_PLAYERS][QR_MAX_HANDS];
+    unsigned reduced[QR_MAX_PLAYERS + QR_MAX_FOLDED][QR_MAX_HANDS];
     qr_deal d;
     uint64_t used;
     uint64_t visited;
@@ -668,23 +668,30 @@ static void walk_board(walker *w, int n, int min_flop_card) {
 }
 
 static void walk_hands(walker *w, int p) {
-    if (p == w->s->players) {
+    if (p == w->s->players + w->s->folded) {
         w->d.choice = NEXT_CHOICE++;
         walk_board(w, 0, 0);
         return;
     }
-    const qr_player *pl = &w->s->p[p];
+    const int fold = p >= w->s->players;
+    const qr_player *pl = fold ? &w->s->f[p - w->s->players] : &w->s->p[p];
     for (int i = 0; i < pl->n; i++) {
         uint64_t m = pl->mask[i];
         if (w->used & m)
             continue;
         uint64_t saved_weight = w->d.weight;
-        w->d.hand[p] = m;
-        qr_ids(m, w->d.hole[p]);
+        if (fold)
+            w->d.folded |= m;
+        else {
+            w->d.hand[p] = m;
+            qr_ids(m, w->d.hole[p]);
+        }
         w->d.weight *= w->reduced[p][i];
         w->used |= m;
         walk_hands(w, p + 1);
         w->used &= ~m;
+        if (fold)
+            w->d.folded &= ~m;
         w->d.weight = saved_weight;
     }
 }
@@ -698,15 +705,18 @@ uint64_t qr_walk(const qr_setup *s, qr_visit visit, void *ctx) {
     w->ctx = ctx;
     w->d.s = s;
     w->d.weight = 1;
-    for (int p = 0; p < s->players; p++) {
+    if (s->folded > QR_MAX_FOLDED || (s->folded > 0 && s->omaha))
+        die("folded players: at most QR_MAX_FOLDED, hold'em only");
+    for (int p = 0; p < s->players + s->folded; p++) {
+        const qr_player *pl = p < s->players ? &s->p[p] : &s->f[p - s->players];
         unsigned g = 0;
-        for (int i = 0; i < s->p[p].n; i++)
-            g = gcd(g, s->p[p].weight[i]);
-        for (int i = 0; i < s->p[p].n; i++)
-            w->reduced[p][i] = s->p[p].weight[i] / g;
+        for (int i = 0; i < pl->n; i++)
+            g = gcd(g, pl->weight[i]);
+        for (int i = 0; i < pl->n; i++)
+            w->reduced[p][i] = pl->weight[i] / g;
         int expect = s->omaha ? 4 : 2;
-        for (int i = 0; i < s->p[p].n; i++)
-            if (__builtin_popcountll(s->p[p].mask[i]) != expect)
+        for (int i = 0; i < pl->n; i++)
+            if (__builtin_popcountll(pl->mask[i]) != expect)
                 die("a hand of the wrong size");
     }
     for (int i = 0; i < s->n_board; i++) {

@@ -25,6 +25,7 @@ extern "C" {
 
 #define QR_MAX_PLAYERS 9
 #define QR_MAX_HANDS 1326
+#define QR_MAX_FOLDED 3
 
 /* Streets; a street's board holds 0, 3, 4 or 5 cards. */
 enum { QR_PREFLOP, QR_FLOP, QR_TURN, QR_RIVER };
@@ -52,6 +53,10 @@ typedef struct qr_setup {
     int omaha; /* 0 hold'em, 1 Omaha high */
     int players;
     qr_player p[QR_MAX_PLAYERS];
+    /* folded players (hold'em): each dealt a hand of its list after the players (disjoint from
+     * everything, weighted as a player's), out of play: in no function, but in no deck either */
+    int folded;
+    qr_player f[QR_MAX_FOLDED];
     int board[5]; /* the given board, in order: flop cards, turn, river */
     int n_board;
     uint64_t dead;
@@ -61,6 +66,7 @@ typedef struct qr_deal {
     const qr_setup *s;
     int hole[QR_MAX_PLAYERS][4]; /* card ids, increasing (2 or 4 of them) */
     uint64_t hand[QR_MAX_PLAYERS];
+    uint64_t folded; /* the folded players' hands */
     int board[5];    /* the whole board of the deal */
     uint64_t weight; /* the product of the reduced weights */
     uint64_t choice; /* a number unique to this choice of hands (across walks) */

@@ -167,6 +167,32 @@ static void setup_n(qr_setup *s) {
 }
 static const scenario SN = {"hero=AsQs, villain=JcJd, board=Kh7h", setup_n};
 
+/* Folded players: dealt a hand of their range after the players, out of play (card removal). */
+static void setup_o(qr_setup *s) {
+    s->players = 2;
+    qr_add_suited(&s->p[HERO], 14, 13, 100);
+    qr_add_pair(&s->p[VILLAIN], 12, 100);
+    s->folded = 1;
+    qr_add_pair(&s->f[0], 11, 100);
+    qr_add_suited(&s->f[0], 14, 12, 50);
+    set_board(s, "Kh7d2c");
+}
+static const scenario SO = {"hero=AKs, villain=QQ, board=Kh7d2c, folded='JJ,AQs@50'", setup_o};
+
+static void setup_p(qr_setup *s) {
+    s->players = 2;
+    qr_add_exact(&s->p[HERO], "AsKs", 100);
+    qr_add_pair(&s->p[VILLAIN], 12, 100);
+    s->folded = 2;
+    qr_add_pair(&s->f[0], 11, 100);
+    qr_add_suited(&s->f[1], 14, 12, 50);
+    qr_add_pair(&s->f[1], 10, 100);
+    set_board(s, "Kh7d2c5s");
+}
+/* the folded ranges in Pio's and Equilab's notations, unquoted where they can be */
+static const scenario SP = {"hero=AsKs, villain=QQ, board=Kh7d2c5s, folded=JJ, folded='AQs:0.5,TT'",
+                            setup_p};
+
 /* ---- query cases ------------------------------------------------------------------------------
  */
 
@@ -1224,6 +1250,54 @@ static qcase CASES[] = {
      3,
      {IT(COUNT, H_NONE, "st"), IT(COUNT, H_NONE, "p"), IT(HIST, H_TYPE, "t")},
      ev_n3},
+    {"O1 folded: equity, wins, ties (engine)",
+     &SO,
+     "avg(riverEquity(hero)) as eq, count(winsHi(hero)) as w, count(tiesHi(hero)) as t",
+     NULL,
+     NULL,
+     3,
+     {IT(AVG, H_NONE, "eq"), IT(COUNT, H_NONE, "w"), IT(COUNT, H_NONE, "t")},
+     ev_a1},
+    {"O2 folded: where not pairedBoard",
+     &SO,
+     "avg(riverEquity(hero)) as eq, count(winsHi(hero)) as w, count(tiesHi(hero)) as t",
+     "not pairedBoard(river)",
+     NULL,
+     3,
+     {IT(AVG, H_NONE, "eq"), IT(COUNT, H_NONE, "w"), IT(COUNT, H_NONE, "t")},
+     ev_a2},
+    {"O3 folded: outs (the folded cards are no outs)",
+     &SO,
+     "avg(outs(hero, flop)) as o, histogram(outs(hero, turn)) as ot",
+     NULL,
+     NULL,
+     2,
+     {IT(AVG, H_NONE, "o"), IT(HIST, H_WHOLE, "ot")},
+     ev_a9},
+    {"O4 folded: histogram of equity bins",
+     &SO,
+     "histogram(equity(hero, turn)) as h",
+     NULL,
+     NULL,
+     1,
+     {IT(HIST, H_BINS, "h")},
+     ev_a4},
+    {"P1 two folded: equity, wins, ties (engine)",
+     &SP,
+     "avg(riverEquity(hero)) as eq, count(winsHi(hero)) as w, count(tiesHi(hero)) as t",
+     NULL,
+     NULL,
+     3,
+     {IT(AVG, H_NONE, "eq"), IT(COUNT, H_NONE, "w"), IT(COUNT, H_NONE, "t")},
+     ev_a1},
+    {"P2 two folded: hand types, outs to trips",
+     &SP,
+     "histogram(handType(hero, river)) as ht, histogram(winningHandType()) as wt",
+     NULL,
+     NULL,
+     2,
+     {IT(HIST, H_TYPE, "ht"), IT(HIST, H_TYPE, "wt")},
+     ev_a5},
 };
 #define N_CASES (sizeof CASES / sizeof CASES[0])
 
@@ -1670,6 +1744,51 @@ static void test_case(void **state) {
 }
 
 static const qcase *find_case(const char *prefix);
+
+/* Ranges in every notation read unquoted where they can be (commas inside a range, " and " and
+ * " minus " between items) exactly as quoted. */
+static void test_unquoted_ranges(void **state) {
+    (void)state;
+    static const char *const PAIRS[][2] = {
+        {"hero=AKs:0.5,QQ, villain=22", "hero='AKs:0.5,QQ', villain=22"},
+        {"hero=AKs:0.5, QQ,villain=22", "hero='AKs@50,QQ', villain='22'"},
+        {"hero=QQ+,AK minus AKo, villain=[50]JJ[/50],TT", "hero='QQ+,AKs', villain='JJ:0.5,TT'"},
+        {"hero=AK and suited, villain=QQ+ minus KK", "hero=AKs, villain='QQ,AA'"},
+        {"hero=AKs{hs}, villain=22, folded=JJ,TT, folded=99",
+         "hero='AhKh,AsKs', villain=22, folded='JJ,TT', folded='99'"},
+    };
+    int bad = 0;
+    for (size_t i = 0; i < sizeof PAIRS / sizeof PAIRS[0]; i++) {
+        hs_table *t[2];
+        char *text[2];
+        hs_query *q[2];
+        for (int k = 0; k < 2; k++) {
+            text[k] = malloc(200 + strlen(PAIRS[i][k]));
+            assert_non_null(text[k]);
+            sprintf(text[k],
+                    "select avg(riverEquity(hero)), count(winsHi(villain)) from %s, "
+                    "board=2c3d4h5s where riverSuit() != clubs",
+                    PAIRS[i][k]);
+            q[k] = compile_ok(text[k]);
+            t[k] = run_ok(q[k], text[k], 0, 0, 1);
+        }
+        assert_int_equal(hs_table_rows(t[0]), hs_table_rows(t[1]));
+        for (size_t r = 0; r < hs_table_rows(t[0]); r++)
+            for (int col = 0; col < N_COLS; col++)
+                if (strcmp(cell(t[0], r, col), cell(t[1], r, col)) != 0) {
+                    fprintf(stderr, "UNQUOTED [%s]: %s, quoted %s\n", PAIRS[i][0],
+                            cell(t[0], r, col), cell(t[1], r, col));
+                    bad++;
+                }
+        for (int k = 0; k < 2; k++) {
+            hs_table_free(t[k]);
+            hs_query_free(q[k]);
+            free(text[k]);
+        }
+    }
+    if (bad)
+        fail_msg("%d differences (above)", bad);
+}
 
 /* ---- the equity engine: the same queries against hs_holdem_equity_ranges / hs_omaha_... ---- */
 
@@ -2236,6 +2355,21 @@ static error_case ERRORS[] = {
     {"a binding given twice",
      "select avg(riverEquity(hero))\nfrom hero=AsKs, villain=QsQd, board=2c7d9h, board=3c",
      HS_ERR_DUPLICATE, "board", 2},
+    {"folded players in Omaha",
+     "select avg(riverEquity(hero)) from game=omahahi, hero=AsAd8s8d, villain=*, folded=*",
+     HS_ERR_ARG, "folded", 1},
+    {"a bad folded range",
+     "select avg(riverEquity(hero)) from hero=AKs, villain=QQ, board=2c7d9h, folded=QX",
+     HS_ERR_TOKEN, "QX", 1},
+    {"a folded player is not a player",
+     "select avg(riverEquity(folded)) from hero=AKs, villain=QQ, folded=JJ", HS_ERR_ARG, "folded",
+     1},
+    {"a folded range wholly on the board",
+     "select avg(riverEquity(hero)) from hero=AKs, villain=QQ, board=Jh7d2c, folded=JhJd",
+     HS_ERR_COUNT, "JhJd", 1},
+    {"a folded weight over 1",
+     "select avg(riverEquity(hero)) from hero=AKs, villain=QQ, board=2c7d9h, folded=JJ:1.5",
+     HS_ERR_TOKEN, "JJ:1.5", 1},
 };
 #define N_ERRORS (sizeof ERRORS / sizeof ERRORS[0])
 
@@ -2418,7 +2552,7 @@ static int wanted(int argc, char **argv, const char *name) {
 
 int main(int argc, char **argv) {
     /* Arguments: run only the cases whose names start with one of them. */
-    size_t cap = N_CASES + N_ECASES + N_ERRORS + 6, n = 0;
+    size_t cap = N_CASES + N_ECASES + N_ERRORS + 7, n = 0;
     struct CMUnitTest *tests = calloc(cap, sizeof *tests);
     if (tests == NULL)
         return 1;
@@ -2438,6 +2572,7 @@ int main(int argc, char **argv) {
         {"too large", test_too_large, NULL, NULL, NULL},
         {"no deal", test_no_deal, NULL, NULL, NULL},
         {"preflop board textures", test_preflop_board, NULL, NULL, NULL},
+        {"unquoted ranges", test_unquoted_ranges, NULL, NULL, NULL},
     };
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
         if (wanted(argc, argv, others[i].name))

@@ -134,7 +134,8 @@ int hs_q_bind(pctx *p, const binding *b, int nb) {
     char t[HS_TOKEN_TEXT];
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < i; j++)
-            if (hs_q_name_is(p->text + b[i].noff, b[i].nlen, "") == 0 && b[i].nlen == b[j].nlen &&
+            if (hs_q_name_is(p->text + b[i].noff, b[i].nlen, "") == 0 &&
+                !hs_q_name_is(p->text + b[i].noff, b[i].nlen, "folded") && b[i].nlen == b[j].nlen &&
                 strncasecmp(p->text + b[i].noff, p->text + b[j].noff, b[i].nlen) == 0)
                 return hs_q_perr(p, HS_ERR_DUPLICATE, b[i].noff, b[i].nlen, "'%s' is given twice",
                                  hs_q_tok(p, t, b[i].noff, b[i].nlen));
@@ -213,7 +214,7 @@ int hs_q_bind(pctx *p, const binding *b, int nb) {
     for (int i = 0; i < nb; i++) {
         const char *nm = p->text + b[i].noff;
         if (hs_q_name_is(nm, b[i].nlen, "game") || hs_q_name_is(nm, b[i].nlen, "board") ||
-            hs_q_name_is(nm, b[i].nlen, "dead"))
+            hs_q_name_is(nm, b[i].nlen, "dead") || hs_q_name_is(nm, b[i].nlen, "folded"))
             continue;
         if (q->np >= Q_MAX_PLAYERS)
             return hs_q_perr(p, HS_ERR_COUNT, b[i].noff, b[i].nlen, "more than %d players",
@@ -227,13 +228,28 @@ int hs_q_bind(pctx *p, const binding *b, int nb) {
     if (q->np == 0)
         return hs_q_perr(p, HS_ERR_COUNT, b[0].noff, 0,
                          "no player: name at least one (hero=AKs, villain=QQ+)");
+    /* folded players (folded=RANGE, repeatable): dealt after the players, out of play */
+    for (int i = 0; i < nb; i++) {
+        if (!hs_q_name_is(p->text + b[i].noff, b[i].nlen, "folded"))
+            continue;
+        if (q->game != GAME_HOLDEM)
+            return hs_q_perr(p, HS_ERR_ARG, b[i].noff, b[i].nlen,
+                             "folded players are for hold'em only (game=holdem)");
+        if (q->nfold >= Q_MAX_FOLDED)
+            return hs_q_perr(p, HS_ERR_COUNT, b[i].noff, b[i].nlen, "more than %d folded players",
+                             Q_MAX_FOLDED);
+        const int k = q->np + q->nfold++;
+        snprintf(q->pname[k], sizeof q->pname[k], "folded %d", q->nfold);
+        if (player_hands(p, k, &b[i]) != HS_OK)
+            return p->rc;
+    }
     /* A deal's weight is the product of the players' weights (each range's divided by their
      * gcd) and the runner multiplies it by item values in 128 bits unchecked: keep it within
      * 100^9 = 1e18 (about 2^60), the most it could be when weights were whole percents, so
      * every product the runner forms fits as it always did. Finer weights for many players
      * (10000^5 > 1e18) are refused rather than risked. */
     hs_uint128 most = 1;
-    for (int k = 0; k < q->np; k++) {
+    for (int k = 0; k < q->np + q->nfold; k++) {
         uint32_t top = 0;
         for (size_t j = 0; j < q->nhands[k]; j++)
             top = q->weight[k][j] > top ? q->weight[k][j] : top;
@@ -244,10 +260,10 @@ int hs_q_bind(pctx *p, const binding *b, int nb) {
                              "range's largest weight (over their gcd) passes 100^9; use coarser "
                              "weights");
     }
-    if (q->hole_cards * q->np + 5 + __builtin_popcountll(q->dead) > HS_CARDS)
+    if (q->hole_cards * (q->np + q->nfold) + 5 + __builtin_popcountll(q->dead) > HS_CARDS)
         return hs_q_perr(p, HS_ERR_COUNT, b[0].noff, 0,
-                         "too many cards: %d players, 5 board cards and %d dead", q->np,
-                         __builtin_popcountll(q->dead));
+                         "too many cards: %d players, %d folded, 5 board cards and %d dead", q->np,
+                         q->nfold, __builtin_popcountll(q->dead));
     return HS_OK;
 }
 
@@ -260,7 +276,8 @@ int hs_q_known_count(const hs_query *q, int street) {
 
 uint64_t hs_q_completions(const hs_query *q, int street) {
     const int known = hs_q_known_count(q, street);
-    const int left = HS_CARDS - q->hole_cards * q->np - __builtin_popcountll(q->dead) - known;
+    const int left =
+        HS_CARDS - q->hole_cards * (q->np + q->nfold) - __builtin_popcountll(q->dead) - known;
     return hs_binom((unsigned)left, (unsigned)(5 - known));
 }
 

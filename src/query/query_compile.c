@@ -11,7 +11,7 @@
 void hs_query_free(hs_query *q) {
     if (q == NULL)
         return;
-    for (int i = 0; i < Q_MAX_PLAYERS; i++) {
+    for (int i = 0; i < Q_MAX_HANDS; i++) {
         free(q->hands[i]);
         free(q->weight[i]);
         free(q->range[i]);

@@ -26,6 +26,9 @@
 /* ==== the compiled query =================================================================== */
 
 #define Q_MAX_PLAYERS 9
+#define Q_MAX_FOLDED HS_HOLDEM_MAX_FOLDED
+/* hands dealt: the players' (0..np-1), then the folded players' (np..np+nfold-1) */
+#define Q_MAX_HANDS (Q_MAX_PLAYERS + Q_MAX_FOLDED)
 #define Q_MAX_ITEMS 32
 #define Q_MAX_NODES 1024
 #define Q_HIST_MAX 8192
@@ -142,18 +145,20 @@ struct hs_query {
     int hilo; /* omaha8, omaha85: 8-or-better hi/lo pots */
     int unit; /* pot shares in 1/unit of a pot: HS_HOLDEM_SHARE_UNIT, or 5040 for hi/lo */
     int np;
-    char pname[Q_MAX_PLAYERS][48];
+    int nfold; /* folded players (hold'em): dealt a hand of their range, out of play, never
+                  scored or named by a function */
+    char pname[Q_MAX_HANDS][48];
     uint64_t board, dead;
     int board_cards[5];
     int nboard;
     char board_text[64], dead_text[64];
     /* players' hands: masks and weights (divided by their gcd), those meeting board/dead left out
      */
-    uint64_t *hands[Q_MAX_PLAYERS];
-    uint32_t *weight[Q_MAX_PLAYERS];
-    size_t nhands[Q_MAX_PLAYERS];
-    hs_holdem_range *range[Q_MAX_PLAYERS]; /* hold'em: the parsed ranges (for the engine) */
-    int concrete;                          /* Omaha: every player one hand */
+    uint64_t *hands[Q_MAX_HANDS];
+    uint32_t *weight[Q_MAX_HANDS];
+    size_t nhands[Q_MAX_HANDS];
+    hs_holdem_range *range[Q_MAX_HANDS]; /* hold'em: the parsed ranges (for the engine) */
+    int concrete;                        /* Omaha: every player one hand */
     /* inRange sets: 1326-combination bit sets by pair index */
     int nsets;
     uint64_t (*sets)[43]; /* bit hi * 52 + lo of each combination: 2704 bits */
@@ -329,7 +334,7 @@ struct qctx; /* the runner's job context (query_run.c) */
 typedef struct dstate {
     const hs_query *q;
     const struct qctx *c;
-    uint64_t hole[Q_MAX_PLAYERS];
+    uint64_t hole[Q_MAX_HANDS]; /* the players', then the folded players' */
     uint64_t holes;
     int cards[5];
     uint64_t street[ST_N]; /* board cards through each street (preflop: none) */

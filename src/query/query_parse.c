@@ -257,7 +257,52 @@ static int parse_or(pctx *p) {
 
 /* ---- the from clause ------------------------------------------------------------------------- */
 
-/* A value after '=': quoted, or a bare word up to a blank, a comma or a semicolon. */
+static int is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static int is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Does the text at i (blanks skipped) start the next binding, NAME '=' (not '==')? */
+static int binding_at(const pctx *p, size_t i) {
+    const char *s = p->text;
+    while (i < p->len && is_blank(s[i]))
+        i++;
+    const size_t start = i;
+    while (i < p->len && is_name_char(s[i]))
+        i++;
+    if (i == start)
+        return 0;
+    while (i < p->len && is_blank(s[i]))
+        i++;
+    return i < p->len && s[i] == '=' && !(i + 1 < p->len && s[i + 1] == '=');
+}
+
+/* At i (a blank after a word): the end of " and " or " minus " and the blanks after it, when the
+ * text goes on so (a range's intersection or difference), else 0. */
+static size_t range_word_end(const pctx *p, size_t i) {
+    const char *s = p->text;
+    while (i < p->len && is_blank(s[i]))
+        i++;
+    const size_t start = i;
+    while (i < p->len && is_name_char(s[i]))
+        i++;
+    if (!(hs_q_name_is(s + start, i - start, "and") ||
+          hs_q_name_is(s + start, i - start, "minus")) ||
+        i >= p->len || !is_blank(s[i]))
+        return 0;
+    while (i < p->len && is_blank(s[i]))
+        i++;
+    return i < p->len && s[i] != ',' && s[i] != ';' ? i : 0;
+}
+
+/* A value after '=': quoted, or bare. A bare value runs up to a blank, a semicolon, the end, or
+ * a comma that starts the next binding (NAME=): so a range reads unquoted with its commas
+ * (hero=AKs,QQ+, villain=JJ), and " and " / " minus " between two items go on with it (a range's
+ * intersection and difference: hero=QQ+,AK minus AKo where ...). Nothing else can follow a value
+ * in the from clause, so the reading is unambiguous. */
 static int parse_value(pctx *p, binding *b) {
     hs_q_skip_blank(p);
     const char *s = p->text;
@@ -273,9 +318,24 @@ static int parse_value(pctx *p, binding *b) {
         p->pos = e + 1;
     } else {
         size_t e = p->pos;
-        while (e < p->len && s[e] != ' ' && s[e] != '\t' && s[e] != '\n' && s[e] != '\r' &&
-               s[e] != ',' && s[e] != ';')
-            e++;
+        for (;;) {
+            while (e < p->len && !is_blank(s[e]) && s[e] != ',' && s[e] != ';')
+                e++;
+            if (e < p->len && s[e] == ',' && e > p->pos && !binding_at(p, e + 1)) {
+                e++; /* a comma inside the range: skip the blanks after it */
+                while (e < p->len && is_blank(s[e]))
+                    e++;
+                if (e < p->len && s[e] != ',' && s[e] != ';')
+                    continue;
+                break;
+            }
+            size_t w;
+            if (e < p->len && is_blank(s[e]) && e > p->pos && (w = range_word_end(p, e)) != 0) {
+                e = w;
+                continue;
+            }
+            break;
+        }
         if (e == p->pos) {
             char t[HS_TOKEN_TEXT];
             return hs_q_perr(p, HS_ERR_TOKEN, p->pos, 1, "expected a value after '=', found '%s'",

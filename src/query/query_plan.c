@@ -73,7 +73,8 @@ static void conjuncts(hs_query *q, int i) {
 void hs_q_plan_of(const hs_query *q, q_plan *p) {
     memset(p, 0, sizeof *p);
     const int k = q->nboard, f = k < 3 ? 3 - k : 0, t = k < 4, r = k < 5;
-    const int left = HS_CARDS - q->hole_cards * q->np - __builtin_popcountll(q->dead) - k;
+    const int left =
+        HS_CARDS - q->hole_cards * (q->np + q->nfold) - __builtin_popcountll(q->dead) - k;
     int size[3], level[3], last[3], n = 0;
     if (q->uses_turn) {
         if (f) {
@@ -147,7 +148,7 @@ void hs_q_plan_of(const hs_query *q, q_plan *p) {
  * included. */
 static double query_size(const hs_query *q) {
     double hands = 1;
-    for (int i = 0; i < q->np; i++)
+    for (int i = 0; i < q->np + q->nfold; i++)
         hands *= (double)q->nhands[i];
     q_plan p;
     hs_q_plan_of(q, &p);
@@ -161,9 +162,37 @@ static double query_size(const hs_query *q) {
     return hands * cost;
 }
 
+/* With folded players the engine is hs_holdem_equity_folded: the plain engine once per
+ * suit-symmetric set of folded tuples. It answers while that stays within the bound of holdem
+ * equity --folded (at most Q_FOLDED_SOLVES runs, and runs x choices of hands x boards at most
+ * Q_FOLDED_DEALS); past it the query is enumerated (or refused past the enumeration's bound). */
+#define Q_FOLDED_SOLVES 100000
+#define Q_FOLDED_DEALS 1e11
+static int folded_engine_fits(const hs_query *q) {
+    const hs_holdem_range *ranges[Q_MAX_PLAYERS], *fold[Q_MAX_FOLDED];
+    double choices = 1;
+    for (int p = 0; p < q->np; p++) {
+        ranges[p] = q->range[p];
+        choices *= (double)q->nhands[p];
+    }
+    for (int j = 0; j < q->nfold; j++)
+        fold[j] = q->range[q->np + j];
+    hs_holdem_folded_plan plan;
+    const int rc = hs_holdem_folded_plan_count(q->np, ranges, q->nfold, fold, q->board, q->dead,
+                                               24 * Q_FOLDED_SOLVES, &plan);
+    if (rc == HS_ERR_COUNT)
+        return 1; /* no deal: the engine says so */
+    const int left = HS_CARDS - 2 * (q->np + q->nfold) - __builtin_popcountll(q->dead) - q->nboard;
+    const double boards = (double)hs_binom((unsigned)left, (unsigned)(5 - q->nboard));
+    return rc == HS_OK && !plan.capped && plan.solves <= Q_FOLDED_SOLVES &&
+           (double)plan.solves * choices * boards <= Q_FOLDED_DEALS;
+}
+
 /* Is every item an equity, a win or a tie count the engine gives, with no where? */
 static int engine_answers(const hs_query *q) {
     if (q->where >= 0)
+        return 0;
+    if (q->nfold > 0 && !folded_engine_fits(q))
         return 0;
     if (q->game == GAME_OMAHA && (!q->concrete || q->hilo))
         return 0;

@@ -33,9 +33,9 @@ typedef struct qctx {
     size_t units;
     size_t split;   /* units per choice of hands' prefix (52: by the first board card; else 1) */
     uint8_t *merge; /* per slot: MERGE_* */
-    uint64_t *cum[Q_MAX_PLAYERS]; /* sampling: cumulative weights */
-    q_plan plan;                  /* how the board is dealt */
-    uint64_t factor;              /* ordered deals each enumerated deal stands for */
+    uint64_t *cum[Q_MAX_HANDS]; /* sampling: cumulative weights */
+    q_plan plan;                /* how the board is dealt */
+    uint64_t factor;            /* ordered deals each enumerated deal stands for */
 } qctx;
 
 /* ---- accumulating ---------------------------------------------------------------------------- */
@@ -203,7 +203,7 @@ static void walk(walker *k, int seg, int pos, int from, int left) {
 static void hands_walk(walker *k, int p, i128 w) {
     dstate *d = k->d;
     const hs_query *q = d->q;
-    if (p == q->np) {
+    if (p == q->np + q->nfold) {
         k->w = w * (i128)d->c->factor;
         k->n = q_cards_of(HS_DECK_MASK & ~(d->holes | q->board | q->dead), k->list);
         k->used = 0;
@@ -282,7 +282,7 @@ static void sample_unit(void *ctx, size_t unit, void *acc, void *scratch) {
         for (;;) {
             d->holes = 0;
             int p = 0;
-            for (; p < q->np; p++) {
+            for (; p < q->np + q->nfold; p++) {
                 const uint64_t *cum = c->cum[p];
                 const uint64_t x = rng_below(&r, cum[q->nhands[p] - 1]);
                 size_t lo = 0, hi = q->nhands[p] - 1;
@@ -299,7 +299,7 @@ static void sample_unit(void *ctx, size_t unit, void *acc, void *scratch) {
                 d->hole[p] = h;
                 d->holes |= h;
             }
-            if (p == q->np)
+            if (p == q->np + q->nfold)
                 break;
             if (++tries > MAX_TRIES) {
                 ((i128 *)acc)[SLOT_FAILED] = 1;
@@ -324,7 +324,7 @@ static void sample_unit(void *ctx, size_t unit, void *acc, void *scratch) {
 static void ctx_free(void *p) {
     qctx *c = p;
     hs_query_free(c->own);
-    for (int i = 0; i < Q_MAX_PLAYERS; i++)
+    for (int i = 0; i < Q_MAX_HANDS; i++)
         free(c->cum[i]);
     free(c->merge);
     free(c);
@@ -375,7 +375,7 @@ int hs_query_job_new(const hs_query *cq, uint64_t samples, uint64_t seed, hs_job
     c->def.acc_size = q->nslots * sizeof(i128);
     c->def.scratch_size = sizeof(dstate);
     if (samples > 0) {
-        for (int p = 0; p < q->np; p++) {
+        for (int p = 0; p < q->np + q->nfold; p++) {
             c->cum[p] = malloc(q->nhands[p] * sizeof(uint64_t));
             if (c->cum[p] == NULL) {
                 ctx_free(c);
@@ -472,6 +472,8 @@ static void notes(hs_table *t, const hs_query *q, int estimate, const char *meth
         strcat(players, q->pname[p]);
     }
     hs_tbl_note(t, "players", "%s", players);
+    if (q->nfold > 0)
+        hs_tbl_note(t, "folded", "%d", q->nfold);
     hs_tbl_note(t, "board", "%s", q->board ? q->board_text : "");
     hs_tbl_note(t, "dead", "%s", q->dead ? q->dead_text : "");
     hs_tbl_note(t, "deals", "%s", hs_text_u128(buf, sizeof buf, deals));
@@ -595,15 +597,17 @@ static int run_engine(const hs_query *q, uint64_t samples, uint64_t seed, int th
     hs_q_plan_of(q, &plan);
     const uint64_t factor = samples ? 1 : plan.factor;
     if (q->game == GAME_HOLDEM) {
-        const hs_holdem_range *ranges[Q_MAX_PLAYERS];
+        const hs_holdem_range *ranges[Q_MAX_PLAYERS], *fold[Q_MAX_FOLDED];
         for (int p = 0; p < q->np; p++)
             ranges[p] = q->range[p];
+        for (int j = 0; j < q->nfold; j++)
+            fold[j] = q->range[q->np + j];
         if (samples) {
             hs_holdem_equity_sample_result *e = malloc(sizeof *e);
             if (e == NULL)
                 return qfail(err, HS_ERR_NOMEM, "out of memory");
-            rc = hs_holdem_equity_sample(q->np, ranges, q->board, q->dead, samples, seed, threads,
-                                         progress, ctx, e);
+            rc = hs_holdem_equity_sample_folded(q->np, ranges, q->nfold, fold, q->board, q->dead,
+                                                samples, seed, threads, progress, ctx, e);
             for (int p = 0; rc == HS_OK && p < q->np; p++) {
                 wins[p] = e->player[p].wins;
                 ties[p] = e->player[p].ties;
@@ -617,8 +621,8 @@ static int run_engine(const hs_query *q, uint64_t samples, uint64_t seed, int th
             hs_holdem_equity_exact *e = malloc(sizeof *e);
             if (e == NULL)
                 return qfail(err, HS_ERR_NOMEM, "out of memory");
-            rc = hs_holdem_equity_ranges(q->np, ranges, q->board, q->dead, threads, progress, ctx,
-                                         e);
+            rc = hs_holdem_equity_folded(q->np, ranges, q->nfold, fold, q->board, q->dead, threads,
+                                         progress, ctx, e);
             for (int p = 0; rc == HS_OK && p < q->np; p++) {
                 wins[p] = e->player[p].wins;
                 ties[p] = e->player[p].ties;
