@@ -5,7 +5,8 @@ the hits over the sum of the boards per category, from `holdem hits QQ+,AKs --fl
 categories that never occur are hidden until asked for, clicking a category shows exactly the
 classes that make it on the range grid (their shares the CLI's), the hand-against-range heat map's
 cells equal `holdem equity CLASS VILLAIN --board ...`'s exact equity, classes outside the hero's
-range are greyed, and at 390 px neither tab scrolls sideways. Exits 77 (skipped) without chromium,
+range are greyed, with a folded player (card removal) they are `holdem equity CLASS VILLAIN
+--folded RANGE`'s, and at 390 px neither tab scrolls sideways. Exits 77 (skipped) without chromium,
 chromedriver or python3-selenium.
 
 usage: test_browser_board.py PATH/TO/handstat [--screenshots DIR]
@@ -152,6 +153,33 @@ def heat_map(d, url):
     h.shot(d, "board-heat-map.png")
 
 
+def dist_folded(d, url):
+    """After heat_map: a folded player on the dist tab (its button from the registry's 'folded'
+    argument): the heat map's cells are holdem equity CLASS VILLAIN --folded's exact equities."""
+    hero, villain, board, fold = "AKs,QQ,T9s", "JJ+", "Kh7d2c", "AA,KK@50"
+    h.open_tab(d, url, "dist")
+    button = d.find_element(By.ID, "dist-add-folded")
+    wait(d, "the folded button's help from the registry", lambda: "folded" in (button.get_attribute("title") or ""))
+    h.type_into(d, "dist-range-1", hero)
+    h.type_into(d, "dist-range-2", villain)
+    h.type_into(d, "dist-board", board)
+    button.click()
+    h.type_into(d, "dist-folded-1", fold)
+    compute(d, "dist")
+    cell = lambda name: d.find_element(By.CSS_SELECTOR, f'#dist-heat .heat-cell[data-class="{name}"]')
+    wait(d, "the folded heat map", lambda: d.find_elements(By.CSS_SELECTOR, '#dist-heat .heat-cell[data-class="T9s"][data-exact]'))
+    for name in ("AKs", "QQ", "T9s"):
+        head, rows = cli_csv("holdem", "equity", name, villain, "--board", board, "--folded", fold)
+        want = rows[0][head.index("equity_exact")]
+        plain = rows[0][head.index("equity_unfolded_exact")]
+        got = cell(name).get_attribute("data-exact")
+        check(got == want and want != plain,
+              f"the folded heat map's {name}: {got} = holdem equity --folded's {want} (unfolded {plain})")
+    line = d.find_element(By.CSS_SELECTOR, "#dist-result .folded-head").text
+    check("AA,KK@50" in line, f"the answer names the folded range: {line!r}")
+    d.find_element(By.CSS_SELECTOR, "#dist-folded button").click()  # remove it again
+
+
 def phone(d, url):
     """After heat_map (the dist tab's results stay: only the hash changes from here)."""
     h.phone(d)
@@ -178,6 +206,7 @@ def main():
         every_flop(d, url)
         one_board(d, url)
         heat_map(d, url)
+        dist_folded(d, url)
         phone(d, url)
     return h.finish()
 

@@ -13,6 +13,8 @@ const GROWERS = [
   { re: /^eq-range-([3-9])$/, add: 'eq-add-player', rows: 'eq-more-players', remove: 'button' },
   // the folded players of the equity tab, eq-folded-1..8, the same way (#eq-add-folded)
   { re: /^eq-folded-([1-8])$/, add: 'eq-add-folded', rows: 'eq-folded', remove: 'button' },
+  // the folded players of the distribution tab, dist-folded-1..8 (#dist-add-folded)
+  { re: /^dist-folded-([1-8])$/, add: 'dist-add-folded', rows: 'dist-folded', remove: 'button' },
 ];
 
 // A list of id-less inputs that stands for one argument (games.js: div.multi[data-arg], grown by the
