@@ -52,10 +52,11 @@ def holdem_hits(range: str, board: Optional[Cards] = None, dead: Cards = "",
     100, Fractions), share (float) and share_exact (Fraction hits / boards). threads, progress
     and Ctrl-C as for holdem_equity (every river takes about a minute).
 
-    folded (with a board, not by_combo): up to 8 ranges of players who folded (`--folded
-    RANGE`, card removal, as in holdem_equity): the counts are summed over the folded hands with
-    their cards dead, times their weights; the shares are the folded model's. Exact within a
-    stated bound, else a HandstatError."""
+    folded: up to 8 ranges of players who folded (`--folded RANGE`, card removal, as in
+    holdem_equity), on one board or over every street: the counts are summed over the folded
+    hands with their cards dead, times their weights; the shares are the folded model's; with
+    by_combo each combination gets share and share_exact (its weight times the folded hands off
+    it, over their sum). Exact within the bound the README states, else a HandstatError."""
     if isinstance(folded, str):
         folded = [folded]
     extra = {"folded": list(folded)} if folded else {}

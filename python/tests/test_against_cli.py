@@ -307,6 +307,24 @@ def test_holdem_hits_folded():
     assert made["share_exact"].sum() == 1
 
 
+def test_holdem_hits_folded_streets_and_combos():
+    """Over every flop, and by combination on one board, with folded players (card removal)."""
+    got = handstat.holdem_hits("AKs,QQ", streets="flop", dead="2c", folded=["JJ+", "AQs@50"])
+    assert_like_cli(got, cli_csv("holdem", "hits", "AKs,QQ", "--flops", "--dead", "2c",
+                                 "--folded", "JJ+", "--folded", "AQs@50", "--csv"))
+    # each class's made hands add up to its boards
+    for cls, rows in got[got["kind"] == "made"].groupby("class"):
+        assert rows["share_exact"].sum() == 1, cls
+    combos = handstat.holdem_hits("AKs,QQ", "Kh7d2c", by_combo=True, folded="JJ+")
+    assert_like_cli(combos, cli_csv("holdem", "hits", "AKs,QQ", "--board", "Kh7d2c",
+                                    "--by-combo", "--folded", "JJ+", "--csv"))
+    assert combos["share_exact"].sum() == 1
+    # a category's share on the board is the sum of its combinations' shares
+    board = handstat.holdem_hits("AKs,QQ", "Kh7d2c", folded="JJ+")
+    top = board[(board["kind"] == "made") & (board["category"] == "top_pair")]["share_exact"]
+    assert top.iloc[0] == combos[combos["category"] == "top_pair"]["share_exact"].sum()
+
+
 def test_holdem_equity_batch():
     requests = [(["AhAd", "KsKc"],), {"hands": ["QQ+,AKs", "JJ-99,AQs+"], "board": "Kh7d2c",
                                       "dead": "Qs"},
