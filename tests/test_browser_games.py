@@ -5,7 +5,7 @@ whose full table takes minutes, past the server's 30 s cap); short-deck, Omaha a
 give the command line's exact fractions (and the equity column reads as a percent); a choice is a
 dropdown (lowball rank's kind, and a5 gives the CLI's --a5 answer); "+ add a player" and the
 remove buttons keep 2..9 hands, and the deck fills the focused hand (greying the cards of the
-other hands); an error names the field on screen ("Player 2 hand") and marks it; a query with an
+other hands); Omaha ranges typed into the hands give the CLI's exact equities; an error names the field on screen ("Player 2 hand") and marks it; a query with an
 error on line 2 shows that line with the spot marked and selects it in the editor; at 390 px wide
 the tab does not scroll sideways, its tap targets are 40 px high and the deck fits. Exits 77
 (skipped) without chromium, chromedriver or python3-selenium.
@@ -167,6 +167,26 @@ def hands_and_deck(d):
           "Player 2 hand is marked invalid, Player 1 hand is not")
 
 
+def omaha_ranges(d):
+    """Omaha equity with ProPokerTools-style ranges typed into the hand fields: the page's exact
+    equities are the CLI's; a malformed range names its field and token."""
+    choose(d, "omaha equity")
+    h.type_into(d, "games-arg-hand-1", "AA:$ds")
+    h.type_into(d, "games-arg-hand-2", "KK:[QT]s[QT]d!KsKd")
+    h.type_into(d, "games-arg-board", "Jh7d2c")
+    check(compute(d, "Omaha ranges on a flop"), "Omaha equity computes with two ranges")
+    header, rows = cli_csv("omaha", "equity", "AA:$ds", "KK:[QT]s[QT]d!KsKd", "--board", "Jh7d2c")
+    want = [r[header.index("equity_exact")] for r in rows]
+    page = column(d, "equity_exact")
+    check(page == want and want == ["1702743/2065088", "362345/2065088"],
+          f"Omaha ranges: the page's exact equities {page} = the CLI's {want}")
+    print(f"omaha equity with ranges: {page}", flush=True)
+    h.type_into(d, "games-arg-hand-2", "KK@")
+    check(not compute(d, "a malformed Omaha range"), "a malformed Omaha range is refused")
+    msg = d.find_element(By.ID, "games-error").text
+    check(msg.startswith("Player 2 hand: '@'"), f"the error names the field and the token: {msg!r}")
+
+
 def query_errors(d):
     choose(d, "query")
     area = d.find_element(By.ID, "games-arg-query")
@@ -239,7 +259,8 @@ def main():
         h.open_tab(d, url, "games")
         wait(d, "the menu", lambda: len(Select(d.find_element(By.ID, "games-command")).options) > 1)
         for part in (lambda: [equals_cli(d, commands[n]) for n in ("shortdeck equity", "omaha equity", "stud equity")],
-                     lambda: choice_is_dropdown(d), lambda: hands_and_deck(d), lambda: query_errors(d),
+                     lambda: choice_is_dropdown(d), lambda: hands_and_deck(d), lambda: omaha_ranges(d),
+                     lambda: query_errors(d),
                      lambda: phone(d), lambda: every_command(d, list(commands.values()))):
             part()
             print(f"-- {time.time() - h.T0:.1f} s", flush=True)
