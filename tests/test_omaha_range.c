@@ -789,6 +789,16 @@ static void test_equity_determinism_and_errors(void **state) {
     const hs_omaha_range *rc[2] = {&a, &c};
     assert_int_equal(hs_omaha_equity_ranges(rc, 2, board, cards("Js"), 0, 0, NULL, NULL, &e1),
                      HS_ERR_COUNT);
+    /* ranges of one hand each that share a card: no deal, HS_ERR_COUNT as for larger ranges
+     * (their count goes to hs_omaha_equity_run's tables, which would call it a duplicate) */
+    hs_omaha_range d, e;
+    assert_int_equal(hs_omaha_range_parse("AsAh2s2h", 8, 4, &d, NULL, NULL, 0), HS_OK);
+    assert_int_equal(hs_omaha_range_parse("TsTh2s6h", 8, 4, &e, NULL, NULL, 0), HS_OK);
+    const hs_omaha_range *rd[2] = {&d, &e};
+    assert_int_equal(hs_omaha_equity_ranges(rd, 2, cards("Kd7c8h4s"), 0, 0, 1, NULL, NULL, &e1),
+                     HS_ERR_COUNT);
+    hs_omaha_range_free(&d);
+    hs_omaha_range_free(&e);
     hs_omaha_range_free(&a);
     hs_omaha_range_free(&b);
     hs_omaha_range_free(&c);
