@@ -1065,7 +1065,7 @@ int hs_omaha_equity_ranges(const hs_omaha_range *const ranges[], int players, ui
             seen |= holes[p];
         }
         rq_ctx_free(c);
-        if (overlap) /* the one hand of two players share a card: no deal, as for larger ranges */
+        if (overlap) /* two players' only hands share a card: no deal, as for larger ranges */
             return HS_ERR_COUNT;
         hs_omaha_equity e;
         rc = hs_omaha_equity_run(holes, players, board, dead, hilo, threads, progress, progress_ctx,

@@ -409,8 +409,13 @@ int64_t hs_q_const_of(pctx *p, const qnode *n, int type) {
     }
 }
 
-/* Omaha: the player's hands (q->hands, ascending) that the Omaha range text x holds, whatever
- * their weight there, kept ascending for the evaluator's binary search. */
+static int mask_order(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Omaha: the player's hands (q->hands) that the Omaha range text x holds, whatever their weight
+ * there, sorted for the evaluator's binary search. */
 static int bind_omaha_range(pctx *p, qnode *n, const qnode *x) {
     hs_query *q = p->q;
     char t[HS_TOKEN_TEXT];
@@ -443,6 +448,7 @@ static int bind_omaha_range(pctx *p, qnode *n, const qnode *x) {
         if (hs_omaha_matcher_weight(m, q->hands[pl][i]) > 0)
             set[k++] = q->hands[pl][i];
     hs_omaha_matcher_free(m);
+    qsort(set, k, sizeof *set, mask_order); /* q->hands is ascending already: cheap */
     q->oset[q->nosets] = set;
     q->noset[q->nosets] = k;
     n->range = q->nosets++;
