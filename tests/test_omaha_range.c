@@ -308,6 +308,11 @@ static void test_readme_table_is_checked(void **state) {
         if (strncmp(line, "| ---", 5) == 0)
             continue;
         readme_rows++;
+        int bars = 0;
+        for (const char *c = line; *c; c++)
+            bars += *c == '|';
+        if (bars != 4)
+            fail_msg("README row '%s' has %d cells, not 3", line, bars - 1);
         /* the last column: the count, digits and commas */
         char *end = line + strlen(line);
         while (end > line && (end[-1] == '\n' || end[-1] == ' ' || end[-1] == '|'))
