@@ -200,6 +200,7 @@ def draw_policies(d, command):
     page = column(d, "equity_exact")
     check(page == want, f"draw equity, two draws: the page's {page} = the CLI's {want}")
     check(column(d, "kind") == ["exact"] * 3, f"labelled exact: {column(d, 'kind')}")
+    print(f"draw equity, two draws, stand:9: {page}", flush=True)
     h.type_into(d, "games-arg-policy", "keep:9")
     check(not compute(d, "a bad policy"), "a bad policy is refused")
     msg = d.find_element(By.ID, "games-error").text
