@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "test_skip.h"
 #include <gmp.h>
 #include <math.h>
 #include <stdio.h>
@@ -582,5 +584,5 @@ int main(void) {
         cmocka_unit_test(test_threads_identical),
         cmocka_unit_test(test_bound_and_errors),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return hs_run_tests(tests, NULL, NULL);
 }
