@@ -216,12 +216,24 @@ static int choice_cmp(const void *pa, const void *pb) {
     return a->discard < b->discard ? -1 : a->discard > b->discard ? 1 : 0;
 }
 
-/* The discards' job: the inputs, and per choice the additive counts of an hs_draw_choice. */
+/* The discards' job: the inputs, and per choice the additive counts of an hs_draw_choice. A unit
+ * is one choice's slice of at most DISC_SLICE draws, so that the choice of drawing five (most of
+ * the work) is shared between the workers too. */
+#define DISC_SLICE 4096
+
+typedef struct disc_unit_range {
+    unsigned sub;       /* the choice: the held cards in its bits are thrown */
+    size_t first, last; /* its draws [first, last) */
+} disc_unit_range;
+
 typedef struct disc_ctx {
     int game, size, n, k2;
     uint64_t hand, opp_hand, opp_throw;
     int stub[HS_CARDS], held[5];
-    size_t most;
+    uint64_t *draws[6]; /* every k-subset of the stub, for k = 0 .. size */
+    size_t n_draws[6];
+    disc_unit_range *units;
+    size_t n_units;
     opp_draws od; /* the opponent's draws (od.n = 0: no opponent) */
 } disc_ctx;
 
@@ -231,11 +243,13 @@ typedef struct disc_counts {
 
 typedef struct disc_acc {
     disc_counts c[HS_DRAW_MAX_CHOICES];
-    uint64_t failed; /* units that could not allocate their scratch */
 } disc_acc;
 
 static void disc_ctx_free(void *p) {
     disc_ctx *c = p;
+    for (int k = 0; k < 6; k++)
+        free(c->draws[k]);
+    free(c->units);
     free(c->od.mask);
     free(c->od.cls);
     free(c);
@@ -249,25 +263,20 @@ static uint64_t discard_of(const disc_ctx *c, unsigned sub) {
     return d;
 }
 
-/* Unit `sub`: the discard choice of the held cards in the bits of sub. */
-static void disc_unit(void *ctxp, size_t sub, void *accp, void *scratch) {
+/* Unit u: its choice's slice of draws, each ranked, and against every opponent draw it leaves. */
+static void disc_unit(void *ctxp, size_t u, void *accp, void *scratch) {
     (void)scratch;
     const disc_ctx *c = ctxp;
     disc_acc *acc = accp;
-    uint64_t *draws = malloc(c->most * sizeof *draws);
-    uint16_t *cls = malloc(c->most * sizeof *cls);
-    if (draws == NULL || cls == NULL) {
-        free(draws);
-        free(cls);
-        acc->failed++;
-        return;
-    }
-    const uint64_t kept = c->hand & ~discard_of(c, (unsigned)sub);
+    const disc_unit_range *ur = &c->units[u];
+    const uint64_t kept = c->hand & ~discard_of(c, ur->sub);
     const int draw = c->size - __builtin_popcountll(kept);
-    const size_t m = all_draws(c->stub, c->n, draw, draws);
+    const uint64_t *draws = c->draws[draw] + ur->first;
+    const size_t m = ur->last - ur->first;
+    uint16_t cls[DISC_SLICE];
     hs_draw_odds o;
     rank_draws(c->game, kept, draws, m, cls, &o);
-    disc_counts *dc = &acc->c[sub];
+    disc_counts *dc = &acc->c[ur->sub];
     for (int b = 0; b < HS_DRAW_MAX_BANDS; b++)
         dc->count[b] += o.count[b];
     dc->class_sum += o.class_sum;
@@ -282,8 +291,6 @@ static void disc_unit(void *ctxp, size_t sub, void *accp, void *scratch) {
             dc->ties += cls[i] == c->od.cls[j];
             dc->losses += cls[i] > c->od.cls[j];
         }
-    free(draws);
-    free(cls);
 }
 
 static const hs_job_def disc_job = {"draw discard", 1,   sizeof(disc_acc), 0, disc_unit, NULL,
@@ -324,12 +331,31 @@ int hs_draw_discards_run(int game, uint64_t hand, uint64_t dead, const hs_draw_o
             return HS_ERR_ARG;
         }
         pairs += binom(size, k) * binom(c->n, k) * (opp != NULL ? binom(c->n - k, c->k2) : 1);
-        if (binom(c->n, k) > c->most)
-            c->most = (size_t)binom(c->n, k);
     }
     if (pairs > HS_DRAW_MAX_DEALS) {
         disc_ctx_free(c);
         return HS_ERR_ARG;
+    }
+    /* every draw of every size once, shared by the units; the units: each choice in slices */
+    for (int k = 0; k <= size; k++) {
+        c->n_draws[k] = (size_t)binom(c->n, k);
+        if ((c->draws[k] = malloc(c->n_draws[k] * sizeof *c->draws[k])) == NULL) {
+            disc_ctx_free(c);
+            return HS_ERR_NOMEM;
+        }
+        all_draws(c->stub, c->n, k, c->draws[k]);
+        c->n_units += (size_t)binom(size, k) * ((c->n_draws[k] + DISC_SLICE - 1) / DISC_SLICE);
+    }
+    if ((c->units = malloc(c->n_units * sizeof *c->units)) == NULL) {
+        disc_ctx_free(c);
+        return HS_ERR_NOMEM;
+    }
+    size_t nu = 0;
+    for (unsigned sub = 0; sub < (1u << size); sub++) {
+        const size_t m = c->n_draws[__builtin_popcount(sub)];
+        for (size_t first = 0; first < m; first += DISC_SLICE)
+            c->units[nu++] =
+                (disc_unit_range){sub, first, first + DISC_SLICE < m ? first + DISC_SLICE : m};
     }
     if (opp != NULL) {
         c->od.n = (size_t)binom(c->n, c->k2);
@@ -343,7 +369,7 @@ int hs_draw_discards_run(int game, uint64_t hand, uint64_t dead, const hs_draw_o
         all_draws(c->stub, c->n, c->k2, c->od.mask);
         rank_draws(game, opp_hand & ~opp_throw, c->od.mask, c->od.n, c->od.cls, &unused);
     }
-    const size_t units = (size_t)1 << size;
+    const size_t units = c->n_units, choices = (size_t)1 << size;
     hs_job *job;
     int rc = hs_job_new(&disc_job, c, disc_ctx_free, units, "", NULL, &job);
     if (rc != HS_OK)
@@ -351,9 +377,7 @@ int hs_draw_discards_run(int game, uint64_t hand, uint64_t dead, const hs_draw_o
     rc =
         hs_job_run(job, 0, units, &(hs_job_opts){threads, progress, progress_ctx, NULL, NULL, 0.0});
     const disc_acc *acc = hs_job_acc_const(job);
-    if (rc == HS_OK && acc->failed)
-        rc = HS_ERR_NOMEM;
-    for (size_t sub = 0; rc == HS_OK && sub < units; sub++) {
+    for (size_t sub = 0; rc == HS_OK && sub < choices; sub++) {
         hs_draw_choice *ch = &out[sub];
         const disc_counts *dc = &acc->c[sub];
         memset(ch, 0, sizeof *ch);
@@ -374,8 +398,8 @@ int hs_draw_discards_run(int game, uint64_t hand, uint64_t dead, const hs_draw_o
     hs_job_free(job);
     if (rc != HS_OK)
         return rc;
-    *n_out = (int)units;
-    qsort(out, units, sizeof *out, choice_cmp);
+    *n_out = (int)choices;
+    qsort(out, choices, sizeof *out, choice_cmp);
     return HS_OK;
 }
 
