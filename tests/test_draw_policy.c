@@ -488,6 +488,30 @@ static void test_estimate_against_exact(void **state) {
     }
 }
 
+/* One draw: the estimate (the same sampler) within 5 standard errors of the exact count, three
+ * players with dead cards and a pat hand. */
+static void test_one_draw_estimate(void **state) {
+    (void)state;
+    hs_draw_opponent op[3] = {{hand_of("7S 5D 3C 2H KD"), hand_of("KD")},
+                              {hand_of("8C 6D 4H 3S QS"), hand_of("QS")},
+                              {hand_of("9C 8D 6H 4S 2C"), 0}};
+    const uint64_t dead = hand_of("TC TD TH TS");
+    hs_draw_equity e;
+    assert_int_equal(hs_draw_equity_of(HS_DRAW_27, op, 3, dead, &e), HS_OK);
+    hs_draw_player pl[3];
+    for (int i = 0; i < 3; i++)
+        pl[i] = (hs_draw_player){op[i].hand, op[i].discard, 1, {HS_DRAW_POLICY_PAT, 0}};
+    hs_draw_run_result est;
+    assert_int_equal(
+        hs_draw_equity_run(HS_DRAW_27, pl, 3, dead, 1, 100000, 11, 2, NULL, NULL, &est), HS_OK);
+    assert_int_equal(est.exact, 0);
+    for (int i = 0; i < 3; i++) {
+        const double exact = (double)e.share[i] / (60.0 * (double)e.deals);
+        assert_true(est.std_error[i] > 0);
+        assert_true(fabs(est.equity[i] - exact) <= 5 * est.std_error[i]);
+    }
+}
+
 /* The same answers at 1 and 2 threads: the exact and estimated policy equity, one draw's
  * equity and the best discard. */
 static void test_threads_identical(void **state) {
@@ -581,6 +605,7 @@ int main(void) {
         cmocka_unit_test(test_policies),
         cmocka_unit_test(test_exact_against_brute_force),
         cmocka_unit_test(test_estimate_against_exact),
+        cmocka_unit_test(test_one_draw_estimate),
         cmocka_unit_test(test_threads_identical),
         cmocka_unit_test(test_bound_and_errors),
     };
