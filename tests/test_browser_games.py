@@ -12,7 +12,10 @@ the tab does not scroll sideways, its tap targets are 40 px high and the deck fi
 
 usage: test_browser_games.py PATH/TO/handstat [--screenshots DIR]
 """
+import csv
+import io
 import shlex
+import subprocess
 import sys
 import time
 
@@ -187,6 +190,43 @@ def omaha_ranges(d):
     check(msg.startswith("Player 2 hand: '@'"), f"the error names the field and the token: {msg!r}")
 
 
+def draw_csv(*args):
+    """The draw commands write CSV without --csv."""
+    r = subprocess.run([h.api.HANDSTAT, *args], capture_output=True, text=True)
+    rc, out, err = r.returncode, r.stdout, r.stderr
+    check(rc == 0, f"handstat {' '.join(args)}: {err}")
+    rows = list(csv.reader(io.StringIO(out)))
+    return rows[0], rows[1:]
+
+
+def draw_policies(d, command):
+    """Draw equity from its example (one draw: the CLI's exact fractions); then with two draws
+    under a policy: the form has the registry's draws and policy fields, and the page's exact
+    fractions are the CLI's."""
+    choose(d, "draw equity")
+    check(compute(d, "draw equity"), "draw equity computes from its example")
+    header, rows = draw_csv(*cli_of(command))
+    want = [r[header.index("equity_exact")] for r in rows]
+    check(column(d, "equity_exact") == want, f"draw equity: the page's exact equities = {want}")
+    for field in ("games-arg-draws", "games-arg-policy", "games-arg-samples", "games-arg-seed"):
+        check(len(d.find_elements(By.ID, field)) == 1, f"draw equity's form has {field}")
+    h.type_into(d, "games-arg-draws", "2")
+    h.type_into(d, "games-arg-policy", "stand:9")
+    check(compute(d, "draw equity, two draws"), "draw equity with two draws computes")
+    hands = [d.find_element(By.ID, f"games-arg-hand-{i}").get_attribute("value") for i in (1, 2, 3)]
+    header, rows = draw_csv("draw", "equity", "--game", "27", *hands, "--draws", "2",
+                           "--policy", "stand:9")
+    want = [r[header.index("equity_exact")] for r in rows]
+    page = column(d, "equity_exact")
+    check(page == want, f"draw equity, two draws: the page's {page} = the CLI's {want}")
+    check(column(d, "kind") == ["exact"] * 3, f"labelled exact: {column(d, 'kind')}")
+    print(f"draw equity, two draws, stand:9: {page}", flush=True)
+    h.type_into(d, "games-arg-policy", "keep:9")
+    check(not compute(d, "a bad policy"), "a bad policy is refused")
+    msg = d.find_element(By.ID, "games-error").text
+    check("'keep:9' is not a policy of 27" in msg, f"the error names the policy: {msg!r}")
+
+
 def query_errors(d):
     choose(d, "query")
     area = d.find_element(By.ID, "games-arg-query")
@@ -261,6 +301,10 @@ def main():
         for part in (lambda: [equals_cli(d, commands[n]) for n in ("shortdeck equity", "omaha equity", "stud equity")],
                      lambda: choice_is_dropdown(d), lambda: hands_and_deck(d), lambda: omaha_ranges(d),
                      lambda: query_errors(d),
+
+
+                     lambda: draw_policies(d, commands["draw equity"]),
+                     lambda: choice_is_dropdown(d), lambda: hands_and_deck(d), lambda: query_errors(d),
                      lambda: phone(d), lambda: every_command(d, list(commands.values()))):
             part()
             print(f"-- {time.time() - h.T0:.1f} s", flush=True)
