@@ -6,7 +6,7 @@ categories that never occur are hidden until asked for, clicking a category show
 classes that make it on the range grid (their shares the CLI's), the hand-against-range heat map's
 cells equal `holdem equity CLASS VILLAIN --board ...`'s exact equity, classes outside the hero's
 range are greyed, with a folded player (card removal) they are `holdem equity CLASS VILLAIN
---folded RANGE`'s, and at 390 px neither tab scrolls sideways. Exits 77 (skipped) without chromium,
+--folded RANGE`'s (a reload keeps the folded row), and at 390 px neither tab scrolls sideways. Exits 77 (skipped) without chromium,
 chromedriver or python3-selenium.
 
 usage: test_browser_board.py PATH/TO/handstat [--screenshots DIR]
@@ -177,7 +177,16 @@ def dist_folded(d, url):
               f"the folded heat map's {name}: {got} = holdem equity --folded's {want} (unfolded {plain})")
     line = d.find_element(By.CSS_SELECTOR, "#dist-result .folded-head").text
     check("AA,KK@50" in line, f"the answer names the folded range: {line!r}")
+    # the address keeps the folded row: a reload brings it back, its button removes it
+    wait(d, "the address", lambda: "dist-folded-1=" in d.execute_script("return location.hash"))
+    d.refresh()
+    wait(d, "the page again", lambda: h.ready(d))
+    value = lambda: [e.get_attribute("value") for e in d.find_elements(By.CSS_SELECTOR, "#dist-folded input")]
+    wait(d, "the folded row back", lambda: value() == [fold], seconds=5)
+    check(value() == [fold], f"the reload restores the folded row: {value()}")
     d.find_element(By.CSS_SELECTOR, "#dist-folded button").click()  # remove it again
+    wait(d, "the folded row gone from the address",
+         lambda: "dist-folded" not in d.execute_script("return location.hash") and not value(), seconds=5)
 
 
 def phone(d, url):
