@@ -1,7 +1,9 @@
-/* The array checks of handstat/cards.h (hs_masks_check, hs_ids7_check and its scalar form,
- * hs_cards_check_apart) against plain references written here: the bits counted one by one,
+/* The array checks of handstat/cards.h (hs_masks_check, hs_ids7_check, hs_cards_check_apart)
+ * against plain references written here: the bits counted one by one,
  * every pair of ids compared. Random arrays with one fault put at every position of short arrays
- * (the AVX2 form's four-hand steps and its scalar tail) and at block edges of long ones. */
+ * (the AVX2 forms' four-hand steps and their scalar tails) and at block edges of long ones. The
+ * entry test_cards_check runs the forms this CPU takes (AVX2 where it has it); the entry
+ * test_cards_check_scalar the same with HANDSTAT_ISA=scalar. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -103,6 +105,15 @@ static void test_masks(void **state) {
             assert_int_equal(hs_masks_check(m, LONG, 5, 7), at[a]);
             m[at[a]] = keep;
         }
+    /* a fault at every position of the short arrays (the AVX2 form's steps and its tail) */
+    for (size_t n = 0; n <= 20; n++)
+        for (size_t i = 0; i < n; i++) {
+            const uint64_t keep = m[i];
+            m[i] = faults[(n + i) % (sizeof faults / sizeof faults[0])];
+            assert_int_equal(hs_masks_check(m, n, 5, 7), i);
+            m[i] = keep;
+            assert_int_equal(hs_masks_check(m, n, 5, 7), n);
+        }
     /* other bounds: four cards exactly (cribbage hands) */
     for (size_t i = 0; i < 64; i++)
         m[i] = random_hand(3 + (int)(next() % 3), NULL);
@@ -111,9 +122,7 @@ static void test_masks(void **state) {
 }
 
 static void check_ids(const uint8_t (*ids)[7], size_t n) {
-    const size_t want = ref_ids(ids, n);
-    assert_int_equal(hs_ids7_check_scalar(ids, n), want);
-    assert_int_equal(hs_ids7_check(ids, n), want);
+    assert_int_equal(hs_ids7_check(ids, n), ref_ids(ids, n));
 }
 
 static void test_ids(void **state) {
@@ -121,7 +130,6 @@ static void test_ids(void **state) {
     static uint8_t ids[LONG][7];
     for (size_t i = 0; i < LONG; i++)
         random_hand(7, ids[i]);
-    printf("hs_ids7_check takes its %s form here\n", hs_cpu_has_avx2() ? "AVX2" : "scalar");
     for (size_t n = 0; n <= 40; n++) {
         check_ids((const uint8_t(*)[7])ids, n);
         /* a fault at every position and every card of the short arrays */
@@ -166,6 +174,14 @@ static void test_apart(void **state) {
         while ((m[i] >> c[i]) & 1);
     }
     assert_int_equal(hs_cards_check_apart(m, c, LONG), LONG);
+    for (size_t n = 0; n <= 20; n++)
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t keep = c[i];
+            c[i] = (uint8_t)(i % 2 ? 52 + i : (unsigned)__builtin_ctzll(m[i]));
+            assert_int_equal(hs_cards_check_apart(m, c, n), i);
+            c[i] = keep;
+            assert_int_equal(hs_cards_check_apart(m, c, n), n);
+        }
     const size_t at[] = {0, 1, 255, 256, 777, LONG - 1};
     for (size_t a = 0; a < sizeof at / sizeof at[0]; a++) {
         const uint8_t keep = c[at[a]];
@@ -182,6 +198,7 @@ static void test_apart(void **state) {
 }
 
 int main(void) {
+    printf("the checks take their %s forms here\n", hs_cpu_has_avx2() ? "AVX2" : "scalar");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_masks),
         cmocka_unit_test(test_ids),

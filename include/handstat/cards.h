@@ -94,20 +94,17 @@ HS_API size_t hs_hand_format(uint64_t hand, char *buf, size_t cap);
  * The batch rankers and scorers take their preconditions on trust (an invalid hand is undefined
  * behaviour, read out of their tables' bounds); a caller holding hands from outside (a file, a
  * NumPy array) checks them first with these, which cost a fraction of the ranking itself. Each
- * returns the index of the first hand that fails, or n when every one passes (n may be 0).
- * Pure; thread-safe. */
+ * returns the index of the first hand that fails, or n when every one passes (n may be 0). Each
+ * takes an AVX2 form where the CPU has AVX2 and HANDSTAT_ISA allows it (handstat/cpu.h), else a
+ * scalar one; both give the same answer. Pure; thread-safe. */
 
 /* The first of n hand masks with a bit above card 51 or fewer than min_cards or more than
  * max_cards cards (0 <= min_cards <= max_cards <= 52). */
 HS_API size_t hs_masks_check(const uint64_t *masks, size_t n, int min_cards, int max_cards);
 
 /* The first of n hands of seven card ids (ids[i][0..6], as hs_poker_rank7_ids_batch takes them)
- * with an id above 51 or two ids equal. Takes AVX2 where the CPU has it (and HANDSTAT_ISA allows
- * it; handstat/cpu.h): four hands per step, each card's bit by a variable shift, the hand's bits
- * summed and or-ed (they differ exactly when a card repeats). */
+ * with an id above 51 or two ids equal. */
 HS_API size_t hs_ids7_check(const uint8_t (*ids)[7], size_t n);
-/* The same check by one hand at a time (the reference of the AVX2 form; always available). */
-HS_API size_t hs_ids7_check_scalar(const uint8_t (*ids)[7], size_t n);
 
 /* The first i < n where cards[i] is not a card 0..51 or is one of the cards of masks[i] (a
  * cribbage starter among its hand's cards, say). */

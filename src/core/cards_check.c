@@ -23,7 +23,7 @@ static inline uint64_t mask_bad(uint64_t m, unsigned min, unsigned span) {
     return (m >> HS_CARDS) | (uint64_t)(count_cards(m) - min > span);
 }
 
-size_t hs_masks_check(const uint64_t *masks, size_t n, int min_cards, int max_cards) {
+size_t hs_masks_check_scalar(const uint64_t *masks, size_t n, int min_cards, int max_cards) {
     const unsigned min = (unsigned)min_cards, span = (unsigned)(max_cards - min_cards);
     for (size_t b = 0; b < n; b += BLOCK) {
         const size_t end = n - b < BLOCK ? n : b + BLOCK;
@@ -64,17 +64,13 @@ size_t hs_ids7_check_scalar(const uint8_t (*ids)[7], size_t n) {
     return n;
 }
 
-size_t hs_ids7_check(const uint8_t (*ids)[7], size_t n) {
-    return hs_cpu_has_avx2() ? hs_ids7_check_avx2(ids, n) : hs_ids7_check_scalar(ids, n);
-}
-
 /* Non-zero when card c is not 0..51 or is in mask m (c & 63 keeps the shift defined; a card
  * from 52 up fails by the first test whatever the shift finds). */
 static inline uint64_t apart_bad(uint64_t m, unsigned c) {
     return (uint64_t)(c >= HS_CARDS) | ((m >> (c & 63)) & 1);
 }
 
-size_t hs_cards_check_apart(const uint64_t *masks, const uint8_t *cards, size_t n) {
+size_t hs_cards_check_apart_scalar(const uint64_t *masks, const uint8_t *cards, size_t n) {
     for (size_t b = 0; b < n; b += BLOCK) {
         const size_t end = n - b < BLOCK ? n : b + BLOCK;
         uint64_t bad = 0;
@@ -86,4 +82,20 @@ size_t hs_cards_check_apart(const uint64_t *masks, const uint8_t *cards, size_t 
                     return i;
     }
     return n;
+}
+
+/* ---- the dispatch: AVX2 where the CPU has it (hs_cpu_has_avx2 reads a cached answer) ---- */
+
+size_t hs_masks_check(const uint64_t *masks, size_t n, int min_cards, int max_cards) {
+    return hs_cpu_has_avx2() ? hs_masks_check_avx2(masks, n, min_cards, max_cards)
+                             : hs_masks_check_scalar(masks, n, min_cards, max_cards);
+}
+
+size_t hs_ids7_check(const uint8_t (*ids)[7], size_t n) {
+    return hs_cpu_has_avx2() ? hs_ids7_check_avx2(ids, n) : hs_ids7_check_scalar(ids, n);
+}
+
+size_t hs_cards_check_apart(const uint64_t *masks, const uint8_t *cards, size_t n) {
+    return hs_cpu_has_avx2() ? hs_cards_check_apart_avx2(masks, cards, n)
+                             : hs_cards_check_apart_scalar(masks, cards, n);
 }
