@@ -44,7 +44,8 @@ static const char USAGE[] =
     "process of its own: first the dispatch as it is (the form each kernel takes here, as\n"
     "'handstat --version' shows), then scalar, avx2 and avx512 (those the CPU has) forced as\n"
     "HANDSTAT_ISA forces them. A workload's checksum (its exact results hashed) must be the\n"
-    "same on every path: a difference is an error naming the workload and the path (exit 1).\n"
+    "same on every path, and the same as that of the workloads ranking the same hands with\n"
+    "another kernel: a difference is an error naming the workload and the path (exit 1).\n"
     "\n"
     "The workloads: seven-card ranking one hand per call and in batches, over every hand of a\n"
     "deck in nested loops (sequential) and over random hands (from masks and from card ids);\n"
@@ -58,7 +59,7 @@ static const char USAGE[] =
     "  --quick        smaller workloads, one run each (a few seconds)\n"
     "  --json         one JSON object on standard output instead of the table\n"
     "  --threads N    workers for the jobs (default: one per core)\n" CLI_COMMON_HELP "\n"
-    "exit status: 0 every checksum equal on every path, 1 a checksum differs or a path failed,\n"
+    "exit status: 0 every checksum as it must be, 1 a checksum differs or a path failed,\n"
     "             2 bad command line\n";
 
 /* ---- the workloads ------------------------------------------------------------------------- */
@@ -96,6 +97,8 @@ typedef struct bench_workload {
     const char *unit;
     int job; /* runs on --threads */
     bench_fn run;
+    int same_as; /* the workload (its index + 1) ranking the same hands otherwise, whose
+                    checksum this one's must equal on every run; 0: none */
 } bench_workload;
 
 /* FNV-1a over 64-bit words: the checksum of a result array, taken after the timed run. */
@@ -354,19 +357,19 @@ static int w_preflop(const bench_input *in, uint64_t *units, uint64_t *checksum)
 }
 
 static const bench_workload WORKLOADS[] = {
-    {"rank7_mask_seq", "rank7 mask, one per call, seq", "hand", 0, w_rank7_mask_seq},
-    {"rank7_state_seq", "rank7 ids (state), one per call, seq", "hand", 0, w_rank7_state_seq},
-    {"rank_quads_seq", "rank batch (state quads), seq", "hand", 0, w_rank_quads_seq},
-    {"rank7_mask_rand", "rank7 mask, one per call, random", "hand", 0, w_rank7_mask_rand},
-    {"rank7_ids_rand", "rank7 ids (state), one per call, random", "hand", 0, w_rank7_ids_rand},
-    {"rank_batch_masks_rand", "rank batch of masks, random", "hand", 0, w_rank_batch_masks},
-    {"rank_batch_ids_rand", "rank batch of ids, random", "hand", 0, w_rank_batch_ids},
-    {"crib_score_seq", "crib score5, one per call, seq", "hand", 0, w_crib_score_seq},
-    {"crib_batch_rand", "crib total batch, random", "hand", 0, w_crib_batch},
-    {"crib_hist", "crib hist (all hands, counted)", "hand", 1, w_crib_hist},
-    {"holdem_equity_2", "holdem equity AhAd KsKc", "deal", 1, w_equity2},
-    {"holdem_equity_3", "holdem equity AsKs QhQd 7c6c", "deal", 1, w_equity3},
-    {"holdem_preflop_slice", "holdem preflop, first units", "board", 1, w_preflop},
+    {"rank7_mask_seq", "rank7 mask, one per call, seq", "hand", 0, w_rank7_mask_seq, 0},
+    {"rank7_state_seq", "rank7 ids (state), one per call, seq", "hand", 0, w_rank7_state_seq, 1},
+    {"rank_quads_seq", "rank batch (state quads), seq", "hand", 0, w_rank_quads_seq, 1},
+    {"rank7_mask_rand", "rank7 mask, one per call, random", "hand", 0, w_rank7_mask_rand, 0},
+    {"rank7_ids_rand", "rank7 ids (state), one per call, random", "hand", 0, w_rank7_ids_rand, 4},
+    {"rank_batch_masks_rand", "rank batch of masks, random", "hand", 0, w_rank_batch_masks, 0},
+    {"rank_batch_ids_rand", "rank batch of ids, random", "hand", 0, w_rank_batch_ids, 6},
+    {"crib_score_seq", "crib score5, one per call, seq", "hand", 0, w_crib_score_seq, 0},
+    {"crib_batch_rand", "crib total batch, random", "hand", 0, w_crib_batch, 0},
+    {"crib_hist", "crib hist (all hands, counted)", "hand", 1, w_crib_hist, 0},
+    {"holdem_equity_2", "holdem equity AhAd KsKc", "deal", 1, w_equity2, 0},
+    {"holdem_equity_3", "holdem equity AsKs QhQd 7c6c", "deal", 1, w_equity3, 0},
+    {"holdem_preflop_slice", "holdem preflop, first units", "board", 1, w_preflop, 0},
 };
 #define N_WORKLOADS (sizeof WORKLOADS / sizeof WORKLOADS[0])
 
@@ -433,11 +436,17 @@ static void child_run(const bench_input *in, int which, int reps, int fd) {
         bench_time(in, &WORKLOADS[w], WORKLOADS[w].run == w_crib_hist ? reps + 2 : reps,
                    &run.fig[w]);
     hs_holdem_preflop_free(preflop_table);
-    /* The test of the comparison itself (tests/test_cli_bench.c): HANDSTAT_BENCH_FLIP=<run>
-     * changes one bit of that run's first checksum, as a path with a fault would. */
+    /* The test of the comparisons themselves (tests/test_cli_bench.c): HANDSTAT_BENCH_FLIP=RUN
+     * or RUN:WORKLOAD changes one bit of that run's checksum of that workload (by default the
+     * last), as a path with a fault would. */
     const char *flip = getenv("HANDSTAT_BENCH_FLIP");
-    if (flip != NULL && strcmp(flip, RUN_NAME[which]) == 0)
-        run.fig[0].checksum ^= 1;
+    const size_t len = strlen(RUN_NAME[which]);
+    if (flip != NULL && strncmp(flip, RUN_NAME[which], len) == 0 &&
+        (flip[len] == '\0' || flip[len] == ':'))
+        for (size_t w = 0; w < N_WORKLOADS; w++)
+            if (flip[len] == '\0' ? w == N_WORKLOADS - 1
+                                  : strcmp(flip + len + 1, WORKLOADS[w].name) == 0)
+                run.fig[w].checksum ^= 1;
     const char *p = (const char *)&run;
     size_t left = sizeof run;
     while (left > 0) {
@@ -519,11 +528,11 @@ static int draw_card(uint64_t *s, uint64_t used) {
 static int make_inputs(bench_input *in, int quick, int threads) {
     memset(in, 0, sizeof *in);
     in->threads = threads;
-    in->seq_cards = quick ? 36 : 52;
-    in->crib_cards = quick ? 32 : 52;
-    in->n_rand = quick ? (size_t)1 << 21 : (size_t)10000000;
+    in->seq_cards = quick ? 34 : 52;
+    in->crib_cards = quick ? 30 : 52;
+    in->n_rand = quick ? (size_t)1 << 20 : (size_t)10000000;
     in->n_crib = quick ? (size_t)1 << 20 : (size_t)10000000;
-    in->preflop_units = quick ? 8 : 64;
+    in->preflop_units = quick ? 4 : 24;
     in->masks = malloc(in->n_rand * sizeof *in->masks);
     in->ids = malloc(in->n_rand * sizeof *in->ids);
     in->classes = malloc(in->n_rand * sizeof *in->classes);
@@ -786,12 +795,23 @@ int cli_bench_main(int argc, char **argv) {
     free_inputs(&in);
     if (rep.run[RUN_DEFAULT] == NULL)
         return CLI_EXIT_DATA;
-    /* Every run's results against the default run's. */
+    /* Every run's results against the default run's, and against the workload that ranks the
+     * same hands by another kernel in the same run. */
     for (size_t w = 0; w < N_WORKLOADS; w++)
         for (int r = 0; r < N_RUNS; r++) {
             const bench_run *x = rep.run[r];
             if (x == NULL)
                 continue;
+            const int other = WORKLOADS[w].same_as - 1;
+            if (other >= 0 && x->fig[w].rc == HS_OK && x->fig[other].rc == HS_OK &&
+                x->fig[w].checksum != x->fig[other].checksum && rep.mismatch[w] == NULL) {
+                rep.mismatch[w] = RUN_NAME[r];
+                cli_error("%s: the %s run's checksum %016" PRIx64 " differs from %s's %016" PRIx64
+                          " over the same hands: the two kernels disagree on the %s path",
+                          WORKLOADS[w].name, RUN_NAME[r], x->fig[w].checksum, WORKLOADS[other].name,
+                          x->fig[other].checksum, RUN_NAME[r]);
+                status = CLI_EXIT_DATA;
+            }
             if (x->fig[w].rc != HS_OK && rep.failed[w] == 0) {
                 rep.failed[w] = r + 1;
                 cli_error("%s failed on the %s run: %s", WORKLOADS[w].name, RUN_NAME[r],
