@@ -3,7 +3,9 @@
 for each workload, the C kernel called through ctypes on the array (no check, the output array
 made beforehand: the C batch rate as Python sees it) and the package's function on the same
 array (checking every hand in C, making the output array, then the same kernel), alternating
-pair by pair; the medians of each and of the pairs' ratios. Prints a Markdown table.
+pair by pair; the medians of each and of the pairs' ratios, and the ratio of the best runs (the
+steadier figure on a loaded machine, where a pair's runs may fall in different slices of the
+CPU's time). Prints a Markdown table.
 
 usage: bench/python_batch.py [N] [PAIRS]   (default: 4000000 hands, 15 pairs)
 
@@ -80,9 +82,9 @@ def main():
           f"CPU {cpu} ({vendor} family {fam.value:#x} model {mod.value:#x}), "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start; "
           f"HANDSTAT_ISA={os.environ.get('HANDSTAT_ISA', '(unset)')}\n")
-    print("| workload | C batch (ctypes, no checks) | Python call (checks + kernel) | "
-          "Python / C (median of pairs) |")
-    print("| --- | --- | --- | --- |")
+    print("| workload | C batch (ctypes, no checks): median | Python call (checks + kernel): "
+          "median | Python / C: median of pairs | best C / best Python |")
+    print("| --- | --- | --- | --- | --- |")
     for what, cname, pyname, c_call, py_call, out in cases:
         c_call()
         want = out.copy()
@@ -96,7 +98,7 @@ def main():
         mc, mp = statistics.median(tc), statistics.median(tp)
         print(f"| {what} | `{cname}` {n / mc / 1e6:.1f} M/s ({mc / n * 1e9:.2f} ns a hand) | "
               f"`{pyname}` {n / mp / 1e6:.1f} M/s ({mp / n * 1e9:.2f} ns) | "
-              f"{statistics.median(ratio):.2f} |")
+              f"{statistics.median(ratio):.2f} | {min(tc) / min(tp):.2f} |")
 
 
 if __name__ == "__main__":

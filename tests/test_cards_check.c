@@ -1,4 +1,4 @@
-/* The array checks of handstat/cards.h (hs_masks_check, hs_ids7_check, hs_cards_check_apart)
+/* The array checks of handstat/cards.h (hs_masks_check, hs_ids7_check, hs_masks_check_apart)
  * against plain references written here: the bits counted one by one,
  * every pair of ids compared. Random arrays with one fault put at every position of short arrays
  * (the AVX2 forms' four-hand steps and their scalar tails) and at block edges of long ones. The
@@ -58,7 +58,7 @@ static size_t ref_ids(const uint8_t (*ids)[7], size_t n) {
 
 static size_t ref_apart(const uint64_t *m, const uint8_t *c, size_t n) {
     for (size_t i = 0; i < n; i++)
-        if (c[i] >= HS_CARDS || ((m[i] >> c[i]) & 1))
+        if (!ref_mask_ok(m[i], 4, 4) || c[i] >= HS_CARDS || ((m[i] >> c[i]) & 1))
             return i;
     return n;
 }
@@ -173,27 +173,36 @@ static void test_apart(void **state) {
             c[i] = (uint8_t)(next() % HS_CARDS);
         while ((m[i] >> c[i]) & 1);
     }
-    assert_int_equal(hs_cards_check_apart(m, c, LONG), LONG);
+    assert_int_equal(hs_masks_check_apart(m, c, LONG, 4, 4), LONG);
     for (size_t n = 0; n <= 20; n++)
         for (size_t i = 0; i < n; i++) {
             const uint8_t keep = c[i];
             c[i] = (uint8_t)(i % 2 ? 52 + i : (unsigned)__builtin_ctzll(m[i]));
-            assert_int_equal(hs_cards_check_apart(m, c, n), i);
+            assert_int_equal(hs_masks_check_apart(m, c, n, 4, 4), i);
             c[i] = keep;
-            assert_int_equal(hs_cards_check_apart(m, c, n), n);
+            assert_int_equal(hs_masks_check_apart(m, c, n, 4, 4), n);
         }
     const size_t at[] = {0, 1, 255, 256, 777, LONG - 1};
     for (size_t a = 0; a < sizeof at / sizeof at[0]; a++) {
         const uint8_t keep = c[at[a]];
         c[at[a]] = (uint8_t)__builtin_ctzll(m[at[a]]); /* in the hand */
-        assert_int_equal(hs_cards_check_apart(m, c, LONG), at[a]);
+        assert_int_equal(hs_masks_check_apart(m, c, LONG, 4, 4), at[a]);
         const uint8_t bad[] = {52, 63, 64, 64 + keep, 255};
         for (size_t b = 0; b < sizeof bad; b++) {
             c[at[a]] = bad[b];
-            assert_int_equal(hs_cards_check_apart(m, c, LONG), ref_apart(m, c, LONG));
-            assert_int_equal(hs_cards_check_apart(m, c, LONG), at[a]);
+            assert_int_equal(hs_masks_check_apart(m, c, LONG, 4, 4), ref_apart(m, c, LONG));
+            assert_int_equal(hs_masks_check_apart(m, c, LONG, 4, 4), at[a]);
         }
         c[at[a]] = keep;
+        /* the hand itself: five cards, three, a bit above card 51 */
+        const uint64_t hand = m[at[a]];
+        const uint64_t other[] = {hand | (UINT64_C(1) << ((c[at[a]] + 1) % 52)) | hand,
+                                  hand & (hand - 1), hand | (UINT64_C(1) << 55)};
+        for (size_t b = 0; b < sizeof other / sizeof other[0]; b++) {
+            m[at[a]] = other[b];
+            assert_int_equal(hs_masks_check_apart(m, c, LONG, 4, 4), ref_apart(m, c, LONG));
+        }
+        m[at[a]] = hand;
     }
 }
 

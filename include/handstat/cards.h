@@ -106,9 +106,10 @@ HS_API size_t hs_masks_check(const uint64_t *masks, size_t n, int min_cards, int
  * with an id above 51 or two ids equal. */
 HS_API size_t hs_ids7_check(const uint8_t (*ids)[7], size_t n);
 
-/* The first i < n where cards[i] is not a card 0..51 or is one of the cards of masks[i] (a
- * cribbage starter among its hand's cards, say). */
-HS_API size_t hs_cards_check_apart(const uint64_t *masks, const uint8_t *cards, size_t n);
+/* The first i < n where masks[i] fails as in hs_masks_check, or cards[i] is not a card 0..51 or
+ * is one of the cards of masks[i] (cribbage hands and their starters, say), in one pass. */
+HS_API size_t hs_masks_check_apart(const uint64_t *masks, const uint8_t *cards, size_t n,
+                                   int min_cards, int max_cards);
 
 /* The hand mask of n card indices (0..51). */
 static inline uint64_t hs_cards_mask(const int *cards, size_t n) {

@@ -1,7 +1,7 @@
 """Rank and score NumPy arrays of hands in one call each, at the C batch kernels' speed.
 
 Each function checks its whole array in C (handstat/cards.h: hs_masks_check, hs_ids7_check,
-hs_cards_check_apart; a fraction of the kernel's time) and then runs the C batch kernel on the
+hs_masks_check_apart; a fraction of the kernel's time) and then runs the C batch kernel on the
 array's own memory: no Python loop and no copy for an array of the expected dtype that is
 C-contiguous. An array of another integer dtype, or not contiguous, is converted first (a copy;
 values out of the expected dtype's range are refused, never wrapped). A hand that is not valid
@@ -112,12 +112,11 @@ def crib_total_batch(hands: Any, starters: Any, crib: bool = False) -> np.ndarra
     n = h.size
     if s.size != n:
         raise HandstatError(f"{what}: {n} hands but {s.size} starters")
-    bad = _lib.masks_check(h.ctypes.data_as(_P64), n, 4, 4)
+    bad = _lib.masks_check_apart(h.ctypes.data_as(_P64), s.ctypes.data_as(_P8), n, 4, 4)
     if bad < n:
-        raise _mask_problem(what, int(h[bad]), bad, 4, 4)
-    bad = _lib.cards_check_apart(h.ctypes.data_as(_P64), s.ctypes.data_as(_P8), n)
-    if bad < n:
-        c = int(s[bad])
+        m, c = int(h[bad]), int(s[bad])
+        if m >> 52 or bin(m).count("1") != 4:
+            raise _mask_problem(what, m, bad, 4, 4)
         why = "is not 0..51" if c > 51 else "is one of the hand's cards"
         raise HandstatError(f"{what}: starter {bad}: card id {c} {why}")
     out = np.empty(n, dtype=np.uint8)

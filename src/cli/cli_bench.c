@@ -834,7 +834,7 @@ int cli_bench_main(int argc, char **argv) {
         print_text(&rep, model, load);
     if (!json && !cli_quiet)
         fprintf(stderr, "handstat bench: %s\n",
-                status == CLI_OK ? "every checksum is the same on every path"
+                status == CLI_OK ? "every checksum is the same on every path and kernel"
                                  : "FAILED: a path gives other results (above)");
     return status;
 }

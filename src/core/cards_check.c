@@ -70,15 +70,17 @@ static inline uint64_t apart_bad(uint64_t m, unsigned c) {
     return (uint64_t)(c >= HS_CARDS) | ((m >> (c & 63)) & 1);
 }
 
-size_t hs_cards_check_apart_scalar(const uint64_t *masks, const uint8_t *cards, size_t n) {
+size_t hs_masks_check_apart_scalar(const uint64_t *masks, const uint8_t *cards, size_t n,
+                                   int min_cards, int max_cards) {
+    const unsigned min = (unsigned)min_cards, span = (unsigned)(max_cards - min_cards);
     for (size_t b = 0; b < n; b += BLOCK) {
         const size_t end = n - b < BLOCK ? n : b + BLOCK;
         uint64_t bad = 0;
         for (size_t i = b; i < end; i++)
-            bad |= apart_bad(masks[i], cards[i]);
+            bad |= mask_bad(masks[i], min, span) | apart_bad(masks[i], cards[i]);
         if (bad != 0)
             for (size_t i = b; i < end; i++)
-                if (apart_bad(masks[i], cards[i]) != 0)
+                if ((mask_bad(masks[i], min, span) | apart_bad(masks[i], cards[i])) != 0)
                     return i;
     }
     return n;
@@ -95,7 +97,8 @@ size_t hs_ids7_check(const uint8_t (*ids)[7], size_t n) {
     return hs_cpu_has_avx2() ? hs_ids7_check_avx2(ids, n) : hs_ids7_check_scalar(ids, n);
 }
 
-size_t hs_cards_check_apart(const uint64_t *masks, const uint8_t *cards, size_t n) {
-    return hs_cpu_has_avx2() ? hs_cards_check_apart_avx2(masks, cards, n)
-                             : hs_cards_check_apart_scalar(masks, cards, n);
+size_t hs_masks_check_apart(const uint64_t *masks, const uint8_t *cards, size_t n, int min_cards,
+                            int max_cards) {
+    return hs_cpu_has_avx2() ? hs_masks_check_apart_avx2(masks, cards, n, min_cards, max_cards)
+                             : hs_masks_check_apart_scalar(masks, cards, n, min_cards, max_cards);
 }

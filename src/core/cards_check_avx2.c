@@ -15,31 +15,35 @@
 
 /* ---- masks: the card count by nibble lookups, four masks per step ---- */
 
-HS_AVX2 size_t hs_masks_check_avx2(const uint64_t *masks, size_t n, int min_cards, int max_cards) {
-    /* the bits of each nibble value 0..15 */
-    const __m256i bits = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
-                                          2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+/* The bits of each nibble value 0..15, in both halves. */
+#define NIBBLE_BITS                                                                                \
+    _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, \
+                     2, 3, 2, 3, 3, 4)
+
+/* Non-zero lanes where mask m fails: a bit above card 51, or its card count c outside
+ * min..min + span (c - min > span, or c - min < 0, as signed 64-bit lanes: counts are small). */
+HS_AVX2 static inline __m256i masks_bad4(__m256i m, __m256i min, __m256i span) {
     const __m256i low = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
-    /* count in min..max <=> count - min <= max - min, unsigned; as signed 64-bit lanes (counts
-     * are small) count - min > max - min or count - min < 0 */
-    const __m256i min = _mm256_set1_epi64x(min_cards),
-                  span = _mm256_set1_epi64x(max_cards - min_cards);
+    const __m256i lo = _mm256_shuffle_epi8(NIBBLE_BITS, _mm256_and_si256(m, low));
+    const __m256i hi =
+        _mm256_shuffle_epi8(NIBBLE_BITS, _mm256_and_si256(_mm256_srli_epi64(m, 4), low));
+    /* the eight byte counts of each 64-bit lane summed into the lane */
+    const __m256i c = _mm256_sub_epi64(_mm256_sad_epu8(_mm256_add_epi8(lo, hi), zero), min);
+    return _mm256_or_si256(
+        _mm256_srli_epi64(m, HS_CARDS),
+        _mm256_or_si256(_mm256_cmpgt_epi64(c, span), _mm256_cmpgt_epi64(zero, c)));
+}
+
+HS_AVX2 size_t hs_masks_check_avx2(const uint64_t *masks, size_t n, int min_cards, int max_cards) {
+    const __m256i min = _mm256_set1_epi64x(min_cards);
+    const __m256i span = _mm256_set1_epi64x(max_cards - min_cards);
     size_t i = 0;
     while (i + 4 <= n) {
         const size_t start = i;
-        __m256i bad = zero;
-        for (; i - start < BLOCK && i + 4 <= n; i += 4) {
-            const __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
-            const __m256i lo = _mm256_shuffle_epi8(bits, _mm256_and_si256(m, low));
-            const __m256i hi =
-                _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi64(m, 4), low));
-            /* the eight byte counts of each 64-bit lane summed into the lane */
-            const __m256i count =
-                _mm256_sub_epi64(_mm256_sad_epu8(_mm256_add_epi8(lo, hi), zero), min);
-            bad = _mm256_or_si256(bad, _mm256_srli_epi64(m, HS_CARDS));
-            bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(count, span));
-            bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(zero, count));
-        }
+        __m256i bad = _mm256_setzero_si256();
+        for (; i - start < BLOCK && i + 4 <= n; i += 4)
+            bad = _mm256_or_si256(
+                bad, masks_bad4(_mm256_loadu_si256((const __m256i *)(masks + i)), min, span));
         if (!_mm256_testz_si256(bad, bad))
             return start + hs_masks_check_scalar(masks + start, i - start, min_cards, max_cards);
     }
@@ -92,9 +96,12 @@ HS_AVX2 size_t hs_ids7_check_avx2(const uint8_t (*ids)[7], size_t n) {
     return i + hs_ids7_check_scalar(ids + i, n - i);
 }
 
-/* ---- a card apart from a mask: variable shifts, four per step ---- */
+/* ---- masks and a card apart from each: the count as above, the card by variable shifts ---- */
 
-HS_AVX2 size_t hs_cards_check_apart_avx2(const uint64_t *masks, const uint8_t *cards, size_t n) {
+HS_AVX2 size_t hs_masks_check_apart_avx2(const uint64_t *masks, const uint8_t *cards, size_t n,
+                                         int min_cards, int max_cards) {
+    const __m256i min = _mm256_set1_epi64x(min_cards);
+    const __m256i span = _mm256_set1_epi64x(max_cards - min_cards);
     const __m256i one = _mm256_set1_epi64x(1), top = _mm256_set1_epi64x(HS_CARDS - 1);
     size_t i = 0;
     while (i + 4 <= n) {
@@ -105,14 +112,16 @@ HS_AVX2 size_t hs_cards_check_apart_avx2(const uint64_t *masks, const uint8_t *c
             __builtin_memcpy(&four, cards + i, sizeof four);
             const __m256i c = _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(four));
             const __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
+            bad = _mm256_or_si256(bad, masks_bad4(m, min, span));
             /* (mask >> card) & 1 (a shift of 64 or more gives 0), and card > 51 */
             bad = _mm256_or_si256(bad, _mm256_and_si256(_mm256_srlv_epi64(m, c), one));
             bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(c, top));
         }
         if (!_mm256_testz_si256(bad, bad))
-            return start + hs_cards_check_apart_scalar(masks + start, cards + start, i - start);
+            return start + hs_masks_check_apart_scalar(masks + start, cards + start, i - start,
+                                                       min_cards, max_cards);
     }
-    return i + hs_cards_check_apart_scalar(masks + i, cards + i, n - i);
+    return i + hs_masks_check_apart_scalar(masks + i, cards + i, n - i, min_cards, max_cards);
 }
 
 #else
@@ -125,8 +134,9 @@ size_t hs_ids7_check_avx2(const uint8_t (*ids)[7], size_t n) {
     return hs_ids7_check_scalar(ids, n);
 }
 
-size_t hs_cards_check_apart_avx2(const uint64_t *masks, const uint8_t *cards, size_t n) {
-    return hs_cards_check_apart_scalar(masks, cards, n);
+size_t hs_masks_check_apart_avx2(const uint64_t *masks, const uint8_t *cards, size_t n,
+                                 int min_cards, int max_cards) {
+    return hs_masks_check_apart_scalar(masks, cards, n, min_cards, max_cards);
 }
 
 #endif

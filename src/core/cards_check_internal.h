@@ -9,11 +9,13 @@
 
 size_t hs_masks_check_scalar(const uint64_t *masks, size_t n, int min_cards, int max_cards);
 size_t hs_ids7_check_scalar(const uint8_t (*ids)[7], size_t n);
-size_t hs_cards_check_apart_scalar(const uint64_t *masks, const uint8_t *cards, size_t n);
+size_t hs_masks_check_apart_scalar(const uint64_t *masks, const uint8_t *cards, size_t n,
+                                   int min_cards, int max_cards);
 
 /* The AVX2 forms; the caller has made sure the CPU has AVX2. */
 size_t hs_masks_check_avx2(const uint64_t *masks, size_t n, int min_cards, int max_cards);
 size_t hs_ids7_check_avx2(const uint8_t (*ids)[7], size_t n);
-size_t hs_cards_check_apart_avx2(const uint64_t *masks, const uint8_t *cards, size_t n);
+size_t hs_masks_check_apart_avx2(const uint64_t *masks, const uint8_t *cards, size_t n,
+                                 int min_cards, int max_cards);
 
 #endif
