@@ -45,8 +45,9 @@ static const char USAGE[] =
     "'handstat --version' shows), then scalar, avx2 and avx512 (those the CPU has, up to the\n"
     "cap HANDSTAT_ISA sets if it names one) forced as HANDSTAT_ISA forces them. A workload's\n"
     "checksum (its exact results hashed) must be the same on every path, and the same as\n"
-    "that of the workloads ranking the same hands with another kernel: a difference is an\n"
-    "error naming the workload and the path (exit 1).\n"
+    "that of the workloads ranking the same hands with another kernel (and, over the whole\n"
+    "deck, as the counted distribution's): a difference is an error naming the workload and\n"
+    "the path (exit 1).\n"
     "\n"
     "The workloads: seven-card ranking one hand per call and in batches, over every hand of a\n"
     "deck in nested loops (sequential) and over random hands (from masks and from card ids);\n"
@@ -413,6 +414,10 @@ static void bench_time(const bench_input *in, const bench_workload *w, int reps,
  * image, forked) can read the pointers. */
 typedef struct bench_run {
     int ok;
+    /* Over the whole deck (the full run): the checksum the sequential ranking workloads must
+     * have, from the counted distribution of hs_poker_hist_run (another algorithm: hands grouped
+     * by their ranks, not ranked one by one); 0 when not computed. */
+    uint64_t hist_checksum;
     int has_avx2, has_avx512;
     int threads;
     hs_isa path[HS_KERNEL_COUNT];
@@ -443,6 +448,16 @@ static void child_run(const bench_input *in, int which, int reps, int fd) {
         bench_time(in, &WORKLOADS[w], WORKLOADS[w].run == w_crib_hist ? reps + 2 : reps,
                    &run.fig[w]);
     hs_holdem_preflop_free(preflop_table);
+    if (run.ok && in->seq_cards == HS_CARDS) {
+        hs_poker_hist *h = calloc(1, sizeof *h);
+        if (h != NULL && hs_poker_hist_run(7, in->threads, NULL, NULL, h) == HS_OK) {
+            uint64_t sum = 0;
+            for (int c = 1; c <= HS_POKER_CLASSES; c++)
+                sum += (uint64_t)c * h->count[c];
+            run.hist_checksum = h->hands << 40 ^ sum;
+        }
+        free(h);
+    }
     /* The test of the comparisons themselves (tests/test_cli_bench.c): HANDSTAT_BENCH_FLIP=RUN
      * or RUN:WORKLOAD changes one bit of that run's checksum of that workload (by default the
      * last), as a path with a fault would. */
@@ -812,6 +827,16 @@ int cli_bench_main(int argc, char **argv) {
             const bench_run *x = rep.run[r];
             if (x == NULL)
                 continue;
+            /* the sequential ranking over the whole deck against the counted distribution */
+            if (w == 0 && x->hist_checksum != 0 && x->fig[w].rc == HS_OK &&
+                x->fig[w].checksum != x->hist_checksum && rep.mismatch[w] == NULL) {
+                rep.mismatch[w] = RUN_NAME[r];
+                cli_error("%s: the %s run's checksum %016" PRIx64 " differs from the counted "
+                          "distribution's %016" PRIx64 ": the ranker is wrong on the %s path",
+                          WORKLOADS[w].name, RUN_NAME[r], x->fig[w].checksum, x->hist_checksum,
+                          RUN_NAME[r]);
+                status = CLI_EXIT_DATA;
+            }
             const int other = WORKLOADS[w].same_as - 1;
             if (other >= 0 && x->fig[w].rc == HS_OK && x->fig[other].rc == HS_OK &&
                 x->fig[w].checksum != x->fig[other].checksum && rep.mismatch[w] == NULL) {
