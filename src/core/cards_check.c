@@ -130,9 +130,13 @@ size_t hs_masks_check_apart_scalar(const uint64_t *masks, const uint8_t *cards, 
     const unsigned min = (unsigned)min_cards, span = (unsigned)(max_cards - min_cards);
     for (size_t b = 0; b < n; b += BLOCK) {
         const size_t end = n - b < BLOCK ? n : b + BLOCK;
+        /* two loops over the block (in L1 for the second): the first vectorizes, and fused with
+         * the variable shifts of the second it did not: 3.1 ns a hand fused, 1.9 in two loops */
         uint64_t bad = 0;
         for (size_t i = b; i < end; i++)
-            bad |= mask_bad(masks[i], min, span) | apart_bad(masks[i], cards[i]);
+            bad |= mask_bad(masks[i], min, span);
+        for (size_t i = b; i < end; i++)
+            bad |= apart_bad(masks[i], cards[i]);
         if (bad != 0)
             for (size_t i = b; i < end; i++)
                 if ((mask_bad(masks[i], min, span) | apart_bad(masks[i], cards[i])) != 0)
