@@ -410,8 +410,8 @@ static void bench_time(const bench_input *in, const bench_workload *w, int reps,
 
 /* ---- one path: a child process ------------------------------------------------------------- */
 
-/* What a child sends back. The strings are static in the program, so the parent (the same
- * image, forked) can read the pointers. */
+/* What a child sends back through its pipe: plain values only (no pointers), read by the parent
+ * as the bytes written (the same program, so the same layout). */
 typedef struct bench_run {
     int ok;
     /* Over the whole deck (the full run): the checksum the sequential ranking workloads must
