@@ -1,7 +1,8 @@
 /* Fuzz target: the draw games' commands (badugi rank, draw odds, draw discard, draw table, draw
  * equity) through the request layer, the parsers of their cards, counts and games. The first
- * byte picks the command and the game; the rest, split at newlines, gives the values of hand,
- * dead, discard (or opponent, or a second hand), opponent-discard (or a third hand) and draw.
+ * byte picks the command and the game (and, for draw equity, two draws to come); the rest, split
+ * at newlines, gives the values of hand, dead, discard (or opponent, or a second hand),
+ * opponent-discard (or a third hand) and draw (draw equity: its policy list).
  * Every request must be answered with a table or refused with a message; a table of draw odds
  * must add up to its draws. badugi rank, and draw odds drawing at most two cards, are answered;
  * the others only checked (hs_request_start): their answers may take seconds. */
@@ -32,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                 odds     ? "discard"
                                 : equity ? "hand"
                                          : "opponent",
-                                equity ? "hand" : "opponent-discard", "draw"};
+                                equity ? "hand" : "opponent-discard", equity ? "policy" : "draw"};
     int answer = strcmp(command, "badugi rank") == 0;
     char *text = malloc(size);
     if (text == NULL)
@@ -44,6 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         abort();
     if (data[0] >> 6 & 1)
         (void)hs_request_add(r, "game", game);
+    if (equity && (data[0] >> 7 & 1))
+        (void)hs_request_add(r, "draws", "2");
     char *field = text;
     for (int k = 0; k < 5 && field != NULL; k++) {
         char *nl = strchr(field, '\n');

@@ -58,3 +58,18 @@ foreach(k 5 6 7 ref)
   add_test(NAME test_poker_state_exhaustive_${k} COMMAND test_poker_state ${k})
   set_tests_properties(test_poker_state_exhaustive_${k} PROPERTIES LABELS exhaustive)
 endforeach()
+
+# The one-hand-per-call rankers (hs_poker_rank7 and hs_poker_rank7_ids, inline and the library's
+# functions) against the reference: random and suited hands under `unit`; every seven-card hand
+# against the state (and every 9973rd against the reference) under `exhaustive`, a few seconds;
+# every seven-card hand against the reference under `reproduce` (about 25 s, outside the default
+# run: `ctest --test-dir build/release -R test_poker_onecall_reference_7`).
+add_executable(test_poker_onecall ${CMAKE_CURRENT_LIST_DIR}/test_poker_onecall.c)
+target_link_libraries(test_poker_onecall
+  PRIVATE hslib hs_test_poker_ref PkgConfig::CMOCKA hs_warnings)
+add_test(NAME test_poker_onecall COMMAND test_poker_onecall unit)
+set_tests_properties(test_poker_onecall PROPERTIES LABELS unit)
+add_test(NAME test_poker_onecall_exhaustive_7 COMMAND test_poker_onecall 7)
+set_tests_properties(test_poker_onecall_exhaustive_7 PROPERTIES LABELS exhaustive)
+add_test(NAME test_poker_onecall_reference_7 COMMAND test_poker_onecall ref)
+set_tests_properties(test_poker_onecall_reference_7 PROPERTIES LABELS "exhaustive;reproduce")

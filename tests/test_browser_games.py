@@ -5,14 +5,17 @@ whose full table takes minutes, past the server's 30 s cap); short-deck, Omaha a
 give the command line's exact fractions (and the equity column reads as a percent); a choice is a
 dropdown (lowball rank's kind, and a5 gives the CLI's --a5 answer); "+ add a player" and the
 remove buttons keep 2..9 hands, and the deck fills the focused hand (greying the cards of the
-other hands); an error names the field on screen ("Player 2 hand") and marks it; a query with an
+other hands); Omaha ranges typed into the hands give the CLI's exact equities; an error names the field on screen ("Player 2 hand") and marks it; a query with an
 error on line 2 shows that line with the spot marked and selects it in the editor; at 390 px wide
 the tab does not scroll sideways, its tap targets are 40 px high and the deck fits. Exits 77
 (skipped) without chromium, chromedriver or python3-selenium.
 
 usage: test_browser_games.py PATH/TO/handstat [--screenshots DIR]
 """
+import csv
+import io
 import shlex
+import subprocess
 import sys
 import time
 
@@ -167,6 +170,63 @@ def hands_and_deck(d):
           "Player 2 hand is marked invalid, Player 1 hand is not")
 
 
+def omaha_ranges(d):
+    """Omaha equity with ProPokerTools-style ranges typed into the hand fields: the page's exact
+    equities are the CLI's; a malformed range names its field and token."""
+    choose(d, "omaha equity")
+    h.type_into(d, "games-arg-hand-1", "AA:$ds")
+    h.type_into(d, "games-arg-hand-2", "KK:[QT]s[QT]d!KsKd")
+    h.type_into(d, "games-arg-board", "Jh7d2c")
+    check(compute(d, "Omaha ranges on a flop"), "Omaha equity computes with two ranges")
+    header, rows = cli_csv("omaha", "equity", "AA:$ds", "KK:[QT]s[QT]d!KsKd", "--board", "Jh7d2c")
+    want = [r[header.index("equity_exact")] for r in rows]
+    page = column(d, "equity_exact")
+    check(page == want and want == ["1702743/2065088", "362345/2065088"],
+          f"Omaha ranges: the page's exact equities {page} = the CLI's {want}")
+    print(f"omaha equity with ranges: {page}", flush=True)
+    h.type_into(d, "games-arg-hand-2", "KK@")
+    check(not compute(d, "a malformed Omaha range"), "a malformed Omaha range is refused")
+    msg = d.find_element(By.ID, "games-error").text
+    check(msg.startswith("Player 2 hand: '@'"), f"the error names the field and the token: {msg!r}")
+
+
+def draw_csv(*args):
+    """The draw commands write CSV without --csv."""
+    r = subprocess.run([h.api.HANDSTAT, *args], capture_output=True, text=True)
+    rc, out, err = r.returncode, r.stdout, r.stderr
+    check(rc == 0, f"handstat {' '.join(args)}: {err}")
+    rows = list(csv.reader(io.StringIO(out)))
+    return rows[0], rows[1:]
+
+
+def draw_policies(d, command):
+    """Draw equity from its example (one draw: the CLI's exact fractions); then with two draws
+    under a policy: the form has the registry's draws and policy fields, and the page's exact
+    fractions are the CLI's."""
+    choose(d, "draw equity")
+    check(compute(d, "draw equity"), "draw equity computes from its example")
+    header, rows = draw_csv(*cli_of(command))
+    want = [r[header.index("equity_exact")] for r in rows]
+    check(column(d, "equity_exact") == want, f"draw equity: the page's exact equities = {want}")
+    for field in ("games-arg-draws", "games-arg-policy", "games-arg-samples", "games-arg-seed"):
+        check(len(d.find_elements(By.ID, field)) == 1, f"draw equity's form has {field}")
+    h.type_into(d, "games-arg-draws", "2")
+    h.type_into(d, "games-arg-policy", "stand:9")
+    check(compute(d, "draw equity, two draws"), "draw equity with two draws computes")
+    hands = [d.find_element(By.ID, f"games-arg-hand-{i}").get_attribute("value") for i in (1, 2, 3)]
+    header, rows = draw_csv("draw", "equity", "--game", "27", *hands, "--draws", "2",
+                           "--policy", "stand:9")
+    want = [r[header.index("equity_exact")] for r in rows]
+    page = column(d, "equity_exact")
+    check(page == want, f"draw equity, two draws: the page's {page} = the CLI's {want}")
+    check(column(d, "kind") == ["exact"] * 3, f"labelled exact: {column(d, 'kind')}")
+    print(f"draw equity, two draws, stand:9: {page}", flush=True)
+    h.type_into(d, "games-arg-policy", "keep:9")
+    check(not compute(d, "a bad policy"), "a bad policy is refused")
+    msg = d.find_element(By.ID, "games-error").text
+    check("'keep:9' is not a policy of 27" in msg, f"the error names the policy: {msg!r}")
+
+
 def query_errors(d):
     choose(d, "query")
     area = d.find_element(By.ID, "games-arg-query")
@@ -239,6 +299,11 @@ def main():
         h.open_tab(d, url, "games")
         wait(d, "the menu", lambda: len(Select(d.find_element(By.ID, "games-command")).options) > 1)
         for part in (lambda: [equals_cli(d, commands[n]) for n in ("shortdeck equity", "omaha equity", "stud equity")],
+                     lambda: choice_is_dropdown(d), lambda: hands_and_deck(d), lambda: omaha_ranges(d),
+                     lambda: query_errors(d),
+
+
+                     lambda: draw_policies(d, commands["draw equity"]),
                      lambda: choice_is_dropdown(d), lambda: hands_and_deck(d), lambda: query_errors(d),
                      lambda: phone(d), lambda: every_command(d, list(commands.values()))):
             part()

@@ -115,6 +115,53 @@ static void test_draw_equity(void **state) {
     cli_result_free(&r);
 }
 
+/* Two draws under a policy, exact (the fractions checked against the brute force of
+ * test_draw_policy on cut stubs; here the full stub); the policy chooses a first discard when
+ * none is given; an estimate is labelled and the same at 1 and 2 threads. */
+static void test_draw_equity_policies(void **state) {
+    (void)state;
+    cli_result r = RUN(NULL, "draw", "equity", "--game", "27", "7S 5D 3C 2H KD:KD",
+                       "8C 6D 4H 3S QS:QS", "--draws", "2", "--policy", "stand:8");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "player,hand,discard,policy,equity,std_error,equity_exact,kind\n"
+                               "1,7S 5D 3C 2H KD,KD,stand:8,0.560373671044,0,71683/127920,exact\n"
+                               "2,8C 6D 4H 3S QS,QS,stand:8,0.439626328956,0,56237/127920,exact\n");
+    cli_result_free(&r);
+    /* no ':': the policy throws (keep:3 keeps 2-3-5 of 7S 5D 3C 2H KD) */
+    r = RUN(NULL, "draw", "equity", "--game", "27", "7S 5D 3C 2H KD", "8C 6D 4H 3S 2C", "--policy",
+            "keep:3,pat");
+    assert_int_equal(r.status, 0);
+    assert_contains(r.out, "1,7S 5D 3C 2H KD,7S KD,2,");
+    assert_contains(r.out, "2,8C 6D 4H 3S 2C,-,0,");
+    cli_result_free(&r);
+    const char *est[] = {"draw",
+                         "equity",
+                         "--game",
+                         "27",
+                         "7S 5D 3C 2H KD",
+                         "8C 6D 4H 3S QS",
+                         "--draws",
+                         "3",
+                         "--policy",
+                         "keep:4",
+                         "--samples",
+                         "20000",
+                         "--seed",
+                         "5",
+                         "--threads",
+                         "1",
+                         NULL};
+    cli_result a = cli_run(est, NULL);
+    est[15] = "2";
+    cli_result b = cli_run(est, NULL);
+    assert_int_equal(a.status, 0);
+    assert_int_equal(b.status, 0);
+    assert_contains(a.out, ",-,estimate\n");
+    assert_string_equal(a.out, b.out);
+    cli_result_free(&a);
+    cli_result_free(&b);
+}
+
 static void test_bad_input(void **state) {
     (void)state;
     const struct {
@@ -148,6 +195,21 @@ static void test_bad_input(void **state) {
          "hand 2: 'KD' is already in another hand",
          1},
         {{"draw", "equity", "--game", "badugi", "7S 5D 3C 2H KD", "AS 2D 3H 4C"}, "'KD'", 1},
+        {{"draw", "equity", "--game", "27", "7S 5D 3C 2H KD", "8C 6D 4H 3S QS", "--policy",
+          "keep:9"},
+         "policy: 'keep:9' is not a policy of 27",
+         2},
+        {{"draw", "equity", "--game", "high", "7S 5D 3C 2H KD", "8C 6D 4H 3S QS", "--policy",
+          "stand:9"},
+         "policy: 'stand:9' is not a policy of high",
+         2},
+        {{"draw", "equity", "--game", "27", "7S 5D 3C 2H KD", "8C 6D 4H 3S QS", "--policy",
+          "pat,pat,pat"},
+         "policy: 3 names for 2 players",
+         2},
+        {{"draw", "equity", "--game", "27", "7S 5D 3C 2H KD", "8C 6D 4H 3S QS", "--draws", "4"},
+         "draws: '4'",
+         2},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cli_result r = cli_run(bad[i].args, NULL);
@@ -177,8 +239,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_badugi_rank), cmocka_unit_test(test_badugi_hist),
         cmocka_unit_test(test_draw_odds),   cmocka_unit_test(test_draw_table),
-        cmocka_unit_test(test_draw_equity), cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_help),
+        cmocka_unit_test(test_draw_equity), cmocka_unit_test(test_draw_equity_policies),
+        cmocka_unit_test(test_bad_input),   cmocka_unit_test(test_help),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,12 +1,14 @@
 /* Omaha ranges (handstat/omaha.h) against references written here:
  *  - the grammar: every example of README's Omaha range table as a plain predicate over a hand's
- *    rank and suit counts, checked on all 270,725 four-card hands (and 100,000 sampled five- and
+ *    rank and suit counts, checked on all 270,725 four-card hands (and 40,000 sampled five- and
  *    six-card hands each), with the counts of classic ranges stated;
  *  - range equity: a brute force over every choice of hands and every board completion, each
  *    player's best high by the reference ranker over all two-of-hole and three-of-board choices,
- *    the low by sorting ranks, the pot split in exact units, against hs_omaha_equity_ranges on 27
- *    cases (flop and turn, weighted, high and hi/lo, 4/5/6 cards, 2 and 3 players, suit-symmetric
- *    ranges and boards);
+ *    the low by sorting ranks, the pot split in exact units, against hs_omaha_equity_ranges on 20
+ *    cases (flop and turn, weighted, high and hi/lo, 4 and 5 cards, 2 and 3 players, a
+ *    suit-symmetric turn), and with the argument "long" (CTest entry test_omaha_range_long) on 7
+ *    heavier ones (six-card hands, big turn ranges, suit-symmetric flops);
+ *  - README's table: every row and count of it is a row of the table checked here;
  *  - estimates within 5 standard errors of the exact answer; bad text refused, its token named. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +22,7 @@
 
 #include "handstat/handstat.h"
 #include "poker_ref.h"
+#include "test_skip.h"
 
 typedef unsigned __int128 u128;
 
@@ -203,7 +206,7 @@ static int p_double_suited_pairs(const counts *c) { /* RxRyOxOy */
 typedef struct table_row {
     const char *text;
     int (*pred)(const counts *);
-    long long count4; /* the four-card count stated in README (-1: not stated) */
+    long long count4; /* the four-card count stated in README */
 } table_row;
 
 /* The rows of README's Omaha range table, in its order. */
@@ -214,26 +217,26 @@ static const table_row TABLE[] = {
     {"AxAyxy", p_aa_ds, 864},
     {"AA:$ds", p_aa_and_ds, 864},
     {"AA!AAA", p_exactly_aa, 6768},
-    {"RR", p_rr, -1},
-    {"RRON", p_rron, -1},
-    {"RROO", p_rroo, -1},
-    {"RxRyOxOy", p_double_suited_pairs, -1},
-    {"KK-TT", p_kk_tt, -1},
-    {"TT+", p_tt_plus, -1},
-    {"AK-AT", p_ak_at, -1},
-    {"QJT9-8765", p_rundown, -1},
-    {"[A-T][A-T]", p_broadway_pair, -1},
-    {"[AK]s", p_ak_spade, -1},
-    {"AsK", p_as_king, -1},
-    {"Axx", p_ace_suited, -1},
-    {"sshh", p_sshh, -1},
-    {"wxy", p_wxy, -1},
+    {"RR", p_rr, 87685},
+    {"RRON", p_rron, 82368},
+    {"RROO", p_rroo, 2808},
+    {"RxRyOxOy", p_double_suited_pairs, 468},
+    {"KK-TT", p_kk_tt, 27628},
+    {"TT+", p_tt_plus, 34445},
+    {"AK-AT", p_ak_at, 53200},
+    {"QJT9-8765", p_rundown, 1280},
+    {"[A-T][A-T]", p_broadway_pair, 135565},
+    {"[AK]s", p_ak_spade, 40425},
+    {"AsK", p_as_king, 4610},
+    {"Axx", p_ace_suited, 45880},
+    {"sshh", p_sshh, 6084},
+    {"wxy", p_wxy, 186745},
     {"$ds", p_ds, 36504},
     {"$ss", p_ss, 158184},
     {"$rb", p_rb, 28561},
     {"$np", p_np, 183040},
-    {"(AA,KK):$ds", p_aa_kk_ds, -1},
-    {"AA:$ss!A[2-5]", p_aa_not_ds_low, -1},
+    {"(AA,KK):$ds", p_aa_kk_ds, 1722},
+    {"AA:$ss!A[2-5]", p_aa_not_ds_low, 1968},
     {"*", p_all, 270725},
 };
 
@@ -283,6 +286,78 @@ static void test_table_all_four_card_hands(void **state) {
     }
 }
 
+/* README's table is the one checked here: every text of its first column is a row of TABLE and
+ * every row of TABLE is in it, and every count it states is the row's (which the test above
+ * checks against the predicate on all 270,725 hands). */
+static void test_readme_table_is_checked(void **state) {
+    (void)state;
+    FILE *f = fopen(HS_README, "r");
+    if (f == NULL)
+        fail_msg("cannot read %s", HS_README);
+    const size_t rows = sizeof TABLE / sizeof TABLE[0];
+    int seen[sizeof TABLE / sizeof TABLE[0]] = {0};
+    char line[1024];
+    int in_table = 0, readme_rows = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (!in_table) {
+            in_table = strncmp(line, "| text | the hands (4 cards) | count |", 38) == 0;
+            continue;
+        }
+        if (line[0] != '|')
+            break;
+        if (strncmp(line, "| ---", 5) == 0)
+            continue;
+        readme_rows++;
+        int bars = 0;
+        for (const char *c = line; *c; c++)
+            bars += *c == '|';
+        if (bars != 4)
+            fail_msg("README row '%s' has %d cells, not 3", line, bars - 1);
+        /* the last column: the count, digits and commas */
+        char *end = line + strlen(line);
+        while (end > line && (end[-1] == '\n' || end[-1] == ' ' || end[-1] == '|'))
+            *--end = '\0';
+        char *bar = strrchr(line, '|');
+        long long stated = 0;
+        int digits = 0;
+        for (const char *c = bar + 1; *c; c++)
+            if (*c >= '0' && *c <= '9') {
+                stated = stated * 10 + (*c - '0');
+                digits++;
+            } else if (*c != ',' && *c != ' ') {
+                fail_msg("README row '%s': the count '%s' is not a number", line, bar + 1);
+            }
+        if (digits == 0)
+            fail_msg("README row '%s' states no count", line);
+        /* the first column: one or more backticked texts */
+        char *col_end = strchr(line + 1, '|');
+        int texts = 0;
+        for (char *t = strchr(line, '`'); t != NULL && t < col_end; t = strchr(t, '`')) {
+            char *close = strchr(t + 1, '`');
+            assert_non_null(close);
+            *close = '\0';
+            size_t i = 0;
+            while (i < rows && strcmp(TABLE[i].text, t + 1) != 0)
+                i++;
+            if (i == rows)
+                fail_msg("README's row '%s' is not checked by the test", t + 1);
+            if (TABLE[i].count4 != stated)
+                fail_msg("'%s': README states %lld, the test %lld", t + 1, stated, TABLE[i].count4);
+            seen[i] = 1;
+            texts++;
+            t = close + 1;
+        }
+        if (texts == 0)
+            fail_msg("a README row without a backticked range: '%s'", line);
+    }
+    fclose(f);
+    if (readme_rows == 0)
+        fail_msg("README has no Omaha range table");
+    for (size_t i = 0; i < rows; i++)
+        if (!seen[i])
+            fail_msg("'%s' is checked by the test but not in README's table", TABLE[i].text);
+}
+
 /* A plain 64-bit LCG (Knuth's MMIX constants): the test's own sampler. */
 static uint64_t lcg(uint64_t *s) {
     *s = *s * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
@@ -296,7 +371,7 @@ static uint64_t random_hand(uint64_t *s, int n) {
     return mask;
 }
 
-/* The same rows on 100,000 sampled hands of five and of six cards. */
+/* The same rows on 40,000 sampled hands of five and of six cards each. */
 static void test_table_sampled_five_six(void **state) {
     (void)state;
     uint64_t seed = 42;
@@ -308,7 +383,7 @@ static void test_table_sampled_five_six(void **state) {
             assert_int_equal(hs_omaha_matcher_new(TABLE[i].text, strlen(TABLE[i].text), cards, &m,
                                                   NULL, NULL, 0),
                              HS_OK);
-            for (int k = 0; k < (i < 3 ? 100000 : 20000); k++) {
+            for (int k = 0; k < 40000; k++) {
                 const uint64_t mask = random_hand(&seed, cards);
                 const counts c = count_of(mask);
                 const int want = TABLE[i].pred(&c) ? 100 : 0;
@@ -582,25 +657,20 @@ static const eq_case CASES[] = {
     {4, 0, "Ts9s2d", NULL, {"AsAdKsQh", "8s7s[6-5]h*:$ds!*d", NULL}},
     {4, 0, "Qh8c3s", "2h", {"AcAd[KQ]h[KJ]s@30, KcKd[AK]sAh@70", "QcJcTd9d", NULL}},
     {5, 0, "Ah9c4d", NULL, {"AsAc8h7h6d", "KsQsJhTh9s, KhQhJsTs9h@25", NULL}},
-    {6, 0, "7s6s5d", NULL, {"AhAdKhKdQcJc", "8s8c4h3h2c[JQ]s", NULL}},
     /* turns, high */
-    {4, 0, "Kh7d2c5s", NULL, {"AA:$ds!Ac!Ad*d", "RROO:KsKc**", NULL}},
     {4, 0, "Jd9d4c3h", NULL, {"[AK]d[AK]h[QT]d*c!**s", "9h9s8s7s, 9c9s8s7s@20", NULL}},
     {4, 0, "QsJs2h2d", NULL, {"AsKsQcQh@60, AhKhQcQd", "2s2cJc*h!JcJh", "Th9hTc9c"}},
     {5, 0, "8d7d6c2s", NULL, {"9d9sTsTh*c", "AdKdQdJd5d", NULL}},
-    {6, 0, "Ac8h5d3s", "Kd", {"AhAs4h4s6c6h", "7c7s2c2d9h9s@40, 7h7d2h2d9c9d", NULL}},
     {4, 0, "Tc9c8c2d", NULL, {"AcKcQhQs", "[JT]h[JT]s7h7s", "6c5c4h4s"}},
     {4, 0, "AhKdQs2c", NULL, {"JJ:JsJh[AK]c[AK]h!A*A*", "TsTh9s9h@10, TdTc9d9c@90", NULL}},
     /* flops, hi/lo */
     {4, 1, "7h4d2c", NULL, {"AsAh3s5h", "Ad2d[3-6]c*c:$ds!6*6*!5*5*", NULL}},
     {4, 1, "8c5d3h", "Kc", {"AhAc2h2c@50, AsAd2s2d", "6s7s4c4h", NULL}},
     {5, 1, "Ks6h2d", NULL, {"Ac3c4d5d7s", "AdKd[QJ]h[QJ]s9h", NULL}},
-    {6, 1, "9s5s4c", NULL, {"AhAs2h3s6d8d", "KcKh7d7h2d3d", NULL}},
     /* turns, hi/lo */
     {4, 1, "7h4d2c9s", NULL, {"A2**:AdAh2s*h!***c", "3s3h5s5h@70, 3c3d5c5d", NULL}},
     {4, 1, "8c6d3h3s", NULL, {"AhAc2h2c", "As2s4c5c, Ad2d4h5h@25", "KhKdQsQc"}},
     {5, 1, "Ks6h2d5c", NULL, {"Ac3c4d7d7s, Ah3h4s7c7h@40", "AdKd[QJ]h[QJ]s9h", NULL}},
-    {6, 1, "Qh8h4c2d", "Kh", {"AhAs2h3s6d7d", "KcKs7c7h3d5d", NULL}},
     {4, 1, "6s5s4h8d", NULL, {"Ah2h3d7c, As2s3c7d@60", "7s8s9cTc", "AcKc2d3h"}},
     {4, 1, "AdKs7c2h", NULL, {"AhAs3c4d", "[34]h[34]s5c6c!3h3s", NULL}},
     {5, 1, "9h8h3c2c", "Ah", {"AcAd4h5h6d", "KsKdJhTh7s", NULL}},
@@ -608,14 +678,24 @@ static const eq_case CASES[] = {
     /* ranges and boards that permutations of clubs, diamonds and spades map onto themselves:
      * the exact count solves one board of each symmetric set */
     {4, 0, "7h6h2hKh", NULL, {"AA[KQ][KQ]:$ds!*h", "QhJT9!*h*h", NULL}},
+};
+
+/* The heavier cases (six-card hands, the big turn ranges, the symmetric flops): the long entry
+ * test_omaha_range_long. */
+static const eq_case LONG_CASES[] = {
+    {6, 0, "7s6s5d", NULL, {"AhAdKhKdQcJc", "8s8c4h3h2c[JQ]s", NULL}},
+    {4, 0, "Kh7d2c5s", NULL, {"AA:$ds!Ac!Ad*d", "RROO:KsKc**", NULL}},
+    {6, 0, "Ac8h5d3s", "Kd", {"AhAs4h4s6c6h", "7c7s2c2d9h9s@40, 7h7d2h2d9c9d", NULL}},
+    {6, 1, "9s5s4c", NULL, {"AhAs2h3s6d8d", "KcKh7d7h2d3d", NULL}},
+    {6, 1, "Qh8h4c2d", "Kh", {"AhAs2h3s6d7d", "KcKs7c7h3d5d", NULL}},
     {4, 1, "7h6h2h", NULL, {"A3[45][45]:$ds!*h!44!55", "Qh3[45][45]!*h*h!44!55", NULL}},
     {4, 0, "7h6h2h", NULL, {"AA[KQ][KQ]:$ds!*h", "QhJT9!*h*h", NULL}},
 };
 
-static void test_equity_against_brute_force(void **state) {
+static void equity_cases(void **state, const eq_case *cases, size_t n) {
     REF = *state;
-    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-        const eq_case *e = &CASES[i];
+    for (size_t i = 0; i < n; i++) {
+        const eq_case *e = &cases[i];
         hs_omaha_range r[3];
         const hs_omaha_range *rp[3];
         int players = 0;
@@ -675,6 +755,14 @@ static void test_equity_against_brute_force(void **state) {
     }
 }
 
+static void test_equity_against_brute_force(void **state) {
+    equity_cases(state, CASES, sizeof CASES / sizeof CASES[0]);
+}
+
+static void test_equity_against_brute_force_long(void **state) {
+    equity_cases(state, LONG_CASES, sizeof LONG_CASES / sizeof LONG_CASES[0]);
+}
+
 /* Thread counts and seeds: the same answers; bad arguments refused. */
 static void test_equity_determinism_and_errors(void **state) {
     (void)state;
@@ -706,6 +794,16 @@ static void test_equity_determinism_and_errors(void **state) {
     const hs_omaha_range *rc[2] = {&a, &c};
     assert_int_equal(hs_omaha_equity_ranges(rc, 2, board, cards("Js"), 0, 0, NULL, NULL, &e1),
                      HS_ERR_COUNT);
+    /* ranges of one hand each that share a card: no deal, HS_ERR_COUNT as for larger ranges
+     * (their count goes to hs_omaha_equity_run's tables, which would call it a duplicate) */
+    hs_omaha_range d, e;
+    assert_int_equal(hs_omaha_range_parse("AsAh2s2h", 8, 4, &d, NULL, NULL, 0), HS_OK);
+    assert_int_equal(hs_omaha_range_parse("TsTh2s6h", 8, 4, &e, NULL, NULL, 0), HS_OK);
+    const hs_omaha_range *rd[2] = {&d, &e};
+    assert_int_equal(hs_omaha_equity_ranges(rd, 2, cards("Kd7c8h4s"), 0, 0, 1, NULL, NULL, &e1),
+                     HS_ERR_COUNT);
+    hs_omaha_range_free(&d);
+    hs_omaha_range_free(&e);
     hs_omaha_range_free(&a);
     hs_omaha_range_free(&b);
     hs_omaha_range_free(&c);
@@ -725,14 +823,23 @@ static int teardown(void **state) {
     return 0;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "long") == 0) {
+        const struct CMUnitTest tests[] = {cmocka_unit_test(test_equity_against_brute_force_long)};
+        return hs_run_tests(tests, setup, teardown);
+    }
+    if (argc > 1) {
+        fprintf(stderr, "usage: test_omaha_range [long]\n");
+        return 2;
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_all_four_card_hands),
+        cmocka_unit_test(test_readme_table_is_checked),
         cmocka_unit_test(test_table_sampled_five_six),
         cmocka_unit_test(test_weights_and_listing),
         cmocka_unit_test(test_bad_text),
         cmocka_unit_test(test_equity_against_brute_force),
         cmocka_unit_test(test_equity_determinism_and_errors),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return hs_run_tests(tests, setup, teardown);
 }

@@ -30,6 +30,7 @@
 #define HANDSTAT_DRAW_H
 
 #include "handstat/api.h"
+#include "handstat/progress.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -167,6 +168,111 @@ typedef struct hs_draw_equity {
  * (hands or dead sharing a card). */
 HS_API int hs_draw_equity_of(int game, const hs_draw_opponent *hand, int n, uint64_t dead,
                              hs_draw_equity *out);
+
+/* ---- runs on the job runtime ------------------------------------------------------------- */
+
+/* hs_draw_discards and hs_draw_equity_of as jobs of the runtime (handstat/job.h): the same
+ * answers, identical at every thread count, on `threads` workers (0: one per core) with progress
+ * (may be NULL; a non-zero return stops the run: HS_ERR_CANCELLED). The discards' units are the
+ * 2^cards choices; the equity's the draws of the first seat that draws. */
+HS_API int hs_draw_discards_run(int game, uint64_t hand, uint64_t dead, const hs_draw_opponent *opp,
+                                int threads, hs_progress_fn progress, void *progress_ctx,
+                                hs_draw_choice out[HS_DRAW_MAX_CHOICES], int *n);
+HS_API int hs_draw_equity_one_run(int game, const hs_draw_opponent *hand, int n, uint64_t dead,
+                                  int threads, hs_progress_fn progress, void *progress_ctx,
+                                  hs_draw_equity *out);
+
+/* ---- draw policies ------------------------------------------------------------------------
+ * With two or three draws to come, how a player draws after the first is a deterministic rule
+ * of the cards it holds at that draw (and nothing else: not the other players' draws), chosen
+ * by name:
+ *   pat        (every game) stand pat: throw nothing.
+ *   keep:K     (27, a5, badugi; K = 1 .. hand size - 1) keep the best K-card low and throw the
+ *              rest. Lowball: the K lowest distinct ranks of the hand (27: the ace is the highest
+ *              rank; a5: the lowest), one card of each, the card of the lowest index (clubs,
+ *              then diamonds, hearts, spades) when a rank is paired; with fewer than K distinct
+ *              ranks, one card of each rank. Straights and flushes are not looked at. Badugi:
+ *              the best sub-badugi of at most K cards (distinct ranks and suits: the largest,
+ *              then the lowest from its top card, aces low, then the smallest card mask).
+ *   stand:R    (27, a5, badugi) stand pat on an R-low or better (27: R = 7..9, T, J, Q, K, A, the
+ *              hand's band at most R-low: no pair, straight or flush; a5: R = 5..9, T, J, Q, K;
+ *              badugi: R = 4..9, T, J, Q, K, a four-card badugi R-high or better); otherwise
+ *              keep:4 (badugi: keep:3).
+ *   pairs      (high) stand pat on a straight or better; otherwise keep every card whose rank is
+ *              held twice or more (a pair, two pair, trips, quads) and throw the others; with no
+ *              pair keep the highest card (aces high) and throw four.
+ * The first draw's discard may instead be given (HAND:DISCARD); every later draw follows the
+ * policy. */
+enum { HS_DRAW_POLICY_PAT = 0, HS_DRAW_POLICY_KEEP, HS_DRAW_POLICY_STAND, HS_DRAW_POLICY_PAIRS };
+
+typedef struct hs_draw_policy {
+    int kind; /* HS_DRAW_POLICY_* */
+    int arg;  /* keep: K; stand: the card rank R (0 = ace .. 12 = king) */
+} hs_draw_policy;
+
+/* The policy named `text` for `game` into *out. Returns HS_OK; HS_ERR_ARG when the name is not
+ * one of the above, or not one for this game (pairs outside high, keep/stand in high, K or R out
+ * of range). */
+HS_API int hs_draw_policy_parse(int game, const char *text, hs_draw_policy *out);
+/* The policy's name as parse reads it ("keep:4", "stand:9", "stand:A"), as snprintf does. */
+HS_API size_t hs_draw_policy_format(const hs_draw_policy *p, char *buf, size_t cap);
+/* The cards policy p throws from `hand` (the game's hand size, valid cards); 0: pat. */
+HS_API uint64_t hs_draw_policy_discard(int game, const hs_draw_policy *p, uint64_t hand);
+
+/* ---- equity with one, two or three draws ------------------------------------------------- */
+
+#define HS_DRAW_MAX_DRAWS 3
+/* The most final deals the exact count of hs_draw_equity_run walks: about five seconds of one
+ * thread. They are counted before the walk, by a walk of the same tree that stops one seat short
+ * of the final deals (at the last seat's last draw) and gives up past this bound or past
+ * HS_DRAW_MAX_POLICY_NODES nodes of its own (so that a question past the bound costs at most a
+ * second or so before its estimate starts). */
+#define HS_DRAW_MAX_POLICY_DEALS UINT64_C(100000000)
+#define HS_DRAW_MAX_POLICY_NODES UINT64_C(10000000)
+/* Samples of an estimate when none are asked for and the exact count is past the bound. */
+#define HS_DRAW_AUTO_SAMPLES UINT64_C(1000000)
+#define HS_DRAW_MAX_SAMPLES (UINT64_C(1) << 40)
+/* Room for an exact equity "p/q" in lowest terms. */
+#define HS_DRAW_FRACTION_MAX 160
+
+/* One player: its cards, its policy, and optionally its first draw's discard. */
+typedef struct hs_draw_player {
+    uint64_t hand;
+    uint64_t first;  /* the first draw's discard, when first_given */
+    int first_given; /* 0: the policy chooses the first draw too */
+    hs_draw_policy policy;
+} hs_draw_player;
+
+typedef struct hs_draw_run_result {
+    int players, draws;
+    int exact;        /* 1: exact over every deal; 0: an estimate */
+    int over_bound;   /* an estimate made because the exact count passed the bound */
+    uint64_t deals;   /* exact: the final deals walked (not all equally likely); else 0 */
+    uint64_t samples; /* estimate: the deals sampled; else 0 */
+    uint64_t first[HS_DRAW_MAX_PLAYERS];   /* the first draw's discard of each player */
+    double equity[HS_DRAW_MAX_PLAYERS];    /* share of the pot (ties split) */
+    double std_error[HS_DRAW_MAX_PLAYERS]; /* estimate: the standard error; exact: 0 */
+    char equity_exact[HS_DRAW_MAX_PLAYERS][HS_DRAW_FRACTION_MAX]; /* exact: "p/q"; else "" */
+} hs_draw_run_result;
+
+/* The equity of n (2..6) players of `game` with `draws` (1..3) draws to come. Each draw, the
+ * players throw in seat order (the first draw: the given discard or the policy's; later draws:
+ * the policy's, from the cards then held) and take as many replacements from the stub, each
+ * seat from what the earlier seats and draws left; discards never come back. The stub is every
+ * card not held, not dead and not yet dealt. A deal whose draws take more cards than the stub
+ * has is refused (HS_ERR_COUNT). samples = 0: exact, over every deal (deals of different draw
+ * counts weighted by their exact probability: the sum is taken exactly in rationals), when the
+ * final deals number at most HS_DRAW_MAX_POLICY_DEALS (and their count takes at most
+ * HS_DRAW_MAX_POLICY_NODES steps), else an estimate from
+ * HS_DRAW_AUTO_SAMPLES samples (over_bound set); samples > 0 (at most HS_DRAW_MAX_SAMPLES): an
+ * estimate from that many deals, random streams from `seed` (the same answer at every thread
+ * count). Job runtime: threads (0: one per core), progress (may be NULL, can stop the run).
+ * Returns HS_OK; HS_ERR_ARG (game, n or draws out of range, a given discard not in its hand,
+ * too many samples); HS_ERR_COUNT (a hand not of the game's size; the stub runs out);
+ * HS_ERR_DUPLICATE (hands or dead sharing a card); HS_ERR_CANCELLED; HS_ERR_NOMEM. */
+HS_API int hs_draw_equity_run(int game, const hs_draw_player *p, int n, uint64_t dead, int draws,
+                              uint64_t samples, uint64_t seed, int threads, hs_progress_fn progress,
+                              void *progress_ctx, hs_draw_run_result *out);
 
 #ifdef __cplusplus
 }

@@ -66,6 +66,17 @@ HS_API int hs_poker_rank5(uint64_t hand);
 HS_API int hs_poker_rank6(uint64_t hand);
 HS_API int hs_poker_rank7(uint64_t hand);
 
+/* The class of seven card ids (0..51, distinct, in any order; see handstat/cards.h), as
+ * hs_poker_rank() gives the hand they make. Precondition: ids valid as said (checked by assert).
+ * Pure; thread-safe. */
+HS_API int hs_poker_rank7_ids(const uint8_t ids[7]);
+
+/* In C and C++ the two calls above compile inline (handstat/poker_state.h: the macros at the end
+ * of this header): hs_poker_rank7(h) is hs_poker_rank_inline(h) and hs_poker_rank7_ids(ids) is
+ * hs_poker_rank7_ids_inline(ids), the same classes without a call per hand. `&hs_poker_rank7` and
+ * `(hs_poker_rank7)(h)` still name the library's function; define HS_POKER_NO_INLINE before
+ * including handstat headers to call it everywhere. The inline forms check no precondition. */
+
 /* ---- batches -------------------------------------------------------------------------------
  * The class of each of n hands, as hs_poker_rank() gives it, stored as 16-bit values:
  * classes[i] = hs_poker_rank(hands[i]) for 0 <= i < n. Precondition: every hand is
@@ -196,6 +207,12 @@ HS_API int hs_poker_hist_enumerate(int k, int threads, hs_progress_fn progress, 
 
 #ifdef __cplusplus
 }
+#endif
+
+#include "handstat/poker_state.h"
+#if !defined(HS_POKER_NO_INLINE)
+#define hs_poker_rank7(hand) hs_poker_rank_inline(hand)
+#define hs_poker_rank7_ids(ids) hs_poker_rank7_ids_inline(ids)
 #endif
 
 #endif

@@ -135,6 +135,58 @@ static inline int hs_poker_state_rank(hs_poker_state s) {
     return hs_poker_class[key + hs_poker_row[key >> HS_POKER_STATE_ROW_SHIFT]];
 }
 
+/* ---- one hand per call, inline ---------------------------------------------------------------
+ * The one-call rankers of handstat/poker.h, hs_poker_rank7() and hs_poker_rank7_ids(), are these
+ * inline functions in C and C++ (poker.h's macros; the library exports the same functions for
+ * other languages): a loop that ranks hand after hand pays no call, no prologue and no reload of
+ * the tables' addresses per hand. On AMD Zen 3 the ids form measured 1.55x its exported call; the
+ * mask form measured alike either way (bench/peers/suite.sh, results/BENCHMARKS.md). */
+
+/* What they read: per raw 13-bit suit lane its rank key, bit 31 set when it holds five or more
+ * cards (src/poker/poker_tables.h); per card hs_poker_state_cards[c].key alone, 8 bytes apart. */
+HS_API extern const uint32_t hs_poker_lane[8192];
+HS_API extern const uint64_t hs_poker_card_key[HS_CARDS];
+#define HS_POKER_STATE_LANE_FIVE 0x80000000u
+
+/* The class of a hand of 5, 6 or 7 cards (no bit above card 51), as hs_poker_rank() gives it:
+ * the four suit lanes' rank keys added (one 32 KiB table), then a flush's class or the two
+ * dependent lookups of hs_poker_state_rank(). */
+static inline int hs_poker_rank_inline(uint64_t hand) {
+    uint32_t v = hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
+                 hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
+#if defined(__GNUC__)
+    if (__builtin_expect((v & HS_POKER_STATE_LANE_FIVE) != 0, 0))
+#else
+    if (v & HS_POKER_STATE_LANE_FIVE)
+#endif
+        /* at most one lane holds five or more cards; the others' flush entries are 0 */
+        return hs_poker_flush[hand & 0x1FFF] | hs_poker_flush[(hand >> 13) & 0x1FFF] |
+               hs_poker_flush[(hand >> 26) & 0x1FFF] | hs_poker_flush[(hand >> 39) & 0x1FFF];
+    return hs_poker_class[v + hs_poker_row[v >> HS_POKER_STATE_ROW_SHIFT]];
+}
+
+/* The flush class of seven card ids of which five or more share a suit: the library's side of
+ * hs_poker_rank7_ids_inline(), out of line since about 3% of random hands take it. */
+HS_API int hs_poker_rank7_ids_flush(const uint8_t ids[7]);
+
+/* The class of seven distinct card ids (0..51, any order), as hs_poker_rank() gives it: the
+ * cards' keys alone added (seven 8-byte entries of one 416-byte table, not the 16-byte states:
+ * the mask is needed only for a flush, which goes out of line), then the suit counters decide
+ * between the flush call and the two dependent lookups of hs_poker_state_rank(). */
+static inline int hs_poker_rank7_ids_inline(const uint8_t ids[7]) {
+    const uint64_t *k = hs_poker_card_key;
+    uint64_t key = HS_POKER_STATE_BIAS + k[ids[0]] + k[ids[1]] + k[ids[2]] + k[ids[3]] + k[ids[4]] +
+                   k[ids[5]] + k[ids[6]];
+#if defined(__GNUC__)
+    if (__builtin_expect((key & HS_POKER_STATE_FLUSH) != 0, 0))
+#else
+    if (key & HS_POKER_STATE_FLUSH)
+#endif
+        return hs_poker_rank7_ids_flush(ids);
+    uint32_t rk = (uint32_t)key;
+    return hs_poker_class[rk + hs_poker_row[rk >> HS_POKER_STATE_ROW_SHIFT]];
+}
+
 /* ---- the two or three innermost levels in one call ----------------------------------------- */
 
 /* classes[p] = hs_poker_state_rank(hs_poker_state_join(s, hs_poker_state_pairs[p])) for every

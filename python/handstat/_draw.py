@@ -63,12 +63,23 @@ def draw_table(game: str) -> pd.DataFrame:
     return _ask("draw_table", "draw table", game=str(game))
 
 
-def draw_equity(game: str, hands: Any, dead: Optional[Cards] = None) -> pd.DataFrame:
-    """The exact equity of 2 to 6 players with one draw to come (`draw equity`): hands, one per
-    player, "CARDS" or "CARDS:DISCARD" (the cards it throws; none: pat). One row per player:
-    player, hand, discard, draw, wins, ties, equity, equity_exact, over every deal of the
-    replacements (the "deals" note)."""
+def draw_equity(game: str, hands: Any, dead: Optional[Cards] = None, draws: int = 1,
+                policy: Any = None, samples: Optional[int] = None, seed: Optional[int] = None,
+                threads: int = 0) -> pd.DataFrame:
+    """The equity of 2 to 6 players with one to three draws to come (`draw equity`): hands, one
+    per player, "CARDS" or "CARDS:DISCARD" (the cards it throws on the first draw; nothing after
+    ':': pat; no ':': its policy chooses). policy: one name for every player or a list, one each
+    ("pat", "keep:K", "stand:R" for 27, a5 and badugi; "pairs" for high: README, Draw policies),
+    how each draws after the first draw. One draw without samples: player, hand, discard, draw,
+    wins, ties, equity, equity_exact over every deal (the "deals" note). Otherwise player, hand,
+    discard, policy, equity, std_error, equity_exact, kind: exact when the final deals are at
+    most 10^8, else (or with samples) an estimate with its standard error (kind "estimate")."""
     if isinstance(hands, str):
         hands = [hands]
-    return _ask("draw_equity", "draw equity", game=str(game), hand=[str(h) for h in hands],
-                dead=_cards(dead))
+    if policy is not None and not isinstance(policy, str):
+        policy = ",".join(str(p) for p in policy)
+    return _ask("draw_equity", "draw equity", threads=threads, game=str(game),
+                hand=[str(h) for h in hands], dead=_cards(dead),
+                draws=None if draws == 1 else str(int(draws)), policy=policy,
+                samples=None if samples is None else str(int(samples)),
+                seed=None if seed is None else str(int(seed)))

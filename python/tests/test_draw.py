@@ -66,9 +66,34 @@ def test_draw_equity(tmp_path, game, hands, dead):
     assert sum(got["equity_exact"]) == 1
 
 
+@pytest.mark.parametrize("game,hands,draws,policy", [
+    ("27", ["7S 5D 3C 2H KD:KD", "8C 6D 4H 3S QS:QS"], 2, "stand:8"),
+    ("27", ["7S 5D 3C 2H KD", "8C 6D 4H 3S 2C"], 1, ["keep:3", "pat"]),
+    ("badugi", ["AS 2D 3H 4H", "KC 5D 6H 7S"], 3, ["keep:3", "pat"])])
+def test_draw_equity_policies(tmp_path, game, hands, draws, policy):
+    names = policy if isinstance(policy, str) else ",".join(policy)
+    want = cli_file(tmp_path, "draw", "equity", "--game", game, *hands, "--draws", str(draws),
+                    "--policy", names)
+    got = handstat.draw_equity(game, hands, draws=draws, policy=policy)
+    assert_like_cli(got, want)
+
+
+def test_draw_equity_estimate(tmp_path):
+    hands = ["7S 5D 3C 2H KD", "8C 6D 4H 3S QS"]
+    want = cli_file(tmp_path, "draw", "equity", "--game", "27", *hands, "--draws", "3",
+                    "--policy", "keep:4", "--samples", "20000", "--seed", "5")
+    got = handstat.draw_equity("27", hands, draws=3, policy="keep:4", samples=20000, seed=5,
+                               threads=2)
+    assert_like_cli(got, want)
+    assert list(got["kind"]) == ["estimate", "estimate"]
+
+
 def test_draw_errors():
     with pytest.raises(handstat.HandstatError, match="'5C'"):
         handstat.badugi_rank("AC 2D 3H 4S 5C")
+    with pytest.raises(handstat.HandstatError, match="policy: 'keep:9' is not a policy of 27"):
+        handstat.draw_equity("27", ["7S 5D 3C 2H KD", "8C 6D 4H 3S QS"], draws=2,
+                             policy="keep:9")
     with pytest.raises(handstat.HandstatError, match="not in the opponent's hand"):
         handstat.draw_discard("27", "7S 5D 3C 2H KD", opponent="8C 6D 4H 3S QS",
                               opponent_discard="QD")

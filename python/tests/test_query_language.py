@@ -25,6 +25,8 @@ QUERIES = [
      "villain='Ac3c5h6h@50, KhQhJcTc', board=8s3h2d", {}),
     ("select avg(riverEquity(hero)), count(hasLow(hero, river)) from game=omaha85, "
      "hero=Ah2d3c9s9h, villain='AA:$ds', board=6c7h8dKs", {"samples": 3000, "seed": 2}),
+    ("select count(inRange(villain, 'RROO')), avg(riverEquity(hero)) from game=omaha8, "
+     "hero=AhAd2s3s, villain='KK:$ds, QQJJ', board=4h5d9c where not inRange(villain, 'Kh')", {}),
 ]
 
 

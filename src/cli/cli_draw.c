@@ -55,7 +55,7 @@ static const char ODDS_USAGE[] =
 
 static const char DISCARD_USAGE[] =
     "usage: handstat draw discard --game 27|a5|high|badugi HAND [--vs CARDS [--vs-discard CARDS]]\n"
-    "                             [--dead CARDS] [-o FILE]\n"
+    "                             [--dead CARDS] [--threads N] [-o FILE]\n"
     "\n"
     "Every discard choice of HAND (32 for five cards, 16 for four) with one draw to come, best\n"
     "first: CSV discard,kept,draw, the count of each final band, draws, mean_class and, against\n"
@@ -64,6 +64,7 @@ static const char DISCARD_USAGE[] =
     "choices are ordered by the mean final class (the lower the better).\n"
     "\n" GAME_HELP "  --vs CARDS        a known opponent's hand\n"
     "  --vs-discard CARDS  the opponent's cards it throws (none: it stands pat)\n"
+    "  --threads N       worker threads, 1..1024 (default: one per core; the same answer at any)\n"
     "  -o FILE           write to FILE (default: standard output), whole or not at all\n"
     "\n" CLI_COMMON_HELP "\n"
     "exit status: 0 written, 1 bad cards, 2 bad command line, 3 file error\n";
@@ -112,7 +113,7 @@ static int badugi_hist(int argc, char **argv) {
 /* A draw command answered as one CSV: the positionals joined as its "hand" (none: absent) and
  * keys[0..n) = values. */
 static int draw_csv(const char *command, char **argv, int n_pos, const char **keys,
-                    const char **values, int n, const char *path) {
+                    const char **values, int n, const char *path, int threads) {
     char *hand = NULL;
     if (n_pos > 0) {
         size_t len;
@@ -121,7 +122,7 @@ static int draw_csv(const char *command, char **argv, int n_pos, const char **ke
         keys[n] = "hand";
         values[n++] = hand;
     }
-    const cli_request_job o = {.label = command, .threads = 1, .path = path};
+    const cli_request_job o = {.label = command, .threads = threads, .path = path};
     hs_table *t = NULL;
     double seconds;
     const int status = cli_request_to_csv(command, keys, values, n, &o, &t, &seconds);
@@ -148,18 +149,18 @@ static int draw_odds(int argc, char **argv) {
     }
     const char *keys[5] = {"game", "draw", "discard", "dead"},
                *values[5] = {game, draw, discard, dead};
-    return draw_csv("draw odds", argv, n_pos, keys, values, 4, path);
+    return draw_csv("draw odds", argv, n_pos, keys, values, 4, path, 1);
 }
 
 static int draw_discard(int argc, char **argv) {
     int n_pos;
     const char *game = NULL, *vs = NULL, *vs_discard = NULL, *dead = NULL, *path = NULL;
-    const cli_opt opts[] = {{"--game", NULL, CLI_OPT_VALUE, &game},
-                            {"--vs", NULL, CLI_OPT_VALUE, &vs},
-                            {"--vs-discard", NULL, CLI_OPT_VALUE, &vs_discard},
-                            {"--dead", NULL, CLI_OPT_VALUE, &dead},
-                            {"-o", NULL, CLI_OPT_VALUE, &path},
-                            {NULL, NULL, CLI_OPT_FLAG, NULL}};
+    int threads = 0;
+    const cli_opt opts[] = {
+        {"--game", NULL, CLI_OPT_VALUE, &game}, {"--threads", NULL, CLI_OPT_THREADS, &threads},
+        {"--vs", NULL, CLI_OPT_VALUE, &vs},     {"--vs-discard", NULL, CLI_OPT_VALUE, &vs_discard},
+        {"--dead", NULL, CLI_OPT_VALUE, &dead}, {"-o", NULL, CLI_OPT_VALUE, &path},
+        {NULL, NULL, CLI_OPT_FLAG, NULL}};
     int rc = cli_parse_options(argc, argv, opts, DISCARD_USAGE, 0, &n_pos);
     if (rc != CLI_OK)
         return cli_options_status(rc);
@@ -173,7 +174,7 @@ static int draw_discard(int argc, char **argv) {
     }
     const char *keys[5] = {"game", "opponent", "opponent-discard", "dead"},
                *values[5] = {game, vs, vs_discard, dead};
-    return draw_csv("draw discard", argv, n_pos, keys, values, 4, path);
+    return draw_csv("draw discard", argv, n_pos, keys, values, 4, path, threads);
 }
 
 static const char TABLE_USAGE[] =
@@ -203,29 +204,53 @@ static int draw_table(int argc, char **argv) {
         return CLI_EXIT_USAGE;
     }
     const char *keys[2] = {"game"}, *values[2] = {game};
-    return draw_csv("draw table", argv, 0, keys, values, 1, path);
+    return draw_csv("draw table", argv, 0, keys, values, 1, path, 1);
 }
 
 static const char EQUITY_USAGE[] =
     "usage: handstat draw equity --game 27|a5|high|badugi HAND[:DISCARD] HAND[:DISCARD]..\n"
-    "                            [--dead CARDS] [-o FILE]\n"
+    "                            [--draws 1|2|3] [--policy NAME[,NAME..]] [--samples N [--seed "
+    "S]]\n"
+    "                            [--dead CARDS] [--threads N] [-o FILE]\n"
     "\n"
-    "The exact equity of 2 to 6 players with one draw to come: each HAND (one argument, e.g.\n"
-    "'7S 5D 3C 2H KD:KD') holds the player's cards, then after ':' those it throws (none: it\n"
-    "stands pat). Every deal of the replacements is counted, the players drawing in seat order\n"
-    "from what the earlier draws leave (card removal between players included). CSV\n"
-    "player,hand,discard,draw,wins,ties,equity,equity_exact (a tie shares the pot). At most\n"
-    "10^9 deals, else refused.\n"
-    "\n" GAME_HELP
+    "The equity of 2 to 6 players with one to three draws to come: each HAND (one argument, e.g.\n"
+    "'7S 5D 3C 2H KD:KD') holds the player's cards, then after ':' those it throws on the first\n"
+    "draw (nothing after ':': it stands pat; no ':': its policy chooses). Later draws follow each\n"
+    "player's policy (README: Draw policies):\n"
+    "  pat        stand pat (every game)\n"
+    "  keep:K     keep the best K-card low (27, a5) or badugi, throw the rest\n"
+    "  stand:R    stand pat on an R-low or better (badugi: a 4-card R-high), else keep:4 (keep:3)\n"
+    "  pairs      high: stand on a straight or better, else keep the paired cards (or the top)\n"
+    "Each draw the players throw and draw in seat order from what the earlier draws leave (card\n"
+    "removal included; discards are not reshuffled). One draw: CSV\n"
+    "player,hand,discard,draw,wins,ties,equity,equity_exact, exact over every deal (at most 10^9,\n"
+    "else refused). Two or three draws (or --samples): CSV\n"
+    "player,hand,discard,policy,equity,std_error,equity_exact,kind: exact (deals weighted by "
+    "their\n"
+    "probability, summed in rationals) when the final deals, counted first, are at most 10^8;\n"
+    "else an ESTIMATE from 10^6 random deals (kind=estimate, note why) with its standard error.\n"
+    "\n" GAME_HELP "  --draws D         draws to come: 1 (default), 2 or 3\n"
+    "  --policy LIST     one policy for every player or one per player, comma-separated\n"
+    "                    (default pat)\n"
+    "  --samples N       an ESTIMATE from N random deals instead of the exact count\n"
+    "  --seed S          the random streams of --samples (default 1; the same answer at any\n"
+    "                    --threads)\n"
+    "  --threads N       worker threads, 1..1024 (default: one per core)\n"
     "  -o FILE           write to FILE (default: standard output), whole or not at all\n"
     "\n" CLI_COMMON_HELP "\n"
-    "exit status: 0 written, 1 bad cards, 2 bad command line, 3 file error\n";
+    "exit status: 0 written, 1 bad cards or policy, 2 bad command line, 3 file error\n";
 
 static int draw_equity(int argc, char **argv) {
-    int n_pos;
-    const char *game = NULL, *dead = NULL, *path = NULL;
+    int n_pos, threads = 0;
+    const char *game = NULL, *dead = NULL, *path = NULL, *draws = NULL, *policy = NULL,
+               *samples = NULL, *seed = NULL;
     const cli_opt opts[] = {{"--game", NULL, CLI_OPT_VALUE, &game},
                             {"--dead", NULL, CLI_OPT_VALUE, &dead},
+                            {"--draws", NULL, CLI_OPT_VALUE, &draws},
+                            {"--policy", NULL, CLI_OPT_VALUE, &policy},
+                            {"--samples", NULL, CLI_OPT_VALUE, &samples},
+                            {"--seed", NULL, CLI_OPT_VALUE, &seed},
+                            {"--threads", NULL, CLI_OPT_THREADS, &threads},
                             {"-o", NULL, CLI_OPT_VALUE, &path},
                             {NULL, NULL, CLI_OPT_FLAG, NULL}};
     int rc = cli_parse_options(argc, argv, opts, EQUITY_USAGE, 0, &n_pos);
@@ -240,12 +265,13 @@ static int draw_equity(int argc, char **argv) {
         return CLI_EXIT_USAGE;
     }
     /* each positional argument is one player's HAND[:DISCARD] */
-    const char *keys[8] = {"game", "dead"}, *values[8] = {game, dead};
+    const char *keys[12] = {"game", "dead", "draws", "policy", "samples", "seed"},
+               *values[12] = {game, dead, draws, policy, samples, seed};
     for (int i = 0; i < n_pos; i++) {
-        keys[2 + i] = "hand";
-        values[2 + i] = argv[1 + i];
+        keys[6 + i] = "hand";
+        values[6 + i] = argv[1 + i];
     }
-    return draw_csv("draw equity", argv, 0, keys, values, 2 + n_pos, path);
+    return draw_csv("draw equity", argv, 0, keys, values, 6 + n_pos, path, threads);
 }
 
 int cli_badugi_main(int argc, char **argv) {
@@ -270,7 +296,7 @@ int cli_draw_main(int argc, char **argv) {
         "  odds      the exact chance of each final band after one draw (27, a5, high, badugi)\n"
         "  discard   every discard choice of a hand, best first, alone or against an opponent\n"
         "  table     the classic one-draw table of a game (27, a5, badugi)\n"
-        "  equity    the exact equity of 2 to 6 players with one draw to come\n"
+        "  equity    the equity of 2 to 6 players with one to three draws to come\n"
         "\n"
         "'handstat draw <command> --help' describes each.\n";
     static const cli_command_def COMMANDS[] = {{"odds", "handstat draw odds", draw_odds},

@@ -1,11 +1,14 @@
 /* The equity of 2 to 6 draw-game players with one draw to come (handstat/draw.h): every deal of
  * the replacements, the players drawing in turn from what the earlier draws leave. Each player's
  * final class is looked up from a table of its draws over the whole stub, made once; the deals
- * are the nested choices of disjoint draws. */
+ * are the nested choices of disjoint draws. A job of the runtime: one unit per draw of the first
+ * seat that draws (the seats before it stand pat: their one "draw" is the empty set). */
 #include "handstat/draw.h"
 
 #include "handstat/cards.h"
 #include "handstat/error.h"
+
+#include "job_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,10 +95,50 @@ static void deal(walk *w, int p, uint64_t used) {
     }
 }
 
-int hs_draw_equity_of(int game, const hs_draw_opponent *hand, int n, uint64_t dead,
-                      hs_draw_equity *out) {
+typedef struct eq_ctx {
+    int n, lead; /* players; the first seat that draws (0 when none does) */
+    seat_draws seat[HS_DRAW_MAX_PLAYERS];
+} eq_ctx;
+
+static void eq_ctx_free(void *p) {
+    eq_ctx *c = p;
+    for (int i = 0; i < HS_DRAW_MAX_PLAYERS; i++) {
+        free(c->seat[i].mask);
+        free(c->seat[i].cls);
+    }
+    free(c);
+}
+
+/* The accumulator is an hs_draw_equity whose `players` stays 0 (every field a count). */
+static void eq_unit(void *ctxp, size_t u, void *accp, void *scratch) {
+    (void)scratch;
+    const eq_ctx *c = ctxp;
+    walk w = {c->n, c->seat, {0}, accp};
+    for (int p = 0; p < c->lead; p++)
+        w.cls[p] = c->seat[p].cls[0];
+    w.cls[c->lead] = c->seat[c->lead].cls[u];
+    deal(&w, c->lead + 1, c->seat[c->lead].mask[u]);
+}
+
+static void eq_merge(void *dstp, const void *srcp) {
+    hs_draw_equity *d = dstp;
+    const hs_draw_equity *s = srcp;
+    d->deals += s->deals;
+    for (int i = 0; i < HS_DRAW_MAX_PLAYERS; i++) {
+        d->wins[i] += s->wins[i];
+        d->ties[i] += s->ties[i];
+        d->share[i] += s->share[i];
+    }
+}
+
+static const hs_job_def eq_job = {"draw equity", 1,   sizeof(hs_draw_equity), 0, eq_unit, eq_merge,
+                                  NULL,          NULL};
+
+int hs_draw_equity_one_run(int game, const hs_draw_opponent *hand, int n, uint64_t dead,
+                           int threads, hs_progress_fn progress, void *progress_ctx,
+                           hs_draw_equity *out) {
     const int size = hs_draw_hand_cards(game);
-    if (size == 0 || n < 2 || n > HS_DRAW_MAX_PLAYERS)
+    if (size == 0 || n < 2 || n > HS_DRAW_MAX_PLAYERS || threads < 0)
         return HS_ERR_ARG;
     uint64_t all = dead;
     if (dead & ~HS_DECK_MASK)
@@ -126,21 +169,39 @@ int hs_draw_equity_of(int game, const hs_draw_opponent *hand, int n, uint64_t de
         deals *= c;
         left -= k;
     }
-    seat_draws seat[HS_DRAW_MAX_PLAYERS];
-    memset(seat, 0, sizeof seat);
+    eq_ctx *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return HS_ERR_NOMEM;
+    c->n = n;
     int rc = HS_OK;
     for (int i = 0; i < n && rc == HS_OK; i++)
         rc = seat_make(game, hand[i].hand & ~hand[i].discard, stub, ns,
-                       __builtin_popcountll(hand[i].discard), &seat[i]);
+                       __builtin_popcountll(hand[i].discard), &c->seat[i]);
+    if (rc != HS_OK) {
+        eq_ctx_free(c);
+        return rc;
+    }
+    while (c->lead < n - 1 && hand[c->lead].discard == 0)
+        c->lead++;
+    const size_t units = c->seat[c->lead].n;
+    hs_job *job;
+    if ((rc = hs_job_new(&eq_job, c, eq_ctx_free, units, "", NULL, &job)) != HS_OK)
+        return rc;
+    rc =
+        hs_job_run(job, 0, units, &(hs_job_opts){threads, progress, progress_ctx, NULL, NULL, 0.0});
     if (rc == HS_OK) {
-        memset(out, 0, sizeof *out);
+        memcpy(out, hs_job_acc_const(job), sizeof *out);
         out->players = n;
-        walk w = {n, seat, {0}, out};
-        deal(&w, 0, 0);
+        for (int i = n; i < HS_DRAW_MAX_PLAYERS; i++)
+            out->wins[i] = out->ties[i] = out->share[i] = 0;
+        if (out->deals != deals)
+            rc = HS_ERR_CORRUPT;
     }
-    for (int i = 0; i < n; i++) {
-        free(seat[i].mask);
-        free(seat[i].cls);
-    }
+    hs_job_free(job);
     return rc;
+}
+
+int hs_draw_equity_of(int game, const hs_draw_opponent *hand, int n, uint64_t dead,
+                      hs_draw_equity *out) {
+    return hs_draw_equity_one_run(game, hand, n, dead, 1, NULL, NULL, out);
 }

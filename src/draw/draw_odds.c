@@ -9,6 +9,8 @@
 #include "handstat/lowball.h"
 #include "handstat/poker.h"
 
+#include "job_internal.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -214,10 +216,91 @@ static int choice_cmp(const void *pa, const void *pb) {
     return a->discard < b->discard ? -1 : a->discard > b->discard ? 1 : 0;
 }
 
-int hs_draw_discards(int game, uint64_t hand, uint64_t dead, const hs_draw_opponent *opp,
-                     hs_draw_choice out[HS_DRAW_MAX_CHOICES], int *n_out) {
+/* The discards' job: the inputs, and per choice the additive counts of an hs_draw_choice. A unit
+ * is one choice's slice of at most DISC_SLICE draws, so that the choice of drawing five (most of
+ * the work) is shared between the workers too. */
+#define DISC_SLICE 4096
+
+typedef struct disc_unit_range {
+    unsigned sub;       /* the choice: the held cards in its bits are thrown */
+    size_t first, last; /* its draws [first, last) */
+} disc_unit_range;
+
+typedef struct disc_ctx {
+    int game, size, n, k2;
+    uint64_t hand, opp_hand, opp_throw;
+    int stub[HS_CARDS], held[5];
+    uint64_t *draws[6]; /* every k-subset of the stub, for k = 0 .. size */
+    size_t n_draws[6];
+    disc_unit_range *units;
+    size_t n_units;
+    opp_draws od; /* the opponent's draws (od.n = 0: no opponent) */
+} disc_ctx;
+
+typedef struct disc_counts {
+    uint64_t count[HS_DRAW_MAX_BANDS], class_sum, total, wins, ties, losses;
+} disc_counts;
+
+typedef struct disc_acc {
+    disc_counts c[HS_DRAW_MAX_CHOICES];
+} disc_acc;
+
+static void disc_ctx_free(void *p) {
+    disc_ctx *c = p;
+    for (int k = 0; k < 6; k++)
+        free(c->draws[k]);
+    free(c->units);
+    free(c->od.mask);
+    free(c->od.cls);
+    free(c);
+}
+
+static uint64_t discard_of(const disc_ctx *c, unsigned sub) {
+    uint64_t d = 0;
+    for (int i = 0; i < c->size; i++)
+        if (sub >> i & 1)
+            d |= hs_card_bit(c->held[i]);
+    return d;
+}
+
+/* Unit u: its choice's slice of draws, each ranked, and against every opponent draw it leaves. */
+static void disc_unit(void *ctxp, size_t u, void *accp, void *scratch) {
+    (void)scratch;
+    const disc_ctx *c = ctxp;
+    disc_acc *acc = accp;
+    const disc_unit_range *ur = &c->units[u];
+    const uint64_t kept = c->hand & ~discard_of(c, ur->sub);
+    const int draw = c->size - __builtin_popcountll(kept);
+    const uint64_t *draws = c->draws[draw] + ur->first;
+    const size_t m = ur->last - ur->first;
+    uint16_t cls[DISC_SLICE];
+    hs_draw_odds o;
+    rank_draws(c->game, kept, draws, m, cls, &o);
+    disc_counts *dc = &acc->c[ur->sub];
+    for (int b = 0; b < HS_DRAW_MAX_BANDS; b++)
+        dc->count[b] += o.count[b];
+    dc->class_sum += o.class_sum;
+    dc->total += o.total;
+    /* every (player's draw, opponent's draw) pair of disjoint sets: the opponent's are dealt from
+     * what the player's leave, every order of the stub equally likely */
+    for (size_t i = 0; i < m; i++)
+        for (size_t j = 0; j < c->od.n; j++) {
+            if (c->od.mask[j] & draws[i])
+                continue;
+            dc->wins += cls[i] < c->od.cls[j];
+            dc->ties += cls[i] == c->od.cls[j];
+            dc->losses += cls[i] > c->od.cls[j];
+        }
+}
+
+static const hs_job_def disc_job = {"draw discard", 1,   sizeof(disc_acc), 0, disc_unit, NULL,
+                                    NULL,           NULL};
+
+int hs_draw_discards_run(int game, uint64_t hand, uint64_t dead, const hs_draw_opponent *opp,
+                         int threads, hs_progress_fn progress, void *progress_ctx,
+                         hs_draw_choice out[HS_DRAW_MAX_CHOICES], int *n_out) {
     const int size = hs_draw_hand_cards(game);
-    if (size == 0)
+    if (size == 0 || threads < 0)
         return HS_ERR_ARG;
     const uint64_t opp_hand = opp != NULL ? opp->hand : 0,
                    opp_throw = opp != NULL ? opp->discard : 0;
@@ -229,68 +312,98 @@ int hs_draw_discards(int game, uint64_t hand, uint64_t dead, const hs_draw_oppon
         return HS_ERR_DUPLICATE;
     if (opp_throw & ~opp_hand)
         return HS_ERR_ARG;
-    int stub[HS_CARDS], held[5];
-    const int n = cards_of(HS_DECK_MASK & ~hand & ~dead & ~opp_hand, stub);
-    const int k2 = __builtin_popcountll(opp_throw);
-    cards_of(hand, held);
+    disc_ctx *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return HS_ERR_NOMEM;
+    c->game = game;
+    c->size = size;
+    c->hand = hand;
+    c->opp_hand = opp_hand;
+    c->opp_throw = opp_throw;
+    c->n = cards_of(HS_DECK_MASK & ~hand & ~dead & ~opp_hand, c->stub);
+    c->k2 = __builtin_popcountll(opp_throw);
+    cards_of(hand, c->held);
     /* the work: every choice's draws against every opponent draw left (bounded) */
-    uint64_t pairs = 0, most = 0;
+    uint64_t pairs = 0;
     for (int k = 0; k <= size; k++) {
-        if (k + k2 > n)
+        if (k + c->k2 > c->n) {
+            disc_ctx_free(c);
             return HS_ERR_ARG;
-        pairs += binom(size, k) * binom(n, k) * (opp != NULL ? binom(n - k, k2) : 1);
-        if (binom(n, k) > most)
-            most = binom(n, k);
-    }
-    if (pairs > HS_DRAW_MAX_DEALS)
-        return HS_ERR_ARG;
-    opp_draws od = {NULL, NULL, 0};
-    uint64_t *draws = malloc((size_t)most * sizeof *draws);
-    uint16_t *cls = malloc((size_t)most * sizeof *cls);
-    int rc = draws != NULL && cls != NULL ? HS_OK : HS_ERR_NOMEM;
-    if (rc == HS_OK && opp != NULL) {
-        od.n = (size_t)binom(n, k2);
-        od.mask = malloc(od.n * sizeof *od.mask);
-        od.cls = malloc(od.n * sizeof *od.cls);
-        if (od.mask == NULL || od.cls == NULL)
-            rc = HS_ERR_NOMEM;
-        else {
-            hs_draw_odds unused;
-            all_draws(stub, n, k2, od.mask);
-            rank_draws(game, opp_hand & ~opp_throw, od.mask, od.n, od.cls, &unused);
         }
+        pairs += binom(size, k) * binom(c->n, k) * (opp != NULL ? binom(c->n - k, c->k2) : 1);
     }
-    for (unsigned sub = 0; rc == HS_OK && sub < (1u << size); sub++) {
-        hs_draw_choice *c = &out[sub];
-        memset(c, 0, sizeof *c);
-        for (int i = 0; i < size; i++)
-            if (sub >> i & 1)
-                c->discard |= hs_card_bit(held[i]);
-        c->kept = hand & ~c->discard;
-        c->draw = __builtin_popcountll(c->discard);
-        const size_t m = all_draws(stub, n, c->draw, draws);
-        rank_draws(game, c->kept, draws, m, cls, &c->odds);
-        if (opp == NULL)
-            continue;
-        /* every (player's draw, opponent's draw) pair of disjoint sets: the opponent's are
-         * dealt from what the player's leave, every order of the stub equally likely */
-        for (size_t i = 0; i < m; i++)
-            for (size_t j = 0; j < od.n; j++) {
-                if (od.mask[j] & draws[i])
-                    continue;
-                c->wins += cls[i] < od.cls[j];
-                c->ties += cls[i] == od.cls[j];
-                c->losses += cls[i] > od.cls[j];
-            }
-        c->deals = c->wins + c->ties + c->losses;
+    if (pairs > HS_DRAW_MAX_DEALS) {
+        disc_ctx_free(c);
+        return HS_ERR_ARG;
     }
-    free(draws);
-    free(cls);
-    free(od.mask);
-    free(od.cls);
+    /* every draw of every size once, shared by the units; the units: each choice in slices */
+    for (int k = 0; k <= size; k++) {
+        c->n_draws[k] = (size_t)binom(c->n, k);
+        if ((c->draws[k] = malloc(c->n_draws[k] * sizeof *c->draws[k])) == NULL) {
+            disc_ctx_free(c);
+            return HS_ERR_NOMEM;
+        }
+        all_draws(c->stub, c->n, k, c->draws[k]);
+        c->n_units += (size_t)binom(size, k) * ((c->n_draws[k] + DISC_SLICE - 1) / DISC_SLICE);
+    }
+    if ((c->units = malloc(c->n_units * sizeof *c->units)) == NULL) {
+        disc_ctx_free(c);
+        return HS_ERR_NOMEM;
+    }
+    size_t nu = 0;
+    for (unsigned sub = 0; sub < (1u << size); sub++) {
+        const size_t m = c->n_draws[__builtin_popcount(sub)];
+        for (size_t first = 0; first < m; first += DISC_SLICE)
+            c->units[nu++] =
+                (disc_unit_range){sub, first, first + DISC_SLICE < m ? first + DISC_SLICE : m};
+    }
+    if (opp != NULL) {
+        c->od.n = (size_t)binom(c->n, c->k2);
+        c->od.mask = malloc(c->od.n * sizeof *c->od.mask);
+        c->od.cls = malloc(c->od.n * sizeof *c->od.cls);
+        if (c->od.mask == NULL || c->od.cls == NULL) {
+            disc_ctx_free(c);
+            return HS_ERR_NOMEM;
+        }
+        hs_draw_odds unused;
+        all_draws(c->stub, c->n, c->k2, c->od.mask);
+        rank_draws(game, opp_hand & ~opp_throw, c->od.mask, c->od.n, c->od.cls, &unused);
+    }
+    const size_t units = c->n_units, choices = (size_t)1 << size;
+    hs_job *job;
+    int rc = hs_job_new(&disc_job, c, disc_ctx_free, units, "", NULL, &job);
     if (rc != HS_OK)
         return rc;
-    *n_out = 1 << size;
-    qsort(out, (size_t)*n_out, sizeof *out, choice_cmp);
+    rc =
+        hs_job_run(job, 0, units, &(hs_job_opts){threads, progress, progress_ctx, NULL, NULL, 0.0});
+    const disc_acc *acc = hs_job_acc_const(job);
+    for (size_t sub = 0; rc == HS_OK && sub < choices; sub++) {
+        hs_draw_choice *ch = &out[sub];
+        const disc_counts *dc = &acc->c[sub];
+        memset(ch, 0, sizeof *ch);
+        ch->discard = discard_of(c, (unsigned)sub);
+        ch->kept = hand & ~ch->discard;
+        ch->draw = __builtin_popcountll(ch->discard);
+        ch->odds.bands = hs_draw_bands(game);
+        ch->odds.total = dc->total;
+        memcpy(ch->odds.count, dc->count, sizeof dc->count);
+        ch->odds.class_sum = dc->class_sum;
+        if (opp != NULL) {
+            ch->wins = dc->wins;
+            ch->ties = dc->ties;
+            ch->losses = dc->losses;
+            ch->deals = dc->wins + dc->ties + dc->losses;
+        }
+    }
+    hs_job_free(job);
+    if (rc != HS_OK)
+        return rc;
+    *n_out = (int)choices;
+    qsort(out, choices, sizeof *out, choice_cmp);
     return HS_OK;
+}
+
+int hs_draw_discards(int game, uint64_t hand, uint64_t dead, const hs_draw_opponent *opp,
+                     hs_draw_choice out[HS_DRAW_MAX_CHOICES], int *n_out) {
+    return hs_draw_discards_run(game, hand, dead, opp, 1, NULL, NULL, out, n_out);
 }

@@ -1057,10 +1057,16 @@ int hs_omaha_equity_ranges(const hs_omaha_range *const ranges[], int players, ui
     for (int p = 0; p < players; p++)
         single &= c->n[p] == 1;
     if (single) { /* the tables of hs_omaha_equity_run, any street */
-        uint64_t holes[MAXP];
-        for (int p = 0; p < players; p++)
+        uint64_t holes[MAXP], seen = 0;
+        int overlap = 0;
+        for (int p = 0; p < players; p++) {
             holes[p] = c->hand[p][0];
+            overlap |= (holes[p] & seen) != 0;
+            seen |= holes[p];
+        }
         rq_ctx_free(c);
+        if (overlap) /* two players' only hands share a card: no deal, as for larger ranges */
+            return HS_ERR_COUNT;
         hs_omaha_equity e;
         rc = hs_omaha_equity_run(holes, players, board, dead, hilo, threads, progress, progress_ctx,
                                  &e);

@@ -26,9 +26,18 @@ int hs_poker_rank6(uint64_t hand) {
     return hs_poker_rank_kernel(hand);
 }
 
-int hs_poker_rank7(uint64_t hand) {
+/* (The names in parentheses: poker.h's macros make calls elsewhere inline.) */
+int(hs_poker_rank7)(uint64_t hand) {
     assert((hand & ~HS_DECK_MASK) == 0 && hs_hand_size(hand) == 7);
     return hs_poker_rank_kernel(hand);
+}
+
+int(hs_poker_rank7_ids)(const uint8_t ids[7]) {
+    return hs_poker_rank_kernel(hs_poker_ids7_mask(ids));
+}
+
+int hs_poker_rank7_ids_flush(const uint8_t ids[7]) {
+    return (int)hs_poker_flush_class(hs_poker_ids7_mask(ids));
 }
 
 uint64_t hs_poker_five_of_class(uint64_t hand, int best, int (*rank)(uint64_t, int), int rules) {

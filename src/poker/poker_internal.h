@@ -46,10 +46,7 @@ static inline uint32_t hs_poker_flush_class(uint64_t hand) {
  * key and hold two flushes; this is only for 5..7 cards.) The flush test is a branch: about 3%
  * of random 7-card hands take it, and enumerations meet flushes in runs. */
 static inline int hs_poker_rank_kernel(uint64_t hand) {
-    uint32_t v = hs_poker_lanes(hand);
-    if (v & HS_POKER_LANE_FIVE)
-        return (int)hs_poker_flush_class(hand);
-    return (int)hs_poker_key_class(v);
+    return hs_poker_rank_inline(hand); /* (handstat/poker_state.h: public, for inline callers) */
 }
 /* Whether s holds no card below card `below` (0..52): the precondition of the pairs and triples
  * rankers (handstat/poker_state.h). */

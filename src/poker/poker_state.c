@@ -14,6 +14,7 @@ _Static_assert(HS_POKER_STATE_ROW_SHIFT == HS_POKER_ROW_SHIFT, "row shift");
 _Static_assert(HS_POKER_STATE_FLUSH == (UINT64_C(0x8888) << 32) &&
                    HS_POKER_STATE_BIAS == (UINT64_C(0x3333) << 32),
                "suit counters");
+_Static_assert(HS_POKER_STATE_LANE_FIVE == HS_POKER_LANE_FIVE, "lane flag");
 
 void hs_poker_state_rank_pairs_scalar(hs_poker_state s, int below, uint16_t *classes) {
     assert(hs_poker_state_above(s, below));

@@ -409,6 +409,52 @@ int64_t hs_q_const_of(pctx *p, const qnode *n, int type) {
     }
 }
 
+static int mask_order(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Omaha: the player's hands (q->hands) that the Omaha range text x holds, whatever their weight
+ * there, sorted for the evaluator's binary search. */
+static int bind_omaha_range(pctx *p, qnode *n, const qnode *x) {
+    hs_query *q = p->q;
+    char t[HS_TOKEN_TEXT];
+    hs_omaha_matcher *m;
+    hs_parse_error e = {0, 0, 0};
+    char why[128];
+    int rc = hs_omaha_matcher_new(p->text + x->off, x->len, q->hole_cards, &m, &e, why, sizeof why);
+    if (rc == HS_ERR_TOKEN || rc == HS_ERR_COUNT)
+        return hs_q_perr(p, rc, x->off + e.offset, e.length,
+                         "inRange: '%s': %s (an Omaha range of %d cards: AsAd8s8d, AA**, AxAyxy, "
+                         "KK-TT:$ds, ...)",
+                         hs_q_tok(p, t, x->off + e.offset, e.length), why, q->hole_cards);
+    if (rc != HS_OK)
+        return hs_q_perr(p, rc, x->off, x->len, "inRange: %s", hs_strerror(rc));
+    const int pl = n->player;
+    uint64_t *set = malloc(q->nhands[pl] * sizeof *set + 1);
+    void *grown = realloc(q->oset, (size_t)(q->nosets + 1) * sizeof *q->oset);
+    if (grown != NULL)
+        q->oset = grown;
+    void *grown_n = realloc(q->noset, (size_t)(q->nosets + 1) * sizeof *q->noset);
+    if (grown_n != NULL)
+        q->noset = grown_n;
+    if (set == NULL || grown == NULL || grown_n == NULL) {
+        free(set);
+        hs_omaha_matcher_free(m);
+        return hs_q_perr(p, HS_ERR_NOMEM, x->off, x->len, "out of memory");
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < q->nhands[pl]; i++)
+        if (hs_omaha_matcher_weight(m, q->hands[pl][i]) > 0)
+            set[k++] = q->hands[pl][i];
+    hs_omaha_matcher_free(m);
+    qsort(set, k, sizeof *set, mask_order); /* q->hands is ascending already: cheap */
+    q->oset[q->nosets] = set;
+    q->noset[q->nosets] = k;
+    n->range = q->nosets++;
+    return HS_OK;
+}
+
 int hs_q_bind_range(pctx *p, qnode *n, const qnode *x) {
     hs_query *q = p->q;
     char t[HS_TOKEN_TEXT];
@@ -416,7 +462,7 @@ int hs_q_bind_range(pctx *p, qnode *n, const qnode *x) {
         return hs_q_perr(p, HS_ERR_ARG, x->off, x->len, "inRange wants a range in quotes, not '%s'",
                          hs_q_tok(p, t, x->off, x->len));
     if (q->game != GAME_HOLDEM)
-        return hs_q_perr(p, HS_ERR_ARG, n->off, n->len, "inRange is for holdem only");
+        return bind_omaha_range(p, n, x);
     hs_holdem_range *r = malloc(sizeof *r);
     void *grown = realloc(q->sets, (size_t)(q->nsets + 1) * sizeof *q->sets);
     if (r == NULL || grown == NULL) {

@@ -17,6 +17,10 @@ void hs_query_free(hs_query *q) {
         free(q->range[i]);
     }
     free(q->sets);
+    for (int i = 0; i < q->nosets; i++)
+        free(q->oset[i]);
+    free(q->oset);
+    free(q->noset);
     free(q->text);
     free(q);
 }

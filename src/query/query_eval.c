@@ -324,6 +324,18 @@ static int64_t call(dstate *d, const qnode *n) {
         return rank_at(d, p, s) == nut_at(d, s);
     case F_IN_RANGE: {
         const uint64_t h = d->hole[p];
+        if (q->game == GAME_OMAHA) { /* binary search of the player's hands in the range */
+            const uint64_t *set = q->oset[n->range];
+            size_t lo = 0, hi = q->noset[n->range];
+            while (lo < hi) {
+                const size_t mid = lo + (hi - lo) / 2;
+                if (set[mid] < h)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            return lo < q->noset[n->range] && set[lo] == h;
+        }
         const int idx = (63 - __builtin_clzll(h)) * 52 + __builtin_ctzll(h);
         return q->sets[n->range][idx / 64] >> (idx % 64) & 1;
     }

@@ -157,6 +157,10 @@ struct hs_query {
     /* inRange sets: 1326-combination bit sets by pair index */
     int nsets;
     uint64_t (*sets)[43]; /* bit hi * 52 + lo of each combination: 2704 bits */
+    /* Omaha inRange sets: the player's hands (of q->hands) in the range, ascending */
+    int nosets;
+    uint64_t **oset;
+    size_t *noset;
     /* the program */
     qnode node[Q_MAX_NODES];
     int nnodes;
@@ -287,8 +291,9 @@ int hs_q_street_of(pctx *p, const qnode *n);
 int hs_q_handtype_of(pctx *p, const qnode *n);
 /* Resolve a bare name against a type: its constant value, or -1 (category flags: -2 - flag). */
 int64_t hs_q_const_of(pctx *p, const qnode *n, int type);
-/* inRange's range text x, argument of call n: parsed into a new set of q->sets, n->range its
- * index. Returns p->rc. */
+/* inRange's range text x, argument of call n: parsed into a new set of q->sets (hold'em: the
+ * hold'em range grammar) or q->oset (Omaha: the Omaha range grammar, the player's hands that are
+ * in it), n->range its index. Returns p->rc. */
 int hs_q_bind_range(pctx *p, qnode *n, const qnode *x);
 
 /* ==== check (query_check.c) ================================================================= */

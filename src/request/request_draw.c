@@ -264,7 +264,8 @@ static int run_draw_discard(const hs_request *r, hs_req_ctx *x) {
         return hs_req_fail(x, HS_ERR_NOMEM, "out of memory");
     const hs_draw_opponent opp = {opp_hand, opp_throw};
     int n = 0;
-    rc = hs_draw_discards(game, hand, dead, has_opp ? &opp : NULL, ch, &n);
+    rc = hs_draw_discards_run(game, hand, dead, has_opp ? &opp : NULL, x->threads, x->progress,
+                              x->progress_ctx, ch, &n);
     if (rc == HS_ERR_ARG) {
         free(ch);
         return hs_req_fail(x, rc, "the deals to compare exceed %" PRIu64 " (exact or nothing)",
@@ -446,8 +447,50 @@ static int equity_hand(const char *text, int seat, int size, hs_draw_opponent *p
     return HS_OK;
 }
 
-/* draw equity: 2 to 6 players with one draw to come: player,hand,discard,draw,wins,ties,equity,
- * equity_exact over every deal of the replacements. */
+/* The "policy" argument: one name for every player, or one per player separated by commas. */
+static int equity_policies(const hs_request *r, int game, int n, hs_draw_policy *pol,
+                           char names[][16], hs_req_ctx *x) {
+    const char *text = hs_req_get(r, "policy");
+    for (int i = 0; i < n; i++) {
+        pol[i] = (hs_draw_policy){HS_DRAW_POLICY_PAT, 0};
+        snprintf(names[i], 16, "pat");
+    }
+    if (text == NULL)
+        return HS_OK;
+    char item[HS_DRAW_MAX_PLAYERS + 1][16];
+    int items = 0;
+    const char *at = text;
+    for (;;) {
+        const char *end = strchr(at, ',');
+        const size_t len = end != NULL ? (size_t)(end - at) : strlen(at);
+        if (items == n)
+            return hs_req_fail(x, HS_ERR_ARG, "policy: %d names for %d players", items + 1, n);
+        if (len >= sizeof item[0])
+            return hs_req_fail(x, HS_ERR_ARG, "policy: '%.*s' is not a policy of %s", 20, at,
+                               hs_draw_game_name(game));
+        memcpy(item[items], at, len);
+        item[items++][len] = '\0';
+        if (end == NULL)
+            break;
+        at = end + 1;
+    }
+    if (items != 1 && items != n)
+        return hs_req_fail(x, HS_ERR_ARG, "policy: %d names for %d players (one, or one each)",
+                           items, n);
+    for (int i = 0; i < n; i++) {
+        const char *name = item[items == 1 ? 0 : i];
+        if (hs_draw_policy_parse(game, name, &pol[i]) != HS_OK)
+            return hs_req_fail(x, HS_ERR_ARG, "policy: '%s' is not a policy of %s (%s)", name,
+                               hs_draw_game_name(game),
+                               game == HS_DRAW_HIGH ? "pat or pairs" : "pat, keep:K or stand:R");
+        hs_draw_policy_format(&pol[i], names[i], 16);
+    }
+    return HS_OK;
+}
+
+/* draw equity: 2 to 6 players with one to three draws to come. One draw without samples:
+ * player,hand,discard,draw,wins,ties,equity,equity_exact over every deal of the replacements.
+ * Otherwise player,hand,discard,policy,equity,std_error,equity_exact,kind under the policies. */
 static int run_draw_equity(const hs_request *r, hs_req_ctx *x) {
     int game = 0, rc;
     if ((rc = draw_game(r, &game, x)) != HS_OK)
@@ -459,15 +502,20 @@ static int run_draw_equity(const hs_request *r, hs_req_ctx *x) {
         return hs_req_fail(x, HS_ERR_ARG, "expected 2 to %d hands, got %d", HS_DRAW_MAX_PLAYERS, n);
     hs_draw_opponent p[HS_DRAW_MAX_PLAYERS];
     int cards[HS_DRAW_MAX_PLAYERS][5], nc[HS_DRAW_MAX_PLAYERS], thrown[HS_DRAW_MAX_PLAYERS][5],
-        nt[HS_DRAW_MAX_PLAYERS];
-    uint64_t dead, seen = 0;
-    if ((rc = opt_cards(r, "dead", HS_CARDS, &dead, x)) != HS_OK)
+        nt[HS_DRAW_MAX_PLAYERS], given[HS_DRAW_MAX_PLAYERS];
+    uint64_t dead, seen = 0, draws = 1, samples = 0, seed = 1;
+    if ((rc = opt_cards(r, "dead", HS_CARDS, &dead, x)) != HS_OK ||
+        (rc = hs_req_number(r, "draws", 1, HS_DRAW_MAX_DRAWS, 1, &draws, x)) != HS_OK ||
+        (rc = hs_req_samples(r, &samples, &seed, x)) != HS_OK)
         return rc;
+    if (samples > HS_DRAW_MAX_SAMPLES)
+        return hs_req_fail(x, HS_ERR_ARG, "samples: at most %" PRIu64, HS_DRAW_MAX_SAMPLES);
     seen = dead;
     for (int i = 0; i < n; i++) {
         if ((rc = equity_hand(text[i], i + 1, size, &p[i], cards[i], &nc[i], thrown[i], &nt[i],
                               x)) != HS_OK)
             return rc;
+        given[i] = strchr(text[i], ':') != NULL;
         if (p[i].hand & seen) {
             char name[3];
             return hs_req_fail(x, HS_ERR_DUPLICATE, "hand %d: '%s' is already %s", i + 1,
@@ -476,28 +524,82 @@ static int run_draw_equity(const hs_request *r, hs_req_ctx *x) {
         }
         seen |= p[i].hand;
     }
-    int left = HS_CARDS - __builtin_popcountll(seen), draws = 0;
+    hs_draw_policy pol[HS_DRAW_MAX_PLAYERS];
+    char pnames[HS_DRAW_MAX_PLAYERS][16];
+    if ((rc = equity_policies(r, game, n, pol, pnames, x)) != HS_OK)
+        return rc;
+    /* the first draw: the given discards, else the policy's */
     for (int i = 0; i < n; i++)
-        draws += nt[i];
-    if (draws > left)
-        return hs_req_fail(x, HS_ERR_COUNT, "the draws take %d cards from a stub of %d", draws,
-                           left);
+        if (!given[i]) {
+            p[i].discard = hs_draw_policy_discard(game, &pol[i], p[i].hand);
+            nt[i] = 0;
+            for (int j = 0; j < nc[i]; j++)
+                if (p[i].discard >> cards[i][j] & 1)
+                    thrown[i][nt[i]++] = cards[i][j];
+        }
+    int left = HS_CARDS - __builtin_popcountll(seen), first_draws = 0;
+    for (int i = 0; i < n; i++)
+        first_draws += nt[i];
+    if (first_draws > left)
+        return hs_req_fail(x, HS_ERR_COUNT, "the draws take %d cards from a stub of %d",
+                           first_draws, left);
     if (x->phase == HS_REQ_START) {
         *x->job_out = NULL;
         return HS_OK;
     }
-    hs_draw_equity e;
-    rc = hs_draw_equity_of(game, p, n, dead, &e);
-    if (rc == HS_ERR_ARG)
-        return hs_req_fail(x, rc, "the deals exceed %" PRIu64 " (exact or nothing)",
-                           HS_DRAW_MAX_EQUITY_DEALS);
+    hs_table *t = NULL;
+    if (draws == 1 && samples == 0) {
+        hs_draw_equity e;
+        rc = hs_draw_equity_one_run(game, p, n, dead, x->threads, x->progress, x->progress_ctx, &e);
+        if (rc == HS_ERR_ARG)
+            return hs_req_fail(x, rc, "the deals exceed %" PRIu64 " (exact or nothing)",
+                               HS_DRAW_MAX_EQUITY_DEALS);
+        if (rc != HS_OK)
+            return hs_req_lib_error(x, rc);
+        static const char *const COLS[] = {"player", "hand", "discard", "draw",
+                                           "wins",   "ties", "equity",  "equity_exact"};
+        static const int KINDS[] = {HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT,    HS_CELL_INT,
+                                    HS_CELL_INT, HS_CELL_INT,  HS_CELL_DECIMAL, HS_CELL_FRACTION};
+        t = hs_tbl_new(COLS, KINDS, 8);
+        for (int i = 0; t != NULL && i < n; i++) {
+            char h[32], d[32];
+            hs_req_cards_text(h, sizeof h, cards[i], nc[i]);
+            hs_req_cards_text(d, sizeof d, thrown[i], nt[i]);
+            hs_tbl_u128(t, (hs_uint128)(i + 1));
+            hs_tbl_text(t, h);
+            hs_tbl_text(t, nt[i] ? d : "-");
+            hs_tbl_u128(t, (hs_uint128)nt[i]);
+            hs_tbl_u128(t, e.wins[i]);
+            hs_tbl_u128(t, e.ties[i]);
+            hs_tbl_ratio(t, e.share[i], 60 * (hs_uint128)e.deals);
+            hs_tbl_fraction(t, e.share[i], 60 * (hs_uint128)e.deals);
+        }
+        if (t != NULL) {
+            hs_tbl_note(t, "game", "%s", hs_draw_game_name(game));
+            hs_tbl_note(t, "deals", "%" PRIu64, e.deals);
+            hs_tbl_note(t, "kind", "exact");
+            hs_req_known_notes(t, 0, dead);
+        }
+        return hs_req_answer(x, t);
+    }
+    hs_draw_player pl[HS_DRAW_MAX_PLAYERS];
+    for (int i = 0; i < n; i++)
+        pl[i] = (hs_draw_player){p[i].hand, p[i].discard, 1, pol[i]};
+    hs_draw_run_result e;
+    rc = hs_draw_equity_run(game, pl, n, dead, (int)draws, samples, seed, x->threads, x->progress,
+                            x->progress_ctx, &e);
+    if (rc == HS_ERR_COUNT)
+        return hs_req_fail(x, rc,
+                           "the draws run out of cards: a deal needs more than the stub of "
+                           "%d holds (discards are not reshuffled)",
+                           left);
     if (rc != HS_OK)
         return hs_req_lib_error(x, rc);
-    static const char *const COLS[] = {"player", "hand", "discard", "draw",
-                                       "wins",   "ties", "equity",  "equity_exact"};
-    static const int KINDS[] = {HS_CELL_INT, HS_CELL_TEXT, HS_CELL_TEXT,    HS_CELL_INT,
-                                HS_CELL_INT, HS_CELL_INT,  HS_CELL_DECIMAL, HS_CELL_FRACTION};
-    hs_table *t = hs_tbl_new(COLS, KINDS, 8);
+    static const char *const COLS[] = {"player", "hand",      "discard",      "policy",
+                                       "equity", "std_error", "equity_exact", "kind"};
+    static const int KINDS[] = {HS_CELL_INT,     HS_CELL_TEXT,    HS_CELL_TEXT, HS_CELL_TEXT,
+                                HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_TEXT, HS_CELL_TEXT};
+    t = hs_tbl_new(COLS, KINDS, 8);
     for (int i = 0; t != NULL && i < n; i++) {
         char h[32], d[32];
         hs_req_cards_text(h, sizeof h, cards[i], nc[i]);
@@ -505,16 +607,25 @@ static int run_draw_equity(const hs_request *r, hs_req_ctx *x) {
         hs_tbl_u128(t, (hs_uint128)(i + 1));
         hs_tbl_text(t, h);
         hs_tbl_text(t, nt[i] ? d : "-");
-        hs_tbl_u128(t, (hs_uint128)nt[i]);
-        hs_tbl_u128(t, e.wins[i]);
-        hs_tbl_u128(t, e.ties[i]);
-        hs_tbl_ratio(t, e.share[i], 60 * (hs_uint128)e.deals);
-        hs_tbl_fraction(t, e.share[i], 60 * (hs_uint128)e.deals);
+        hs_tbl_text(t, pnames[i]);
+        hs_tbl_double(t, e.equity[i]);
+        hs_tbl_double(t, e.exact ? 0.0 : e.std_error[i]);
+        hs_tbl_text(t, e.exact ? e.equity_exact[i] : "-");
+        hs_tbl_text(t, e.exact ? "exact" : "estimate");
     }
     if (t != NULL) {
         hs_tbl_note(t, "game", "%s", hs_draw_game_name(game));
-        hs_tbl_note(t, "deals", "%" PRIu64, e.deals);
-        hs_tbl_note(t, "kind", "exact");
+        hs_tbl_note(t, "draws", "%d", (int)draws);
+        hs_tbl_note(t, "kind", "%s", e.exact ? "exact" : "estimate");
+        if (e.exact)
+            hs_tbl_note(t, "deals", "%" PRIu64, e.deals);
+        else {
+            hs_tbl_note(t, "samples", "%" PRIu64, e.samples);
+            hs_tbl_note(t, "seed", "%" PRIu64, seed);
+        }
+        if (e.over_bound)
+            hs_tbl_note(t, "why", "the exact count passes %" PRIu64 " final deals",
+                        HS_DRAW_MAX_POLICY_DEALS);
         hs_req_known_notes(t, 0, dead);
     }
     return hs_req_answer(x, t);
@@ -599,15 +710,22 @@ const hs_command_def hs_req_draw_table = {
 static const hs_command_arg EQUITY_ARGS[] = {
     A_GAME,
     {"hand", HS_ARG_CARDS, 2, HS_DRAW_MAX_PLAYERS, NULL, NULL,
-     "each player's cards, then ':' and the cards it throws (none: pat), \"7S 5D 3C 2H KD:KD\""},
-    A_DRAW_DEAD};
+     "each player's cards, then ':' and the cards it throws on the first draw (none after ':': "
+     "pat; no ':': its policy chooses), \"7S 5D 3C 2H KD:KD\""},
+    A_DRAW_DEAD,
+    {"draws", HS_ARG_COUNT, 0, 1, NULL, "1", "draws to come: 1, 2 or 3"},
+    {"policy", HS_ARG_TEXT, 0, 1, NULL, "pat",
+     "how each player draws after the first (one name, or one per player separated by commas): "
+     "pat, keep:K, stand:R (27, a5, badugi), pairs (high)"},
+    {"samples", HS_ARG_COUNT, 0, 1, NULL, NULL, "a Monte Carlo estimate from this many deals"},
+    {"seed", HS_ARG_COUNT, 0, 1, NULL, "1", "the estimate's random seed"}};
 static const char *const EQUITY_EXAMPLE[] = {
     "game",           "27", "hand", "7S 5D 3C 2H KD:KD", "hand", "8C 6D 4H 3S QS:QS", "hand",
     "9C 8D 6H 4S 2C", NULL};
 const hs_command_def hs_req_draw_equity = {
     {"draw equity", "Draw equity",
-     "the exact equity of 2 to 6 players with one draw to come, over every deal of the "
-     "replacements",
+     "the equity of 2 to 6 players with one to three draws to come: exact over every deal of the "
+     "replacements (later draws by each player's policy), or an estimate past the bound",
      EQUITY_ARGS, HS_REQ_N(EQUITY_ARGS), EQUITY_EXAMPLE,
      "draw equity --game 27 '7S 5D 3C 2H KD:KD' '8C 6D 4H 3S QS:QS' '9C 8D 6H 4S 2C'", 0},
     run_draw_equity,
