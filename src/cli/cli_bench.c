@@ -189,6 +189,40 @@ static int w_rank7_state_seq(const bench_input *in, uint64_t *units, uint64_t *c
     return HS_OK;
 }
 
+/* The same hands from their seven card ids, one hs_poker_rank7_ids call per hand (the ids
+ * written level by level into one array, as a caller's nested loops would). */
+static int w_rank7_ids_seq(const bench_input *in, uint64_t *units, uint64_t *checksum) {
+    const int k = in->seq_cards;
+    uint64_t sum = 0, n = 0;
+    uint8_t ids[7];
+    for (int a = 6; a < k; a++) {
+        ids[0] = (uint8_t)a;
+        for (int b = 5; b < a; b++) {
+            ids[1] = (uint8_t)b;
+            for (int c = 4; c < b; c++) {
+                ids[2] = (uint8_t)c;
+                for (int d = 3; d < c; d++) {
+                    ids[3] = (uint8_t)d;
+                    for (int e = 2; e < d; e++) {
+                        ids[4] = (uint8_t)e;
+                        for (int f = 1; f < e; f++) {
+                            ids[5] = (uint8_t)f;
+                            for (int g = 0; g < f; g++) {
+                                ids[6] = (uint8_t)g;
+                                sum += (uint64_t)hs_poker_rank7_ids(ids);
+                            }
+                            n += (uint64_t)f;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    *units = n;
+    *checksum = n << 40 ^ sum;
+    return HS_OK;
+}
+
 /* The same hands in batches: for each three highest cards, the classes of every four cards
  * below them in one hs_poker_state_rank_quads call (the hand-state kernel's dispatch). */
 static int w_rank_quads_seq(const bench_input *in, uint64_t *units, uint64_t *checksum) {
@@ -225,9 +259,19 @@ static int w_rank7_mask_rand(const bench_input *in, uint64_t *units, uint64_t *c
     return HS_OK;
 }
 
+/* Random hands from their seven card ids, one hs_poker_rank7_ids call each. */
+static int w_rank7_ids_call_rand(const bench_input *in, uint64_t *units, uint64_t *checksum) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < in->n_rand; i++)
+        sum += (uint64_t)hs_poker_rank7_ids(in->ids[i]);
+    *units = in->n_rand;
+    *checksum = (uint64_t)in->n_rand << 40 ^ sum;
+    return HS_OK;
+}
+
 /* Random hands from their seven card ids, one hand at a time: seven hs_poker_state_add and one
  * hs_poker_state_rank. */
-static int w_rank7_ids_rand(const bench_input *in, uint64_t *units, uint64_t *checksum) {
+static int w_rank7_state_rand(const bench_input *in, uint64_t *units, uint64_t *checksum) {
     uint64_t sum = 0;
     for (size_t i = 0; i < in->n_rand; i++) {
         const uint8_t *p = in->ids[i];
@@ -362,12 +406,15 @@ static int w_preflop(const bench_input *in, uint64_t *units, uint64_t *checksum)
 
 static const bench_workload WORKLOADS[] = {
     {"rank7_mask_seq", "rank7 mask, one per call, seq", "hand", 0, w_rank7_mask_seq, 0},
-    {"rank7_state_seq", "rank7 ids (state), one per call, seq", "hand", 0, w_rank7_state_seq, 1},
+    {"rank7_ids_seq", "rank7 ids, one per call, seq", "hand", 0, w_rank7_ids_seq, 1},
+    {"rank7_state_seq", "rank7 state add+rank, one per call, seq", "hand", 0, w_rank7_state_seq, 1},
     {"rank_quads_seq", "rank batch (state quads), seq", "hand", 0, w_rank_quads_seq, 1},
     {"rank7_mask_rand", "rank7 mask, one per call, random", "hand", 0, w_rank7_mask_rand, 0},
-    {"rank7_ids_rand", "rank7 ids (state), one per call, random", "hand", 0, w_rank7_ids_rand, 4},
+    {"rank7_ids_rand", "rank7 ids, one per call, random", "hand", 0, w_rank7_ids_call_rand, 5},
+    {"rank7_state_rand", "rank7 state add+rank, one per call, random", "hand", 0,
+     w_rank7_state_rand, 5},
     {"rank_batch_masks_rand", "rank batch of masks, random", "hand", 0, w_rank_batch_masks, 0},
-    {"rank_batch_ids_rand", "rank batch of ids, random", "hand", 0, w_rank_batch_ids, 6},
+    {"rank_batch_ids_rand", "rank batch of ids, random", "hand", 0, w_rank_batch_ids, 8},
     {"crib_score_seq", "crib score5, one per call, seq", "hand", 0, w_crib_score_seq, 0},
     {"crib_batch_rand", "crib total batch, random", "hand", 0, w_crib_batch, 0},
     {"crib_hist", "crib hist (all hands, counted)", "hand", 1, w_crib_hist, 0},
@@ -755,17 +802,17 @@ static void print_text(const bench_report *rep, const char *model, double load) 
         "threads: %d for the jobs (crib hist, equities, preflop: wall time), one for the kernels "
         "(its CPU time); load average %.2f at start\n\n",
         d->threads, load);
-    printf("%-40s %5s %12s", "workload", "unit", "units");
+    printf("%-42s %5s %12s", "workload", "unit", "units");
     for (int r = 0; r < N_RUNS; r++)
         if (rep->run[r] != NULL)
             printf(" %19s", RUN_NAME[r]);
-    printf("  checksum\n%-40s %5s %12s", "", "", "");
+    printf("  checksum\n%-42s %5s %12s", "", "", "");
     for (int r = 0; r < N_RUNS; r++)
         if (rep->run[r] != NULL)
             printf(" %10s %8s", "M/s", "ns/unit");
     printf("\n");
     for (size_t w = 0; w < N_WORKLOADS; w++) {
-        printf("%-40s %5s %12" PRIu64, WORKLOADS[w].what, WORKLOADS[w].unit, d->fig[w].units);
+        printf("%-42s %5s %12" PRIu64, WORKLOADS[w].what, WORKLOADS[w].unit, d->fig[w].units);
         for (int r = 0; r < N_RUNS; r++)
             if (rep->run[r] != NULL)
                 printf(" %10.4g %8.4g", rate_m(&rep->run[r]->fig[w]), ns_per(&rep->run[r]->fig[w]));
