@@ -74,6 +74,8 @@ expect "completion: commands" "equity" complete_words "$prefix/bin/handstat" oma
 expect "completion: options" "--hilo" complete_words "$prefix/bin/handstat" omaha equity --hi
 expect "completion: serve" "serve" complete_words "$prefix/bin/handstat" ser
 expect "completion: serve's options" "--max-seconds" complete_words "$prefix/bin/handstat" serve --max-s
+expect "completion: bench" "bench" complete_words "$prefix/bin/handstat" ben
+expect "completion: bench's options" "--quick" complete_words "$prefix/bin/handstat" bench --qu
 
 # the Python package, as installed
 pydir=$prefix/lib/python3/dist-packages

@@ -90,6 +90,27 @@ HS_API void hs_card_format(int card, char out[3]);
  * into buf (NUL-terminated, truncated to cap). Returns the length the full text needs. */
 HS_API size_t hs_hand_format(uint64_t hand, char *buf, size_t cap);
 
+/* ---- checking arrays of hands at memory speed --------------------------------------------
+ * The batch rankers and scorers take their preconditions on trust (an invalid hand is undefined
+ * behaviour, read out of their tables' bounds); a caller holding hands from outside (a file, a
+ * NumPy array) checks them first with these, which cost a fraction of the ranking itself. Each
+ * returns the index of the first hand that fails, or n when every one passes (n may be 0). Each
+ * takes an AVX2 form where the CPU has AVX2 and HANDSTAT_ISA allows it (handstat/cpu.h), else a
+ * scalar one; both give the same answer. Pure; thread-safe. */
+
+/* The first of n hand masks with a bit above card 51 or fewer than min_cards or more than
+ * max_cards cards (0 <= min_cards <= max_cards <= 52). */
+HS_API size_t hs_masks_check(const uint64_t *masks, size_t n, int min_cards, int max_cards);
+
+/* The first of n hands of seven card ids (ids[i][0..6], as hs_poker_rank7_ids_batch takes them)
+ * with an id above 51 or two ids equal. */
+HS_API size_t hs_ids7_check(const uint8_t (*ids)[7], size_t n);
+
+/* The first i < n where masks[i] fails as in hs_masks_check, or cards[i] is not a card 0..51 or
+ * is one of the cards of masks[i] (cribbage hands and their starters, say), in one pass. */
+HS_API size_t hs_masks_check_apart(const uint64_t *masks, const uint8_t *cards, size_t n,
+                                   int min_cards, int max_cards);
+
 /* The hand mask of n card indices (0..51). */
 static inline uint64_t hs_cards_mask(const int *cards, size_t n) {
     uint64_t mask = 0;

@@ -21,6 +21,7 @@ cleanly with KeyboardInterrupt: see holdem_equity.
 from . import _lib, _version
 from ._board import (holdem_equity_dist, holdem_filter, holdem_hit, holdem_hits, holdem_matrix,
                      holdem_matrix_svg)
+from ._batch import crib_total_batch, poker_rank7_ids_batch, poker_rank_batch
 from ._core import PROGRESS_INTERVAL, HandstatError
 from ._crib import crib_discard, crib_hist, crib_peg, crib_score
 from ._games import omaha_equity, omaha_range, omaha_rank, stud_equity
@@ -29,13 +30,13 @@ from ._holdem import (holdem_equity, holdem_equity_batch, holdem_preflop3, holde
 from ._request import Argument, Command, command, commands, query, query_commands
 from ._draw import (badugi_hist, badugi_rank, draw_discard, draw_equity, draw_odds,
                     draw_table)
-from ._poker import (lowball_hist, lowball_rank, poker_hist, poker_rank, poker_rank_batch,
-                     shortdeck_hist, shortdeck_rank)
+from ._poker import (lowball_hist, lowball_rank, poker_hist, poker_rank, shortdeck_hist,
+                     shortdeck_rank)
 
 __all__ = ["HandstatError", "PROGRESS_INTERVAL", "version", "query", "query_commands",
            "commands", "command", "Command", "Argument",
-           "crib_score", "crib_hist", "crib_discard", "crib_peg",
-           "poker_rank", "poker_rank_batch", "poker_hist",
+           "crib_score", "crib_hist", "crib_discard", "crib_peg", "crib_total_batch",
+           "poker_rank", "poker_rank_batch", "poker_rank7_ids_batch", "poker_hist",
            "shortdeck_rank", "shortdeck_hist", "shortdeck_equity",
            "lowball_rank", "lowball_hist",
            "badugi_rank", "badugi_hist", "draw_odds", "draw_discard", "draw_table",

@@ -147,6 +147,15 @@ P = ctypes.POINTER
 strerror = _fn("hs_strerror", c_char_p, c_int)
 version = _fn("hs_version", c_char_p)
 poker_rank_batch = _fn("hs_poker_rank_batch", None, P(c_u64), c_size, P(c_u16))
+poker_rank7_ids_batch = _fn("hs_poker_rank7_ids_batch", None, P(ctypes.c_uint8), c_size,
+                            P(c_u16))
+crib_total_batch = _fn("hs_crib_total_batch", None, P(c_u64), P(ctypes.c_uint8), c_size, c_int,
+                       P(ctypes.c_uint8))
+# the checks of hand arrays (handstat/cards.h): the index of the first bad hand, or n
+masks_check = _fn("hs_masks_check", c_size, P(c_u64), c_size, c_int, c_int)
+ids7_check = _fn("hs_ids7_check", c_size, P(ctypes.c_uint8), c_size)
+masks_check_apart = _fn("hs_masks_check_apart", c_size, P(c_u64), P(ctypes.c_uint8), c_size,
+                        c_int, c_int)
 holdem_class_name = _fn("hs_holdem_class_name", None, c_int, c_char_p)
 stud_equity_result = _fn("hs_stud_equity_result", c_int, c_void_p, P(StudEquity))
 holdem_classes_parse = _fn("hs_holdem_classes_parse", c_int, c_char_p, c_size, P(c_int),

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import ctypes
 from fractions import Fraction
 from typing import Any, Dict
 
-import numpy as np
 import pandas as pd
 
 from . import _lib
@@ -19,28 +17,6 @@ def poker_rank(cards: Cards) -> int:
     """The class 1..7462 (1 = royal flush; smaller is better) of the best five of 5-7 cards (the
     class column of `poker rank --csv`)."""
     return int(_ask("poker_rank", "poker rank", hand=_text(cards))["class"].iloc[0])
-
-
-def poker_rank_batch(masks: Any) -> np.ndarray:
-    """Classes of many hands at once: masks is an array of uint64 hand masks (bit c for card
-    c = suit * 13 + rank, ace = rank 0; 5 to 7 cards each); returns a uint16 array."""
-    a = np.ascontiguousarray(masks, dtype=np.uint64)
-    if a.ndim != 1:
-        raise HandstatError("poker_rank_batch: a one-dimensional array of masks is needed")
-    if a.size:
-        if np.any(a >> np.uint64(52)):
-            i = int(np.argmax((a >> np.uint64(52)) != 0))
-            raise HandstatError(f"poker_rank_batch: mask {i} has a bit above card 51")
-        bits = np.unpackbits(a.view(np.uint8).reshape(-1, 8), axis=1).sum(axis=1)
-        bad = (bits < 5) | (bits > 7)
-        if np.any(bad):
-            i = int(np.argmax(bad))
-            raise HandstatError(f"poker_rank_batch: mask {i} holds {int(bits[i])} cards, "
-                                "5 to 7 needed")
-    out = np.empty(a.size, dtype=np.uint16)
-    _lib.poker_rank_batch(a.ctypes.data_as(ctypes.POINTER(ctypes.c_uint64)), a.size,
-                          out.ctypes.data_as(ctypes.POINTER(ctypes.c_uint16)))
-    return out
 
 
 def poker_hist(cards: int = 7, classes: bool = False, threads: int = 0,

@@ -476,6 +476,8 @@ int cli_dispatch(const char *group, const char *usage, const cli_command_def *co
 int cli_poker_main(int argc, char **argv);
 /* handstat serve: runs handstat-serve, the local web app (src/serve/), found beside handstat. */
 int cli_serve_main(int argc, char **argv);
+/* handstat bench (cli_bench.c): the built-in benchmark and self-test of every ISA path. */
+int cli_bench_main(int argc, char **argv);
 /* handstat query (cli_query.c). */
 int cli_query_main(int argc, char **argv);
 /* holdem hits and holdem equity-dist (cli_board.c). */

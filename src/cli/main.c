@@ -76,6 +76,8 @@ static const char USAGE[] =
     "                                          any question about hold'em or Omaha deals (PQL)\n"
     "  serve [--bind ADDR] [--port N] [--max-seconds S] [--max-jobs N]\n"
     "                                          the local web app and its JSON API\n"
+    "  bench [--quick] [--json] [--threads N]  time the kernels and jobs on every ISA path\n"
+    "                                          and check that all give the same results\n"
     "\n"
     "Cards are a rank (A 2-9 T/10 J Q K) and a suit (C D H S or a suit symbol), any case:\n"
     "AS 10h Td 5C qd. 'handstat <game> <command> --help' describes each command.\n"
@@ -90,7 +92,8 @@ static const char USAGE[] =
     "AVX-512): from a table of benchmarked CPUs (a CPU not in it takes the forms fastest on\n"
     "every CPU measured); nothing is timed at start. 'handstat --version' shows which and why.\n"
     "HANDSTAT_ISA=scalar, avx2 or avx512 forces the widest form up to that one,\n"
-    "HANDSTAT_ISA=measure times them. Every form gives the same results.\n"
+    "HANDSTAT_ISA=measure times them. Every form gives the same results ('handstat bench'\n"
+    "checks it on this machine).\n"
     "\n"
     "exit status: 0 success, 1 bad input data, 2 bad command line, 3 file error,\n"
     "             130 interrupted (SIGINT), 143 terminated (SIGTERM)\n";
@@ -179,6 +182,10 @@ static int dispatch(int argc, char **argv) {
     if (strcmp(argv[1], "query") == 0) {
         cli_command = "handstat query";
         return cli_query_main(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "bench") == 0) {
+        cli_command = "handstat bench";
+        return cli_bench_main(argc - 1, argv + 1);
     }
     if (strcmp(argv[1], "serve") == 0) {
         cli_command = "handstat serve";
