@@ -697,6 +697,16 @@ static const char *const KERNEL_KEY[HS_KERNEL_COUNT] = {
     [HS_KERNEL_CRIB_TOTALS] = "crib_totals",
 };
 
+/* A figure with four significant digits (more above 1000) and never an exponent: 18350, 245.2,
+ * 3.704, 0.007412. */
+static const char *figure(double v, char *buf, size_t size) {
+    int decimals = v >= 1000 ? 0 : v >= 100 ? 1 : v >= 10 ? 2 : 3;
+    for (double x = v; x > 0 && x < 1 && decimals < 9; x *= 10)
+        decimals++;
+    snprintf(buf, size, "%.*f", decimals, v);
+    return buf;
+}
+
 static double rate_m(const bench_figure *f) {
     return f->seconds > 0 ? (double)f->units / f->seconds / 1e6 : 0;
 }
@@ -811,11 +821,13 @@ static void print_text(const bench_report *rep, const char *model, double load) 
         if (rep->run[r] != NULL)
             printf(" %10s %8s", "M/s", "ns/unit");
     printf("\n");
+    char a[32], b[32];
     for (size_t w = 0; w < N_WORKLOADS; w++) {
         printf("%-42s %5s %12" PRIu64, WORKLOADS[w].what, WORKLOADS[w].unit, d->fig[w].units);
         for (int r = 0; r < N_RUNS; r++)
             if (rep->run[r] != NULL)
-                printf(" %10.4g %8.4g", rate_m(&rep->run[r]->fig[w]), ns_per(&rep->run[r]->fig[w]));
+                printf(" %10s %8s", figure(rate_m(&rep->run[r]->fig[w]), a, sizeof a),
+                       figure(ns_per(&rep->run[r]->fig[w]), b, sizeof b));
         printf("  %016" PRIx64 "%s\n", d->fig[w].checksum,
                rep->mismatch[w] != NULL || rep->failed[w] ? "  MISMATCH" : "");
     }
