@@ -491,6 +491,16 @@ static int equity_policies(const hs_request *r, int game, int n, hs_draw_policy 
 /* draw equity: 2 to 6 players with one to three draws to come. One draw without samples:
  * player,hand,discard,draw,wins,ties,equity,equity_exact over every deal of the replacements.
  * Otherwise player,hand,discard,policy,equity,std_error,equity_exact,kind under the policies. */
+/* The first cells of a seat's row in draw equity's tables: player, hand, discard ("-" if none). */
+static void seat_cells(hs_table *t, int seat, const int *cards, int nc, const int *thrown, int nt) {
+    char h[32], d[32];
+    hs_req_cards_text(h, sizeof h, cards, nc);
+    hs_req_cards_text(d, sizeof d, thrown, nt);
+    hs_tbl_u128(t, (hs_uint128)(seat + 1));
+    hs_tbl_text(t, h);
+    hs_tbl_text(t, nt ? d : "-");
+}
+
 static int run_draw_equity(const hs_request *r, hs_req_ctx *x) {
     int game = 0, rc;
     if ((rc = draw_game(r, &game, x)) != HS_OK)
@@ -562,12 +572,7 @@ static int run_draw_equity(const hs_request *r, hs_req_ctx *x) {
                                     HS_CELL_INT, HS_CELL_INT,  HS_CELL_DECIMAL, HS_CELL_FRACTION};
         t = hs_tbl_new(COLS, KINDS, 8);
         for (int i = 0; t != NULL && i < n; i++) {
-            char h[32], d[32];
-            hs_req_cards_text(h, sizeof h, cards[i], nc[i]);
-            hs_req_cards_text(d, sizeof d, thrown[i], nt[i]);
-            hs_tbl_u128(t, (hs_uint128)(i + 1));
-            hs_tbl_text(t, h);
-            hs_tbl_text(t, nt[i] ? d : "-");
+            seat_cells(t, i, cards[i], nc[i], thrown[i], nt[i]);
             hs_tbl_u128(t, (hs_uint128)nt[i]);
             hs_tbl_u128(t, e.wins[i]);
             hs_tbl_u128(t, e.ties[i]);
@@ -601,12 +606,7 @@ static int run_draw_equity(const hs_request *r, hs_req_ctx *x) {
                                 HS_CELL_DECIMAL, HS_CELL_DECIMAL, HS_CELL_TEXT, HS_CELL_TEXT};
     t = hs_tbl_new(COLS, KINDS, 8);
     for (int i = 0; t != NULL && i < n; i++) {
-        char h[32], d[32];
-        hs_req_cards_text(h, sizeof h, cards[i], nc[i]);
-        hs_req_cards_text(d, sizeof d, thrown[i], nt[i]);
-        hs_tbl_u128(t, (hs_uint128)(i + 1));
-        hs_tbl_text(t, h);
-        hs_tbl_text(t, nt[i] ? d : "-");
+        seat_cells(t, i, cards[i], nc[i], thrown[i], nt[i]);
         hs_tbl_text(t, pnames[i]);
         hs_tbl_double(t, e.equity[i]);
         hs_tbl_double(t, e.exact ? 0.0 : e.std_error[i]);
