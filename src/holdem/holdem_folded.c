@@ -47,6 +47,22 @@ typedef struct fold_ctx {
     int use_symmetry;
 } fold_ctx;
 
+/* The distinct images g(t) of a folded tuple under the symmetry, each once, into img; first[k]
+ * the first permutation g giving img[k]. Returns their number. */
+static int tuple_images(const fold_ctx *c, const uint64_t *t, uint64_t img[][MAXF], int *first) {
+    int nimg = 0;
+    for (int g = 0; g < c->perms; g++) {
+        for (int j = 0; j < c->folded; j++)
+            img[nimg][j] = hs_suit_permute(t[j], c->perm[g]);
+        int seen = 0;
+        for (int k = 0; k < nimg && !seen; k++)
+            seen = memcmp(img[k], img[nimg], (size_t)c->folded * sizeof img[k][0]) == 0;
+        if (!seen)
+            first[nimg++] = g;
+    }
+    return nimg;
+}
+
 /* weight_of[pair_at(c)] for range r: its weight, 0 when r does not hold c. */
 static void weight_table(const hs_holdem_range *r, uint16_t *weight_of) {
     memset(weight_of, 0, HS_HOLDEM_COMBOS * sizeof *weight_of);
@@ -345,16 +361,8 @@ static int dist_visit(void *ctx, const uint64_t *t, hs_uint128 w, unsigned orbit
         return rc;
     /* the distinct images of the tuple: g(f) for g in the symmetry, each once */
     uint64_t img[HS_SUIT_PERMS][MAXF];
-    int first[HS_SUIT_PERMS], nimg = 0;
-    for (int g = 0; g < c->perms; g++) {
-        for (int j = 0; j < c->folded; j++)
-            img[nimg][j] = hs_suit_permute(t[j], c->perm[g]);
-        int seen = 0;
-        for (int k = 0; k < nimg && !seen; k++)
-            seen = memcmp(img[k], img[nimg], (size_t)c->folded * sizeof img[k][0]) == 0;
-        if (!seen)
-            first[nimg++] = g;
-    }
+    int first[HS_SUIT_PERMS];
+    const int nimg = tuple_images(c, t, img, first);
     for (size_t i = 0; i < n && rc == HS_OK; i++) {
         const hs_holdem_dist_combo *d = &s->run[i];
         for (int k = 0; k < nimg && rc == HS_OK; k++) {
@@ -936,16 +944,8 @@ static int combos_visit(void *ctx, const uint64_t *t, hs_uint128 w, unsigned orb
         out |= t[j];
     /* the distinct images g(f') of the tuple: each adds f's weights of h to g(h) */
     uint64_t img[HS_SUIT_PERMS][MAXF];
-    int first[HS_SUIT_PERMS], nimg = 0;
-    for (int g = 0; g < c->perms; g++) {
-        for (int j = 0; j < c->folded; j++)
-            img[nimg][j] = hs_suit_permute(t[j], c->perm[g]);
-        int seen = 0;
-        for (int k = 0; k < nimg && !seen; k++)
-            seen = memcmp(img[k], img[nimg], (size_t)c->folded * sizeof img[k][0]) == 0;
-        if (!seen)
-            first[nimg++] = g;
-    }
+    int first[HS_SUIT_PERMS];
+    const int nimg = tuple_images(c, t, img, first);
     for (size_t i = 0; i < s->range->n; i++) {
         const uint64_t h = s->range->combo[i];
         if (h & (s->known | out))
