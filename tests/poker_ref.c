@@ -175,3 +175,17 @@ int ref_poker_best(const ref_poker *ref, const int *cards, int n) {
 int ref_poker_category(const ref_poker *ref, int cls) {
     return 8 - (int)(ref->keys[cls - 1] >> 20);
 }
+
+int ref_poker_group_setup(void **state) {
+    ref_poker *ref = malloc(sizeof *ref);
+    if (ref == NULL)
+        return -1;
+    ref_poker_init(ref);
+    *state = ref;
+    return ref->n == REF_POKER_CLASSES ? 0 : -1;
+}
+
+int ref_poker_group_teardown(void **state) {
+    free(*state);
+    return 0;
+}

@@ -28,6 +28,11 @@ void ref_poker_init(ref_poker *ref);
  * the top of the wheel) four bits each, most significant first. Larger keys are better hands. */
 uint32_t ref_poker_key(const int cards[5]);
 
+/* A cmocka group's setup and teardown: a ref_poker allocated and built into *state (setup fails
+ * when the patterns do not give 7462 classes), and freed. */
+int ref_poker_group_setup(void **state);
+int ref_poker_group_teardown(void **state);
+
 /* The class 1..7462 of five cards: one plus the number of better keys. */
 int ref_poker_class5(const ref_poker *ref, const int cards[5]);
 

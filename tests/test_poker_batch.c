@@ -266,18 +266,8 @@ static void add_hand(block *b, const int *c, int want) {
 }
 
 static int setup_ref(void **state) {
-    ref_poker *ref = malloc(sizeof *ref);
-    if (ref == NULL)
-        return -1;
-    ref_poker_init(ref);
-    *state = ref;
     print_message("batch path on this CPU: %s\n", hs_isa_name(hs_isa_best()));
-    return ref->n == REF_POKER_CLASSES ? 0 : -1;
-}
-
-static int teardown_ref(void **state) {
-    free(*state);
-    return 0;
+    return ref_poker_group_setup(state);
 }
 
 static block *new_block(const ref_poker *ref, int k) {
@@ -356,11 +346,14 @@ int main(int argc, char **argv) {
                                            unit, NULL, NULL);
     }
     if (strcmp(group, "5") == 0)
-        return cmocka_run_group_tests_name("poker batch, 5 cards", five, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker batch, 5 cards", five, setup_ref,
+                                           ref_poker_group_teardown);
     if (strcmp(group, "6") == 0)
-        return cmocka_run_group_tests_name("poker batch, 6 cards", six, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker batch, 6 cards", six, setup_ref,
+                                           ref_poker_group_teardown);
     if (strcmp(group, "7") == 0)
-        return cmocka_run_group_tests_name("poker batch, 7 cards", seven, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker batch, 7 cards", seven, setup_ref,
+                                           ref_poker_group_teardown);
     fprintf(stderr, "usage: test_poker_batch unit|avx2|avx512|5|6|7\n");
     return 2;
 }

@@ -14,20 +14,6 @@
 #include "handstat/handstat.h"
 #include "poker_ref.h"
 
-static int setup_ref(void **state) {
-    ref_poker *ref = malloc(sizeof *ref);
-    if (ref == NULL)
-        return -1;
-    ref_poker_init(ref);
-    *state = ref;
-    return ref->n == REF_POKER_CLASSES ? 0 : -1;
-}
-
-static int teardown_ref(void **state) {
-    free(*state);
-    return 0;
-}
-
 static hs_poker_hist *run_hist(int k, int threads) {
     hs_poker_hist *h = malloc(sizeof *h);
     assert_non_null(h);
@@ -212,11 +198,14 @@ int main(int argc, char **argv) {
     };
     const char *group = argc > 1 ? argv[1] : "";
     if (strcmp(group, "5") == 0)
-        return cmocka_run_group_tests_name("poker 5 cards", five, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker 5 cards", five, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     if (strcmp(group, "6") == 0)
-        return cmocka_run_group_tests_name("poker 6 cards", six, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker 6 cards", six, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     if (strcmp(group, "7") == 0)
-        return cmocka_run_group_tests_name("poker 7 cards", seven, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker 7 cards", seven, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     fprintf(stderr, "usage: test_poker_exhaustive 5|6|7\n");
     return 2;
 }

@@ -23,20 +23,6 @@
 #include "handstat/handstat.h"
 #include "poker_ref.h"
 
-static int setup_ref(void **state) {
-    ref_poker *ref = malloc(sizeof *ref);
-    if (ref == NULL)
-        return -1;
-    ref_poker_init(ref);
-    *state = ref;
-    return ref->n == REF_POKER_CLASSES ? 0 : -1;
-}
-
-static int teardown_ref(void **state) {
-    free(*state);
-    return 0;
-}
-
 static uint64_t rng_next(uint64_t *x) {
     uint64_t z = (*x += 0x9E3779B97F4A7C15u);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
@@ -230,15 +216,18 @@ int main(int argc, char **argv) {
     if (strcmp(group, "unit") == 0) {
         const struct CMUnitTest tests[] = {cmocka_unit_test(test_random_hands),
                                            cmocka_unit_test(test_suited_hands)};
-        return cmocka_run_group_tests_name("poker_onecall_unit", tests, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker_onecall_unit", tests, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     }
     if (strcmp(group, "7") == 0) {
         const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_seven_card_hand)};
-        return cmocka_run_group_tests_name("poker_onecall_7", tests, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker_onecall_7", tests, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     }
     if (strcmp(group, "ref") == 0) {
         const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_seven_card_hand_reference)};
-        return cmocka_run_group_tests_name("poker_onecall_ref", tests, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker_onecall_ref", tests, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     }
     fprintf(stderr, "usage: test_poker_onecall unit|7|ref\n");
     return 2;

@@ -21,20 +21,6 @@
 #include "handstat/handstat.h"
 #include "poker_ref.h"
 
-static int setup_ref(void **state) {
-    ref_poker *ref = malloc(sizeof *ref);
-    if (ref == NULL)
-        return -1;
-    ref_poker_init(ref);
-    *state = ref;
-    return ref->n == REF_POKER_CLASSES ? 0 : -1;
-}
-
-static int teardown_ref(void **state) {
-    free(*state);
-    return 0;
-}
-
 static void fail_hand(uint64_t mask, int fast, int want, const char *what) {
     char text[40];
     hs_hand_format(mask, text, sizeof text);
@@ -660,24 +646,29 @@ int main(int argc, char **argv) {
             cmocka_unit_test(test_pairs),        cmocka_unit_test(test_rank_pairs),
             cmocka_unit_test(test_rank_triples), cmocka_unit_test(test_rank_quads),
         };
-        return cmocka_run_group_tests_name("poker_state_unit", tests, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker_state_unit", tests, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     }
     if (strcmp(group, "5") == 0) {
         const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_five_card_hand)};
-        return cmocka_run_group_tests_name("poker_state_5", tests, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker_state_5", tests, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     }
     if (strcmp(group, "6") == 0) {
         const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_six_card_hand)};
-        return cmocka_run_group_tests_name("poker_state_6", tests, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker_state_6", tests, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     }
     if (strcmp(group, "7") == 0) {
         const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_seven_card_hand)};
-        return cmocka_run_group_tests_name("poker_state_7", tests, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker_state_7", tests, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     }
     if (strcmp(group, "ref") == 0) {
         const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_six_card_hand_reference),
                                            cmocka_unit_test(test_every_seven_card_hand_reference)};
-        return cmocka_run_group_tests_name("poker_state_ref", tests, setup_ref, teardown_ref);
+        return cmocka_run_group_tests_name("poker_state_ref", tests, ref_poker_group_setup,
+                                           ref_poker_group_teardown);
     }
     fprintf(stderr, "usage: test_poker_state unit|5|6|7|ref\n");
     return 2;
