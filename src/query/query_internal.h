@@ -241,6 +241,9 @@ const char *hs_q_tok(pctx *p, char out[HS_TOKEN_TEXT], size_t off, size_t len);
 int hs_q_lex_start(pctx *p);
 /* Skip blanks and "--" comments. */
 void hs_q_skip_blank(pctx *p);
+/* The lexer's classes of characters: a blank between tokens, a character of a name. */
+int hs_q_is_blank(char c);
+int hs_q_is_name_char(char c);
 /* Read the next token into p->tk, p->toff, p->tlen (an unclosed quote is an error). */
 void hs_q_next(pctx *p);
 /* Does the name s (n bytes) spell word (lower case)? Any case, '_' ignored. */

@@ -48,10 +48,17 @@ const char *hs_q_tok(pctx *p, char out[HS_TOKEN_TEXT], size_t off, size_t len) {
 
 /* ---- lexer ----------------------------------------------------------------------------------- */
 
+int hs_q_is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+int hs_q_is_name_char(char c) {
+    return isalnum((unsigned char)c) || c == '_';
+}
+
 void hs_q_skip_blank(pctx *p) {
     for (;;) {
-        while (p->pos < p->len && (p->text[p->pos] == ' ' || p->text[p->pos] == '\t' ||
-                                   p->text[p->pos] == '\n' || p->text[p->pos] == '\r'))
+        while (p->pos < p->len && hs_q_is_blank(p->text[p->pos]))
             p->pos++;
         if (p->pos + 1 < p->len && p->text[p->pos] == '-' && p->text[p->pos + 1] == '-') {
             while (p->pos < p->len && p->text[p->pos] != '\n')
@@ -60,10 +67,6 @@ void hs_q_skip_blank(pctx *p) {
         }
         return;
     }
-}
-
-static int is_name_char(char c) {
-    return isalnum((unsigned char)c) || c == '_';
 }
 
 void hs_q_next(pctx *p) {
@@ -79,7 +82,7 @@ void hs_q_next(pctx *p) {
     size_t n = 1;
     int k = TK_BAD;
     if (isalpha((unsigned char)c) || c == '_') {
-        while (p->pos + n < p->len && is_name_char(s[n]))
+        while (p->pos + n < p->len && hs_q_is_name_char(s[n]))
             n++;
         k = TK_NAME;
     } else if (isdigit((unsigned char)c) ||

@@ -257,25 +257,17 @@ static int parse_or(pctx *p) {
 
 /* ---- the from clause ------------------------------------------------------------------------- */
 
-static int is_blank(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static int is_name_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 /* Does the text at i (blanks skipped) start the next binding, NAME '=' (not '==')? */
 static int binding_at(const pctx *p, size_t i) {
     const char *s = p->text;
-    while (i < p->len && is_blank(s[i]))
+    while (i < p->len && hs_q_is_blank(s[i]))
         i++;
     const size_t start = i;
-    while (i < p->len && is_name_char(s[i]))
+    while (i < p->len && hs_q_is_name_char(s[i]))
         i++;
     if (i == start)
         return 0;
-    while (i < p->len && is_blank(s[i]))
+    while (i < p->len && hs_q_is_blank(s[i]))
         i++;
     return i < p->len && s[i] == '=' && !(i + 1 < p->len && s[i + 1] == '=');
 }
@@ -284,16 +276,16 @@ static int binding_at(const pctx *p, size_t i) {
  * text goes on so (a range's intersection or difference), else 0. */
 static size_t range_word_end(const pctx *p, size_t i) {
     const char *s = p->text;
-    while (i < p->len && is_blank(s[i]))
+    while (i < p->len && hs_q_is_blank(s[i]))
         i++;
     const size_t start = i;
-    while (i < p->len && is_name_char(s[i]))
+    while (i < p->len && hs_q_is_name_char(s[i]))
         i++;
     if (!(hs_q_name_is(s + start, i - start, "and") ||
           hs_q_name_is(s + start, i - start, "minus")) ||
-        i >= p->len || !is_blank(s[i]))
+        i >= p->len || !hs_q_is_blank(s[i]))
         return 0;
-    while (i < p->len && is_blank(s[i]))
+    while (i < p->len && hs_q_is_blank(s[i]))
         i++;
     return i < p->len && s[i] != ',' && s[i] != ';' ? i : 0;
 }
@@ -319,18 +311,19 @@ static int parse_value(pctx *p, binding *b) {
     } else {
         size_t e = p->pos;
         for (;;) {
-            while (e < p->len && !is_blank(s[e]) && s[e] != ',' && s[e] != ';')
+            while (e < p->len && !hs_q_is_blank(s[e]) && s[e] != ',' && s[e] != ';')
                 e++;
             if (e < p->len && s[e] == ',' && e > p->pos && !binding_at(p, e + 1)) {
                 e++; /* a comma inside the range: skip the blanks after it */
-                while (e < p->len && is_blank(s[e]))
+                while (e < p->len && hs_q_is_blank(s[e]))
                     e++;
                 if (e < p->len && s[e] != ',' && s[e] != ';')
                     continue;
                 break;
             }
             size_t w;
-            if (e < p->len && is_blank(s[e]) && e > p->pos && (w = range_word_end(p, e)) != 0) {
+            if (e < p->len && hs_q_is_blank(s[e]) && e > p->pos &&
+                (w = range_word_end(p, e)) != 0) {
                 e = w;
                 continue;
             }
