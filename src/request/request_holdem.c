@@ -606,6 +606,17 @@ static int hits_classes(const hs_job *job, int folded, hs_holdem_hits_class_fold
     return rc;
 }
 
+/* The status of a folded count on one board, its failures worded for the user. */
+static int board_folded_status(hs_req_ctx *x, int rc) {
+    if (rc == HS_ERR_COUNT)
+        return hs_req_fail(x, rc,
+                           "no deal is possible: every combination of the range meets the "
+                           "folded hands or the known cards");
+    if (rc == HS_ERR_OVERFLOW)
+        return hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+    return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
+}
+
 static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
     const char *text[2];
     const int n = hs_req_hands(r, text, 2);
@@ -661,15 +672,8 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
     if (rc == HS_OK && folded > 0 && by_combo && x->phase == HS_REQ_FINISH) {
         fw = malloc(range->n * sizeof *fw);
         rc = fw == NULL ? hs_req_fail(x, HS_ERR_NOMEM, "out of memory")
-                        : hs_holdem_hits_board_folded_combos(range, folded, fold, board, dead, fw);
-        if (rc == HS_ERR_COUNT)
-            rc = hs_req_fail(x, rc,
-                             "no deal is possible: every combination of the range meets the "
-                             "folded hands or the known cards");
-        else if (rc == HS_ERR_OVERFLOW)
-            rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
-        else if (rc != HS_OK && fw != NULL)
-            rc = hs_req_lib_error(x, rc);
+                        : board_folded_status(x, hs_holdem_hits_board_folded_combos(
+                                                     range, folded, fold, board, dead, fw));
         for (size_t i = 0; rc == HS_OK && i < range->n; i++)
             fw_total += fw[i];
     }
@@ -727,15 +731,8 @@ static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
         hs_holdem_hits_folded h;
         memset(&h, 0, sizeof h);
         if (folded > 0) {
-            rc = hs_holdem_hits_board_folded(range, folded, fold, board, dead, &h);
-            if (rc == HS_ERR_COUNT)
-                rc = hs_req_fail(x, rc,
-                                 "no deal is possible: every combination of the range meets "
-                                 "the folded hands or the known cards");
-            else if (rc == HS_ERR_OVERFLOW)
-                rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
-            else if (rc != HS_OK)
-                rc = hs_req_lib_error(x, rc);
+            rc = board_folded_status(
+                x, hs_holdem_hits_board_folded(range, folded, fold, board, dead, &h));
         } else {
             hs_holdem_hits p;
             hs_holdem_hits_board(range, board, dead, &p);
