@@ -94,6 +94,9 @@ def finish():
 
 
 def wait(d, what, cond, seconds=20):
+    # A bound on a failure, never a speed asserted: a loaded machine (the test suite runs two
+    # browsers at once on two cores) gets at least 20 s whatever the call asks.
+    seconds = max(seconds, 20)
     try:
         return WebDriverWait(d, seconds, poll_frequency=0.05).until(lambda _: cond())
     except TimeoutException:

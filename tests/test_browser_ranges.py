@@ -301,10 +301,17 @@ def main():
         err = lambda: d.find_element(By.CSS_SELECTOR, p1 + " .range-error").text
         wait(d, "the text box's refusal", lambda: "a weight over 1" in err())
         check("'AKs:1.5'" in err() and "a weight over 1" in err(), f"the box's error says why: {err()!r}")
+        # the plan above Compute asks the server too (POST /api/estimate, a 400 that names the
+        # field): wait for it, so that both refusals are in the log before it is read
+        plan = lambda: d.find_element(By.ID, "eq-plan").text
+        wait(d, "the plan's refusal", lambda: plan().startswith("Player 1") and "AKs:1.5" in plan())
         logged = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
-        check(all("/api/range" in e.get("message", "") and "status of 400" in e.get("message", "")
-                  for e in logged), f"only the refused range logged: {logged}")
+        refused = lambda e, path: path in e.get("message", "") and "status of 400" in e.get("message", "")
+        check(any(refused(e, "/api/range") for e in logged) and any(refused(e, "/api/estimate") for e in logged)
+              and all(refused(e, "/api/range") or refused(e, "/api/estimate") for e in logged),
+              f"only the refused range logged, by the box and by the plan: {logged}")
         h.type_into(d, "eq-range-1", pio)
+        wait(d, "the plan without the error", lambda: not plan().startswith("Player 1"))
 
         # 9. a phone: 390 px wide
         h.phone(d)
