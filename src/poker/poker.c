@@ -32,8 +32,14 @@ int(hs_poker_rank7)(uint64_t hand) {
     return hs_poker_rank_kernel(hand);
 }
 
+/* The inline kernel's work (the cards' keys added; a flush out of line), not the mask and the
+ * four lane lookups: measured 1.4x the mask route through this exported function (the peers
+ * suite's "exported function" row). */
 int(hs_poker_rank7_ids)(const uint8_t ids[7]) {
-    return hs_poker_rank_kernel(hs_poker_ids7_mask(ids));
+#ifndef NDEBUG
+    (void)hs_poker_ids7_mask(ids); /* its asserts: seven distinct ids below 52 */
+#endif
+    return hs_poker_rank7_ids_inline(ids);
 }
 
 int hs_poker_rank7_ids_flush(const uint8_t ids[7]) {
