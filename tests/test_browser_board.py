@@ -6,7 +6,8 @@ categories that never occur are hidden until asked for, clicking a category show
 classes that make it on the range grid (their shares the CLI's), the hand-against-range heat map's
 cells equal `holdem equity CLASS VILLAIN --board ...`'s exact equity, classes outside the hero's
 range are greyed, with a folded player (card removal) they are `holdem equity CLASS VILLAIN
---folded RANGE`'s (a reload keeps the folded row), and at 390 px neither tab scrolls sideways. Exits 77 (skipped) without chromium,
+--folded RANGE`'s and the one-board shares `holdem hits --folded`'s (a reload keeps the folded
+rows), and at 390 px neither tab scrolls sideways. Exits 77 (skipped) without chromium,
 chromedriver or python3-selenium.
 
 usage: test_browser_board.py PATH/TO/handstat [--screenshots DIR]
@@ -130,6 +131,41 @@ def one_board(d, url):
     d.find_element(By.CSS_SELECTOR, '#hits-result .hv-row[data-category="one_pair"] button').click()
 
 
+def hits_folded(d, url):
+    """After one_board: a folded player on the board analysis tab (its button from the registry's
+    'folded' argument of holdem hits): the one-board shares are `holdem hits --folded`'s exactly,
+    not the plain ones, the answer names the folded range, and a reload keeps the row."""
+    fold = "AA,KK@50"
+    button = d.find_element(By.ID, "hits-add-folded")
+    wait(d, "the folded button's help from the registry", lambda: "folded" in (button.get_attribute("title") or ""))
+    button.click()
+    h.type_into(d, "hits-folded-1", fold)
+    compute(d, "hits")
+    wait(d, "the folded one-board view", lambda: d.find_elements(By.CSS_SELECTOR, "#hits-result .folded-head"))
+    head, rows = cli_csv("holdem", "hits", "QQ+,AKs", "--board", "Kh7d2c", "--folded", fold)
+    plain_head, plain_rows = cli_csv("holdem", "hits", "QQ+,AKs", "--board", "Kh7d2c")
+    plain = {r[plain_head.index("category")]: r[plain_head.index("share_exact")] for r in plain_rows}
+    moved = 0
+    for r in rows:
+        cat, want = r[head.index("category")], r[head.index("share_exact")]
+        got = d.find_element(By.CSS_SELECTOR, f'#hits-result .hv-row[data-category="{cat}"]').get_attribute("data-exact")
+        check(Fraction(got) == Fraction(want), f"on Kh7d2c, folded {fold}, {cat}: the page's {got} = the CLI's {want}")
+        moved += Fraction(want) != Fraction(plain.get(cat, "0"))
+    check(moved > 0, f"the folded range moves some share ({moved} categories)")
+    line = d.find_element(By.CSS_SELECTOR, "#hits-result .folded-head").text
+    check(fold in line, f"the answer names the folded range: {line!r}")
+    # the address keeps the folded row: a reload brings it back, its button removes it
+    wait(d, "the address", lambda: "hits-folded-1=" in d.execute_script("return location.hash"))
+    d.refresh()
+    wait(d, "the page again", lambda: h.ready(d))
+    value = lambda: [e.get_attribute("value") for e in d.find_elements(By.CSS_SELECTOR, "#hits-folded input")]
+    wait(d, "the folded row back", lambda: value() == [fold])
+    check(value() == [fold], f"the reload restores the folded row: {value()}")
+    d.find_element(By.CSS_SELECTOR, "#hits-folded button").click()  # remove it again
+    wait(d, "the folded row gone from the address",
+         lambda: "hits-folded" not in d.execute_script("return location.hash") and not value())
+
+
 def heat_map(d, url):
     hero, villain, board = "22+,A2s+,KTo+", "QQ+", "Kh7d2c"
     h.open_tab(d, url, "dist")
@@ -214,6 +250,7 @@ def main():
     with h.session() as (s, d, url):
         every_flop(d, url)
         one_board(d, url)
+        hits_folded(d, url)
         heat_map(d, url)
         dist_folded(d, url)
         phone(d, url)

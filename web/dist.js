@@ -5,54 +5,15 @@ import { $, el, svg, col, show, pct, fraction, className } from './util.js';
 import { Runner } from './runner.js';
 import { renderTable, renderNotes } from './table.js';
 import { ZERO, add, mul, div, decimal, fracText, fracValue } from './exact.js';
-
-// Folded players (card removal): rows dist-folded-1..N, as many as the registry's 'folded'
-// argument of holdem equity-dist takes, its help as the button's title (set when
-// /api/commands arrives; until then the registry's documented 8).
-let foldedMax = 8;
-export function setupDistFolded(commands) {
-  const arg = (commands || []).find((c) => c.name === 'holdem equity-dist')?.args?.find((a) => a.name === 'folded');
-  const button = $('dist-add-folded');
-  if (!arg) {
-    button.hidden = true; // a server whose registry has no folded ranges here
-    return;
-  }
-  foldedMax = arg.max || foldedMax;
-  button.title = arg.help || '';
-  button.disabled = $('dist-folded').children.length >= foldedMax;
-}
-
-function setupFoldedRows() {
-  const folds = $('dist-folded'), button = $('dist-add-folded');
-  const renumber = () => {
-    [...folds.children].forEach((row, k) => {
-      const id = 'dist-folded-' + (k + 1);
-      row.querySelector('label').textContent = `Folded ${k + 1}`;
-      row.querySelector('input').id = id;
-      row.querySelector('label').htmlFor = id;
-    });
-    button.disabled = folds.children.length >= foldedMax;
-  };
-  button.addEventListener('click', () => {
-    const n = 1 + folds.children.length;
-    if (n > foldedMax) return;
-    const input = el('input', { type: 'text', class: 'range-text', value: 'random', spellcheck: false, id: 'dist-folded-' + n });
-    const remove = el('button', { type: 'button', class: 'link', text: 'remove' });
-    const row = el('div', { class: 'field player-row folded-row' },
-      el('label', { htmlFor: input.id, text: `Folded ${n}`, title: 'a player who folded a hand of this range' }), input, remove);
-    remove.addEventListener('click', () => { row.remove(); renumber(); });
-    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') $('dist-compute').click(); });
-    folds.append(row);
-    button.disabled = n >= foldedMax;
-  });
-}
+import { foldedRows, foldedHead } from './folded.js';
 
 export function setupDist() {
   const runner = new Runner('dist');
-  setupFoldedRows();
+  // folded players (card removal), dist-folded-1..8 (folded.js)
+  const foldedNow = foldedRows('dist', 'holdem equity-dist');
   $('dist-compute').addEventListener('click', () => {
     const args = { hand: [$('dist-range-1').value, $('dist-range-2').value] };
-    const folded = [...$('dist-folded').querySelectorAll('input')].map((i) => i.value);
+    const folded = foldedNow();
     if (folded.length) args.folded = folded;
     if ($('dist-board').value.trim()) args.board = $('dist-board').value;
     if ($('dist-dead').value.trim()) args.dead = $('dist-dead').value;
@@ -61,9 +22,7 @@ export function setupDist() {
       const binned = col(result, 'bin') >= 0;
       show($('dist-chart'), binned ? histogram(result) : equityGraph(result));
       const details = el('details', {}, el('summary', { text: `the table (${result.rows.length} rows)` }), renderTable(result));
-      const foldedLine = result.notes?.folded ? el('p', { class: 'folded-head', text:
-        `Folded: ${result.notes.folded} — those hands are out of play (card removal); each combination's ` +
-        'counts are summed over the folded hands off it, exactly.' }) : null;
+      const foldedLine = foldedHead(result, "each combination's counts are summed over the folded hands off it, exactly.");
       show($('dist-result'), foldedLine, details, renderNotes(result));
       if (!binned) show($('dist-heat'), heatMap(result, args));
       else heatFromCombos(args);

@@ -8,14 +8,12 @@ import { $, el, col, show, pct, fraction, cardTokens } from './util.js';
 import { pctExact, frac, fracText } from './exact.js';
 import { Runner, duration, fieldWords } from './runner.js';
 import { renderTable, renderNotes } from './table.js';
+import { foldedRows } from './folded.js';
 
 export const PLAYER_COLORS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'];
 
 // The arguments of holdem equity as this tab names its fields (error messages use these).
 const FIELDS = { hand: (n) => `Player ${n}`, folded: (n) => `Folded ${n}`, board: 'Board', dead: 'Dead cards', samples: 'Samples', seed: 'Seed' };
-// At most this many folded players (the registry's max of 'folded').
-const FOLDED_MAX = 8;
-
 // Estimate rounds: the first of ROUND_FIRST deals, each next twice the last up to ROUND_MAX, at
 // most ROUNDS_MAX rounds (Stop ends them sooner).
 const ROUND_FIRST = 20000, ROUND_MAX = 1280000, ROUNDS_MAX = 40;
@@ -274,34 +272,13 @@ export function setupEquity() {
     $('eq-add-player').disabled = false;
   };
 
-  // Folded players: a range each, eq-folded-1..8 (state.js restores them by clicking the button).
-  const folds = $('eq-folded');
-  $('eq-add-folded').addEventListener('click', () => {
-    const n = 1 + folds.children.length;
-    if (n > FOLDED_MAX) return;
-    const input = el('input', { type: 'text', class: 'range-text', value: 'random', spellcheck: false, id: 'eq-folded-' + n });
-    const remove = el('button', { type: 'button', class: 'link', text: 'remove' });
-    const row = el('div', { class: 'field player-row folded-row' }, el('label', { htmlFor: input.id, text: `Folded ${n}`, title: 'a player who folded a hand of this range' }), input, remove);
-    remove.addEventListener('click', () => { row.remove(); renumberFolded(); schedule(); });
-    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') $('eq-compute').click(); });
-    folds.append(row);
-    if (n === FOLDED_MAX) $('eq-add-folded').disabled = true;
-    schedule();
-  });
-  const renumberFolded = () => {
-    [...folds.children].forEach((row, k) => {
-      const id = 'eq-folded-' + (k + 1);
-      row.querySelector('label').textContent = `Folded ${k + 1}`;
-      row.querySelector('input').id = id;
-      row.querySelector('label').htmlFor = id;
-    });
-    $('eq-add-folded').disabled = false;
-  };
+  // Folded players: a range each, eq-folded-1..8 (folded.js; state.js restores them).
+  const foldedNow = foldedRows('eq', 'holdem equity', () => schedule());
 
   const argsNow = () => {
     const hands = [$('eq-range-1').value, $('eq-range-2').value, ...[...more.querySelectorAll('input')].map((i) => i.value)];
     const args = { hand: hands };
-    const folded = [...folds.querySelectorAll('input')].map((i) => i.value);
+    const folded = foldedNow();
     if (folded.length) args.folded = folded;
     if ($('eq-board').value.trim()) args.board = $('eq-board').value;
     if ($('eq-dead').value.trim()) args.dead = $('eq-dead').value;

@@ -8,6 +8,7 @@ import { $, el, col, show, pct, fraction } from './util.js';
 import { ZERO, add, div, decimal, fracText, fracValue } from './exact.js';
 import { Runner } from './runner.js';
 import { renderTable, renderNotes, shareBar } from './table.js';
+import { foldedRows, foldedHead } from './folded.js';
 
 // ---- the categories as players name them --------------------------------------------------------
 
@@ -57,6 +58,8 @@ function members(node) {
 
 export function setupHits() {
   const runner = new Runner('hits');
+  // folded players (card removal), hits-folded-1..8 (folded.js)
+  const foldedNow = foldedRows('hits', 'holdem hits');
   $('hits-compute').addEventListener('click', () => {
     const args = { hand: $('hits-range').value };
     const mode = document.querySelector('input[name="hits-mode"]:checked').value;
@@ -66,6 +69,8 @@ export function setupHits() {
       args.streets = streets.join(',') || 'flop';
     }
     if ($('hits-dead').value.trim()) args.dead = $('hits-dead').value;
+    const folded = foldedNow();
+    if (folded.length) args.folded = folded;
     const label = { range: args.hand, board: args.board };
     runner.run('holdem hits', args, (result) => {
       if (mode === 'board') renderBoard(result, args, label);
@@ -252,7 +257,7 @@ function renderStreets(result, label) {
     v.dataset.street = street;
     return v;
   });
-  show($('hits-result'), ...views, renderNotes(result));
+  show($('hits-result'), foldedHead(result, 'each (combination, board) pair counts with the weights of the folded hands off both, exactly.'), ...views, renderNotes(result));
 }
 
 // The range-level figures of one street: per category the sum of the weighted hits over the sum of
@@ -343,7 +348,7 @@ async function renderBoard(result, args, label) {
   const lead = el('span', {}, el('b', { text: label.range }), ` on ${label.board} (${n} combination${n === 1 ? '' : 's'} on the board, by weight)`);
   const details = el('details', { class: 'hv-details', open: $('hits-by-combo').checked },
     el('summary', { text: 'per combination' }), el('p', { class: 'help', text: 'loading…' }));
-  show($('hits-result'), view(stats, lead, details), renderNotes(result));
+  show($('hits-result'), foldedHead(result, 'each (combination, board) pair counts with the weights of the folded hands off both, exactly.'), view(stats, lead, details), renderNotes(result));
   // the classes behind the shares: the same board, each combination (a fast query)
   try {
     const r = await fetch('/api/query', { method: 'POST', headers: { 'Content-Type': 'application/json' },

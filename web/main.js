@@ -8,7 +8,8 @@ import { RangeGrid } from './range.js';
 import { CardPicker } from './picker.js';
 import { setupEquity } from './equity.js';
 import { setupHits } from './hits.js';
-import { setupDist, setupDistFolded } from './dist.js';
+import { setupDist } from './dist.js';
+import { setupFolded } from './folded.js';
 import { setupFilter } from './filter.js';
 import { setupCrib, setupDiscard } from './crib.js';
 import { setupGames } from './games.js';
@@ -38,7 +39,7 @@ document.addEventListener('DOMContentLoaded', () => {
   const commands = fetch('/api/commands').then((r) => r.json()).then((j) => j.commands).catch(() => null).then((commands) => {
     setupDiscard(commands);
     setupGames(commands);
-    setupDistFolded(commands);
+    setupFolded(commands);
   });
   // Enter in a text field computes
   for (const [prefix, ids] of Object.entries({ eq: ['eq-range-1', 'eq-range-2', 'eq-board', 'eq-dead', 'eq-samples'], hits: ['hits-range', 'hits-board', 'hits-dead'], dist: ['dist-range-1', 'dist-range-2', 'dist-board', 'dist-dead', 'dist-bins'], discard: ['discard-hand'] })) {

@@ -15,6 +15,8 @@ const GROWERS = [
   { re: /^eq-folded-([1-8])$/, add: 'eq-add-folded', rows: 'eq-folded', remove: 'button' },
   // the folded players of the distribution tab, dist-folded-1..8 (#dist-add-folded)
   { re: /^dist-folded-([1-8])$/, add: 'dist-add-folded', rows: 'dist-folded', remove: 'button' },
+  // and of the board analysis tab, hits-folded-1..8 (#hits-add-folded)
+  { re: /^hits-folded-([1-8])$/, add: 'hits-add-folded', rows: 'hits-folded', remove: 'button' },
 ];
 
 // A list of id-less inputs that stands for one argument (games.js: div.multi[data-arg], grown by the
