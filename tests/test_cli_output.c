@@ -223,6 +223,8 @@ static void test_stdout_errors(void **state) {
         {"holdem", "filter", "random", "--vs", "20%", "--board", "Kh7d2c", "--min-equity", "0.5"},
         {"holdem", "matrix", "AA,KK", "--vs", "QQ", "--board", "Kh7d2c"},
         {"holdem", "hits", "AKs", "--flops", "--folded", "QQ+", "--csv"},
+        {"bench", "--quick"},
+        {"bench", "--quick", "--json"},
         {"query", "--csv"}, /* one query per line of standard input */
         /* only closed here: full, they run the whole job */
         {"holdem", "vs-random", "-o", "-"},
