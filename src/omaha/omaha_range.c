@@ -735,8 +735,116 @@ int hs_omaha_matcher_new(const char *text, size_t len, int cards, hs_omaha_match
 /* ---- listing ----------------------------------------------------------------------------------
  */
 
-/* Every hand of m's size in colex order (Gosper's hack), f called on those in the range. */
+/* The cards every hand that node i matches must hold (a necessary condition only): a pattern's
+ * cards of one rank and one suit; the common ones of either side of an or; those of both sides of
+ * an and; those of the left of a but-not; none for the suit and pair tests. */
+static uint64_t needed(const hs_omaha_matcher *m, int i) {
+    const node *n = &m->nodes[i];
+    switch (n->kind) {
+    case N_PAT: {
+        const pat *p = &m->pats[n->a];
+        uint64_t need = 0;
+        for (int j = 0; j < p->n; j++)
+            if (__builtin_popcount(p->c[j].ranks) == 1 && __builtin_popcount(p->c[j].suits) == 1)
+                need |= hs_card_bit(
+                    hs_card(__builtin_ctz(p->c[j].ranks), __builtin_ctz(p->c[j].suits)));
+        return need;
+    }
+    case N_OR:
+        return needed(m, n->a) & needed(m, n->b);
+    case N_AND:
+        return needed(m, n->a) | needed(m, n->b);
+    case N_NOT:
+        return needed(m, n->a);
+    default:
+        return 0;
+    }
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The hands of m's size that hold the cards `need`, added to *out (room checked by the caller). */
+static void add_holding(int cards, uint64_t need, uint64_t *out, size_t *n) {
+    const int k = cards - __builtin_popcountll(need);
+    if (k < 0)
+        return;
+    if (k == 0) {
+        out[(*n)++] = need;
+        return;
+    }
+    /* every k-subset of the free cards (Gosper's hack over their positions), spread onto them */
+    int pos[HS_CARDS];
+    int nf = 0;
+    for (int c = 0; c < HS_CARDS; c++)
+        if (!(need >> c & 1))
+            pos[nf++] = c;
+    const uint64_t last = ((UINT64_C(1) << k) - 1) << (nf - k);
+    for (uint64_t x = (UINT64_C(1) << k) - 1;;) {
+        uint64_t hand = need;
+        for (uint64_t y = x; y != 0; y &= y - 1)
+            hand |= hs_card_bit(pos[__builtin_ctzll(y)]);
+        out[(*n)++] = hand;
+        if (x == last)
+            return;
+        const uint64_t c = x & (0 - x), r = x + c;
+        x = (((r ^ x) >> 2) / c) | r;
+    }
+}
+
+static double choose(int n, int k) {
+    double v = 1;
+    for (int i = 0; i < k; i++)
+        v = v * (n - i) / (i + 1);
+    return v;
+}
+
+/* When every item of the range names cards its hands must hold (explicit hands, 'AhAd**'): the
+ * hands that hold them, in increasing order without repeats, else NULL (then every hand is
+ * tested). A quarter of all hands at most, so the list stays small and the test cheaper. */
+static uint64_t *candidates(const hs_omaha_matcher *m, size_t *count) {
+    double sum = 0;
+    for (int i = 0; i < m->items; i++) {
+        const int k = __builtin_popcountll(needed(m, m->root[i]));
+        if (k == 0)
+            return NULL;
+        if (k <= m->cards)
+            sum += choose(HS_CARDS - k, m->cards - k);
+        if (sum > choose(HS_CARDS, m->cards) / 4)
+            return NULL;
+    }
+    uint64_t *list = malloc(((size_t)sum + 1) * sizeof *list);
+    if (list == NULL)
+        return NULL;
+    size_t n = 0;
+    for (int i = 0; i < m->items; i++)
+        add_holding(m->cards, needed(m, m->root[i]), list, &n);
+    qsort(list, n, sizeof *list, cmp_u64);
+    size_t u = 0;
+    for (size_t j = 0; j < n; j++)
+        if (u == 0 || list[j] != list[u - 1])
+            list[u++] = list[j];
+    *count = u;
+    return list;
+}
+
+/* Every hand of m's size in colex order (Gosper's hack), f called on those in the range; only the
+ * candidates when every item names cards. */
 static int each_hand(const hs_omaha_matcher *m, int (*f)(void *, uint64_t, int), void *ctx) {
+    size_t nc = 0;
+    uint64_t *cand = candidates(m, &nc);
+    if (cand != NULL) {
+        int rc = HS_OK;
+        for (size_t j = 0; j < nc && rc == HS_OK; j++) {
+            const int w = hs_omaha_matcher_weight(m, cand[j]);
+            if (w > 0)
+                rc = f(ctx, cand[j], w);
+        }
+        free(cand);
+        return rc;
+    }
     const uint64_t last = ((UINT64_C(1) << m->cards) - 1) << (HS_CARDS - m->cards);
     uint64_t x = (UINT64_C(1) << m->cards) - 1;
     for (;;) {
