@@ -154,6 +154,9 @@ def hits_folded(d, url):
     check(moved > 0, f"the folded range moves some share ({moved} categories)")
     line = d.find_element(By.CSS_SELECTOR, "#hits-result .folded-head").text
     check(fold in line, f"the answer names the folded range: {line!r}")
+    # the counts are sums over the folded hands, not combinations: the page gives the shares only
+    check(not d.find_elements(By.CSS_SELECTOR, "#hits-result .hv-count"), "no combination counts with folded players")
+    h.shot(d, "board-folded.png")
     # the address keeps the folded row: a reload brings it back, its button removes it
     wait(d, "the address", lambda: "hits-folded-1=" in d.execute_script("return location.hash"))
     d.refresh()

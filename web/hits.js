@@ -71,7 +71,7 @@ export function setupHits() {
     if ($('hits-dead').value.trim()) args.dead = $('hits-dead').value;
     const folded = foldedNow();
     if (folded.length) args.folded = folded;
-    const label = { range: args.hand, board: args.board };
+    const label = { range: args.hand, board: args.board, folded: folded.length > 0 };
     runner.run('holdem hits', args, (result) => {
       if (mode === 'board') renderBoard(result, args, label);
       else renderStreets(result, label);
@@ -248,9 +248,12 @@ function renderStreets(result, label) {
     const rows = result.rows.filter((r) => r[c.street] === street);
     const stats = streetStats(rows, c);
     const each = stats.boardsEach();
-    const lead = el('span', {}, el('b', { text: label.range }), ` over every ${street}` +
-      (each ? ` (${each.toLocaleString('en-US')} per combination)` : '') +
-      `, ${stats.pairs().toLocaleString('en-US')} (combination, ${street}) pairs by weight`);
+    // with folded players the counts are sums over the folded hands, times their weights (the
+    // shares are what a player reads): no count then
+    const lead = el('span', {}, el('b', { text: label.range }), ` over every ${street}` + (label.folded
+      ? ', by weight, the folded hands out of play'
+      : (each ? ` (${each.toLocaleString('en-US')} per combination)` : '') +
+        `, ${stats.pairs().toLocaleString('en-US')} (combination, ${street}) pairs by weight`));
     const details = el('details', { class: 'hv-details' },
       el('summary', { text: `per class (${stats.classes.size} classes)` }), classTable(result, rows, c, streets.length > 1));
     const v = view(stats, lead, details);
@@ -345,7 +348,10 @@ async function renderBoard(result, args, label) {
     },
   };
   const n = fracValue(combos);
-  const lead = el('span', {}, el('b', { text: label.range }), ` on ${label.board} (${n} combination${n === 1 ? '' : 's'} on the board, by weight)`);
+  if (label.folded) delete stats.count; // sums over the folded hands: the shares only
+  const lead = el('span', {}, el('b', { text: label.range }), label.folded
+    ? ` on ${label.board} (by weight, the folded hands out of play)`
+    : ` on ${label.board} (${n} combination${n === 1 ? '' : 's'} on the board, by weight)`);
   const details = el('details', { class: 'hv-details', open: $('hits-by-combo').checked },
     el('summary', { text: 'per combination' }), el('p', { class: 'help', text: 'loading…' }));
   show($('hits-result'), foldedHead(result, 'each (combination, board) pair counts with the weights of the folded hands off both, exactly.'), view(stats, lead, details), renderNotes(result));
