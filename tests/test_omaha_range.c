@@ -431,8 +431,44 @@ static void test_weights_and_listing(void **state) {
     hs_omaha_range_free(&r);
 }
 
+/* The listing of `text` for hands of `cards` cards against the matcher's verdict on every hand. */
+static void check_listing(const char *text, int cards) {
+    hs_omaha_matcher *m;
+    char why[256];
+    assert_int_equal(hs_omaha_matcher_new(text, strlen(text), cards, &m, NULL, why, sizeof why),
+                     HS_OK);
+    hs_omaha_range r;
+    assert_int_equal(hs_omaha_range_parse(text, strlen(text), cards, &r, NULL, NULL, 0), HS_OK);
+    size_t at = 0;
+    uint64_t weights = 0;
+    /* every hand of the size, ascending (Gosper's hack) */
+    const uint64_t last = ((UINT64_C(1) << cards) - 1) << (HS_CARDS - cards);
+    for (uint64_t x = (UINT64_C(1) << cards) - 1;;) {
+        const int w = hs_omaha_matcher_weight(m, x);
+        if (w > 0) {
+            if (at >= r.n || r.hand[at] != x || r.weight[at] != w)
+                fail_msg("%s, %d cards: listed hand %zu differs", text, cards, at);
+            at++;
+            weights += (uint64_t)w;
+        }
+        if (x == last)
+            break;
+        const uint64_t c = x & (0 - x), y = x + c;
+        x = (((y ^ x) >> 2) / c) | y;
+    }
+    if (at != r.n)
+        fail_msg("%s, %d cards: %zu hands listed, %zu in the range", text, cards, r.n, at);
+    uint64_t n = 0, wsum = 0;
+    assert_int_equal(hs_omaha_range_count(text, strlen(text), cards, &n, &wsum, NULL, NULL, 0),
+                     HS_OK);
+    assert_true(n == r.n && wsum == weights);
+    hs_omaha_range_free(&r);
+    hs_omaha_matcher_free(m);
+}
+
 /* Ranges whose every item names cards are listed from the hands that hold those cards, not from
- * all hands: the same hands, weights and order as the matcher's verdict on every hand. */
+ * all hands: the same hands, weights and order as the matcher's verdict on every hand (items
+ * that need more cards than a hand holds, or that nothing matches, included). */
 static void test_listing_by_named_cards(void **state) {
     (void)state;
     static const char *const TEXTS[] = {
@@ -450,43 +486,14 @@ static void test_listing_by_named_cards(void **state) {
         "Ac[KQ]d**",
         "(AhKd**,AhQd**)!(**Jc*)",
         "AhKd-AhTd",
+        "AhKdQc*:JsTs**",
+        "AhAh**",
+        "AhKd**!Ah***",
     };
     for (int cards = 4; cards <= 5; cards++)
-        for (size_t i = 0; i < sizeof TEXTS / sizeof TEXTS[0]; i++) {
-            const char *text = TEXTS[i];
-            hs_omaha_matcher *m;
-            char why[256];
-            assert_int_equal(
-                hs_omaha_matcher_new(text, strlen(text), cards, &m, NULL, why, sizeof why), HS_OK);
-            hs_omaha_range r;
-            assert_int_equal(hs_omaha_range_parse(text, strlen(text), cards, &r, NULL, NULL, 0),
-                             HS_OK);
-            size_t at = 0;
-            uint64_t weights = 0;
-            /* every hand of the size, ascending (Gosper's hack) */
-            const uint64_t last = ((UINT64_C(1) << cards) - 1) << (HS_CARDS - cards);
-            for (uint64_t x = (UINT64_C(1) << cards) - 1;;) {
-                const int w = hs_omaha_matcher_weight(m, x);
-                if (w > 0) {
-                    if (at >= r.n || r.hand[at] != x || r.weight[at] != w)
-                        fail_msg("%s, %d cards: listed hand %zu differs", text, cards, at);
-                    at++;
-                    weights += (uint64_t)w;
-                }
-                if (x == last)
-                    break;
-                const uint64_t c = x & (0 - x), y = x + c;
-                x = (((y ^ x) >> 2) / c) | y;
-            }
-            if (at != r.n)
-                fail_msg("%s, %d cards: %zu hands listed, %zu in the range", text, cards, r.n, at);
-            uint64_t n = 0, wsum = 0;
-            assert_int_equal(
-                hs_omaha_range_count(text, strlen(text), cards, &n, &wsum, NULL, NULL, 0), HS_OK);
-            assert_true(n == r.n && wsum == weights);
-            hs_omaha_range_free(&r);
-            hs_omaha_matcher_free(m);
-        }
+        for (size_t i = 0; i < sizeof TEXTS / sizeof TEXTS[0]; i++)
+            check_listing(TEXTS[i], cards);
+    check_listing("AhAd****, KsKc****@50, 9s8s7s6s5s4s", 6);
 }
 
 /* Bad text: refused with the offending token located. */

@@ -42,8 +42,10 @@ export function foldedRows(prefix, command, onChange = () => {}) {
 }
 
 // The registry's word on each tab's folded players: how many, and the help. A server whose
-// command takes none hides the button.
+// command takes none hides the button; without the registry (it did not load) the rows stay as
+// they are, up to the documented 8.
 export function setupFolded(commands) {
+  if (!Array.isArray(commands)) return;
   for (const [prefix, tab] of tabs) {
     const arg = (commands || []).find((c) => c.name === tab.command)?.args?.find((a) => a.name === 'folded');
     const button = $(prefix + '-add-folded');

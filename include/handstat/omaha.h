@@ -137,7 +137,8 @@ HS_API void hs_omaha_matcher_free(hs_omaha_matcher *m);
 HS_API int hs_omaha_range_parse(const char *text, size_t len, int cards, hs_omaha_range *out,
                                 hs_parse_error *err, char *why, size_t cap);
 /* The hands of the range (*count) and the sum of their weights (*weight_sum), without storing
- * them (up to C(52, 6) = 20,358,520 hands). Returns what hs_omaha_matcher_new returns. */
+ * them (up to C(52, 6) = 20,358,520 hands; a range whose every item names cards is counted from
+ * a list of at most 2^20 candidate hands, 8 MiB). Returns what hs_omaha_matcher_new returns. */
 HS_API int hs_omaha_range_count(const char *text, size_t len, int cards, uint64_t *count,
                                 uint64_t *weight_sum, hs_parse_error *err, char *why, size_t cap);
 HS_API void hs_omaha_range_free(hs_omaha_range *r);

@@ -1,6 +1,7 @@
 /* Omaha ranges (handstat/omaha.h): a recursive-descent parser of ProPokerTools-style range text
  * into a small expression tree (patterns, and, but-not, or), a backtracking matcher of one
- * pattern against a hand, and the listing of a range by testing every hand of its size. */
+ * pattern against a hand, and the listing of a range by testing every hand of its size (or, when
+ * every item names cards its hands must hold, only the hands that hold them). */
 #include "handstat/omaha.h"
 
 #include "handstat/error.h"
@@ -14,6 +15,7 @@
 #define MAX_TEXT 65536 /* bytes of range text */
 #define MAX_DEPTH 32   /* nested parentheses */
 #define MAX_NODES 200000
+#define MAX_CANDIDATES (1 << 20) /* hands listed from the cards the items name */
 #define ALL_RANKS 0x1FFFu
 #define ALL_SUITS 0xFu
 
@@ -803,7 +805,8 @@ static double choose(int n, int k) {
 
 /* When every item of the range names cards its hands must hold (explicit hands, 'AhAd**'): the
  * hands that hold them, in increasing order without repeats, else NULL (then every hand is
- * tested). A quarter of all hands at most, so the list stays small and the test cheaper. */
+ * tested). At most a quarter of all hands and at most MAX_CANDIDATES (8 MiB of masks): past
+ * that, testing every hand costs about as much. */
 static uint64_t *candidates(const hs_omaha_matcher *m, size_t *count) {
     double sum = 0;
     for (int i = 0; i < m->items; i++) {
@@ -812,7 +815,7 @@ static uint64_t *candidates(const hs_omaha_matcher *m, size_t *count) {
             return NULL;
         if (k <= m->cards)
             sum += choose(HS_CARDS - k, m->cards - k);
-        if (sum > choose(HS_CARDS, m->cards) / 4)
+        if (sum > choose(HS_CARDS, m->cards) / 4 || sum > MAX_CANDIDATES)
             return NULL;
     }
     uint64_t *list = malloc(((size_t)sum + 1) * sizeof *list);
@@ -821,7 +824,8 @@ static uint64_t *candidates(const hs_omaha_matcher *m, size_t *count) {
     size_t n = 0;
     for (int i = 0; i < m->items; i++)
         add_holding(m->cards, needed(m, m->root[i]), list, &n);
-    qsort(list, n, sizeof *list, cmp_u64);
+    if (m->items > 1) /* (one item's hands come in increasing order) */
+        qsort(list, n, sizeof *list, cmp_u64);
     size_t u = 0;
     for (size_t j = 0; j < n; j++)
         if (u == 0 || list[j] != list[u - 1])
