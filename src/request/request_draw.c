@@ -488,9 +488,6 @@ static int equity_policies(const hs_request *r, int game, int n, hs_draw_policy 
     return HS_OK;
 }
 
-/* draw equity: 2 to 6 players with one to three draws to come. One draw without samples:
- * player,hand,discard,draw,wins,ties,equity,equity_exact over every deal of the replacements.
- * Otherwise player,hand,discard,policy,equity,std_error,equity_exact,kind under the policies. */
 /* The first cells of a seat's row in draw equity's tables: player, hand, discard ("-" if none). */
 static void seat_cells(hs_table *t, int seat, const int *cards, int nc, const int *thrown, int nt) {
     char h[32], d[32];
@@ -501,6 +498,9 @@ static void seat_cells(hs_table *t, int seat, const int *cards, int nc, const in
     hs_tbl_text(t, nt ? d : "-");
 }
 
+/* draw equity: 2 to 6 players with one to three draws to come. One draw without samples:
+ * player,hand,discard,draw,wins,ties,equity,equity_exact over every deal of the replacements.
+ * Otherwise player,hand,discard,policy,equity,std_error,equity_exact,kind under the policies. */
 static int run_draw_equity(const hs_request *r, hs_req_ctx *x) {
     int game = 0, rc;
     if ((rc = draw_game(r, &game, x)) != HS_OK)

@@ -77,6 +77,16 @@ static int req_values(const hs_request *r, const char *key, const char **out, in
     return n;
 }
 
+/* The status of an exact count worded for the user: `no_deal` when no deal is possible
+ * (HS_ERR_COUNT), the 128-bit bound, any other failure as the library words it. */
+static int count_status(hs_req_ctx *x, int rc, const char *no_deal) {
+    if (rc == HS_ERR_COUNT)
+        return hs_req_fail(x, rc, "%s", no_deal);
+    if (rc == HS_ERR_OVERFLOW)
+        return hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
+    return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
+}
+
 /* The folded ranges' canonical texts, " | " between them. */
 /* Player p's row of an estimate: player, hand, samples, wins, ties, losses, equity, std_error,
  * kind (the columns of every sampled equity table). */
@@ -279,15 +289,10 @@ static int folded_equity(hs_req_ctx *x, int players, const hs_holdem_range *cons
     }
     free(fr);
     free(fnames);
-    if (rc == HS_ERR_COUNT)
-        return hs_req_fail(x, rc,
-                           "no deal is possible: the hands and the folded hands cannot all be "
-                           "dealt disjoint from each other and the known cards");
-    if (rc == HS_ERR_OVERFLOW)
-        return hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
-    if (rc != HS_OK)
-        return hs_req_lib_error(x, rc);
-    return hs_req_answer(x, t);
+    rc = count_status(x, rc,
+                      "no deal is possible: the hands and the folded hands cannot all be dealt "
+                      "disjoint from each other and the known cards");
+    return rc != HS_OK ? rc : hs_req_answer(x, t);
 }
 
 /* holdem equity, and shortdeck equity (the same requests and table, the short-deck engine). */
@@ -454,16 +459,10 @@ static int run_equity(const hs_request *r, hs_req_ctx *x, int shortdeck) {
     }
     free(range);
     free(names);
-    if (rc == HS_ERR_COUNT)
-        return hs_req_fail(
-            x, rc,
-            "no deal is possible: the hands cannot all be dealt disjoint from each other "
-            "and the known cards");
-    if (rc == HS_ERR_OVERFLOW)
-        return hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
-    if (rc != HS_OK)
-        return hs_req_lib_error(x, rc);
-    return hs_req_answer(x, t);
+    rc = count_status(x, rc,
+                      "no deal is possible: the hands cannot all be dealt disjoint from each "
+                      "other and the known cards");
+    return rc != HS_OK ? rc : hs_req_answer(x, t);
 }
 
 static int run_holdem_equity(const hs_request *r, hs_req_ctx *x) {
@@ -608,13 +607,9 @@ static int hits_classes(const hs_job *job, int folded, hs_holdem_hits_class_fold
 
 /* The status of a folded count on one board, its failures worded for the user. */
 static int board_folded_status(hs_req_ctx *x, int rc) {
-    if (rc == HS_ERR_COUNT)
-        return hs_req_fail(x, rc,
-                           "no deal is possible: every combination of the range meets the "
-                           "folded hands or the known cards");
-    if (rc == HS_ERR_OVERFLOW)
-        return hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
-    return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
+    return count_status(x, rc,
+                        "no deal is possible: every combination of the range meets the folded "
+                        "hands or the known cards");
 }
 
 static int run_holdem_hits(const hs_request *r, hs_req_ctx *x) {
@@ -987,14 +982,9 @@ static int folded_dist(hs_req_ctx *x, const hs_holdem_range *range,
             rc = dist_notes(t, d, nd, NULL);
         }
         free(d);
-        if (rc == HS_ERR_COUNT)
-            rc = hs_req_fail(x, rc,
-                             "no deal is possible: no hero combination can be dealt beside the "
-                             "villain's and the folded hands");
-        else if (rc == HS_ERR_OVERFLOW)
-            rc = hs_req_fail(x, rc, "the exact counts of this query could pass 128 bits");
-        else if (rc != HS_OK)
-            rc = hs_req_lib_error(x, rc);
+        rc = count_status(x, rc,
+                          "no deal is possible: no hero combination can be dealt beside the "
+                          "villain's and the folded hands");
     }
     free(fr);
     free(fnames);
