@@ -61,7 +61,7 @@ for line in open(os.path.join(tmp, "tables.txt")):
 # The tables each poker ranking path reads for every hand (the describe tables are not hot):
 # from masks (hs_poker_rank), from states (the inline state and the scalar pairs loop, or the
 # AVX-512 pairs and triples kernels) and from card ids (hs_poker_rank7_ids_batch).
-SHARED = ["hs_poker_row", "hs_poker_class", "hs_poker_flush"]
+SHARED = ["hs_poker_base", "hs_poker_class", "hs_poker_flush"]
 HOT_PATHS = {
     "masks": SHARED + ["hs_poker_lane"],
     "states (inline, scalar pairs)": SHARED + ["hs_poker_state_cards", "hs_poker_state_pairs"],

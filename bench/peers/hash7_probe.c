@@ -4,8 +4,9 @@
  * library's inline ranker and with the seven-card variants, and with OMPEval, rounds alternating
  * in one process, and prints medians (bench/measurements.md has what it measured).
  *
- *   A  hs_poker_rank7_ids_inline() (handstat/poker_state.h): the 5-7 card tables
- *      (hs_poker_row 49.6 KB of 32-bit offsets, hs_poker_class 156 KB)
+ *   A  hs_poker_rank7_ids_inline() (handstat/poker_state.h): the library's tables (until
+ *      commit 693d0e1 one hash of 5-7 cards, hs_poker_row 49.6 KB of 32-bit offsets and
+ *      hs_poker_class 156 KB; since then the seven-card hash of C, built by the generator)
  *   B  the same kernel over seven-card tables: own rank keys (greedy sequence times an odd
  *      multiplier mod 2^24, as gen_poker_tables --search makes them), 32-bit row offsets
  *   C  as B, but 16-bit row bases: slot = base[key >> 13] + (key & 8191)
@@ -53,7 +54,11 @@ static void enumerate(int r, int left, int *count) {
         for (int i = RANKS - 1; i >= 0; i--)
             code = code * 5 + (uint32_t)count[i];
         codes[n_codes] = code;
-        classes[n_codes++] = hs_poker_class[key + hs_poker_row[key >> HS_POKER_ROW_SHIFT]];
+        int cards = 0;
+        for (int i = 0; i < RANKS; i++)
+            cards += count[i];
+        classes[n_codes++] =
+            (uint16_t)(cards == 7 ? hs_poker_key_class7(key) : hs_poker_key_class56(key));
         return;
     }
     for (int c = 0; c <= 4 && c <= left; c++) {

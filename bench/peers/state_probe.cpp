@@ -34,7 +34,7 @@ static inline int vrank(v2 s) {
         return hs_poker_flush[(s[1] >> (13 * suit)) & 0x1FFF];
     }
     uint32_t k = (uint32_t)key;
-    return hs_poker_class[k + hs_poker_row[k >> 13]];
+    return hs_poker_key_class7(k); /* seven cards: the probe ranks only those */
 }
 __attribute__((noinline)) static u64 rand_state(const uint8_t *p, size_t n) {
     u64 s = 0;

@@ -72,7 +72,7 @@ HS_API int hs_poker_rank7(uint64_t hand);
 HS_API int hs_poker_rank7_ids(const uint8_t ids[7]);
 
 /* In C and C++ the two calls above compile inline (handstat/poker_state.h: the macros at the end
- * of this header): hs_poker_rank7(h) is hs_poker_rank_inline(h) and hs_poker_rank7_ids(ids) is
+ * of this header): hs_poker_rank7(h) is hs_poker_rank7_inline(h) and hs_poker_rank7_ids(ids) is
  * hs_poker_rank7_ids_inline(ids), the same classes without a call per hand. `&hs_poker_rank7` and
  * `(hs_poker_rank7)(h)` still name the library's function; define HS_POKER_NO_INLINE before
  * including handstat headers to call it everywhere. The inline forms check no precondition. */
@@ -211,7 +211,7 @@ HS_API int hs_poker_hist_enumerate(int k, int threads, hs_progress_fn progress, 
 
 #include "handstat/poker_state.h"
 #if !defined(HS_POKER_NO_INLINE)
-#define hs_poker_rank7(hand) hs_poker_rank_inline(hand)
+#define hs_poker_rank7(hand) hs_poker_rank7_inline(hand)
 #define hs_poker_rank7_ids(ids) hs_poker_rank7_ids_inline(ids)
 #endif
 

@@ -16,10 +16,11 @@
  *               int cls = hs_poker_state_rank(hs_poker_state_join(s5, hs_poker_state_pairs[p]));
  *
  * Adding a card adds one 16-byte per-card constant; the state does not depend on the order in
- * which cards are added. Ranking is one addition between two dependent lookups: a 48 KiB table of
- * row offsets and a 153 KiB table of classes (the perfect hash of the rank key), or, for a hand
- * with five or more cards of one suit, one entry of a 16 KiB table instead. Everything here is
- * inline; pure; thread-safe. */
+ * which cards are added. Ranking is two dependent lookups, in the perfect hash of the rank key
+ * for the number of cards: for seven cards a 20 KiB table of row bases (it stays in a 32 KiB L1
+ * cache) and a 105 KiB table of classes, for five or six cards tables of 18 and 58 KiB; or, for a
+ * hand with five or more cards of one suit, one entry of a 16 KiB table instead. Everything here
+ * is inline; pure; thread-safe. */
 #ifndef HANDSTAT_POKER_STATE_H
 #define HANDSTAT_POKER_STATE_H
 
@@ -37,8 +38,9 @@ extern "C" {
 /* A set of at most 7 distinct cards (ranked only with 5..7). A value type: copy it freely. The
  * fields are for the inline functions below; read the cards with hs_poker_state_mask().
  *   key   bits 0-31: the rank key, the sum over the cards of a constant per card rank (distinct
- *         for every multiset of 5, 6 or 7 ranks, below 2^27); bits 32-47: four 4-bit counters,
- *         the cards of each suit plus 3 (so a counter reaches 8 at five cards);
+ *         for every multiset of 7 ranks and for every multiset of 5 or 6, below 2^27); bits
+ *         32-47: four 4-bit counters, the cards of each suit plus 3 (so a counter reaches 8 at
+ *         five cards); bits 48-52: the number of cards plus 9 (so bits 48-51 are 0 at seven);
  *   mask  the cards as a hand mask (handstat/cards.h). */
 typedef struct hs_poker_state {
     uint64_t key;
@@ -57,17 +59,28 @@ HS_API extern const hs_poker_state hs_poker_state_cards[HS_CARDS];
  * measured 15-25% faster over all seven-card hands. */
 HS_API extern const hs_poker_state hs_poker_state_pairs[1326];
 
-/* The ranker's tables (src/poker/poker_tables.h documents them): the offset of each row of rank
- * keys; the class of each slot; the flush class of each 13-bit suit lane. */
-HS_API extern const uint32_t hs_poker_row[];
+/* Per card 0..51: hs_poker_state_cards[c].key alone, 8 bytes apart. */
+HS_API extern const uint64_t hs_poker_card_key[HS_CARDS];
+
+/* The ranker's tables (src/poker/poker_tables.h documents them): the base slot of each row of
+ * rank keys, the seven-card hash's rows first, then the five-and-six-card hash's; the class of
+ * each slot, the seven-card hash's first; the flush class of each 13-bit suit lane. */
+HS_API extern const uint16_t hs_poker_base[];
 HS_API extern const uint16_t hs_poker_class[];
 HS_API extern const uint16_t hs_poker_flush[];
 
-/* A rank key's row is key >> HS_POKER_STATE_ROW_SHIFT. (The library checks at build time that
- * this matches its tables.) */
+/* A rank key's row is key >> HS_POKER_STATE_ROW_SHIFT, its column the bits below; the seven-card
+ * hash has HS_POKER_STATE_ROWS7 rows and HS_POKER_STATE_SLOTS7 slots, the five-and-six-card
+ * hash's follow them. (The library checks at build time that these match its tables.) */
 #define HS_POKER_STATE_ROW_SHIFT 13
-/* The suit counters' starting value (3 in each) and their "five or more" bits. */
-#define HS_POKER_STATE_BIAS (UINT64_C(0x3333) << 32)
+#define HS_POKER_STATE_ROWS7 10309
+#define HS_POKER_STATE_SLOTS7 53929
+/* The card count's place in the state's key, and its 4 bits there that are 0 at seven cards. */
+#define HS_POKER_STATE_COUNT_SHIFT 48
+#define HS_POKER_STATE_COUNT_LOW (UINT64_C(0xF) << HS_POKER_STATE_COUNT_SHIFT)
+/* The suit counters' starting value (3 in each) with the card count's (9), and the counters'
+ * "five or more" bits. */
+#define HS_POKER_STATE_BIAS (UINT64_C(0x3333) << 32 | UINT64_C(9) << HS_POKER_STATE_COUNT_SHIFT)
 #define HS_POKER_STATE_FLUSH (UINT64_C(0x8888) << 32)
 
 /* ---- the state ----------------------------------------------------------------------------- */
@@ -81,9 +94,11 @@ static inline hs_poker_state hs_poker_state_empty(void) {
 /* The state of s's cards plus `card` (0..51). Precondition: s holds at most 6 cards, none of
  * them `card`. */
 static inline hs_poker_state hs_poker_state_add(hs_poker_state s, int card) {
-    const hs_poker_state *c = &hs_poker_state_cards[card];
-    s.key += c->key;   /* the rank key stays below 2^32; the counters never carry out of 16 bits */
-    s.mask += c->mask; /* = |: the card is not in s */
+    /* = hs_poker_state_cards[card] added, read as its key alone (8-byte entries: one scaled
+     * load and add, where 16-byte ones take an address computation more; at random 1.1x) and its
+     * bit, which a loop that ranks without a flush never needs */
+    s.key += hs_poker_card_key[card]; /* the rank key stays below 2^32; the counters never carry */
+    s.mask |= UINT64_C(1) << card;
     return s;
 }
 
@@ -103,6 +118,20 @@ static inline hs_poker_state hs_poker_state_of(uint64_t hand) {
     return s;
 }
 
+/* The non-flush class of the rank key of seven cards (bits 0-31 of a state's key). */
+static inline int hs_poker_key_class7(uint32_t key) {
+    return hs_poker_class[hs_poker_base[key >> HS_POKER_STATE_ROW_SHIFT] +
+                          (key & ((1u << HS_POKER_STATE_ROW_SHIFT) - 1))];
+}
+
+/* The non-flush class of the rank key of five or six cards. */
+static inline int hs_poker_key_class56(uint32_t key) {
+    const uint16_t *base = hs_poker_base + HS_POKER_STATE_ROWS7;
+    const uint16_t *cls = hs_poker_class + HS_POKER_STATE_SLOTS7;
+    return cls[base[key >> HS_POKER_STATE_ROW_SHIFT] +
+               (key & ((1u << HS_POKER_STATE_ROW_SHIFT) - 1))];
+}
+
 /* The cards of s as a hand mask. */
 static inline uint64_t hs_poker_state_mask(hs_poker_state s) {
     return s.mask;
@@ -113,12 +142,17 @@ static inline uint64_t hs_poker_state_mask(hs_poker_state s) {
  * branch that nested loops over card ids predict well (the cards of a suit are consecutive ids);
  * otherwise two dependent lookups. */
 static inline int hs_poker_state_rank(hs_poker_state s) {
+    /* Seven cards without a flush, the case of every hold'em and stud hand but about 3%, in one
+     * test of the counters' "five" bits and the card count's low bits together (all 0 then);
+     * then the others. (The hint keeps that path straight-line: measured 10-15% in nested
+     * loops.) */
 #if defined(__GNUC__)
-    /* (the hint keeps the non-flush path straight-line: measured 10-15% in nested loops) */
-    if (__builtin_expect((s.key & HS_POKER_STATE_FLUSH) != 0, 0)) {
+    if (__builtin_expect((s.key & (HS_POKER_STATE_FLUSH | HS_POKER_STATE_COUNT_LOW)) == 0, 1))
 #else
-    if (s.key & HS_POKER_STATE_FLUSH) {
+    if ((s.key & (HS_POKER_STATE_FLUSH | HS_POKER_STATE_COUNT_LOW)) == 0)
 #endif
+        return hs_poker_key_class7((uint32_t)s.key);
+    if (s.key & HS_POKER_STATE_FLUSH) {
         /* The suit with five or more cards (only one can be, with 7 cards) decides alone: its
          * lane's flush class. Counter j's bit 3 is bit 35 + 4j. */
 #if defined(__GNUC__)
@@ -130,9 +164,8 @@ static inline int hs_poker_state_rank(hs_poker_state s) {
 #endif
         return hs_poker_flush[(s.mask >> (HS_RANKS * suit)) & 0x1FFF];
     }
-    /* = the non-flush class of the rank multiset, through the perfect hash of its rank key */
-    uint32_t key = (uint32_t)s.key;
-    return hs_poker_class[key + hs_poker_row[key >> HS_POKER_STATE_ROW_SHIFT]];
+    /* = five or six cards: the non-flush class through their own hash */
+    return hs_poker_key_class56((uint32_t)s.key);
 }
 
 /* ---- one hand per call, inline ---------------------------------------------------------------
@@ -143,16 +176,33 @@ static inline int hs_poker_state_rank(hs_poker_state s) {
  * ids form measured 252 M/s inline and 249 through the call over 10 M random hands
  * (bench/peers/call_probe.c); the mask form measured alike either way (bench/peers/suite.sh). */
 
-/* What they read: per raw 13-bit suit lane its rank key, bit 31 set when it holds five or more
- * cards (src/poker/poker_tables.h); per card hs_poker_state_cards[c].key alone, 8 bytes apart. */
+/* What they read: per raw 13-bit suit lane its rank key (bits 0-26), its number of cards (bits
+ * 27-29) and bit 31 set when it holds five or more cards (src/poker/poker_tables.h); per card
+ * hs_poker_card_key (above). */
 HS_API extern const uint32_t hs_poker_lane[8192];
-HS_API extern const uint64_t hs_poker_card_key[HS_CARDS];
 #define HS_POKER_STATE_LANE_FIVE 0x80000000u
+#define HS_POKER_STATE_LANE_COUNT_SHIFT 27
 
 /* The class of a hand of 5, 6 or 7 cards (no bit above card 51), as hs_poker_rank() gives it:
- * the four suit lanes' rank keys added (one 32 KiB table), then a flush's class or the two
- * dependent lookups of hs_poker_state_rank(). */
+ * the four suit lanes' rank keys and card counts added (one 32 KiB table), then a flush's class
+ * or the two dependent lookups of hs_poker_state_rank() in the hash for that many cards. */
 static inline int hs_poker_rank_inline(uint64_t hand) {
+    uint32_t v = hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
+                 hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
+    const uint32_t seven = UINT32_C(7) << HS_POKER_STATE_LANE_COUNT_SHIFT;
+    /* (seven cards without a flush in one test, as hs_poker_state_rank()) */
+    if ((v & (HS_POKER_STATE_LANE_FIVE | seven)) == seven)
+        return hs_poker_key_class7(v - seven);
+    if (v & HS_POKER_STATE_LANE_FIVE)
+        /* at most one lane holds five or more cards; the others' flush entries are 0 */
+        return hs_poker_flush[hand & 0x1FFF] | hs_poker_flush[(hand >> 13) & 0x1FFF] |
+               hs_poker_flush[(hand >> 26) & 0x1FFF] | hs_poker_flush[(hand >> 39) & 0x1FFF];
+    return hs_poker_key_class56(v & ((UINT32_C(1) << HS_POKER_STATE_LANE_COUNT_SHIFT) - 1));
+}
+
+/* hs_poker_rank_inline() for a hand of exactly 7 cards (hs_poker_rank7()): the seven-card hash
+ * without asking the number of cards. */
+static inline int hs_poker_rank7_inline(uint64_t hand) {
     uint32_t v = hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
                  hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
 #if defined(__GNUC__)
@@ -160,10 +210,9 @@ static inline int hs_poker_rank_inline(uint64_t hand) {
 #else
     if (v & HS_POKER_STATE_LANE_FIVE)
 #endif
-        /* at most one lane holds five or more cards; the others' flush entries are 0 */
         return hs_poker_flush[hand & 0x1FFF] | hs_poker_flush[(hand >> 13) & 0x1FFF] |
                hs_poker_flush[(hand >> 26) & 0x1FFF] | hs_poker_flush[(hand >> 39) & 0x1FFF];
-    return hs_poker_class[v + hs_poker_row[v >> HS_POKER_STATE_ROW_SHIFT]];
+    return hs_poker_key_class7(v - (UINT32_C(7) << HS_POKER_STATE_LANE_COUNT_SHIFT));
 }
 
 /* The flush class of seven card ids of which five or more share a suit: the library's side of
@@ -184,8 +233,7 @@ static inline int hs_poker_rank7_ids_inline(const uint8_t ids[7]) {
     if (key & HS_POKER_STATE_FLUSH)
 #endif
         return hs_poker_rank7_ids_flush(ids);
-    uint32_t rk = (uint32_t)key;
-    return hs_poker_class[rk + hs_poker_row[rk >> HS_POKER_STATE_ROW_SHIFT]];
+    return hs_poker_key_class7((uint32_t)key);
 }
 
 /* ---- the two or three innermost levels in one call ----------------------------------------- */

@@ -9,11 +9,14 @@
  * defining ranks in descending lexicographic order (e.g. quads by quad rank, then kicker). It
  * writes
  *   - hs_poker_lane[lane]:   for a raw suit lane, the rank key of its ranks (the sum of
- *                            HS_POKER_RANK_KEYS over them), bit 31 set when it holds five or more;
+ *                            HS_POKER_RANK_KEYS over them), its number of cards at bit 27, bit 31
+ *                            set when it holds five or more;
  *   - hs_poker_flush[lane]:  the lane's flush class (0 below five cards);
- *   - hs_poker_row[row], hs_poker_class[slot]: the perfect hash from the rank key of every
- *                            multiset of 5, 6 or 7 ranks (each at most 4 times) to the class of
- *                            its best five cards, flushes aside: slot = key + row[key >> SHIFT];
+ *   - hs_poker_base[row], hs_poker_class[slot]: two perfect hashes, one from the rank key of every
+ *                            multiset of 7 ranks (each at most 4 times), one from those of 5 or 6,
+ *                            to the class of its best five cards, flushes aside:
+ *                            slot = base[key >> SHIFT] + (key & (2^SHIFT - 1)), the seven-card
+ *                            hash's rows and slots first;
  *   - hs_poker_class_info[class]: the category and five defining ranks of each class.
  * The flush class of a lane is its best straight flush, else the flush of its five highest ranks.
  * The class of a 6- or 7-rank multiset is the best class of the multisets one rank smaller. The
@@ -198,31 +201,42 @@ static uint32_t key_of_code(uint32_t code, const uint32_t keys[RANKS]) {
     return key;
 }
 
-enum { MAX_ROWS = 1 << 16, MAX_SLOTS = 1 << 18, ROW_COLS = 1 << HS_POKER_ROW_SHIFT };
-static uint32_t row_off[MAX_ROWS];
-static uint16_t slot_class[MAX_SLOTS];
+enum { MAX_ROWS = 1 << 16, MAX_SLOTS = 1 << 16, ROW_COLS = 1 << HS_POKER_ROW_SHIFT };
+
+/* The two hashes, seven cards and five or six, written one after the other: the row bases of
+ * the seven-card hash then those of the five-and-six, the slots likewise (each hash's bases
+ * count from its own first slot). */
+static uint16_t row_base[2 * MAX_ROWS];
+static uint16_t slot_class[2 * MAX_SLOTS];
 static unsigned char used[MAX_SLOTS + ROW_COLS];
 
-/* Row displacement: the keys of each row (key >> SHIFT) keep their column (the low SHIFT bits)
- * and the row moves as a whole to the first base where all its columns are free, the fullest
- * rows first (ties by row index: deterministic). row_off = base - (row << SHIFT), so slot =
- * key + row_off[key >> SHIFT] (mod 2^32); an empty row gets -(row << SHIFT), which keeps any
- * key of it inside the table's first row. Fills row_off[] and slot_class[]; returns 0 when the
- * keys are not distinct or need more rows or slots than the arrays hold, else sets *rows and
+/* Row displacement of the keys of `seven` cards (1) or of five and six (0): the keys of each row
+ * (key >> SHIFT) keep their column (the low SHIFT bits) and the row moves as a whole to the
+ * first base where all its columns are free, the fullest rows first (ties by row index:
+ * deterministic), so slot = base[key >> SHIFT] + (key & (2^SHIFT - 1)); an empty row gets base
+ * 0. The bases must fit 16 bits. Fills bases[] and classes[]; returns 0 when the keys are not
+ * distinct or need more rows, slots or larger bases than the arrays hold, else sets *rows and
  * *slots. */
-static int place_keys(const uint32_t keys[RANKS], int *rows, int *slots) {
+static int place_keys(const uint32_t keys[RANKS], int seven, uint16_t *bases, uint16_t *classes,
+                      int *rows, int *slots) {
     static uint32_t key[MAX_KEYS];
     static int in[MAX_KEYS], count[MAX_ROWS], start[MAX_ROWS + 1], fill[MAX_ROWS];
+    static unsigned kclass[MAX_KEYS];
     uint32_t max = 0;
+    int n = 0;
     for (int i = 0; i < n_keys; i++) {
-        key[i] = key_of_code(all_keys[i], keys);
-        max = key[i] > max ? key[i] : max;
+        if ((key_cards(all_keys[i]) == 7) != seven)
+            continue;
+        key[n] = key_of_code(all_keys[i], keys);
+        kclass[n] = key_class[i];
+        max = key[n] > max ? key[n] : max;
+        n++;
     }
     int nrows = (int)(max >> HS_POKER_ROW_SHIFT) + 1;
     if (nrows > MAX_ROWS)
         return 0;
     memset(count, 0, sizeof count);
-    for (int i = 0; i < n_keys; i++)
+    for (int i = 0; i < n; i++)
         count[key[i] >> HS_POKER_ROW_SHIFT]++;
     start[0] = 0;
     int most = 0;
@@ -231,20 +245,20 @@ static int place_keys(const uint32_t keys[RANKS], int *rows, int *slots) {
         fill[r] = 0;
         most = count[r] > most ? count[r] : most;
     }
-    for (int i = 0; i < n_keys; i++) {
+    for (int i = 0; i < n; i++) {
         int r = (int)(key[i] >> HS_POKER_ROW_SHIFT);
         in[start[r] + fill[r]++] = i;
     }
     memset(used, 0, sizeof used);
     int end = 0;
     for (int r = 0; r < nrows; r++)
-        row_off[r] = 0u - ((uint32_t)r << HS_POKER_ROW_SHIFT);
+        bases[r] = 0;
     for (int size = most; size >= 1; size--)
         for (int r = 0; r < nrows; r++) {
             if (count[r] != size)
                 continue;
             for (int base = 0;; base++) {
-                if (base + ROW_COLS > MAX_SLOTS)
+                if (base >= MAX_SLOTS) /* a base of 16 bits */
                     return 0;
                 int j = start[r];
                 for (; j < start[r + 1]; j++)
@@ -254,18 +268,33 @@ static int place_keys(const uint32_t keys[RANKS], int *rows, int *slots) {
                     continue;
                 for (j = start[r]; j < start[r + 1]; j++) {
                     int slot = base + (int)(key[in[j]] & (ROW_COLS - 1));
-                    if (used[slot]) /* two equal keys in one row */
+                    if (used[slot] || slot >= MAX_SLOTS) /* two equal keys in one row */
                         return 0;
                     used[slot] = 1;
-                    slot_class[slot] = (uint16_t)key_class[in[j]];
+                    classes[slot] = (uint16_t)kclass[in[j]];
                     end = slot + 1 > end ? slot + 1 : end;
                 }
-                row_off[r] = (uint32_t)base - ((uint32_t)r << HS_POKER_ROW_SHIFT);
+                bases[r] = (uint16_t)base;
                 break;
             }
         }
     *rows = nrows;
     *slots = end;
+    return 1;
+}
+
+/* Both hashes placed with `keys`: rows and slots of each (seven, then five and six). */
+static int place_both(const uint32_t keys[RANKS], int rows[2], int slots[2]) {
+    static uint16_t classes56[MAX_SLOTS];
+    memset(slot_class, 0, sizeof slot_class);
+    memset(classes56, 0, sizeof classes56);
+    if (!place_keys(keys, 1, row_base, slot_class, &rows[0], &slots[0]))
+        return 0;
+    static uint16_t bases56[MAX_ROWS];
+    if (!place_keys(keys, 0, bases56, classes56, &rows[1], &slots[1]))
+        return 0;
+    memcpy(row_base + rows[0], bases56, sizeof bases56[0] * (size_t)rows[1]);
+    memcpy(slot_class + slots[0], classes56, sizeof classes56[0] * (size_t)slots[1]);
     return 1;
 }
 
@@ -330,20 +359,20 @@ static int search(void) {
     uint32_t g[RANKS], keys[RANKS], best[RANKS];
     greedy_keys(g);
     long best_bytes = -1;
-    int best_rows = 0, best_slots = 0;
+    int best_rows[2] = {0, 0}, best_slots[2] = {0, 0};
     uint64_t seed = 1;
     for (int attempt = 0; attempt < 100; attempt++) {
         uint32_t m = (uint32_t)splitmix64(&seed) | 1;
         for (int r = 0; r < RANKS; r++)
             keys[r] = (uint32_t)((uint64_t)g[r] * m & 0xFFFFFF);
-        int rows, slots;
-        if (!place_keys(keys, &rows, &slots))
+        int rows[2], slots[2];
+        if (!place_both(keys, rows, slots))
             continue;
-        long bytes = 4L * rows + 2L * slots;
+        long bytes = 2L * (rows[0] + rows[1]) + 2L * (slots[0] + slots[1]);
         if (best_bytes < 0 || bytes < best_bytes) {
             best_bytes = bytes;
-            best_rows = rows;
-            best_slots = slots;
+            memcpy(best_rows, rows, sizeof best_rows);
+            memcpy(best_slots, slots, sizeof best_slots);
             memcpy(best, keys, sizeof best);
         }
     }
@@ -354,7 +383,9 @@ static int search(void) {
     printf("#define HS_POKER_RANK_KEYS {");
     for (int r = 0; r < RANKS; r++)
         printf("%s%uu", r ? ", " : "", best[r]);
-    printf("}\n#define HS_POKER_ROWS %d\n#define HS_POKER_SLOTS %d\n", best_rows, best_slots);
+    printf("}\n#define HS_POKER_ROWS7 %d\n#define HS_POKER_SLOTS7 %d\n#define HS_POKER_ROWS56 %d\n"
+           "#define HS_POKER_SLOTS56 %d\n/* %ld bytes */\n",
+           best_rows[0], best_slots[0], best_rows[1], best_slots[1], best_bytes);
     return 0;
 }
 
@@ -435,13 +466,14 @@ int main(int argc, char **argv) {
     make_keys();
     if (strcmp(argv[1], "--search") == 0)
         return search();
-    int rows, slots;
-    if (!place_keys(rank_key, &rows, &slots) || rows != HS_POKER_ROWS || slots != HS_POKER_SLOTS) {
+    int rows[2], slots[2];
+    if (!place_both(rank_key, rows, slots) || rows[0] != HS_POKER_ROWS7 ||
+        slots[0] != HS_POKER_SLOTS7 || rows[1] != HS_POKER_ROWS56 || slots[1] != HS_POKER_SLOTS56) {
         fprintf(stderr,
-                "gen_poker_tables: HS_POKER_RANK_KEYS give no perfect hash of the %d rank keys "
-                "in %d rows and %d slots; run gen_poker_tables --search and update "
+                "gen_poker_tables: HS_POKER_RANK_KEYS give no perfect hashes of the %d rank keys "
+                "in %d + %d rows and %d + %d slots; run gen_poker_tables --search and update "
                 "poker_tables.h\n",
-                n_keys, HS_POKER_ROWS, HS_POKER_SLOTS);
+                n_keys, HS_POKER_ROWS7, HS_POKER_ROWS56, HS_POKER_SLOTS7, HS_POKER_SLOTS56);
         return 1;
     }
     /* The lane tables: raw lane bits in card-rank order (bit 0 = ace); flush[] is in ace-high
@@ -454,7 +486,12 @@ int main(int argc, char **argv) {
         for (int r = 0; r < RANKS; r++)
             if (raw >> r & 1)
                 key += rank_key[r];
-        lane[raw] = key | (uint32_t)(__builtin_popcount(raw) >= 5) << 31;
+        if (key >= 1u << HS_POKER_LANE_COUNT_SHIFT) {
+            fprintf(stderr, "gen_poker_tables: a rank key reaches the count bits\n");
+            return 1;
+        }
+        lane[raw] = key | (uint32_t)__builtin_popcount(raw) << HS_POKER_LANE_COUNT_SHIFT |
+                    (uint32_t)(__builtin_popcount(raw) >= 5) << 31;
         lane_flush[raw] = (uint16_t)flush[ace_high];
     }
 
@@ -470,30 +507,30 @@ int main(int argc, char **argv) {
         fprintf(out, "%s0x%08x,%s", i % 8 == 0 ? "    " : "", lane[i], i % 8 == 7 ? "\n" : " ");
     fprintf(out, "\n};\n");
     print_u16(out, "hs_poker_flush", lane_flush, SETS, 1);
-    fprintf(out, "\nconst uint32_t hs_poker_row[%d] = {\n", HS_POKER_ROWS);
-    for (int i = 0; i < HS_POKER_ROWS; i++)
-        fprintf(out, "%s0x%08x,%s", i % 8 == 0 ? "    " : "", row_off[i], i % 8 == 7 ? "\n" : " ");
-    fprintf(out, "\n};\n");
+    print_u16(out, "hs_poker_base", row_base, HS_POKER_ROWS7 + HS_POKER_ROWS56, 1);
     /* The state of each card alone (handstat/poker_state.h): its rank's key, one in its suit's
-     * counter (4 bits at 32 + 4 * suit), its bit. */
+     * counter (4 bits at 32 + 4 * suit), one card (bits 48-51), its bit. */
     fprintf(out, "\nconst hs_poker_state hs_poker_state_cards[52] = {\n");
     for (int c = 0; c < 52; c++)
         fprintf(out, "    {0x%016llx, 0x%013llx},\n",
-                (unsigned long long)rank_key[c % RANKS] | 1ull << (32 + 4 * (c / RANKS)),
+                (unsigned long long)rank_key[c % RANKS] | 1ull << (32 + 4 * (c / RANKS)) |
+                    1ull << 48,
                 1ull << c);
     fprintf(out, "};\n");
     /* The key alone of each card's state, for kernels that make the mask only for flushes. */
     fprintf(out, "\nconst uint64_t hs_poker_card_key[52] = {\n");
     for (int c = 0; c < 52; c++)
         fprintf(out, "    0x%016llx,\n",
-                (unsigned long long)rank_key[c % RANKS] | 1ull << (32 + 4 * (c / RANKS)));
+                (unsigned long long)rank_key[c % RANKS] | 1ull << (32 + 4 * (c / RANKS)) |
+                    1ull << 48);
     fprintf(out, "};\n");
-    /* The state of each two-card set {b, a}, b < a, at a (a - 1) / 2 + b. */
+    /* The state of each two-card set {b, a}, b < a, at a (a - 1) / 2 + b, with the starting
+     * values of the empty state (HS_POKER_STATE_BIAS: 3 in each suit counter, 9 in the count). */
     fprintf(out, "\nconst hs_poker_state hs_poker_state_pairs[1326] = {\n");
     for (int a = 1; a < 52; a++)
         for (int b = 0; b < a; b++)
             fprintf(out, "    {0x%016llx, 0x%013llx},\n",
-                    0x333300000000ull + rank_key[a % RANKS] + rank_key[b % RANKS] +
+                    0xb333300000000ull + rank_key[a % RANKS] + rank_key[b % RANKS] +
                         (1ull << (32 + 4 * (a / RANKS))) + (1ull << (32 + 4 * (b / RANKS))),
                     1ull << a | 1ull << b);
     fprintf(out, "};\n");
@@ -616,7 +653,7 @@ int main(int argc, char **argv) {
     for (int u = 0; u < 16; u++)
         fprintf(out, "    0x%04x,\n", u < 4 ? 1u << 4 * u : 0u);
     fprintf(out, "};\n");
-    print_u16(out, "hs_poker_class", slot_class, HS_POKER_SLOTS, 1);
+    print_u16(out, "hs_poker_class", slot_class, HS_POKER_SLOTS7 + HS_POKER_SLOTS56, 1);
     fprintf(out, "\nconst uint32_t hs_poker_class_info[%d] = {\n", CLASSES + 1);
     for (int i = 0; i <= CLASSES; i++)
         fprintf(out, "%s0x%06x,%s", i % 8 == 0 ? "    " : "", class_info[i],

@@ -45,7 +45,7 @@ static const uint64_t share_of[MAXP + 1] = {0, 2520, 1260, 840, 630, 504, 420, 3
 
 /* The rank key of a set of at most 7 cards. */
 static inline uint32_t key_of(uint64_t cards) {
-    return hs_poker_lanes(cards) & ~HS_POKER_LANE_FIVE;
+    return hs_poker_lanes(cards) & HS_POKER_LANE_KEY;
 }
 
 /* The flush class of a suit lane of five or more cards (0 for fewer). */
@@ -332,7 +332,7 @@ static int build_patterns(eq_ctx *c) {
                 int ok = 1;
                 for (int j = 0; j < q->n; j++)
                     ok &= board[q->r[j]] + q->m[j] + (q->r[j] == a) + (q->r[j] == b) <= 4;
-                row[i] = ok ? (uint16_t)hs_poker_key_class(base + q->key) : 0;
+                row[i] = ok ? (uint16_t)hs_poker_key_class7(base + q->key) : 0;
             }
         }
     return HS_OK;

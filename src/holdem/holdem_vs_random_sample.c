@@ -104,8 +104,7 @@ rank_pairs(const int fcount, const unsigned fs[HS_RANKS], const unsigned fbit, c
             for (int r2 = 0; r2 <= r1; r2++) {
                 const int ok = r1 != r2 ? fs[r1] != 0 && fs[r2] != 0 : (fs[r1] & (fs[r1] - 1)) != 0;
                 const uint32_t key = ok ? board_key + rank_key[r1] + rank_key[r2] : board_key;
-                plain_of[r1][r2] =
-                    ok ? hs_poker_class[key + hs_poker_row[key >> HS_POKER_STATE_ROW_SHIFT]] : 0;
+                plain_of[r1][r2] = ok ? hs_poker_key_class7(key) : 0;
             }
         }
     }

@@ -502,7 +502,7 @@ static int build_patterns(eq_ctx *c) {
             unsigned best = HS_POKER_CLASSES + 1;
             for (int q = 0; q < c->sets[p].pairs; q++)
                 for (int t = 0; t < nt; t++) {
-                    unsigned cls = hs_poker_key_class(pair_key[p][q] + tk[t]);
+                    unsigned cls = (unsigned)hs_poker_key_class56(pair_key[p][q] + tk[t]);
                     best = cls < best ? cls : best;
                 }
             c->high[(size_t)p * (size_t)c->patterns + idx] = (uint16_t)best;

@@ -29,7 +29,7 @@ int hs_poker_rank6(uint64_t hand) {
 /* (The names in parentheses: poker.h's macros make calls elsewhere inline.) */
 int(hs_poker_rank7)(uint64_t hand) {
     assert((hand & ~HS_DECK_MASK) == 0 && hs_hand_size(hand) == 7);
-    return hs_poker_rank_kernel(hand);
+    return hs_poker_rank7_inline(hand);
 }
 
 /* The inline kernel's work (the cards' keys added; a flush out of line), not the mask and the
@@ -209,7 +209,7 @@ size_t hs_poker_describe_ranks(int cat, const int r[5], int royal, char *buf, si
 uint64_t hs_poker_tables_hash(void) {
     uint64_t h = hs_hash64(hs_poker_lane, sizeof hs_poker_lane, HS_HASH64_INIT);
     h = hs_hash64(hs_poker_flush, sizeof hs_poker_flush, h);
-    h = hs_hash64(hs_poker_row, sizeof hs_poker_row, h);
+    h = hs_hash64(hs_poker_base, sizeof hs_poker_base, h);
     h = hs_hash64(hs_poker_class, sizeof hs_poker_class, h);
     return hs_hash64(hs_poker_class_info, sizeof hs_poker_class_info, h);
 }

@@ -36,6 +36,26 @@
 #define GATHER16(table, idx, ones)                                                                 \
     _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)(table), idx, ones, 2)
 
+/* The classes of eight rank keys (the low HS_POKER_LANE_COUNT_SHIFT bits of each lane) in one of
+ * the two hashes: row bases and classes at `base` and `cls`, each lane's row and slot moved on by
+ * row_off and slot_off (kernels that mix hashes lane by lane pass the five-and-six-card hash's
+ * place in the shared tables; the others 0). Lanes outside `live` read nothing and give 0. */
+HS_AVX2 static inline __m256i hash8(__m256i key, __m256i live, const uint16_t *base,
+                                    const uint16_t *cls, __m256i row_off, __m256i slot_off) {
+    const __m256i low16 = _mm256_set1_epi32(0xFFFF);
+    const __m256i row = _mm256_add_epi32(_mm256_srli_epi32(key, HS_POKER_ROW_SHIFT), row_off);
+    const __m256i b = _mm256_and_si256(
+        _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)base, row, live, 2),
+        low16);
+    const __m256i slot = _mm256_add_epi32(
+        _mm256_add_epi32(b,
+                         _mm256_and_si256(key, _mm256_set1_epi32((1 << HS_POKER_ROW_SHIFT) - 1))),
+        slot_off);
+    return _mm256_and_si256(
+        _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)cls, slot, live, 2),
+        low16);
+}
+
 /* The low and the high 32 bits of eight 64-bit masks (four in a, four in b), as two vectors of
  * eight 32-bit lanes in hand order. */
 HS_AVX2 static inline void split8(__m256i a, __m256i b, __m256i *lo, __m256i *hi) {
@@ -57,17 +77,21 @@ HS_AVX2 static inline void rank8(__m256i lo, __m256i hi, const uint64_t *masks, 
     __m256i s2 = _mm256_and_si256(
         _mm256_or_si256(_mm256_srli_epi32(lo, 26), _mm256_slli_epi32(hi, 6)), lane);
     __m256i s3 = _mm256_srli_epi32(hi, 7);
-    /* = hs_poker_lanes(): the rank key, bit 31 for a suit of five */
+    /* = hs_poker_lanes(): the rank key, the card count at bit 27, bit 31 for a suit of five */
     __m256i v = _mm256_add_epi32(
         _mm256_add_epi32(GATHER32(hs_poker_lane, s0, ones), GATHER32(hs_poker_lane, s1, ones)),
         _mm256_add_epi32(GATHER32(hs_poker_lane, s2, ones), GATHER32(hs_poker_lane, s3, ones)));
-    /* = hs_poker_key_class(): key + row[key >> SHIFT], then the class there. A lane with a flush
-     * has bit 31 set: its row index is out of range, so it is masked out of the gathers. */
+    /* = the two lookups in the hash for the hand's number of cards: a lane of five or six cards
+     * reads the five-and-six-card hash's rows and slots, after the seven-card hash's. A lane with
+     * a flush (bit 31) is masked out of the gathers. */
     __m256i noflush = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(-1));
-    __m256i row = _mm256_srli_epi32(_mm256_and_si256(v, noflush), HS_POKER_ROW_SHIFT);
-    __m256i slot = _mm256_add_epi32(v, GATHER32(hs_poker_row, row, ones));
-    slot = _mm256_and_si256(slot, noflush);
-    __m256i cls = _mm256_and_si256(GATHER16(hs_poker_class, slot, ones), _mm256_set1_epi32(0xFFFF));
+    __m256i not7 = _mm256_xor_si256(
+        _mm256_cmpeq_epi32(_mm256_srli_epi32(v, HS_POKER_LANE_COUNT_SHIFT), _mm256_set1_epi32(7)),
+        ones);
+    __m256i key = _mm256_and_si256(v, _mm256_set1_epi32((int)HS_POKER_LANE_KEY));
+    __m256i cls = hash8(key, noflush, hs_poker_base, hs_poker_class,
+                        _mm256_and_si256(not7, _mm256_set1_epi32(HS_POKER_ROWS7)),
+                        _mm256_and_si256(not7, _mm256_set1_epi32(HS_POKER_SLOTS7)));
     /* eight 16-bit classes: pack within the 128-bit halves, then bring the halves together */
     __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(cls, cls), 0x08);
     _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
@@ -198,17 +222,21 @@ HS_AVX2 static inline keys8 ids_keys8(const uint8_t *p, const ids_consts *k, __m
     return r;
 }
 
-/* The first lookup of the hash: the offsets of the keys' rows (0 in the flush lanes). */
+/* The first lookup of the seven-card hash: the keys' row bases (0 in the flush lanes). */
 HS_AVX2 static inline __m256i ids_rows8(keys8 x) {
-    return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)hs_poker_row,
-                                       _mm256_srli_epi32(x.key, HS_POKER_ROW_SHIFT), x.nof, 4);
+    return _mm256_and_si256(
+        _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)hs_poker_base,
+                                    _mm256_srli_epi32(x.key, HS_POKER_ROW_SHIFT), x.nof, 2),
+        _mm256_set1_epi32(0xFFFF));
 }
 
 /* The second: the eight classes in hand order, 0 for a flush. */
 HS_AVX2 static inline __m128i ids_classes8(keys8 x, __m256i row) {
     const __m128i order = _mm_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15);
+    const __m256i slot = _mm256_add_epi32(
+        row, _mm256_and_si256(x.key, _mm256_set1_epi32((1 << HS_POKER_ROW_SHIFT) - 1)));
     __m256i cls = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)hs_poker_class,
-                                              _mm256_add_epi32(x.key, row), x.nof, 2);
+                                              slot, x.nof, 2);
     cls = _mm256_and_si256(cls, _mm256_set1_epi32(0xFFFF));
     /* 16-bit classes h0 h4 h1 h5 h2 h6 h3 h7, then in hand order */
     __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(cls, cls), 0x08);
@@ -332,6 +360,8 @@ HS_AVX2 static void pairs_by_gathers(hs_poker_state s, int np, const pairs_flush
                                      uint16_t *out) {
     __m256i ones = _mm256_set1_epi32(-1);
     __asm__("" : "+x"(ones)); /* see GATHER32 */
+    const hs_poker_hash h = hs_poker_hash_of(hs_poker_state_cards_in(s) + 2);
+    const __m256i zero = _mm256_setzero_si256();
     const __m256i key = _mm256_set1_epi32((int)(uint32_t)s.key);
     const __m256i counters = _mm256_set1_epi32((int)fx->counters);
     const __m256i lane = _mm256_set1_epi32((int)fx->lane), five = _mm256_set1_epi32(0x8888);
@@ -352,10 +382,7 @@ HS_AVX2 static void pairs_by_gathers(hs_poker_state s, int np, const pairs_flush
             nof = _mm256_andnot_si256(fl, live);
             f = _mm256_movemask_ps(_mm256_castsi256_ps(fl));
         }
-        __m256i row = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)hs_poker_row,
-                                                  _mm256_srli_epi32(k, HS_POKER_ROW_SHIFT), nof, 4);
-        __m256i cls = _mm256_mask_i32gather_epi32(
-            _mm256_setzero_si256(), (const int *)hs_poker_class, _mm256_add_epi32(k, row), nof, 2);
+        __m256i cls = hash8(k, nof, h.base, h.cls, zero, zero);
         if (f) {
             uint16_t pl[8] = {0};
             memcpy(pl, pair_lane + p, 2 * (size_t)(left < 8 ? left : 8));
@@ -414,34 +441,39 @@ static void pairs_flushes(const pairs_flush *fx, int below, uint16_t *out) {
     }
 }
 
-/* m[ra][rb]: the class of the state of rank key `key` with ranks ra and rb, non-flush. A rank
- * pair that cannot occur (the state holds four of a rank) has a key outside the tables'
- * multisets: its row and slot are clamped into the tables and its entry, never read, is whatever
- * is there. */
+/* m[ra][rb]: the class of the state of rank key `key` with ranks ra and rb, non-flush, in hash h
+ * (the state's cards and two). A rank pair that cannot occur (the state holds four of a rank)
+ * has a key outside the hash's multisets: its row and slot are clamped into the hash and its
+ * entry, never read, is whatever is there. */
 /* Row ra of that table: the classes with ra and each rank rb = 0..15 (entries 13-15 unused). */
-HS_AVX2 static inline void rank_pair_row(uint32_t key, int ra, uint16_t row16[16], __m256i ones) {
-    const __m256i last_row = _mm256_set1_epi32(HS_POKER_ROWS - 1);
-    const __m256i last_slot = _mm256_set1_epi32(HS_POKER_SLOTS - 1);
+HS_AVX2 static inline void rank_pair_row(uint32_t key, const hs_poker_hash *hh, int ra,
+                                         uint16_t row16[16], __m256i ones) {
+    const __m256i last_row = _mm256_set1_epi32((int)hh->rows - 1);
+    const __m256i last_slot = _mm256_set1_epi32((int)hh->slots - 1);
+    const __m256i cols = _mm256_set1_epi32((1 << HS_POKER_ROW_SHIFT) - 1);
     const __m256i base = _mm256_set1_epi32((int)(key + hs_poker_rank_key16[ra]));
     __m256i cls[2];
     for (int h = 0; h < 2; h++) {
         const __m256i k = _mm256_add_epi32(
             base, _mm256_loadu_si256((const __m256i *)(hs_poker_rank_key16 + 8 * h)));
-        __m256i row =
-            GATHER32(hs_poker_row,
-                     _mm256_min_epu32(_mm256_srli_epi32(k, HS_POKER_ROW_SHIFT), last_row), ones);
-        __m256i slot = _mm256_min_epu32(_mm256_add_epi32(k, row), last_slot);
-        cls[h] = _mm256_and_si256(GATHER16(hs_poker_class, slot, ones), _mm256_set1_epi32(0xFFFF));
+        __m256i row = _mm256_and_si256(
+            GATHER16(hh->base, _mm256_min_epu32(_mm256_srli_epi32(k, HS_POKER_ROW_SHIFT), last_row),
+                     ones),
+            _mm256_set1_epi32(0xFFFF));
+        __m256i slot =
+            _mm256_min_epu32(_mm256_add_epi32(_mm256_and_si256(k, cols), row), last_slot);
+        cls[h] = _mm256_and_si256(GATHER16(hh->cls, slot, ones), _mm256_set1_epi32(0xFFFF));
     }
     _mm256_storeu_si256((__m256i *)row16,
                         _mm256_permute4x64_epi64(_mm256_packus_epi32(cls[0], cls[1]), 0xD8));
 }
 
-HS_AVX2 static void rank_pair_table(uint32_t key, uint16_t m[HS_RANKS][16]) {
+HS_AVX2 static void rank_pair_table(hs_poker_state s, uint16_t m[HS_RANKS][16]) {
     __m256i ones = _mm256_set1_epi32(-1);
     __asm__("" : "+x"(ones)); /* see GATHER32 */
+    const hs_poker_hash h = hs_poker_hash_of(hs_poker_state_cards_in(s) + 2);
     for (int ra = 0; ra < HS_RANKS; ra++)
-        rank_pair_row(key, ra, m[ra], ones);
+        rank_pair_row((uint32_t)s.key, &h, ra, m[ra], ones);
 }
 
 /* The pairs below `below` from the state's table m (see above). Each group of pairs (one higher
@@ -473,7 +505,7 @@ HS_AVX2 static void pairs_call(hs_poker_state s, int below, uint16_t *out) {
     const int np = below * (below - 1) / 2;
     if (np >= PAIRS_BY_ROWS) {
         _Alignas(32) uint16_t m[HS_RANKS][16] = {{0}};
-        rank_pair_table((uint32_t)s.key, m);
+        rank_pair_table(s, m);
         pairs_by_rows((const uint16_t(*)[16])m, below, &fx, out);
     } else if (np >= PAIRS_BY_GATHERS)
         pairs_by_gathers(s, np, &fx, out);
@@ -500,6 +532,7 @@ HS_AVX2 static void triples_avx2(hs_poker_state s, int below, uint16_t *out) {
     unsigned built = 0;
     __m256i ones = _mm256_set1_epi32(-1);
     __asm__("" : "+x"(ones)); /* see GATHER32 */
+    const hs_poker_hash h = hs_poker_hash_of(hs_poker_state_cards_in(s) + 3);
     for (int c = 2, r = 2; c < below; c++, r = r == HS_RANKS - 1 ? 0 : r + 1) {
         const hs_poker_state sc = hs_poker_state_add(s, c);
         const pairs_flush fx = pairs_flush_of(sc);
@@ -513,7 +546,7 @@ HS_AVX2 static void triples_avx2(hs_poker_state s, int below, uint16_t *out) {
                     if (built >> ra & 1)
                         memcpy(m[r][ra], m[ra][r], sizeof m[r][ra]);
                     else
-                        rank_pair_row((uint32_t)sc.key, ra, m[r][ra], ones);
+                        rank_pair_row((uint32_t)sc.key, &h, ra, m[r][ra], ones);
                 built |= 1u << r;
             }
         }
@@ -572,12 +605,9 @@ HS_AVX2 static void quads_avx2(hs_poker_state s, int below, uint16_t *out) {
      * is never read. */
     uint16_t quad[QUADS];
     const int nq = hs_poker_quads_below[below];
-    for (int q = 0; q < nq; q++) {
-        const uint32_t key = (uint32_t)s.key + hs_poker_quad_key[q];
-        const uint32_t row = key >> HS_POKER_ROW_SHIFT;
-        const uint32_t slot = key + hs_poker_row[row < HS_POKER_ROWS ? row : HS_POKER_ROWS - 1];
-        quad[q] = hs_poker_class[slot < HS_POKER_SLOTS ? slot : HS_POKER_SLOTS - 1];
-    }
+    const hs_poker_hash h = hs_poker_hash_of(hs_poker_state_cards_in(s) + 4);
+    for (int q = 0; q < nq; q++)
+        quad[q] = (uint16_t)hs_poker_hash_class_clamped(&h, (uint32_t)s.key + hs_poker_quad_key[q]);
     memset(quad + nq, 0, sizeof quad - (size_t)nq * sizeof quad[0]);
     /* rows[rank_triple(x, y, z)][r]: the class of s with ranks x, y, z, r (entries 13-15 0) */
     _Alignas(32) uint16_t rows[RANK_TRIPLES][16];

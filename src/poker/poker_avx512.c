@@ -25,6 +25,36 @@
 
 #define HS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi")))
 
+/* The classes of sixteen rank keys in one of the two hashes (row bases at `base`, classes at
+ * `cls`): the row's base (a 16-bit entry read by a 32-bit gather, the table padded by one
+ * entry), plus the key's column, then the class there. Lanes outside m read nothing and give 0. */
+HS_AVX512 static inline __attribute__((always_inline)) __m512i
+hash16(__m512i k, __mmask16 m, const uint16_t *base, const uint16_t *cls) {
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i b = _mm512_and_si512(
+        _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m,
+                                    _mm512_srli_epi32(k, HS_POKER_ROW_SHIFT), (const int *)base, 2),
+        low16);
+    const __m512i slot =
+        _mm512_add_epi32(b, _mm512_and_si512(k, _mm512_set1_epi32((1 << HS_POKER_ROW_SHIFT) - 1)));
+    return _mm512_and_si512(
+        _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, slot, (const int *)cls, 2), low16);
+}
+
+/* The same for keys that may be no hand's (hs_poker_hash_class_clamped()): row and slot clamped
+ * into hash h, every lane read. */
+HS_AVX512 static inline __attribute__((always_inline)) __m512i
+hash16_clamped(__m512i k, const hs_poker_hash *h) {
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i row = _mm512_min_epu32(_mm512_srli_epi32(k, HS_POKER_ROW_SHIFT),
+                                         _mm512_set1_epi32((int)h->rows - 1));
+    const __m512i b = _mm512_and_si512(_mm512_i32gather_epi32(row, (const int *)h->base, 2), low16);
+    const __m512i slot = _mm512_min_epu32(
+        _mm512_add_epi32(b, _mm512_and_si512(k, _mm512_set1_epi32((1 << HS_POKER_ROW_SHIFT) - 1))),
+        _mm512_set1_epi32((int)h->slots - 1));
+    return _mm512_and_si512(_mm512_i32gather_epi32(slot, (const int *)h->cls, 2), low16);
+}
+
 /* The classes of `n` (at most 4096) hands of seven ids; the flush hands' indices are gathered in
  * `flushes` (room for n + 16) and finished after the loop. */
 HS_AVX512 static void ids_block(const uint8_t (*ids)[7], size_t n, uint16_t *out,
@@ -33,7 +63,6 @@ HS_AVX512 static void ids_block(const uint8_t (*ids)[7], size_t n, uint16_t *out
     const __m512i keys = _mm512_loadu_si512(hs_poker_rank_key16);
     const __m512i suit_one = _mm512_loadu_si512(hs_poker_suit_one16);
     const __m512i bias = _mm512_set1_epi32(0x3333), five = _mm512_set1_epi32(0x8888);
-    const __m512i low16 = _mm512_set1_epi32(0xFFFF);
     const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     /* Byte moves of the 112 bytes of 16 hands (hand h's card j at byte 7 h + j): lo puts cards
      * 0-3 of hand h in the bytes of lane h, hi cards 4-6 (and a fourth byte that is not read). */
@@ -75,14 +104,8 @@ HS_AVX512 static void ids_block(const uint8_t (*ids)[7], size_t n, uint16_t *out
             }
         }
         __mmask16 f = _mm512_test_epi32_mask(suits, five), nof = (__mmask16)~f;
-        __m512i row = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), nof,
-                                                  _mm512_srli_epi32(key, HS_POKER_ROW_SHIFT),
-                                                  (const int *)hs_poker_row, 4);
-        __m512i cls =
-            _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), nof, _mm512_add_epi32(key, row),
-                                        (const int *)hs_poker_class, 2);
-        _mm256_storeu_si256((__m256i *)(out + i),
-                            _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16)));
+        __m512i cls = hash16(key, nof, hs_poker_base, hs_poker_class); /* the seven-card hash */
+        _mm256_storeu_si256((__m256i *)(out + i), _mm512_cvtepi32_epi16(cls));
         /* (compressed in a register and stored whole: a compress to memory cost 4% more on AMD
          * Zen 5; `flushes` has room for the 16) */
         const __m512i at = _mm512_add_epi32(iota, _mm512_set1_epi32((int)i));
@@ -220,18 +243,12 @@ pairs_from_rank_pairs(__m512i t0, __m512i t1, __m512i t2, int np, const flush_ct
 
 HS_AVX512 static inline __attribute__((always_inline)) void
 pairs_by_rank_pair(hs_poker_state s, int np, const flush_ctx *fx, uint16_t *out) {
-    const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
-    const __m512i last_row = _mm512_set1_epi32(HS_POKER_ROWS - 1);
-    const __m512i last_slot = _mm512_set1_epi32(HS_POKER_SLOTS - 1);
+    const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key);
+    const hs_poker_hash h = hs_poker_hash_of(hs_poker_state_cards_in(s) + 2);
     __m256i part[6];
     for (int i = 0; i < 6; i++) {
         __m512i k = _mm512_add_epi32(key, _mm512_loadu_si512(hs_poker_rp_key + 16 * i));
-        __m512i row = _mm512_i32gather_epi32(
-            _mm512_min_epu32(_mm512_srli_epi32(k, HS_POKER_ROW_SHIFT), last_row),
-            (const int *)hs_poker_row, 4);
-        __m512i slot = _mm512_min_epu32(_mm512_add_epi32(k, row), last_slot);
-        __m512i cls = _mm512_i32gather_epi32(slot, (const int *)hs_poker_class, 2);
-        part[i] = _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16));
+        part[i] = _mm512_cvtepi32_epi16(hash16_clamped(k, &h));
     }
     /* the 96 entries in three vectors, kept in registers */
     pairs_from_rank_pairs(_mm512_inserti64x4(_mm512_castsi256_si512(part[0]), part[1], 1),
@@ -251,6 +268,7 @@ HS_AVX512 static inline __attribute__((always_inline)) void pairs_avx512(hs_poke
         return;
     }
     const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
+    const hs_poker_hash h = hs_poker_hash_of(hs_poker_state_cards_in(s) + 2);
     for (int p = 0; p < np; p += 16) {
         __mmask16 m = np - p >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (np - p)) - 1);
         __m512i k = _mm512_add_epi32(key, _mm512_maskz_loadu_epi32(m, hs_poker_pair_key + p));
@@ -259,11 +277,7 @@ HS_AVX512 static inline __attribute__((always_inline)) void pairs_avx512(hs_poke
         if (fx.suit >= 0)
             f = pair_flushes(&fx, m, p, &l);
         const __mmask16 nof = m & (__mmask16)~f;
-        __m512i row = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), nof,
-                                                  _mm512_srli_epi32(k, HS_POKER_ROW_SHIFT),
-                                                  (const int *)hs_poker_row, 4);
-        __m512i cls = _mm512_mask_i32gather_epi32(
-            _mm512_setzero_si512(), nof, _mm512_add_epi32(k, row), (const int *)hs_poker_class, 2);
+        __m512i cls = hash16(k, nof, h.base, h.cls);
         if (f) {
             cls = _mm512_mask_i32gather_epi32(cls, f, l, (const int *)hs_poker_flush, 2);
         }
@@ -326,20 +340,13 @@ HS_AVX512 static void quads_avx512(hs_poker_state s, int below, uint16_t *out) {
     uint64_t built[2] = {0, 0};
     const int nq = hs_poker_quads_below[below];
     const __m512i key = _mm512_set1_epi32((int)(uint32_t)s.key), low16 = _mm512_set1_epi32(0xFFFF);
-    const __m512i last_row = _mm512_set1_epi32(HS_POKER_ROWS - 1);
-    const __m512i last_slot = _mm512_set1_epi32(HS_POKER_SLOTS - 1);
+    const hs_poker_hash hash = hs_poker_hash_of(hs_poker_state_cards_in(s) + 4);
     for (int q = 0; q < nq; q += 16) {
         /* a multiset that s's cards leave no room for has a key outside the tables: clamped, its
          * entry is never read */
         const __mmask16 m = nq - q >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (nq - q)) - 1);
         __m512i k = _mm512_add_epi32(key, _mm512_maskz_loadu_epi32(m, hs_poker_quad_key + q));
-        __m512i row = _mm512_i32gather_epi32(
-            _mm512_min_epu32(_mm512_srli_epi32(k, HS_POKER_ROW_SHIFT), last_row),
-            (const int *)hs_poker_row, 4);
-        __m512i slot = _mm512_min_epu32(_mm512_add_epi32(k, row), last_slot);
-        __m512i cls = _mm512_i32gather_epi32(slot, (const int *)hs_poker_class, 2);
-        _mm256_storeu_si256((__m256i *)(quad + q),
-                            _mm512_cvtepi32_epi16(_mm512_and_si512(cls, low16)));
+        _mm256_storeu_si256((__m256i *)(quad + q), _mm512_cvtepi32_epi16(hash16_clamped(k, &hash)));
     }
     /* the multisets no four cards under `below` make: read by the rows' gathers, never used */
     memset(quad + nq, 0, sizeof quad - (size_t)nq * sizeof quad[0]);

@@ -14,19 +14,55 @@
  * build). */
 uint64_t hs_poker_tables_hash(void);
 
-/* The perfect-hash slot of the rank key of a multiset of 5..7 ranks (poker_tables.h). */
-static inline uint32_t hs_poker_key_slot(uint32_t key) {
-    return key + hs_poker_row[key >> HS_POKER_ROW_SHIFT];
+/* The class of the best five of a multiset of `cards` = 5..7 ranks, flushes aside, given its rank
+ * key (the sum of HS_POKER_RANK_KEYS over its cards): through the seven-card hash or the
+ * five-and-six-card one (hs_poker_key_class7() and hs_poker_key_class56() of
+ * handstat/poker_state.h, for callers that know which). */
+static inline uint32_t hs_poker_key_class_n(uint32_t key, int cards) {
+    assert(cards >= 5 && cards <= 7);
+    return (uint32_t)(cards == 7 ? hs_poker_key_class7(key) : hs_poker_key_class56(key));
 }
 
-/* The class of the best five of a multiset of 5..7 ranks, flushes aside, given its rank key
- * (the sum of HS_POKER_RANK_KEYS over its cards). */
-static inline uint32_t hs_poker_key_class(uint32_t key) {
-    return hs_poker_class[hs_poker_key_slot(key)];
+/* One of the two hashes as a value, for kernels that pick theirs once per call by the number of
+ * cards they rank: its row bases and classes, its numbers of rows and slots. */
+typedef struct hs_poker_hash {
+    const uint16_t *base, *cls;
+    uint32_t rows, slots;
+} hs_poker_hash;
+
+static inline hs_poker_hash hs_poker_hash_of(int cards) {
+    assert(cards >= 5 && cards <= 7);
+    hs_poker_hash h = {hs_poker_base, hs_poker_class, HS_POKER_ROWS7, HS_POKER_SLOTS7};
+    if (cards != 7) {
+        h.base = HS_POKER_BASE56;
+        h.cls = HS_POKER_CLASS56;
+        h.rows = HS_POKER_ROWS56;
+        h.slots = HS_POKER_SLOTS56;
+    }
+    return h;
 }
 
-/* The four lane entries of a hand of at most 7 cards added: its rank key, plus
- * HS_POKER_LANE_FIVE when one suit holds five or more of its cards. */
+/* The class in hash h of a rank key that may be no hand's (a multiset with a rank five times or
+ * more): its row and slot clamped into the hash, so any key reads inside the tables; for such a
+ * key the entry is whatever is there. */
+static inline uint32_t hs_poker_hash_class_clamped(const hs_poker_hash *h, uint32_t key) {
+    uint32_t row = key >> HS_POKER_ROW_SHIFT;
+    row = row < h->rows ? row : h->rows - 1;
+    uint32_t slot = h->base[row] + (key & ((1u << HS_POKER_ROW_SHIFT) - 1));
+    return h->cls[slot < h->slots ? slot : h->slots - 1];
+}
+
+/* The number of cards of a hand state (handstat/poker_state.h). */
+static inline int hs_poker_state_cards_in(hs_poker_state s) {
+    return (int)(s.key >> HS_POKER_STATE_COUNT_SHIFT) - 9; /* (its starting value) */
+}
+
+/* A rank key's parts (poker_tables.h). */
+#define HS_POKER_LANE_KEY ((UINT32_C(1) << HS_POKER_LANE_COUNT_SHIFT) - 1)
+
+/* The four lane entries of a hand of at most 7 cards added: its rank key, plus its number of
+ * cards at HS_POKER_LANE_COUNT_SHIFT, plus HS_POKER_LANE_FIVE when one suit holds five or more
+ * of its cards. */
 static inline uint32_t hs_poker_lanes(uint64_t hand) {
     return hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
            hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];

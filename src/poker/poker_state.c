@@ -10,11 +10,16 @@
 #include <assert.h>
 
 /* The inline ranking in the public header hard-codes these; fail the build if the tables move. */
-_Static_assert(HS_POKER_STATE_ROW_SHIFT == HS_POKER_ROW_SHIFT, "row shift");
+_Static_assert(HS_POKER_STATE_ROW_SHIFT == HS_POKER_ROW_SHIFT &&
+                   HS_POKER_STATE_ROWS7 == HS_POKER_ROWS7 &&
+                   HS_POKER_STATE_SLOTS7 == HS_POKER_SLOTS7,
+               "the hashes' shapes");
 _Static_assert(HS_POKER_STATE_FLUSH == (UINT64_C(0x8888) << 32) &&
-                   HS_POKER_STATE_BIAS == (UINT64_C(0x3333) << 32),
-               "suit counters");
-_Static_assert(HS_POKER_STATE_LANE_FIVE == HS_POKER_LANE_FIVE, "lane flag");
+                   HS_POKER_STATE_BIAS == (UINT64_C(0x3333) << 32 | UINT64_C(9) << 48),
+               "suit counters and card count");
+_Static_assert(HS_POKER_STATE_LANE_FIVE == HS_POKER_LANE_FIVE &&
+                   HS_POKER_STATE_LANE_COUNT_SHIFT == HS_POKER_LANE_COUNT_SHIFT,
+               "lane fields");
 
 void hs_poker_state_rank_pairs_scalar(hs_poker_state s, int below, uint16_t *classes) {
     assert(hs_poker_state_above(s, below));

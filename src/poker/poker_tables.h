@@ -1,55 +1,71 @@
 /* Private: the generated poker tables (made by src/gen/gen_poker_tables.c at build time).
  *
  * The ranker (poker_internal.h, poker_batch.c, poker_avx2.c, handstat/poker_state.h) reads four
- * tables, 255,012 bytes (249 KiB, under the 256 KiB budget):
- *   hs_poker_lane   8192 * 4 =  32,768   a suit lane -> its rank key, bit 31: five or more cards
- *   hs_poker_flush  8192 * 2 =  16,384   a suit lane -> its flush class
- *   hs_poker_row   12394 * 4 =  49,576   a row of rank keys -> its offset
- *   hs_poker_class 78142 * 2 = 156,284   a perfect-hash slot -> class
+ * tables, 254,762 bytes (249 KiB, under the 256 KiB budget; 255,012 with one hash):
+ *   hs_poker_lane   8192 * 4 =  32,768   a suit lane -> its rank key and card count, bit 31: five
+ *                                        or more cards
+ *   hs_poker_flush  8193 * 2 =  16,386   a suit lane -> its flush class
+ *   hs_poker_base  19271 * 2 =  38,542   a row of rank keys -> its base slot (both hashes)
+ *   hs_poker_class 83533 * 2 = 167,066   a slot -> class (both hashes)
  * The class info table (29,852 bytes) is read only by the describing functions.
  *
  * The non-flush class of a hand depends only on its multiset of card ranks. Its rank key is the
- * sum over its cards of a constant per rank (HS_POKER_RANK_KEYS); the sums of the 73,775
- * multisets of 5, 6 or 7 ranks (none more than 4 times) are distinct and below 2^27. They go
- * through a perfect hash of one addition: slot = key + hs_poker_row[key >> HS_POKER_ROW_SHIFT]
- * (mod 2^32). The generator placed the rows (row displacement) so that no two keys share a slot,
- * and fails the build if the constants below stop working. The keys add card by card, so the
- * incremental state (handstat/poker_state.h) carries the key itself. */
+ * sum over its cards of a constant per rank (HS_POKER_RANK_KEYS); the sums are distinct over the
+ * 49,205 multisets of 7 ranks (none more than 4 times) and over the 24,570 of 5 or 6, and below
+ * 2^27. Each of the two sets goes through a perfect hash of its own: slot = base[key >>
+ * HS_POKER_ROW_SHIFT] + (key & (2^SHIFT - 1)), 16-bit row bases. Seven cards, the size every
+ * hold'em and stud hand ranks, read 20.6 KB of bases (they stay in a 32 KiB L1 data cache) and
+ * 107.9 KB of classes; five and six cards 17.9 and 59.2 KB. One hash of all 73,775 multisets,
+ * with 32-bit row offsets (49.6 KB) and 156.3 KB of classes, ranked 10-17% slower from card ids
+ * (bench/measurements.md). The generator placed the rows (row displacement) so that no two keys
+ * of a hash share a slot, and fails the build if the constants below stop working. The keys add
+ * card by card, so the incremental state (handstat/poker_state.h) carries the key itself, with
+ * its number of cards to choose the hash. */
 #ifndef HS_POKER_TABLES_H
 #define HS_POKER_TABLES_H
 
 #include <stdint.h>
 
 /* The rank key of each card rank (0 = ace .. 12 = king), found by `gen_poker_tables --search`
- * (a greedy sequence with distinct sums, times an odd multiplier mod 2^24); the number of rows
- * of 2^SHIFT keys; the number of slots. */
+ * (a greedy sequence with distinct sums, times an odd multiplier mod 2^24, the one of 100 that
+ * gives the smallest tables); the rows of 2^SHIFT keys and the slots of each hash. */
 #define HS_POKER_RANK_KEYS                                                                         \
     {                                                                                              \
-        6016295u, 13304259u, 10173352u, 2736400u, 13927519u, 12955985u, 14937156u, 1692337u,       \
-            6334326u, 98150u, 1051467u, 65089u, 4274736u                                           \
+        10822899u, 3782847u, 8091336u, 4205136u, 1585803u, 8868069u, 4339348u, 12830149u,          \
+            6148142u, 1798878u, 10513127u, 10669205u, 11043312u                                    \
     }
 #define HS_POKER_ROW_SHIFT 13
-#define HS_POKER_ROWS 12394
-#define HS_POKER_SLOTS 78141
+#define HS_POKER_ROWS7 10309
+#define HS_POKER_SLOTS7 53929
+#define HS_POKER_ROWS56 8961
+#define HS_POKER_SLOTS56 29603
 
-/* Per raw 13-bit suit lane of a hand mask (bit r = card rank r, 0 = ace): bits 0-30 the sum of
- * the rank keys of its ranks, bit 31 set when it holds five or more cards. The four entries of a
- * hand of at most 7 cards add without carries: the key stays below 2^27 and at most one lane
- * holds five cards. */
+/* Per raw 13-bit suit lane of a hand mask (bit r = card rank r, 0 = ace): bits 0-26 the sum of
+ * the rank keys of its ranks, bits 27-29 its number of cards, bit 31 set when it holds five or
+ * more cards. The four entries of a hand of at most 7 cards add without carries: the key stays
+ * below 2^27, the count at most 7, and at most one lane holds five cards. */
 extern const uint32_t hs_poker_lane[8192];
 #define HS_POKER_LANE_FIVE 0x80000000u
+#define HS_POKER_LANE_COUNT_SHIFT 27
 
 /* Per raw suit lane: its flush class (its best straight flush 1..10, else the flush 323..1599 of
  * its five highest ranks), 0 when the lane holds fewer than five cards; one entry of padding at
  * the end for 32-bit gathers. */
 extern const uint16_t hs_poker_flush[8192 + 1];
 
-/* The offset of each row of rank keys. */
-extern const uint32_t hs_poker_row[HS_POKER_ROWS];
+/* The base slot of each row of rank keys: the seven-card hash's HS_POKER_ROWS7 rows, then the
+ * five-and-six-card hash's HS_POKER_ROWS56 (its bases count from its own first slot,
+ * hs_poker_class + HS_POKER_SLOTS7); one entry of padding at the end for 32-bit gathers. */
+extern const uint16_t hs_poker_base[HS_POKER_ROWS7 + HS_POKER_ROWS56 + 1];
 
-/* The non-flush class (1..7462) of the rank multiset in each slot (0 in the unused ones); one
- * entry of padding at the end for 32-bit gathers. */
-extern const uint16_t hs_poker_class[HS_POKER_SLOTS + 1];
+/* The non-flush class (1..7462) of the rank multiset in each slot (0 in the unused ones): the
+ * seven-card hash's HS_POKER_SLOTS7 slots, then the five-and-six-card hash's; one entry of
+ * padding at the end for 32-bit gathers. */
+extern const uint16_t hs_poker_class[HS_POKER_SLOTS7 + HS_POKER_SLOTS56 + 1];
+
+/* The five-and-six-card hash's own tables. */
+#define HS_POKER_BASE56 (hs_poker_base + HS_POKER_ROWS7)
+#define HS_POKER_CLASS56 (hs_poker_class + HS_POKER_SLOTS7)
 
 /* Per class 1..7462 (index 0 unused): bits 0-19 the five defining card ranks (0 = ace ..
  * 12 = king), four bits each, most significant first; bits 20-23 the category 0..8. */
