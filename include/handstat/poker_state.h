@@ -15,7 +15,7 @@
  *           for (int p = 0; p < c5 * (c5 - 1) / 2; p++)   (the pairs below card c5)
  *               int cls = hs_poker_state_rank(hs_poker_state_join(s5, hs_poker_state_pairs[p]));
  *
- * Adding a card adds one 16-byte per-card constant; the state does not depend on the order in
+ * Adding a card adds its 8-byte key and sets its bit; the state does not depend on the order in
  * which cards are added. Ranking is two dependent lookups, in the perfect hash of the rank key
  * for the number of cards: for seven cards a 20 KiB table of row bases (it stays in a 32 KiB L1
  * cache) and a 105 KiB table of classes, for five or six cards tables of 18 and 58 KiB; or, for a
@@ -49,7 +49,7 @@ typedef struct hs_poker_state {
 
 /* ---- what the inline functions read (defined in the library; not an API of their own) ------ */
 
-/* Per card 0..51: the state of that card alone, without the counters' starting value. */
+/* Per card 0..51: the state of that card alone, less the starting values (HS_POKER_STATE_BIAS). */
 HS_API extern const hs_poker_state hs_poker_state_cards[HS_CARDS];
 
 /* The state of every two-card set {b, a} (b < a), at index a (a - 1) / 2 + b: ordered by the
@@ -97,8 +97,8 @@ static inline hs_poker_state hs_poker_state_add(hs_poker_state s, int card) {
     /* = hs_poker_state_cards[card] added, read as its key alone (8-byte entries: one scaled
      * load and add, where 16-byte ones take an address computation more; at random 1.1x) and its
      * bit, which a loop that ranks without a flush never needs */
-    s.key += hs_poker_card_key[card]; /* the rank key stays below 2^32; the counters never carry */
-    s.mask |= UINT64_C(1) << card;
+    s.key += hs_poker_card_key[(unsigned)card]; /* (unsigned: no sign extension) */
+    s.mask |= UINT64_C(1) << (unsigned)card;
     return s;
 }
 

@@ -108,7 +108,7 @@ static inline uint64_t hs_poker_ids7_mask(const uint8_t ids[7]) {
 }
 
 /* Ask for the ids `HS_IDS_AHEAD` bytes past p with a non-temporal hint, so that a long array of
- * ids streamed through the cache does not evict the class table (156 KB, read at random by every
+ * ids streamed through the cache does not evict the class table (108 KB, read at random by every
  * hand) from L2. On AMD Zen 5 the AVX-512 kernel ranked 10 M random hands at 550-640 M/s without
  * it and 970-1010 M/s with it (bench/measurements.md); from a block already in cache it changes
  * nothing. A prefetch never faults, so p may run past the end. */
