@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
         masks[i] = h;
     }
     omp_init();
-    const char *name[] = {"ids old", "ids new", "state old", "state new", "mask old",
+    const char *name[] = {"ids old",  "ids new",     "state old",  "state new",  "mask old",
                           "mask new", "OMPEval ids", "nested old", "nested new", "OMPEval nested"};
     enum { W = 10 };
     static double t[W][MAXR];
@@ -73,16 +73,36 @@ int main(int argc, char **argv) {
             const double t0 = cpu();
             uint64_t s;
             switch (w) {
-            case 0: s = old_ids(ids, N); break;
-            case 1: s = new_ids(ids, N); break;
-            case 2: s = old_state(ids, N); break;
-            case 3: s = new_state(ids, N); break;
-            case 4: s = old_mask(masks, N); break;
-            case 5: s = new_mask(masks, N); break;
-            case 6: s = omp_ids(oids, N); break;
-            case 7: s = old_nested(); break;
-            case 8: s = new_nested(); break;
-            default: s = omp_cards7(); break;
+            case 0:
+                s = old_ids(ids, N);
+                break;
+            case 1:
+                s = new_ids(ids, N);
+                break;
+            case 2:
+                s = old_state(ids, N);
+                break;
+            case 3:
+                s = new_state(ids, N);
+                break;
+            case 4:
+                s = old_mask(masks, N);
+                break;
+            case 5:
+                s = new_mask(masks, N);
+                break;
+            case 6:
+                s = omp_ids(oids, N);
+                break;
+            case 7:
+                s = old_nested();
+                break;
+            case 8:
+                s = new_nested();
+                break;
+            default:
+                s = omp_cards7();
+                break;
             }
             t[w][k] = (w < 7 ? N : HANDS7) / (cpu() - t0) / 1e6;
             sum[w] = s;
@@ -94,8 +114,8 @@ int main(int argc, char **argv) {
         printf(", nested %llu %llu", (unsigned long long)sum[7], (unsigned long long)sum[8]);
     printf("\n");
     /* the ratios: new/old per form, and each over OMPEval's loop of the same kind, per round */
-    const int pairs[][2] = {{1, 0}, {3, 2}, {5, 4}, {0, 6}, {1, 6}, {2, 6}, {3, 6},
-                            {4, 6}, {5, 6}, {8, 7}, {7, 9}, {8, 9}};
+    const int pairs[][2] = {{1, 0}, {3, 2}, {5, 4}, {0, 6}, {1, 6}, {2, 6},
+                            {3, 6}, {4, 6}, {5, 6}, {8, 7}, {7, 9}, {8, 9}};
     for (int w = 0; w < ways; w++) {
         double v[MAXR];
         for (int k = 0; k < rounds; k++)
