@@ -250,7 +250,7 @@ HS_AVX2 static inline void ids_step8(const uint8_t *p, const ids_consts *k, __m2
 }
 
 /* The classes of n hands, flushes included. The main loop is software-pipelined: the keys of
- * step i + 2 and the row offsets of step i + 1 are asked for before the classes of step i, so
+ * step i + 2 and the row bases of step i + 1 are asked for before the classes of step i, so
  * that the gathers' latency (the class table is in L2) overlaps other steps' work: 1.15x the
  * plain loop. The last step (fewer than eight hands, or eight with no bytes after them) runs on
  * a copy padded with a valid hand. */

@@ -1,5 +1,5 @@
 /* AVX-512 poker ranking: sixteen hands per step, one 32-bit lane per hand, the two hash lookups
- * (row offset, then class) as gathers. Two kernels:
+ * (row base, then class) as gathers. Two kernels:
  *   - seven card ids per hand (hs_poker_rank7_ids_batch): the ids are coded (rank, suit) and
  *     moved four to a lane by byte permutes, then turned into rank keys and suit counters by
  *     dword permutes of one-vector tables, so the only memory reads are the ids and the two

@@ -14,15 +14,6 @@
  * build). */
 uint64_t hs_poker_tables_hash(void);
 
-/* The class of the best five of a multiset of `cards` = 5..7 ranks, flushes aside, given its rank
- * key (the sum of HS_POKER_RANK_KEYS over its cards): through the seven-card hash or the
- * five-and-six-card one (hs_poker_key_class7() and hs_poker_key_class56() of
- * handstat/poker_state.h, for callers that know which). */
-static inline uint32_t hs_poker_key_class_n(uint32_t key, int cards) {
-    assert(cards >= 5 && cards <= 7);
-    return (uint32_t)(cards == 7 ? hs_poker_key_class7(key) : hs_poker_key_class56(key));
-}
-
 /* One of the two hashes as a value, for kernels that pick theirs once per call by the number of
  * cards they rank: its row bases and classes, its numbers of rows and slots. */
 typedef struct hs_poker_hash {
