@@ -183,35 +183,45 @@ HS_API extern const uint32_t hs_poker_lane[8192];
 #define HS_POKER_STATE_LANE_FIVE 0x80000000u
 #define HS_POKER_STATE_LANE_COUNT_SHIFT 27
 
+/* The four lane entries of a hand of at most 7 cards added: its rank key, plus its number of
+ * cards at HS_POKER_STATE_LANE_COUNT_SHIFT, plus HS_POKER_STATE_LANE_FIVE when one suit holds
+ * five or more of its cards. */
+static inline uint32_t hs_poker_lanes(uint64_t hand) {
+    return hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
+           hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
+}
+
+/* The flush class of a hand of at most 7 cards: that of its suit of five or more, 0 if none
+ * (at most one lane has a non-zero entry). */
+static inline int hs_poker_flush_class(uint64_t hand) {
+    return hs_poker_flush[hand & 0x1FFF] | hs_poker_flush[(hand >> 13) & 0x1FFF] |
+           hs_poker_flush[(hand >> 26) & 0x1FFF] | hs_poker_flush[(hand >> 39) & 0x1FFF];
+}
+
 /* The class of a hand of 5, 6 or 7 cards (no bit above card 51), as hs_poker_rank() gives it:
  * the four suit lanes' rank keys and card counts added (one 32 KiB table), then a flush's class
  * or the two dependent lookups of hs_poker_state_rank() in the hash for that many cards. */
 static inline int hs_poker_rank_inline(uint64_t hand) {
-    uint32_t v = hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
-                 hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
+    const uint32_t v = hs_poker_lanes(hand);
     const uint32_t seven = UINT32_C(7) << HS_POKER_STATE_LANE_COUNT_SHIFT;
     /* (seven cards without a flush in one test, as hs_poker_state_rank()) */
     if ((v & (HS_POKER_STATE_LANE_FIVE | seven)) == seven)
         return hs_poker_key_class7(v - seven);
     if (v & HS_POKER_STATE_LANE_FIVE)
-        /* at most one lane holds five or more cards; the others' flush entries are 0 */
-        return hs_poker_flush[hand & 0x1FFF] | hs_poker_flush[(hand >> 13) & 0x1FFF] |
-               hs_poker_flush[(hand >> 26) & 0x1FFF] | hs_poker_flush[(hand >> 39) & 0x1FFF];
+        return hs_poker_flush_class(hand);
     return hs_poker_key_class56(v & ((UINT32_C(1) << HS_POKER_STATE_LANE_COUNT_SHIFT) - 1));
 }
 
 /* hs_poker_rank_inline() for a hand of exactly 7 cards (hs_poker_rank7()): the seven-card hash
  * without asking the number of cards. */
 static inline int hs_poker_rank7_inline(uint64_t hand) {
-    uint32_t v = hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
-                 hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
+    const uint32_t v = hs_poker_lanes(hand);
 #if defined(__GNUC__)
     if (__builtin_expect((v & HS_POKER_STATE_LANE_FIVE) != 0, 0))
 #else
     if (v & HS_POKER_STATE_LANE_FIVE)
 #endif
-        return hs_poker_flush[hand & 0x1FFF] | hs_poker_flush[(hand >> 13) & 0x1FFF] |
-               hs_poker_flush[(hand >> 26) & 0x1FFF] | hs_poker_flush[(hand >> 39) & 0x1FFF];
+        return hs_poker_flush_class(hand);
     return hs_poker_key_class7(v - (UINT32_C(7) << HS_POKER_STATE_LANE_COUNT_SHIFT));
 }
 

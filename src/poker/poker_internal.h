@@ -51,22 +51,6 @@ static inline int hs_poker_state_cards_in(hs_poker_state s) {
 /* A rank key's parts (poker_tables.h). */
 #define HS_POKER_LANE_KEY ((UINT32_C(1) << HS_POKER_LANE_COUNT_SHIFT) - 1)
 
-/* The four lane entries of a hand of at most 7 cards added: its rank key, plus its number of
- * cards at HS_POKER_LANE_COUNT_SHIFT, plus HS_POKER_LANE_FIVE when one suit holds five or more
- * of its cards. */
-static inline uint32_t hs_poker_lanes(uint64_t hand) {
-    return hs_poker_lane[hand & 0x1FFF] + hs_poker_lane[(hand >> 13) & 0x1FFF] +
-           hs_poker_lane[(hand >> 26) & 0x1FFF] + hs_poker_lane[(hand >> 39) & 0x1FFF];
-}
-
-/* The flush class of a hand of at most 7 cards: that of its suit of five or more, 0 if none
- * (at most one lane has a non-zero entry). */
-static inline uint32_t hs_poker_flush_class(uint64_t hand) {
-    return (uint32_t)(hs_poker_flush[hand & 0x1FFF] | hs_poker_flush[(hand >> 13) & 0x1FFF] |
-                      hs_poker_flush[(hand >> 26) & 0x1FFF] |
-                      hs_poker_flush[(hand >> 39) & 0x1FFF]);
-}
-
 /* The class of the best five cards of a hand of 5..7 cards. With seven cards or fewer a flush
  * cannot come with four of a kind or a full house (that takes eight cards), so a flush, when
  * there is one, is the answer; otherwise the rank key decides. (A bigger hand could overflow the
