@@ -283,19 +283,12 @@ static int place_keys(const uint32_t keys[RANKS], int seven, uint16_t *bases, ui
     return 1;
 }
 
-/* Both hashes placed with `keys`: rows and slots of each (seven, then five and six). */
+/* Both hashes placed with `keys`, the five-and-six-card one right after the seven-card one in
+ * row_base and slot_class: rows and slots of each (seven, then five and six). */
 static int place_both(const uint32_t keys[RANKS], int rows[2], int slots[2]) {
-    static uint16_t classes56[MAX_SLOTS];
     memset(slot_class, 0, sizeof slot_class);
-    memset(classes56, 0, sizeof classes56);
-    if (!place_keys(keys, 1, row_base, slot_class, &rows[0], &slots[0]))
-        return 0;
-    static uint16_t bases56[MAX_ROWS];
-    if (!place_keys(keys, 0, bases56, classes56, &rows[1], &slots[1]))
-        return 0;
-    memcpy(row_base + rows[0], bases56, sizeof bases56[0] * (size_t)rows[1]);
-    memcpy(slot_class + slots[0], classes56, sizeof classes56[0] * (size_t)slots[1]);
-    return 1;
+    return place_keys(keys, 1, row_base, slot_class, &rows[0], &slots[0]) &&
+           place_keys(keys, 0, row_base + rows[0], slot_class + slots[0], &rows[1], &slots[1]);
 }
 
 /* The greedy rank sequence: each next value the smallest above the last for which the sums over
