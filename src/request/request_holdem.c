@@ -87,7 +87,6 @@ static int count_status(hs_req_ctx *x, int rc, const char *no_deal) {
     return rc != HS_OK ? hs_req_lib_error(x, rc) : HS_OK;
 }
 
-/* The folded ranges' canonical texts, " | " between them. */
 /* Player p's row of an estimate: player, hand, samples, wins, ties, losses, equity, std_error,
  * kind (the columns of every sampled equity table). */
 static void sample_row(hs_table *t, const hs_holdem_equity_sample_result *e, int p,
